@@ -1,0 +1,68 @@
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { existsSync, readdirSync } from 'node:fs';
+
+const featuresDir = 'apps/web/src/features';
+const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.tmp/**', 'apps/server/drizzle/**'] },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/domain/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Features stay independent: a page composes them, a feature never reaches into another.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'Features must not import each other; compose them in app/ instead.',
+            })),
+            {
+              target: ['./apps/web/src/features', './apps/web/src/components', './apps/web/src/lib'],
+              from: './apps/web/src/app',
+              message: 'app/ composes features; features and shared code must not import it.',
+            },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: './apps/web/src/features',
+              message: 'Shared code must not depend on a feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The domain package is pure: no I/O, usable by both the server and the browser.
+    files: ['packages/domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'react', 'fastify', 'drizzle-orm*'] }],
+    },
+  },
+);

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LOGIN_MESSAGES,
+  REGISTER_MESSAGES,
+  validateLogin,
+  validateRegister,
+  type RegisterContext,
+  type RegisterInput,
+} from './auth-rules';
+
+describe('validateLogin', () => {
+  it('asks for the id first, then rejects spaces in it, then asks for the password', () => {
+    expect(validateLogin({ id: '', password: '' })).toBe(LOGIN_MESSAGES.ID_REQUIRED);
+    expect(validateLogin({ id: 'a b', password: '' })).toBe(LOGIN_MESSAGES.ID_HAS_SPACE);
+    expect(validateLogin({ id: 'member1', password: '' })).toBe(LOGIN_MESSAGES.PASSWORD_REQUIRED);
+    expect(validateLogin({ id: 'member1', password: 'pw' })).toBeNull();
+  });
+
+  it('uses the messages SPEC.md quotes verbatim', () => {
+    expect(LOGIN_MESSAGES.ID_REQUIRED).toBe('아이디를 입력 해주세요.');
+    expect(LOGIN_MESSAGES.ID_HAS_SPACE).toBe('아이디에 띄어쓰기는 불가능합니다.');
+    expect(LOGIN_MESSAGES.PASSWORD_REQUIRED).toBe('비밀번호를 입력 해주세요.');
+  });
+});
+
+describe('validateRegister', () => {
+  const valid: RegisterInput = {
+    id: 'member1',
+    password: 'secret123',
+    passwordRe: 'secret123',
+    email: 'member1@example.com',
+    registerWhere: '검색',
+    emailCode: '',
+    sendCode: '',
+  };
+  const off: RegisterContext = {
+    emailVerifyEnabled: false,
+    phoneEnabled: false,
+    emailCodeSent: false,
+    phoneCodeSent: false,
+  };
+  const m = REGISTER_MESSAGES;
+
+  it('accepts a complete form', () => {
+    expect(validateRegister(valid, off)).toBeNull();
+  });
+
+  // Each case breaks this rule and every later one, so only the order can decide the message.
+  it.each([
+    ['empty id', { id: '', password: ' x', email: 'bad', passwordRe: 'y', registerWhere: '' }, m.ID_REQUIRED],
+    ['space in id', { id: 'a b', password: ' x', email: 'bad', registerWhere: '' }, m.ID_HAS_SPACE],
+    ['space in password', { password: 'a b', email: 'bad', registerWhere: '' }, m.PASSWORD_HAS_SPACE],
+    ['e-mail without @', { email: 'member.example.com', password: '', registerWhere: '' }, m.EMAIL_FORMAT],
+    ['e-mail without a dot', { email: 'member@example', password: '', registerWhere: '' }, m.EMAIL_FORMAT],
+    ['empty password', { password: '', passwordRe: 'x', registerWhere: '' }, m.PASSWORD_REQUIRED],
+    ['re-entry differs', { passwordRe: 'other', registerWhere: '' }, m.PASSWORD_RE_DIFFERS],
+    ['no sign-up route', { registerWhere: '' }, m.REGISTER_WHERE_REQUIRED],
+  ])('stops at %s', (_name, patch, message) => {
+    expect(validateRegister({ ...valid, ...patch }, { ...off, emailVerifyEnabled: true })).toBe(message);
+  });
+
+  it('skips the re-entry rule when no re-entry is given (the server never receives it)', () => {
+    const { passwordRe: _omit, ...payload } = valid;
+    expect(validateRegister(payload, off)).toBeNull();
+  });
+
+  it('checks the e-mail code only when the e-mail verify flag is on', () => {
+    const ctx = { ...off, emailVerifyEnabled: true };
+    expect(validateRegister(valid, ctx)).toBe(m.EMAIL_CODE_NOT_SENT);
+    expect(validateRegister({ ...valid, emailCode: '1234' }, { ...ctx, emailCodeSent: true })).toBe(
+      m.EMAIL_CODE_LENGTH,
+    );
+    expect(validateRegister({ ...valid, emailCode: 'A1B2C' }, { ...ctx, emailCodeSent: true })).toBeNull();
+  });
+
+  it('checks the phone code after the e-mail code when the phone flag is on', () => {
+    const ctx = { ...off, emailVerifyEnabled: true, phoneEnabled: true };
+    expect(validateRegister({ ...valid, emailCode: '123' }, { ...ctx, emailCodeSent: true })).toBe(
+      m.EMAIL_CODE_LENGTH,
+    );
+    const emailDone = { ...ctx, emailCodeSent: true };
+    expect(validateRegister({ ...valid, emailCode: '12345' }, emailDone)).toBe(m.PHONE_CODE_NOT_SENT);
+    expect(
+      validateRegister({ ...valid, emailCode: '12345', sendCode: '123456' }, { ...emailDone, phoneCodeSent: true }),
+    ).toBe(m.PHONE_CODE_LENGTH);
+    expect(
+      validateRegister({ ...valid, emailCode: '12345', sendCode: '54321' }, { ...emailDone, phoneCodeSent: true }),
+    ).toBeNull();
+  });
+
+  it('caps the id length so a pasted paragraph is refused', () => {
+    expect(validateRegister({ ...valid, id: 'a'.repeat(31) }, off)).toBe(m.ID_TOO_LONG);
+    expect(validateRegister({ ...valid, id: 'a'.repeat(30) }, off)).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { darken } from './color';
+import { formatDateKey, formatDateTime } from './datetime';
+import { formatWon } from './money';
+import { SiteSettings } from './settings';
+
+describe('formatting', () => {
+  it('shows won with grouping', () => {
+    expect(formatWon(0)).toBe('₩0');
+    expect(formatWon(1234567)).toBe('₩1,234,567');
+  });
+
+  it('shows time as year-month-day hour:minute:second', () => {
+    const d = new Date(2026, 0, 5, 7, 8, 9);
+    expect(formatDateTime(d)).toBe('2026-01-05 07:08:09');
+    expect(formatDateKey(d)).toBe('20260105');
+  });
+
+  it('darkens the main colour by 20 %', () => {
+    expect(darken('#ffffff', 0.2)).toBe('#cccccc');
+    expect(darken('#4f46e5', 0.2)).toBe('#3f38b7');
+    expect(darken('not-a-colour', 0.2)).toBe('not-a-colour');
+  });
+});
+
+describe('SiteSettings', () => {
+  const settings = new SiteSettings([
+    { key: 'ENABLE_QNA', value: 'true' },
+    { key: 'ENABLE_REFERRAL', value: 'false' },
+    { key: 'SITE_MAIN_COLOR', value: '#12ab34' },
+    { key: 'POINT_CHARGE_BUTTON_OPTIONS', value: '[1000, 10000, "50000", -5, 1.5]' },
+  ]);
+
+  it('reads flags, treating missing keys as off', () => {
+    expect(settings.flag('ENABLE_QNA')).toBe(true);
+    expect(settings.flag('ENABLE_REFERRAL')).toBe(false);
+    expect(settings.flag('ENABLE_SNS_KAKAO')).toBe(false);
+  });
+
+  it('keeps only whole positive amounts for the charge buttons', () => {
+    expect(settings.chargeButtonOptions()).toEqual([1000, 10000, 50000]);
+    expect(new SiteSettings([{ key: 'POINT_CHARGE_BUTTON_OPTIONS', value: '5000,10000' }]).chargeButtonOptions()).toEqual([
+      5000, 10000,
+    ]);
+  });
+
+  it('falls back to the default colour when the setting is not a colour', () => {
+    expect(settings.mainColor()).toBe('#12ab34');
+    expect(new SiteSettings([{ key: 'SITE_MAIN_COLOR', value: 'red;}' }]).mainColor()).toBe('#4f46e5');
+  });
+});

@@ -1,0 +1,6 @@
+export * from './session';
+export * from './settings';
+export * from './auth-rules';
+export * from './money';
+export * from './datetime';
+export * from './color';

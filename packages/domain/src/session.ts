@@ -1,0 +1,31 @@
+/** Session states of the web app, numbered as SPEC.md §4 fixes them. */
+export const SessionState = {
+  UN_AUTHORIZATION: 0,
+  GUEST: 1,
+  AUTHORIZATION: 2,
+  LOADING: 3,
+} as const;
+export type SessionState = (typeof SessionState)[keyof typeof SessionState];
+
+/** Shown in place of the member id while browsing as a guest (SPEC.md §3: synthetic guest profile). */
+export const GUEST_LABEL = '둘러보기 회원';
+
+export interface Profile {
+  id: string;
+  point: number;
+  apiKey: string | null;
+  referralCode?: string;
+}
+
+export const GUEST_PROFILE: Profile = { id: GUEST_LABEL, point: 0, apiKey: null };
+
+export const STORAGE_KEYS = {
+  JWT: 'jwt',
+  DARK_MODE: 'DARK_MODE',
+  POPUP_HIDDEN: 'popup-hidden',
+  REMEMBERED_ID: 'remembered-id',
+} as const;
+
+/** Roles on an account. Guests have no server identity at all. */
+export const Role = { MEMBER: 'member', ADMIN: 'admin' } as const;
+export type Role = (typeof Role)[keyof typeof Role];
