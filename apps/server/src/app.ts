@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ensureOperator } from './accounts/ensure-operator';
+import { authRoutes } from './auth/auth.routes';
+import { AuthService } from './auth/auth.service';
+import { LoginThrottle } from './auth/login-throttle';
+import { TokenService } from './auth/token-service';
+import { CatalogService } from './catalog/catalog.service';
+import { catalogRoutes } from './catalog/catalog.routes';
+import type { AppConfig } from './config';
+import { contentRoutes } from './content/content.routes';
+import { ContentService } from './content/content.service';
+import { openDatabase, type Database } from './db/database';
+import { seedDemoData } from './db/seed/seed-demo-data';
+import { appError } from './errors/app-error';
+import { registerErrorHandler } from './errors/error-handler';
+import { settingsRoutes } from './settings/settings.routes';
+import { SettingsService } from './settings/settings.service';
+import { systemClock, type Clock } from './shared/clock';
+
+export interface AppDeps {
+  clock?: Clock;
+  /** Where the JSON log goes; tests pass a stream to read request ids and errors. */
+  logStream?: Writable;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+/**
+ * The composition root: opens the database, migrates and seeds it, wires repositories into services
+ * and services into routes. Tests call it and use `inject`; main.ts calls it and listens.
+ */
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const database = openDatabase(config);
+  await database.migrate();
+  if (config.seedDemoData) await seedDemoData(database.db);
+  if (config.admin) await ensureOperator(database.db, config.admin);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  });
+  app.decorate('database', database);
+  app.addHook('onClose', () => database.close());
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        // Plain http on localhost must not be upgraded.
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+
+  const { db } = database;
+  const settings = new SettingsService(db);
+  const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds, clock);
+  const throttle = new LoginThrottle(db, clock, config.loginLimits);
+  const auth = new AuthService(db, settings, tokens, throttle);
+
+  await app.register(settingsRoutes(settings));
+  await app.register(contentRoutes(new ContentService(db)));
+  await app.register(catalogRoutes(new CatalogService(db)));
+  await app.register(authRoutes(auth, tokens));
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/**
+ * The built SPA is served from the same origin. Unknown GETs that ask for HTML get index.html so
+ * client routes (/order, /api, /auth/naver …) work on reload; everything else is a JSON 404.
+ */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasBuild = existsSync(join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (hasBuild && wantsHtml) return reply.type('text/html').sendFile('index.html');
+    throw appError('NOT_FOUND');
+  });
+}

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../shared/paths';
+import * as schema from './schema';
+
+type Schema = typeof schema;
+/** The one database type services and repositories see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories accept either, so a service decides where a transaction starts. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MEMORY_DATABASE = 'memory://';
+
+/** PGlite in `dataDir` (or in memory), or a PostgreSQL pool when a postgres:// URL is given. */
+export function openDatabase(options: { dataDir: string; databaseUrl?: string }): Database {
+  const url = options.databaseUrl;
+  if (url && url !== MEMORY_DATABASE) return openPostgres(url);
+
+  let client: PGlite;
+  if (url === MEMORY_DATABASE) {
+    client = new PGlite();
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(join(options.dataDir, 'pgdata'));
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    async migrate() {
+      // Several app processes may start at once against one server: serialise their migrations.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('SELECT pg_advisory_lock(727100)');
+        await migratePg(db, { migrationsFolder: migrationsDir });
+      } finally {
+        await lockClient.query('SELECT pg_advisory_unlock(727100)').catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Postgres' SQLSTATE for a unique violation, read through Drizzle's error wrapper when present. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    loginId: text('login_id').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number'),
+    registerWhere: text('register_where').notNull().default(''),
+    role: text('role', { enum: ['member', 'admin'] })
+      .notNull()
+      .default('member'),
+    // Integer won. Changed only together with a point_ledger row (see points ledger).
+    point: integer('point').notNull().default(0),
+    referralCode: text('referral_code'),
+    referredBy: integer('referred_by'),
+    apiKeyHash: text('api_key_hash'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // Ids are unique regardless of case so 'Member1' cannot shadow 'member1'.
+    uniqueIndex('accounts_login_id_lower_key').on(sql`lower(${t.loginId})`),
+    uniqueIndex('accounts_referral_code_key').on(t.referralCode),
+    uniqueIndex('accounts_api_key_hash_key').on(t.apiKeyHash),
+    check('accounts_point_not_negative', sql`${t.point} >= 0`),
+  ],
+);
+
+export const pointLedger = pgTable(
+  'point_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    reference: text('reference').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A retried credit or refund hits this key and becomes a no-op (DESIGN.md "Data").
+    uniqueIndex('point_ledger_reason_reference_key').on(t.reason, t.reference),
+    index('point_ledger_account_idx').on(t.accountId),
+  ],
+);
+
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull().default(''),
+});
+
+export const registerWheres = pgTable('register_wheres', {
+  id: serial('id').primaryKey(),
+  text: text('text').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const platforms = pgTable('platforms', {
+  id: serial('id').primaryKey(),
+  text: text('text').notNull(),
+  visible: boolean('visible').notNull().default(true),
+  bgColor: text('bg_color').notNull().default('#ffffff'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  platformId: integer('platform_id')
+    .notNull()
+    .references(() => platforms.id),
+  text: text('text').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    text: text('text').notNull(),
+    // Unit price in whole won per 1 unit of quantity.
+    point: integer('point').notNull(),
+    min: integer('min').notNull(),
+    max: integer('max').notNull(),
+    notice: text('notice').notNull().default(''),
+    enableAuto: boolean('enable_auto').notNull().default(false),
+    isReadOnly: boolean('is_read_only').notNull().default(false),
+    visible: boolean('visible').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    check('services_point_positive', sql`${t.point} > 0`),
+    check('services_min_max', sql`${t.min} >= 1 AND ${t.max} >= ${t.min}`),
+  ],
+);
+
+export const notices = pgTable('notices', {
+  id: serial('id').primaryKey(),
+  content: text('content').notNull(),
+  isTop: boolean('is_top').notNull().default(false),
+  bgColor: text('bg_color'),
+  createdAt: createdAt(),
+});
+
+export const qnas = pgTable('qnas', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  answer: text('answer').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const popups = pgTable('popups', {
+  id: serial('id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+  imageUrl: text('image_url').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters shared by every server process (login attempts, later code sending). */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  hits: integer('hits').notNull(),
+});

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../database';
+import { categories, notices, platforms, popups, qnas, registerWheres, services } from '../schema';
+import { settingsRepository } from '../../settings/settings.repository';
+import { DEMO_CATALOG } from './demo-catalog';
+import { DEMO_NOTICES, DEMO_POPUPS, DEMO_QNAS, DEMO_REGISTER_WHERES } from './demo-content';
+import { DEMO_SETTINGS } from './demo-settings';
+
+async function isEmpty(ex: Executor, table: typeof platforms | typeof notices | typeof qnas | typeof popups | typeof registerWheres) {
+  const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(table);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * First-start demo data, safe to run on every start: settings gain only missing keys, and each
+ * content table is filled only while it is still empty, so operator edits are never overwritten.
+ */
+export async function seedDemoData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await settingsRepository.insertMissing(
+      tx,
+      Object.entries(DEMO_SETTINGS).map(([key, value]) => ({ key, value })),
+    );
+
+    if (await isEmpty(tx, registerWheres)) {
+      await tx.insert(registerWheres).values(DEMO_REGISTER_WHERES.map((text, i) => ({ text, sortOrder: i })));
+    }
+
+    if (await isEmpty(tx, platforms)) {
+      for (const [pi, platform] of DEMO_CATALOG.entries()) {
+        const [p] = await tx
+          .insert(platforms)
+          .values({ text: platform.text, bgColor: platform.bgColor, sortOrder: pi })
+          .returning({ id: platforms.id });
+        for (const [ci, category] of platform.categories.entries()) {
+          const [c] = await tx
+            .insert(categories)
+            .values({ platformId: p!.id, text: category.text, sortOrder: ci })
+            .returning({ id: categories.id });
+          await tx.insert(services).values(
+            category.services.map((s, si) => ({ ...s, categoryId: c!.id, sortOrder: si })),
+          );
+        }
+      }
+    }
+
+    if (await isEmpty(tx, notices)) await tx.insert(notices).values(DEMO_NOTICES);
+    if (await isEmpty(tx, qnas)) await tx.insert(qnas).values(DEMO_QNAS.map((q, i) => ({ ...q, sortOrder: i })));
+    if (await isEmpty(tx, popups)) await tx.insert(popups).values(DEMO_POPUPS);
+  });
+}

@@ -1,0 +1,22 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, ERROR_CATALOGUE } from './app-error';
+
+/** The one place an error becomes an HTTP answer: `{ message, code }`, never internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message, code: error.code });
+    }
+    // Fastify's own client errors: unparsable JSON, wrong content type, too large a body, rate limit.
+    const status = (error as FastifyError).statusCode;
+    if (status === 429) {
+      const { message } = ERROR_CATALOGUE.TOO_MANY_REQUESTS;
+      return reply.status(429).send({ message, code: 'TOO_MANY_REQUESTS' });
+    }
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ message: ERROR_CATALOGUE.BAD_REQUEST.message, code: 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.status(500).send({ message: ERROR_CATALOGUE.INTERNAL.message, code: 'INTERNAL' });
+  });
+}

@@ -1,0 +1,19 @@
+import { inArray } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { siteSettings } from '../db/schema';
+
+export const settingsRepository = {
+  async listByKeys(ex: Executor, keys: readonly string[]): Promise<{ key: string; value: string }[]> {
+    return ex
+      .select({ key: siteSettings.key, value: siteSettings.value })
+      .from(siteSettings)
+      .where(inArray(siteSettings.key, [...keys]))
+      .orderBy(siteSettings.key);
+  },
+
+  /** Adds missing keys only: an operator's edits survive every restart. */
+  async insertMissing(ex: Executor, entries: { key: string; value: string }[]): Promise<void> {
+    if (entries.length === 0) return;
+    await ex.insert(siteSettings).values(entries).onConflictDoNothing({ target: siteSettings.key });
+  },
+};
