@@ -56,6 +56,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     bodyLimit: 64 * 1024,
   });
   app.decorate('database', database);
+  // Echo the request id so a member's bug report can be matched to the log line.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.addHook('onClose', () => database.close());
   registerErrorHandler(app);
 

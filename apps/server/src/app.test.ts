@@ -1,0 +1,98 @@
+import { SETTING_KEYS } from '@smm/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accounts, notices, platforms, siteSettings } from './db/schema';
+import { seedDemoData } from './db/seed/seed-demo-data';
+import { loginToken } from './test/factories';
+import { createTestApp, testDatabaseKind, type TestApp } from './test/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ admin: { id: 'operator', password: 'operator-pass-1' } });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe(`app on ${testDatabaseKind}`, () => {
+  it('answers every setting key of SPEC.md §3 and nothing else', async () => {
+    await t.app.database.db.insert(siteSettings).values({ key: 'INTERNAL_NOTE', value: 'secret' });
+    const response = await t.app.inject({ method: 'GET', url: '/service/settings' });
+    expect(response.statusCode).toBe(200);
+    const keys = (response.json() as { key: string }[]).map((s) => s.key).sort();
+    expect(keys).toEqual([...SETTING_KEYS].sort());
+  });
+
+  it('seeds demo content: sign-up routes, catalogue, a pinned coloured notice first, FAQ, a popup', async () => {
+    const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json() as unknown[];
+    expect((await get('/service/register-where')).length).toBeGreaterThan(2);
+    expect(await get('/service/platforms')).toContainEqual(expect.objectContaining({ text: '인스타그램' }));
+    expect(await get('/service/categorys')).toContainEqual(expect.objectContaining({ text: '유튜브 조회수' }));
+    const services = (await get('/service/services')) as { min: number; max: number; point: number }[];
+    expect(services.length).toBeGreaterThan(5);
+    for (const s of services) expect(s.min).toBeLessThanOrEqual(s.max);
+    const noticeList = (await get('/service/notices')) as { isTop: boolean; bgColor: string | null }[];
+    expect(noticeList[0]).toMatchObject({ isTop: true, bgColor: expect.stringMatching(/^#/) });
+    expect(await get('/service/qnas')).toContainEqual(
+      expect.objectContaining({ title: expect.any(String), answer: expect.any(String) }),
+    );
+    expect(await get('/service/popup')).toHaveLength(1);
+  });
+
+  it('seeds idempotently and never overwrites an operator edit', async () => {
+    const db = t.app.database.db;
+    await db.update(siteSettings).set({ value: '#ff0000' }).where(eq(siteSettings.key, 'SITE_MAIN_COLOR'));
+    const count = async (table: typeof platforms | typeof notices) =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+    const before = [await count(platforms), await count(notices)];
+    await seedDemoData(db);
+    await seedDemoData(db);
+    expect([await count(platforms), await count(notices)]).toEqual(before);
+    const [color] = await db.select().from(siteSettings).where(eq(siteSettings.key, 'SITE_MAIN_COLOR'));
+    expect(color?.value).toBe('#ff0000');
+  });
+
+  it('creates the operator from ADMIN_ID/ADMIN_PASSWORD, who can log in', async () => {
+    const [row] = await t.app.database.db.select().from(accounts).where(eq(accounts.loginId, 'operator'));
+    expect(row?.role).toBe('admin');
+    const token = await loginToken(t.app, 'operator', 'operator-pass-1');
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/auth/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.json().id).toBe('operator');
+  });
+
+  it('answers unknown API paths with a JSON 404 in Korean', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/service/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: '요청한 주소를 찾을 수 없습니다.', code: 'NOT_FOUND' });
+  });
+
+  it('turns an unexpected error into a bare 500 and logs it with the request id', async () => {
+    t.app.get('/boom', () => {
+      throw new Error('database exploded: password=hunter2');
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: '오류가 발생했습니다.', code: 'INTERNAL' });
+    expect(response.body).not.toContain('hunter2');
+    const requestId = response.headers['x-request-id'];
+    const line = t
+      .logs()
+      .split('\n')
+      .find((l) => l.includes('unhandled error'));
+    expect(line).toBeDefined();
+    const entry = JSON.parse(line!) as { reqId: string; err: { message: string } };
+    expect(entry.err.message).toContain('database exploded');
+    expect(entry.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(entry.reqId).toBe(requestId);
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/service/settings' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

@@ -1,0 +1,190 @@
+import { LOGIN_MESSAGES, REGISTER_MESSAGES } from '@smm/domain';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accounts, siteSettings } from '../db/schema';
+import { loginToken, registerMember } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const register = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/auth/register', payload });
+const login = (payload: Record<string, unknown>, remoteAddress = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/auth/login', payload, remoteAddress });
+const profile = (token?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/auth/profile',
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+  });
+
+const valid = { id: 'newmember', password: 'pass-1234', email: 'new@example.com', registerWhere: '지인 추천' };
+
+async function accountCount(): Promise<number> {
+  return (await t.app.database.db.select().from(accounts)).length;
+}
+
+describe('POST /auth/register', () => {
+  it('creates a member with a hashed password and answers 201', async () => {
+    const response = await register(valid);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: REGISTER_MESSAGES.SUCCESS });
+    const [row] = await t.app.database.db.select().from(accounts).where(eq(accounts.loginId, 'newmember'));
+    expect(row?.role).toBe('member');
+    expect(row?.point).toBe(0);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row?.passwordHash).not.toContain('pass-1234');
+  });
+
+  // The server applies SPEC.md §5 in the same order as the form; each case also breaks later rules.
+  it.each([
+    [{ ...valid, id: '', password: 'a b', email: 'bad' }, REGISTER_MESSAGES.ID_REQUIRED],
+    [{ ...valid, id: 'a b', password: 'a b', email: 'bad' }, REGISTER_MESSAGES.ID_HAS_SPACE],
+    [{ ...valid, password: 'a b', email: 'bad' }, REGISTER_MESSAGES.PASSWORD_HAS_SPACE],
+    [{ ...valid, email: 'no-at.example.com', password: '' }, REGISTER_MESSAGES.EMAIL_FORMAT],
+    [{ ...valid, password: '', registerWhere: '' }, REGISTER_MESSAGES.PASSWORD_REQUIRED],
+    [{ ...valid, registerWhere: '' }, REGISTER_MESSAGES.REGISTER_WHERE_REQUIRED],
+    [{ ...valid, registerWhere: '존재하지 않는 경로' }, REGISTER_MESSAGES.REGISTER_WHERE_REQUIRED],
+  ])('refuses %j with its message and stores nothing', async (payload, message) => {
+    const before = await accountCount();
+    const response = await register(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message, code: 'REGISTER_INVALID' });
+    expect(await accountCount()).toBe(before);
+  });
+
+  it('asks for the e-mail code when the e-mail verify flag is on', async () => {
+    await t.app.database.db
+      .update(siteSettings)
+      .set({ value: 'true' })
+      .where(eq(siteSettings.key, 'ENABLE_EMAIL_VERIFY'));
+    const response = await register(valid);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(REGISTER_MESSAGES.EMAIL_CODE_NOT_SENT);
+  });
+
+  it('answers 409 for a taken id, whatever its case', async () => {
+    expect((await register(valid)).statusCode).toBe(201);
+    const again = await register({ ...valid, id: 'NewMember', email: 'other@example.com' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ID_TAKEN', message: REGISTER_MESSAGES.ID_TAKEN });
+    expect(await accountCount()).toBe(1);
+  });
+
+  it('gives exactly one 201 when two sign-ups race for one id', async () => {
+    const results = await Promise.all([register(valid), register({ ...valid, email: 'b@example.com' })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('answers 400 to a body of the wrong shape', async () => {
+    const response = await register({ ...valid, id: 12345 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: '입력 양식을 맞춰주세요.', code: 'BAD_REQUEST' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"id":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('POST /auth/login and GET /auth/profile', () => {
+  it('issues a token that opens the profile', async () => {
+    const member = await registerMember(t.app);
+    const token = await loginToken(t.app, member.id, member.password);
+    const response = await profile(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: member.id, point: 0, apiKey: null });
+  });
+
+  it('answers 400 with the login rule message for a malformed form', async () => {
+    const empty = await login({ id: '', password: 'x' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(LOGIN_MESSAGES.ID_REQUIRED);
+    expect((await login({ id: 'a b', password: 'x' })).json().message).toBe(LOGIN_MESSAGES.ID_HAS_SPACE);
+    expect((await login({ id: 'ab', password: '' })).json().message).toBe(LOGIN_MESSAGES.PASSWORD_REQUIRED);
+  });
+
+  it('answers 404 for an unknown id and for a wrong password alike', async () => {
+    const member = await registerMember(t.app);
+    const unknown = await login({ id: 'nobody', password: 'whatever' });
+    const wrong = await login({ id: member.id, password: 'wrong-password' });
+    expect(unknown.statusCode).toBe(404);
+    expect(wrong.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json().message).toBe(LOGIN_MESSAGES.WRONG_CREDENTIALS);
+  });
+
+  it('refuses missing, malformed, forged and expired tokens with 401', async () => {
+    const member = await registerMember(t.app);
+    const token = await loginToken(t.app, member.id, member.password);
+
+    expect((await profile()).statusCode).toBe(401);
+    expect((await profile('not-a-jwt')).statusCode).toBe(401);
+    const forged = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('smm-panel')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('some-other-secret-some-other-secret!!'));
+    const forgedResponse = await profile(forged);
+    expect(forgedResponse.statusCode).toBe(401);
+    expect(forgedResponse.json().code).toBe('TOKEN_INVALID');
+
+    expect((await profile(token)).statusCode).toBe(200);
+    t.clock.advance(3600 * 1000 + 1000); // past the one-hour test TTL, no sleeping
+    expect((await profile(token)).statusCode).toBe(401);
+  });
+
+  it('refuses a token whose account was deleted', async () => {
+    const member = await registerMember(t.app);
+    const token = await loginToken(t.app, member.id, member.password);
+    await t.app.database.db.update(accounts).set({ deletedAt: new Date() }).where(eq(accounts.loginId, member.id));
+    expect((await profile(token)).statusCode).toBe(401);
+  });
+});
+
+describe('login rate limits', () => {
+  it('locks an id after repeated failures, from any address, until the window passes', async () => {
+    const member = await registerMember(t.app);
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ id: member.id, password: 'bad' }, `10.0.1.${i}`)).statusCode).toBe(404);
+    }
+    // Even the right password is refused while the id is locked.
+    const locked = await login({ id: member.id, password: member.password }, '10.0.2.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+
+    t.clock.advance(901 * 1000);
+    expect((await login({ id: member.id, password: member.password }, '10.0.2.1')).statusCode).toBe(200);
+  });
+
+  it('limits attempts from one address across many ids', async () => {
+    for (let i = 0; i < 20; i++) {
+      expect((await login({ id: `nobody${i}`, password: 'x' }, '10.9.9.9')).statusCode).toBe(404);
+    }
+    expect((await login({ id: 'nobody-else', password: 'x' }, '10.9.9.9')).statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await login({ id: 'nobody-else', password: 'x' }, '10.9.9.10')).statusCode).toBe(404);
+  });
+
+  it('clears the failure count of an id after a successful login', async () => {
+    const member = await registerMember(t.app);
+    for (let i = 0; i < 4; i++) await login({ id: member.id, password: 'bad' }, `10.0.3.${i}`);
+    expect((await login({ id: member.id, password: member.password }, '10.0.3.9')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      expect((await login({ id: member.id, password: 'bad' }, `10.0.4.${i}`)).statusCode).toBe(404);
+    }
+    expect((await login({ id: member.id, password: member.password }, '10.0.4.9')).statusCode).toBe(200);
+  });
+});
