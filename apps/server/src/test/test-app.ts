@@ -52,7 +52,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = () => withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    dropDatabase = async () => {
+      await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    };
   }
 
   const app = await buildApp(testConfig({ databaseUrl, ...overrides }), { clock, logStream });
