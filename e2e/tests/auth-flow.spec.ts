@@ -1,0 +1,80 @@
+import { GUEST_LABEL } from '@smm/domain';
+import { expect, test, type Page } from '@playwright/test';
+
+// Each run uses its own fresh database (playwright.config.ts), but ids stay unique per test anyway.
+const uniqueId = () => `e2e${Date.now().toString(36)}`;
+
+async function expectSignedOutLanding(page: Page) {
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: '둘러보기' }).first()).toBeVisible();
+}
+
+test('[MEMBER][SIGN_UP]: a visitor signs up, logs in, sees the order page with id and ₩0, and logs out', async ({
+  page,
+}) => {
+  const id = uniqueId();
+  const password = 'e2e-pass-1234';
+
+  await page.goto('/');
+  await expectSignedOutLanding(page);
+  await page.getByRole('link', { name: '회원가입' }).first().click();
+  await expect(page).toHaveURL(/\/register$/);
+
+  // The server's rules run in the form too: an empty submit is stopped with the first message.
+  await page.getByRole('button', { name: '회원가입' }).last().click();
+  await expect(page.getByText('아이디를 입력해주세요.')).toBeVisible();
+
+  await page.getByLabel('아이디', { exact: true }).fill(id);
+  await page.getByLabel('비밀번호', { exact: true }).fill(password);
+  await page.getByLabel('비밀번호 재입력').fill(password);
+  await page.getByLabel('이메일', { exact: true }).fill(`${id}@example.com`);
+  await page.getByLabel('가입경로').selectOption({ label: '지인 추천' });
+  await page.getByRole('button', { name: '회원가입' }).last().click();
+
+  await expect(page.getByText('회원가입에 성공했습니다.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('아이디', { exact: true }).fill(id);
+  await page.getByLabel('비밀번호', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: '로그인', exact: true }).last().click();
+  await expect(page.getByText('아이디 또는 비밀번호가 다릅니다.')).toBeVisible();
+
+  await page.getByLabel('비밀번호', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '로그인', exact: true }).last().click();
+
+  await expect(page).toHaveURL(/\/order$/);
+  const topBar = page.getByRole('banner');
+  await expect(topBar.getByText(id).first()).toBeVisible();
+  await expect(topBar.getByText('₩0').first()).toBeVisible();
+  await expect(topBar.getByRole('link', { name: '충전하기' })).toBeVisible();
+
+  // A reload keeps the session: the token is in localStorage and the profile is fetched again.
+  await page.reload();
+  await expect(page.getByRole('banner').getByText(id).first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
+
+  await page.getByRole('banner').getByRole('link', { name: '로그아웃' }).click();
+  await expectSignedOutLanding(page);
+  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+});
+
+test('[GUEST][BROWSE]: the landing browse button enters guest mode on /order', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: '둘러보기' }).first().click();
+  await expect(page).toHaveURL(/\/order$/);
+  const topBar = page.getByRole('banner');
+  await expect(topBar.getByText(GUEST_LABEL).first()).toBeVisible();
+  await expect(topBar.getByText('₩0').first()).toBeVisible();
+  // Guests have no server identity: no token was stored.
+  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+});
+
+test('[SESSION][401]: a forged token is dropped and the visitor is signed out', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('jwt', 'forged.token.value'));
+  await page.goto('/account');
+  // /account is a signed-in route: after the 401 the signed-out group redirects to /order.
+  await expect(page).toHaveURL(/\/order$/);
+  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+  await expect(page.getByRole('banner').getByRole('link', { name: '로그인' }).first()).toBeVisible();
+});
