@@ -45,7 +45,11 @@ function record(stage, status, counts) {
 {
   const file = join(out, 'vitest.json');
   const code = run('unit, component and server tests (PGlite)', npx, [
-    'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
   ]);
   record('vitest', code === 0 ? 'passed' : 'failed', vitestCounts(file));
 }
@@ -54,12 +58,21 @@ function record(stage, status, counts) {
 if (findPostgresBin()) {
   const file = join(out, 'vitest-postgres.json');
   const code = run('server tests on PostgreSQL', process.execPath, [
-    'scripts/with-postgres.mjs', npx, 'vitest', 'run', '--project', 'server',
-    '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+    'scripts/with-postgres.mjs',
+    npx,
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
   ]);
   record('postgres', code === 0 ? 'passed' : 'failed', vitestCounts(file));
 } else {
-  console.log('\n=== server tests on PostgreSQL: SKIPPED (no postgresql binaries; apt-get install postgresql) ===');
+  console.log(
+    '\n=== server tests on PostgreSQL: SKIPPED (no postgresql binaries; apt-get install postgresql) ===',
+  );
   summary.stages.postgres = { status: 'skipped', passed: 0, failed: 0 };
 }
 

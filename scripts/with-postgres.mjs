@@ -76,12 +76,29 @@ async function main() {
   };
 
   try {
-    runAsOwner(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    runAsOwner(join(bin, 'initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
     writeFileSync(join(base, 'pg.log'), '');
     if (asRoot) spawnSync('chown', ['postgres', join(base, 'pg.log')]);
     runAsOwner(join(bin, 'pg_ctl'), [
-      '-D', dataDir, '-l', join(base, 'pg.log'), '-w', '-t', '60', 'start',
-      '-o', `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      '-D',
+      dataDir,
+      '-l',
+      join(base, 'pg.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+      '-o',
+      `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
     ]);
     started = true;
   } catch (error) {

@@ -27,7 +27,9 @@ describe(`app on ${testDatabaseKind}`, () => {
     const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json() as unknown[];
     expect((await get('/service/register-where')).length).toBeGreaterThan(2);
     expect(await get('/service/platforms')).toContainEqual(expect.objectContaining({ text: '인스타그램' }));
-    expect(await get('/service/categorys')).toContainEqual(expect.objectContaining({ text: '유튜브 조회수' }));
+    expect(await get('/service/categorys')).toContainEqual(
+      expect.objectContaining({ text: '유튜브 조회수' }),
+    );
     const services = (await get('/service/services')) as { min: number; max: number; point: number }[];
     expect(services.length).toBeGreaterThan(5);
     for (const s of services) expect(s.min).toBeLessThanOrEqual(s.max);

@@ -56,6 +56,8 @@ describe('loadConfig', () => {
   });
 
   it('requires ADMIN_ID and ADMIN_PASSWORD together', () => {
-    expect(() => loadConfig({ ADMIN_ID: 'boss', DATA_DIR: tempDir() })).toThrow(/ADMIN_ID and ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_ID: 'boss', DATA_DIR: tempDir() })).toThrow(
+      /ADMIN_ID and ADMIN_PASSWORD/,
+    );
   });
 });

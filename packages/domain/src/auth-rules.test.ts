@@ -81,10 +81,16 @@ describe('validateRegister', () => {
     const emailDone = { ...ctx, emailCodeSent: true };
     expect(validateRegister({ ...valid, emailCode: '12345' }, emailDone)).toBe(m.PHONE_CODE_NOT_SENT);
     expect(
-      validateRegister({ ...valid, emailCode: '12345', sendCode: '123456' }, { ...emailDone, phoneCodeSent: true }),
+      validateRegister(
+        { ...valid, emailCode: '12345', sendCode: '123456' },
+        { ...emailDone, phoneCodeSent: true },
+      ),
     ).toBe(m.PHONE_CODE_LENGTH);
     expect(
-      validateRegister({ ...valid, emailCode: '12345', sendCode: '54321' }, { ...emailDone, phoneCodeSent: true }),
+      validateRegister(
+        { ...valid, emailCode: '12345', sendCode: '54321' },
+        { ...emailDone, phoneCodeSent: true },
+      ),
     ).toBeNull();
   });
 

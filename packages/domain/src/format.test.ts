@@ -39,9 +39,9 @@ describe('SiteSettings', () => {
 
   it('keeps only whole positive amounts for the charge buttons', () => {
     expect(settings.chargeButtonOptions()).toEqual([1000, 10000, 50000]);
-    expect(new SiteSettings([{ key: 'POINT_CHARGE_BUTTON_OPTIONS', value: '5000,10000' }]).chargeButtonOptions()).toEqual([
-      5000, 10000,
-    ]);
+    expect(
+      new SiteSettings([{ key: 'POINT_CHARGE_BUTTON_OPTIONS', value: '5000,10000' }]).chargeButtonOptions(),
+    ).toEqual([5000, 10000]);
   });
 
   it('falls back to the default colour when the setting is not a colour', () => {

@@ -25,7 +25,12 @@ const profile = (token?: string) =>
     headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
   });
 
-const valid = { id: 'newmember', password: 'pass-1234', email: 'new@example.com', registerWhere: '지인 추천' };
+const valid = {
+  id: 'newmember',
+  password: 'pass-1234',
+  email: 'new@example.com',
+  registerWhere: '지인 추천',
+};
 
 async function accountCount(): Promise<number> {
   return (await t.app.database.db.select().from(accounts)).length;
@@ -149,7 +154,10 @@ describe('POST /auth/login and GET /auth/profile', () => {
   it('refuses a token whose account was deleted', async () => {
     const member = await registerMember(t.app);
     const token = await loginToken(t.app, member.id, member.password);
-    await t.app.database.db.update(accounts).set({ deletedAt: new Date() }).where(eq(accounts.loginId, member.id));
+    await t.app.database.db
+      .update(accounts)
+      .set({ deletedAt: new Date() })
+      .where(eq(accounts.loginId, member.id));
     expect((await profile(token)).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,10 @@
-import { LOGIN_MESSAGES, REGISTER_MESSAGES, validateLogin, validateRegister, type Profile } from '@smm/domain';
+import {
+  LOGIN_MESSAGES,
+  REGISTER_MESSAGES,
+  validateLogin,
+  validateRegister,
+  type Profile,
+} from '@smm/domain';
 import { accountRepository } from '../accounts/account.repository';
 import { isUniqueViolation, type Db } from '../db/database';
 import { appError } from '../errors/app-error';

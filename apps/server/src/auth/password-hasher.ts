@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // Argon2id with OWASP's minimum profile (19 MiB, 2 passes): memory-hard, ~20 ms on these machines.
-const OPTIONS = { algorithm: 2 /* Argon2id: the package exports a const enum, unusable under isolatedModules */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const OPTIONS = {
+  algorithm: 2 /* Argon2id: the package exports a const enum, unusable under isolatedModules */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

@@ -48,7 +48,8 @@ export class TokenService {
       }
       return { accountId, role };
     } catch (error) {
-      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) throw appError('TOKEN_INVALID');
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError)
+        throw appError('TOKEN_INVALID');
       throw error;
     }
   }

@@ -6,7 +6,12 @@ import { categories, platforms, services } from '../db/schema';
 export const catalogRepository = {
   listVisiblePlatforms(ex: Executor) {
     return ex
-      .select({ id: platforms.id, text: platforms.text, visible: platforms.visible, bgColor: platforms.bgColor })
+      .select({
+        id: platforms.id,
+        text: platforms.text,
+        visible: platforms.visible,
+        bgColor: platforms.bgColor,
+      })
       .from(platforms)
       .where(eq(platforms.visible, true))
       .orderBy(asc(platforms.sortOrder), asc(platforms.id));

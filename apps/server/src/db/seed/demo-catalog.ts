@@ -22,20 +22,55 @@ export const DEMO_CATALOG: DemoPlatform[] = [
       {
         text: '인스타그램 팔로워',
         services: [
-          { text: '🇰🇷 인스타그램 한국인 팔로워', point: 60, min: 10, max: 10000, notice: '비공개 계정은 진행되지 않습니다. 시작까지 0~6시간.', enableAuto: true },
-          { text: '🌎 인스타그램 외국인 팔로워 (리필 30일)', point: 8, min: 50, max: 30000, notice: '30일 이내 감소분은 자동 리필됩니다.' },
+          {
+            text: '🇰🇷 인스타그램 한국인 팔로워',
+            point: 60,
+            min: 10,
+            max: 10000,
+            notice: '비공개 계정은 진행되지 않습니다. 시작까지 0~6시간.',
+            enableAuto: true,
+          },
+          {
+            text: '🌎 인스타그램 외국인 팔로워 (리필 30일)',
+            point: 8,
+            min: 50,
+            max: 30000,
+            notice: '30일 이내 감소분은 자동 리필됩니다.',
+          },
         ],
       },
       {
         text: '인스타그램 좋아요',
         services: [
-          { text: '🇰🇷 인스타그램 한국인 좋아요', point: 25, min: 10, max: 5000, notice: '게시물 링크를 입력해주세요.', enableAuto: true },
-          { text: '🌎 인스타그램 외국인 좋아요', point: 3, min: 50, max: 30000, notice: '빠른 속도로 진행됩니다.' },
+          {
+            text: '🇰🇷 인스타그램 한국인 좋아요',
+            point: 25,
+            min: 10,
+            max: 5000,
+            notice: '게시물 링크를 입력해주세요.',
+            enableAuto: true,
+          },
+          {
+            text: '🌎 인스타그램 외국인 좋아요',
+            point: 3,
+            min: 50,
+            max: 30000,
+            notice: '빠른 속도로 진행됩니다.',
+          },
         ],
       },
       {
         text: '인스타그램 릴스 조회수',
-        services: [{ text: '인스타그램 릴스 조회수', point: 1, min: 100, max: 100000, notice: '릴스 링크만 가능합니다.', enableAuto: true }],
+        services: [
+          {
+            text: '인스타그램 릴스 조회수',
+            point: 1,
+            min: 100,
+            max: 100000,
+            notice: '릴스 링크만 가능합니다.',
+            enableAuto: true,
+          },
+        ],
       },
     ],
   },
@@ -46,17 +81,40 @@ export const DEMO_CATALOG: DemoPlatform[] = [
       {
         text: '유튜브 조회수',
         services: [
-          { text: '유튜브 조회수 (고품질)', point: 7, min: 100, max: 100000, notice: '영상 공개 상태를 확인해주세요.', enableAuto: true },
-          { text: '유튜브 쇼츠 조회수', point: 4, min: 100, max: 100000, notice: '쇼츠 링크를 입력해주세요.' },
+          {
+            text: '유튜브 조회수 (고품질)',
+            point: 7,
+            min: 100,
+            max: 100000,
+            notice: '영상 공개 상태를 확인해주세요.',
+            enableAuto: true,
+          },
+          {
+            text: '유튜브 쇼츠 조회수',
+            point: 4,
+            min: 100,
+            max: 100000,
+            notice: '쇼츠 링크를 입력해주세요.',
+          },
         ],
       },
       {
         text: '유튜브 구독자',
-        services: [{ text: '🇰🇷 유튜브 한국인 구독자', point: 150, min: 10, max: 3000, notice: '채널 링크를 입력해주세요. 시작까지 최대 24시간.' }],
+        services: [
+          {
+            text: '🇰🇷 유튜브 한국인 구독자',
+            point: 150,
+            min: 10,
+            max: 3000,
+            notice: '채널 링크를 입력해주세요. 시작까지 최대 24시간.',
+          },
+        ],
       },
       {
         text: '유튜브 좋아요',
-        services: [{ text: '유튜브 좋아요', point: 20, min: 10, max: 10000, notice: '영상 링크를 입력해주세요.' }],
+        services: [
+          { text: '유튜브 좋아요', point: 20, min: 10, max: 10000, notice: '영상 링크를 입력해주세요.' },
+        ],
       },
     ],
   },
@@ -66,11 +124,22 @@ export const DEMO_CATALOG: DemoPlatform[] = [
     categories: [
       {
         text: '틱톡 팔로워',
-        services: [{ text: '틱톡 팔로워', point: 12, min: 50, max: 20000, notice: '프로필 링크를 입력해주세요.' }],
+        services: [
+          { text: '틱톡 팔로워', point: 12, min: 50, max: 20000, notice: '프로필 링크를 입력해주세요.' },
+        ],
       },
       {
         text: '틱톡 조회수',
-        services: [{ text: '틱톡 동영상 조회수', point: 1, min: 100, max: 100000, notice: '동영상 링크를 입력해주세요.', enableAuto: true }],
+        services: [
+          {
+            text: '틱톡 동영상 조회수',
+            point: 1,
+            min: 100,
+            max: 100000,
+            notice: '동영상 링크를 입력해주세요.',
+            enableAuto: true,
+          },
+        ],
       },
     ],
   },
@@ -80,7 +149,15 @@ export const DEMO_CATALOG: DemoPlatform[] = [
     categories: [
       {
         text: '페이스북 페이지 좋아요',
-        services: [{ text: '페이스북 페이지 좋아요 + 팔로워', point: 15, min: 50, max: 10000, notice: '페이지 링크를 입력해주세요.' }],
+        services: [
+          {
+            text: '페이스북 페이지 좋아요 + 팔로워',
+            point: 15,
+            min: 50,
+            max: 10000,
+            notice: '페이지 링크를 입력해주세요.',
+          },
+        ],
       },
     ],
   },
@@ -90,7 +167,15 @@ export const DEMO_CATALOG: DemoPlatform[] = [
     categories: [
       {
         text: '네이버 블로그',
-        services: [{ text: '네이버 블로그 이웃 추가', point: 40, min: 10, max: 2000, notice: '블로그 주소를 입력해주세요.' }],
+        services: [
+          {
+            text: '네이버 블로그 이웃 추가',
+            point: 40,
+            min: 10,
+            max: 2000,
+            notice: '블로그 주소를 입력해주세요.',
+          },
+        ],
       },
     ],
   },

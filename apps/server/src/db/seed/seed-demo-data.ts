@@ -6,7 +6,10 @@ import { DEMO_CATALOG } from './demo-catalog';
 import { DEMO_NOTICES, DEMO_POPUPS, DEMO_QNAS, DEMO_REGISTER_WHERES } from './demo-content';
 import { DEMO_SETTINGS } from './demo-settings';
 
-async function isEmpty(ex: Executor, table: typeof platforms | typeof notices | typeof qnas | typeof popups | typeof registerWheres) {
+async function isEmpty(
+  ex: Executor,
+  table: typeof platforms | typeof notices | typeof qnas | typeof popups | typeof registerWheres,
+) {
   const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(table);
   return (row?.n ?? 0) === 0;
 }
@@ -37,15 +40,16 @@ export async function seedDemoData(db: Db): Promise<void> {
             .insert(categories)
             .values({ platformId: p!.id, text: category.text, sortOrder: ci })
             .returning({ id: categories.id });
-          await tx.insert(services).values(
-            category.services.map((s, si) => ({ ...s, categoryId: c!.id, sortOrder: si })),
-          );
+          await tx
+            .insert(services)
+            .values(category.services.map((s, si) => ({ ...s, categoryId: c!.id, sortOrder: si })));
         }
       }
     }
 
     if (await isEmpty(tx, notices)) await tx.insert(notices).values(DEMO_NOTICES);
-    if (await isEmpty(tx, qnas)) await tx.insert(qnas).values(DEMO_QNAS.map((q, i) => ({ ...q, sortOrder: i })));
+    if (await isEmpty(tx, qnas))
+      await tx.insert(qnas).values(DEMO_QNAS.map((q, i) => ({ ...q, sortOrder: i })));
     if (await isEmpty(tx, popups)) await tx.insert(popups).values(DEMO_POPUPS);
   });
 }

@@ -1,0 +1,129 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { GUEST_LABEL, SessionState, STORAGE_KEYS } from '@smm/domain';
+import { useSession } from '@/lib/session/session-context';
+import { json, mockApi } from '@/testing/mock-api';
+import { createTestQueryClient } from '@/testing/render';
+import { AppProvider } from './provider';
+import { AppRoutes } from './app-routes';
+
+let session: ReturnType<typeof useSession> | null = null;
+
+function Probe() {
+  session = useSession();
+  const location = useLocation();
+  return <div data-testid="probe">{`${session.state} ${location.pathname}`}</div>;
+}
+
+function renderApp(route: string) {
+  return render(
+    <AppProvider queryClient={createTestQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+        <Probe />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+}
+
+const profile = { id: 'member1', point: 12500, apiKey: 'key' };
+
+describe('session state machine', () => {
+  it('with a stored jwt and a profile: AUTHORIZATION, and the top bar shows the id and the balance', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    const { calls } = mockApi({ 'GET /auth/profile': profile });
+    renderApp('/order');
+
+    expect(await screen.findByText('member1 님')).toBeInTheDocument();
+    expect(screen.getAllByText('₩12,500').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: /로그아웃/ })).toHaveAttribute('href', '/logout');
+    expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.AUTHORIZATION} /order`);
+    expect(calls.find((c) => c.path === '/auth/profile')?.headers.get('Authorization')).toBe('Bearer good');
+  });
+
+  it('renders nothing while the profile is loading', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'slow');
+    let release: (r: Response) => void = () => {};
+    mockApi({ 'GET /auth/profile': () => new Promise<Response>((resolve) => (release = resolve)) });
+    renderApp('/order');
+
+    expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.LOADING} /order`);
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('main')).not.toBeInTheDocument();
+
+    await act(async () => release(json(profile)));
+    expect(await screen.findByText('member1 님')).toBeInTheDocument();
+  });
+
+  it('with a rejected token (401): removes the jwt and becomes UN_AUTHORIZATION', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'forged');
+    mockApi({ 'GET /auth/profile': json({ message: '인증이 만료되었습니다.' }, 401) });
+    renderApp('/point');
+
+    await waitFor(() =>
+      expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} /order`),
+    );
+    expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBeNull();
+    expect(screen.getByRole('button', { name: '둘러보기' })).toBeInTheDocument();
+  });
+
+  it('without a jwt: UN_AUTHORIZATION at once, no profile call', async () => {
+    const { calls } = mockApi({});
+    renderApp('/login');
+    expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} /login`);
+    expect(await screen.findByLabelText('아이디')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/auth/profile')).toBe(false);
+  });
+
+  it('guest mode: browse button gives the guest profile without a profile call; login leaves it', async () => {
+    const { calls } = mockApi({});
+    renderApp('/order');
+    act(() => screen.getByRole('button', { name: '둘러보기' }).click());
+
+    expect((await screen.findAllByText(GUEST_LABEL)).length).toBeGreaterThan(0);
+    expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.GUEST} /order`);
+    expect(calls.some((c) => c.path === '/auth/profile')).toBe(false);
+
+    act(() => screen.getByRole('link', { name: '로그인' }).click());
+    await waitFor(() =>
+      expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} /login`),
+    );
+  });
+
+  it('signed-out visitors are redirected from member pages to /order', async () => {
+    mockApi({});
+    renderApp('/order-history');
+    expect(await screen.findByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} /order`);
+  });
+
+  it('members are redirected from /login to /order', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({ 'GET /auth/profile': profile });
+    renderApp('/login');
+    await waitFor(() =>
+      expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.AUTHORIZATION} /order`),
+    );
+    expect(screen.queryByLabelText('아이디')).not.toBeInTheDocument();
+  });
+
+  it('a later 401 from any call ends the session', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    let profileStatus = 200;
+    mockApi({
+      'GET /auth/profile': () => (profileStatus === 200 ? json(profile) : json({ message: '' }, 401)),
+    });
+    renderApp('/order');
+    expect(await screen.findByText('member1 님')).toBeInTheDocument();
+
+    profileStatus = 401;
+    await act(async () => {
+      await session?.refreshProfile();
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION}`),
+    );
+    expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { SessionState } from '@smm/domain';
+import { ComingSoonPage } from '@/components/ui/page';
+import { useSession } from '@/lib/session/session-context';
+import { LoginRoute } from '@/features/auth/routes/login';
+import { LogoutRoute } from '@/features/auth/routes/logout';
+import { NaverCallbackRoute } from '@/features/auth/routes/naver-callback';
+import { RegisterRoute } from '@/features/auth/routes/register';
+import { PrivacyPolicyRoute, TermsOfServiceRoute } from '@/features/content/routes/terms';
+import { OrderRoute } from '@/features/order/routes/order';
+import { AppLayout, LandingPage } from './layouts';
+
+/** Route groups of SPEC.md §2: public, signed-out (UN_AUTHORIZATION), signed-in (AUTHORIZATION or GUEST). */
+export function AppRoutes() {
+  const { state } = useSession();
+  // SPEC.md §2: while the session is loading nothing is rendered.
+  if (state === SessionState.LOADING) return null;
+  const signedIn = state === SessionState.AUTHORIZATION || state === SessionState.GUEST;
+
+  return (
+    <Routes>
+      <Route path="/" element={<LandingPage />} />
+      {!signedIn && <Route path="/auth/naver" element={<NaverCallbackRoute />} />}
+      {signedIn && <Route path="/logout" element={<LogoutRoute />} />}
+      <Route element={<AppLayout />}>
+        <Route path="/terms/service" element={<TermsOfServiceRoute />} />
+        <Route path="/terms/privacy" element={<PrivacyPolicyRoute />} />
+        <Route path="/order" element={<OrderRoute />} />
+        {signedIn ? (
+          <>
+            <Route path="/point" element={<ComingSoonPage title="포인트 충전" />} />
+            <Route path="/account" element={<ComingSoonPage title="계정설정" />} />
+            <Route path="/qna" element={<ComingSoonPage title="자주 묻는 질문" />} />
+            <Route path="/order-history" element={<ComingSoonPage title="주문내역" />} />
+            <Route path="/auto-order-history" element={<ComingSoonPage title="자동주문내역" />} />
+            <Route path="/api" element={<ComingSoonPage title="API 문서" />} />
+            <Route path="/guide" element={<ComingSoonPage title="링크 입력 가이드" />} />
+          </>
+        ) : (
+          <>
+            <Route path="/login" element={<LoginRoute />} />
+            <Route path="/register" element={<RegisterRoute />} />
+            <Route path="/register/naver" element={<ComingSoonPage title="네이버 회원가입" />} />
+            <Route path="/register/kakao" element={<ComingSoonPage title="카카오 회원가입" />} />
+            <Route path="/find-id" element={<ComingSoonPage title="아이디 찾기" />} />
+            <Route path="/find-password" element={<ComingSoonPage title="비밀번호 찾기" />} />
+            <Route path="/reset-password" element={<ComingSoonPage title="비밀번호 재설정" />} />
+          </>
+        )}
+        <Route path="*" element={<Navigate to="/order" replace />} />
+      </Route>
+    </Routes>
+  );
+}

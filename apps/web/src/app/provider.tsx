@@ -1,0 +1,32 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Toaster } from 'sonner';
+import { darken } from '@smm/domain';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider } from '@/lib/session/session-provider';
+import { useSiteSettings } from '@/lib/site-settings';
+
+/** SITE_MAIN_COLOR drives --main; the hover shade is 20 % darker (SPEC.md §9). */
+function MainColorSync() {
+  const { settings } = useSiteSettings();
+  const main = settings.mainColor();
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty('--main', main);
+    root.setProperty('--main-hover', darken(main, 0.2));
+  }, [main]);
+  return null;
+}
+
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <MainColorSync />
+        {children}
+        <Toaster duration={2000} position="top-center" richColors closeButton={false} />
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}

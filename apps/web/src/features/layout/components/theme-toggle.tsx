@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { Moon, Sun } from 'lucide-react';
+import { currentTheme, saveTheme, type Theme } from '@/lib/theme';
+import './layout.css';
+
+/** Light/dark switch; the choice is kept in localStorage DARK_MODE (SPEC.md §2, §4). */
+export function ThemeToggle() {
+  const [theme, setTheme] = useState<Theme>(currentTheme);
+  const next: Theme = theme === 'dark' ? 'light' : 'dark';
+
+  return (
+    <button
+      type="button"
+      className="theme-toggle"
+      aria-label={next === 'dark' ? '다크 모드로 전환' : '라이트 모드로 전환'}
+      title={next === 'dark' ? '다크 모드' : '라이트 모드'}
+      onClick={() => {
+        saveTheme(next);
+        setTheme(next);
+      }}
+    >
+      {theme === 'dark' ? <Sun size={18} aria-hidden /> : <Moon size={18} aria-hidden />}
+    </button>
+  );
+}

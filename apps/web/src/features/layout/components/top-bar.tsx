@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { LogOut, Menu, Settings, X } from 'lucide-react';
+import { formatWon, SessionState, type Profile } from '@smm/domain';
+import { useSession } from '@/lib/session/session-context';
+import { useSiteSettings } from '@/lib/site-settings';
+import { Logo } from '@/components/logo';
+import { memberNavEntries, type NavEntry } from './nav-entries';
+import { ThemeToggle } from './theme-toggle';
+import './layout.css';
+
+function Wallet({ profile, isGuest }: { profile: Profile; isGuest: boolean }) {
+  return (
+    <div className="wallet">
+      <span className="wallet-user">{isGuest ? profile.id : `${profile.id} 님`}</span>
+      <span className="wallet-balance">{formatWon(profile.point)}</span>
+      <Link to="/point" className="wallet-badge">
+        충전하기
+      </Link>
+    </div>
+  );
+}
+
+interface MenuProps {
+  entries: NavEntry[];
+  profile: Profile | null;
+  isGuest: boolean;
+  onLeaveSession: () => void;
+  onBrowse: () => void;
+}
+
+/** Right-hand actions, shared by the desktop bar and the overlay so both offer the same entries. */
+function AccountActions({ profile, isGuest, onLeaveSession, onBrowse }: Omit<MenuProps, 'entries'>) {
+  if (!profile) {
+    return (
+      <>
+        <Link to="/login" className="topbar-action">
+          로그인
+        </Link>
+        <Link to="/register" className="topbar-action">
+          회원가입
+        </Link>
+        <button type="button" className="topbar-cta" onClick={onBrowse}>
+          둘러보기
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Link to="/account" className="topbar-action">
+        <Settings size={16} aria-hidden />
+        계정설정
+      </Link>
+      {isGuest ? (
+        <>
+          <Link to="/login" className="topbar-action" onClick={onLeaveSession}>
+            로그인
+          </Link>
+          <Link to="/register" className="topbar-cta" onClick={onLeaveSession}>
+            회원가입
+          </Link>
+        </>
+      ) : (
+        <Link to="/logout" className="topbar-action">
+          <LogOut size={16} aria-hidden />
+          로그아웃
+        </Link>
+      )}
+    </>
+  );
+}
+
+/** Fixed 60 px bar (SPEC.md §2); below 1280 px the entries move into a hamburger overlay. */
+export function TopBar() {
+  const { state, profile, startGuest, leaveSession } = useSession();
+  const { settings } = useSiteSettings();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The overlay belongs to the location it was opened on, so any navigation closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const menuOpen = openedAt === location.key;
+  const closeMenu = () => setOpenedAt(null);
+
+  const isGuest = state === SessionState.GUEST;
+  const entries = profile ? memberNavEntries(settings) : [];
+  const browse = () => {
+    startGuest();
+    navigate('/order');
+  };
+  const actions = { profile, isGuest, onLeaveSession: leaveSession, onBrowse: browse };
+
+  return (
+    <header className="topbar">
+      <div className="topbar-inner">
+        <Logo to={profile ? '/order' : '/'} />
+
+        {entries.length > 0 && (
+          <nav className="topbar-nav" aria-label="주요 메뉴">
+            {entries.map((entry) => (
+              <NavLink key={entry.to} to={entry.to} className="topbar-link">
+                {entry.label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
+
+        <div className="topbar-right">
+          {profile && <Wallet profile={profile} isGuest={isGuest} />}
+          <div className="topbar-actions">
+            <AccountActions {...actions} />
+          </div>
+          <ThemeToggle />
+          <button
+            type="button"
+            className="hamburger"
+            aria-label="메뉴 열기"
+            aria-expanded={menuOpen}
+            onClick={() => setOpenedAt(location.key)}
+          >
+            <Menu size={22} aria-hidden />
+          </button>
+        </div>
+      </div>
+
+      {/* Portalled: the bar's backdrop-filter would otherwise trap a fixed overlay inside its 60 px. */}
+      {menuOpen &&
+        createPortal(
+          <div
+            className="menu-overlay"
+            data-testid="menu-backdrop"
+            onClick={(event) => {
+              if (event.target === event.currentTarget) closeMenu();
+            }}
+            onKeyDown={(event) => event.key === 'Escape' && closeMenu()}
+          >
+            <div className="menu-panel" role="dialog" aria-modal="true" aria-label="전체 메뉴">
+              <div className="menu-head">
+                <Logo to={profile ? '/order' : '/'} onClick={closeMenu} />
+                <button
+                  type="button"
+                  className="menu-close"
+                  aria-label="메뉴 닫기"
+                  onClick={closeMenu}
+                  autoFocus
+                >
+                  <X size={22} aria-hidden />
+                </button>
+              </div>
+              {profile && <Wallet profile={profile} isGuest={isGuest} />}
+              {entries.length > 0 && (
+                <nav className="menu-nav" aria-label="모바일 메뉴">
+                  {entries.map((entry) => (
+                    <NavLink key={entry.to} to={entry.to} className="menu-link">
+                      {entry.label}
+                    </NavLink>
+                  ))}
+                </nav>
+              )}
+              <div className="menu-actions">
+                <AccountActions {...actions} />
+              </div>
+            </div>
+          </div>,
+          document.body,
+        )}
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { LayoutGrid } from 'lucide-react';
+import { usePlatforms } from '../api/get-platforms';
+import { readableTextOn } from './readable-text';
+import './order.css';
+
+export function PlatformGrid() {
+  const { data, isPending, isError } = usePlatforms();
+  const platforms = (data ?? []).filter((p) => p.visible !== false);
+
+  return (
+    <section className="order-section" aria-labelledby="platform-title">
+      <h2 id="platform-title" className="order-section-title">
+        <LayoutGrid size={18} aria-hidden />
+        플랫폼
+      </h2>
+      {isPending ? (
+        <div className="platform-grid" aria-hidden>
+          {Array.from({ length: 6 }, (_, i) => (
+            <span key={i} className="platform-tile platform-skeleton" />
+          ))}
+        </div>
+      ) : isError ? (
+        <p className="empty-line">플랫폼 목록을 불러오지 못했습니다.</p>
+      ) : platforms.length === 0 ? (
+        <p className="empty-line">이용 가능한 플랫폼이 없습니다.</p>
+      ) : (
+        <ul className="platform-grid">
+          {platforms.map((platform) => (
+            <li
+              key={platform.id}
+              className="platform-tile"
+              style={
+                platform.bgColor
+                  ? {
+                      background: platform.bgColor,
+                      color: readableTextOn(platform.bgColor),
+                      borderColor: 'transparent',
+                    }
+                  : undefined
+              }
+            >
+              {platform.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

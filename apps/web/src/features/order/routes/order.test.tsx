@@ -1,0 +1,50 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { OrderRoute } from './order';
+
+describe('order page shell', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('lists pinned notices first with their colour, as plain text', async () => {
+    mockApi({
+      'GET /service/notices': [
+        { id: 1, content: '일반 공지', isTop: false, bgColor: null },
+        { id: 2, content: '<b>고정 공지</b>', isTop: true, bgColor: 'rgb(255, 240, 200)' },
+      ],
+    });
+    renderWithProviders(<OrderRoute />, { route: '/order' });
+
+    const pinned = await screen.findByText('<b>고정 공지</b>');
+    const items = screen.getAllByRole('listitem').filter((li) => li.classList.contains('notice'));
+    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['<b>고정 공지</b>', '일반 공지']);
+    expect(pinned.closest('li')).toHaveStyle({ background: 'rgb(255, 240, 200)' });
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('shows platform tiles and a login prompt for signed-out visitors', async () => {
+    mockApi({
+      'GET /service/platforms': [
+        { id: 1, text: '인스타그램', visible: true, bgColor: '#e1306c' },
+        { id: 2, text: '숨김 플랫폼', visible: false, bgColor: null },
+      ],
+    });
+    renderWithProviders(<OrderRoute />, { route: '/order' });
+    expect(screen.getByRole('heading', { name: '플랫폼' })).toBeInTheDocument();
+    expect(await screen.findByText('인스타그램')).toBeInTheDocument();
+    expect(screen.queryByText('숨김 플랫폼')).not.toBeInTheDocument();
+    expect(screen.getByText('로그인하고 주문을 시작해 보세요')).toBeInTheDocument();
+  });
+
+  it('the service banner clock ticks every second', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2025-03-01T09:00:00+09:00'));
+    mockApi({});
+    renderWithProviders(<OrderRoute />, { route: '/order' });
+    expect(screen.getByText('서비스 정상 가동 중')).toBeInTheDocument();
+    expect(screen.getByText('2025-03-01 09:00:00')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByText('2025-03-01 09:00:01')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import { STORAGE_KEYS } from '@smm/domain';
+
+/** A non-2xx answer. `message` is the server's Korean message ('' when the body carried none). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The server's own message when it sent one, else the caller's fallback (SPEC.md §8 pattern). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message ? error.message : fallback;
+}
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** The session registers itself here: any 401, from any call, ends the session (SPEC.md §4, §8). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+export function getStoredToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.JWT);
+}
+
+export function storeToken(token: string): void {
+  localStorage.setItem(STORAGE_KEYS.JWT, token);
+}
+
+export function removeStoredToken(): void {
+  localStorage.removeItem(STORAGE_KEYS.JWT);
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const body = await readBody(response);
+
+  if (!response.ok) {
+    if (response.status === 401) {
+      removeStoredToken();
+      unauthorizedHandler?.();
+    }
+    const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const message = typeof record.message === 'string' ? record.message : '';
+    const code = typeof record.code === 'string' ? record.code : undefined;
+    throw new ApiError(response.status, message, code);
+  }
+  return body as T;
+}
+
+/** The one HTTP client of the web app: JSON in and out, bearer token attached, 401 handled once. */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};

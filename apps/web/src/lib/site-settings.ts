@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { SiteSettings, type SettingEntry } from '@smm/domain';
+import { api } from './api-client';
+import { SETTINGS_QUERY_KEY } from './query-client';
+
+const ONE_HOUR = 60 * 60 * 1000;
+const EMPTY = new SiteSettings([]);
+
+export const getSiteSettings = () => api.get<SettingEntry[]>('/service/settings');
+
+/** Site settings and flags (SPEC.md §3), cached for an hour and not refetched on mount (§7). */
+export function useSiteSettings(): { settings: SiteSettings; isLoaded: boolean } {
+  const query = useQuery({
+    queryKey: SETTINGS_QUERY_KEY,
+    queryFn: getSiteSettings,
+    staleTime: ONE_HOUR,
+    gcTime: ONE_HOUR,
+    refetchOnMount: false,
+    select: (entries) => new SiteSettings(entries),
+  });
+  return { settings: query.data ?? EMPTY, isLoaded: query.isSuccess };
+}

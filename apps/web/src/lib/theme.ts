@@ -1,0 +1,31 @@
+import { STORAGE_KEYS } from '@smm/domain';
+
+export type Theme = 'light' | 'dark';
+
+function systemPrefersDark(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** Stored choice, or — when nothing is stored — the system preference, which is then saved (SPEC.md §4). */
+export function resolveInitialTheme(): Theme {
+  const stored = localStorage.getItem(STORAGE_KEYS.DARK_MODE);
+  if (stored === 'true') return 'dark';
+  if (stored === 'false') return 'light';
+  const theme: Theme = systemPrefersDark() ? 'dark' : 'light';
+  localStorage.setItem(STORAGE_KEYS.DARK_MODE, String(theme === 'dark'));
+  return theme;
+}
+
+export function applyTheme(theme: Theme): void {
+  document.documentElement.dataset.theme = theme;
+  document.documentElement.style.colorScheme = theme;
+}
+
+export function saveTheme(theme: Theme): void {
+  localStorage.setItem(STORAGE_KEYS.DARK_MODE, String(theme === 'dark'));
+  applyTheme(theme);
+}
+
+export function currentTheme(): Theme {
+  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+}

@@ -1,0 +1,33 @@
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
+const apiTarget = 'http://127.0.0.1:3001';
+
+// /auth/naver and /api are also SPA pages: a browser navigation (Accept: text/html) gets index.html,
+// while fetch calls (Accept: application/json) go to the server.
+const spaAware: ProxyOptions = {
+  target: apiTarget,
+  bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': srcDir } },
+  server: {
+    proxy: {
+      '/service': { target: apiTarget },
+      '/auth': spaAware,
+      '^/api/(services|order|status)': spaAware,
+      '/hooks': { target: apiTarget },
+    },
+  },
+  preview: {
+    proxy: {
+      '/service': { target: apiTarget },
+      '/auth': spaAware,
+      '^/api/(services|order|status)': spaAware,
+      '/hooks': { target: apiTarget },
+    },
+  },
+});
