@@ -3,22 +3,11 @@
 // TEST_DATABASE_URL set for the command, cluster removed afterwards. Exits 3 when no PostgreSQL
 // binaries are installed, so callers can tell "skipped" from "failed".
 import { spawnSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-export function findPostgresBin() {
-  const candidates = [];
-  if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
-  const root = '/usr/lib/postgresql';
-  if (existsSync(root)) {
-    for (const version of readdirSync(root).sort((a, b) => Number(b) - Number(a))) {
-      candidates.push(join(root, version, 'bin'));
-    }
-  }
-  return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
-}
+import { findPostgresBin } from './postgres-bin.mjs';
 
 function freePort() {
   return new Promise((resolve, reject) => {
