@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the full test run needs, if they are missing:
-#   chromium (end-to-end tests), fonts-noto-cjk (Korean glyphs), postgresql (server suite on PostgreSQL).
+#   chromium (end-to-end tests), fonts-noto-cjk and fonts-noto-color-emoji (Korean glyphs and the
+#   emoji in service names, for screenshots), postgresql (server suite on PostgreSQL).
 # Serving the product (`npm start`) needs none of them.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+fc-list 2>/dev/null | grep -qi 'Noto Color Emoji' || missing+=(fonts-noto-color-emoji)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "setup-system: chromium, fonts-noto-cjk and postgresql are present"
+  echo "setup-system: chromium, fonts and postgresql are present"
   exit 0
 fi
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   LOGIN_MESSAGES,
   REGISTER_MESSAGES,
+  SEND_CODE_MESSAGES,
+  validateEmailForCode,
   validateLogin,
+  validatePhoneForCode,
   validateRegister,
   type RegisterContext,
   type RegisterInput,
@@ -97,5 +100,15 @@ describe('validateRegister', () => {
   it('caps the id length so a pasted paragraph is refused', () => {
     expect(validateRegister({ ...valid, id: 'a'.repeat(31) }, off)).toBe(m.ID_TOO_LONG);
     expect(validateRegister({ ...valid, id: 'a'.repeat(30) }, off)).toBeNull();
+  });
+});
+
+describe('sending a verification code', () => {
+  it('needs an e-mail with @ and a dot, and a phone number of exactly 11 characters', () => {
+    expect(validateEmailForCode('member@example')).toBe(SEND_CODE_MESSAGES.EMAIL_INVALID);
+    expect(validateEmailForCode('member@example.com')).toBeNull();
+    expect(validatePhoneForCode('0101234567')).toBe(SEND_CODE_MESSAGES.PHONE_INVALID);
+    expect(validatePhoneForCode('010123456789')).toBe(SEND_CODE_MESSAGES.PHONE_INVALID);
+    expect(validatePhoneForCode('01012345678')).toBeNull();
   });
 });

@@ -102,3 +102,23 @@ export function validateRegister(input: RegisterInput, ctx: RegisterContext): st
   }
   return null;
 }
+
+/** Sending a verification code (SPEC.md §5 "Send phone code" / "Send e-mail code", §8 answers). */
+export const SEND_CODE_MESSAGES = {
+  EMAIL_INVALID: '이메일이 올바르지 않습니다.',
+  PHONE_INVALID: '휴대전화 번호가 올바르지 않습니다.',
+  BAD_FORM: '입력 양식을 맞춰주세요.',
+  EMAIL_EXISTS: '이미 존재하는 이메일입니다.',
+  PHONE_EXISTS: '이미 존재하는 휴대전화 번호 입니다.',
+  EMAIL_SENT: '인증코드가 발송되었습니다.',
+  PHONE_SENT: '인증번호가 발송되었습니다.',
+  FAILED: '오류가 발생했습니다.',
+} as const;
+
+export function validateEmailForCode(email: string): string | null {
+  return isEmailFormat(email) ? null : SEND_CODE_MESSAGES.EMAIL_INVALID;
+}
+
+export function validatePhoneForCode(phoneNumber: string): string | null {
+  return phoneNumber.length === PHONE_NUMBER_LENGTH ? null : SEND_CODE_MESSAGES.PHONE_INVALID;
+}

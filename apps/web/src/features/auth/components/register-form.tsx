@@ -1,7 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { isEmailFormat, PHONE_NUMBER_LENGTH, REGISTER_MESSAGES, validateRegister } from '@smm/domain';
+import {
+  PHONE_NUMBER_LENGTH,
+  REGISTER_MESSAGES,
+  SEND_CODE_MESSAGES,
+  validateEmailForCode,
+  validatePhoneForCode,
+  validateRegister,
+} from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
@@ -9,7 +16,6 @@ import { useSiteSettings } from '@/lib/site-settings';
 import { useRegister, type RegisterPayload } from '../api/register';
 import { useRegisterWhere } from '../api/get-register-where';
 import { useSendEmailCode, useSendPhoneCode } from '../api/send-verification-code';
-import { AUTH_UI_MESSAGES } from '../messages';
 import './auth.css';
 
 interface RegisterFormState extends RegisterPayload {
@@ -50,30 +56,32 @@ export function RegisterForm() {
     setForm((prev) => ({ ...prev, [key]: event.target.value }));
 
   const onSendEmailCode = () => {
-    if (!isEmailFormat(form.email)) {
-      toast.error(REGISTER_MESSAGES.EMAIL_FORMAT);
+    const invalid = validateEmailForCode(form.email);
+    if (invalid) {
+      toast.error(invalid);
       return;
     }
     sendEmail.mutate(form.email, {
       onSuccess: () => {
         setEmailSent(true);
-        toast.success(AUTH_UI_MESSAGES.EMAIL_CODE_SENT);
+        toast.success(SEND_CODE_MESSAGES.EMAIL_SENT);
       },
-      onError: (error) => toast.error(errorMessage(error, AUTH_UI_MESSAGES.SEND_FAILED)),
+      onError: (error) => toast.error(errorMessage(error, SEND_CODE_MESSAGES.FAILED)),
     });
   };
 
   const onSendPhoneCode = () => {
-    if (form.phoneNumber.length !== PHONE_NUMBER_LENGTH) {
-      toast.error(AUTH_UI_MESSAGES.PHONE_INVALID);
+    const invalid = validatePhoneForCode(form.phoneNumber);
+    if (invalid) {
+      toast.error(invalid);
       return;
     }
     sendPhone.mutate(form.phoneNumber, {
       onSuccess: () => {
         setPhoneSent(true);
-        toast.success(AUTH_UI_MESSAGES.PHONE_CODE_SENT);
+        toast.success(SEND_CODE_MESSAGES.PHONE_SENT);
       },
-      onError: (error) => toast.error(errorMessage(error, AUTH_UI_MESSAGES.SEND_FAILED)),
+      onError: (error) => toast.error(errorMessage(error, SEND_CODE_MESSAGES.FAILED)),
     });
   };
 
