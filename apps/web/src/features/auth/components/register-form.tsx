@@ -8,6 +8,7 @@ import {
   validateEmailForCode,
   validatePhoneForCode,
   validateRegister,
+  VERIFICATION_CODE_LENGTH,
 } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -154,7 +155,7 @@ export function RegisterForm() {
           label="이메일 인증코드"
           name="emailCode"
           inputMode="text"
-          maxLength={5}
+          maxLength={VERIFICATION_CODE_LENGTH}
           placeholder="인증코드 5자"
           value={form.emailCode}
           onChange={update('emailCode')}
@@ -183,7 +184,7 @@ export function RegisterForm() {
           label="휴대전화 인증코드"
           name="sendCode"
           inputMode="numeric"
-          maxLength={5}
+          maxLength={VERIFICATION_CODE_LENGTH}
           placeholder="인증번호 5자"
           value={form.sendCode}
           onChange={update('sendCode')}
