@@ -71,7 +71,7 @@ export function ReviewsCarousel() {
             <li key={review.name} className="review-slide">
               <article className="review-card">
                 <Quote size={26} aria-hidden className="review-quote" />
-                <div className="review-stars" aria-label="별점 5점">
+                <div className="review-stars" role="img" aria-label="별점 5점">
                   {Array.from({ length: 5 }, (_, i) => (
                     <Star key={i} size={15} aria-hidden />
                   ))}
