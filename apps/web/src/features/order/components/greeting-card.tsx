@@ -27,9 +27,10 @@ export function GreetingCard({ state, profile }: { state: SessionState; profile:
   return (
     <section className="greeting-card">
       <div>
-        <p className="greeting-eyebrow">{isGuest ? '둘러보기 중이에요' : '오늘도 성장하는 하루 되세요'}</p>
+        <p className="greeting-eyebrow">{isGuest ? '둘러보기 모드' : '오늘도 성장하는 하루 되세요'}</p>
         <h2 className="greeting-title">
-          <span className="greeting-id">{profile.id}</span> 님, 안녕하세요
+          <span className="greeting-id">{profile.id}</span>
+          {isGuest ? '으로 둘러보는 중이에요' : ' 님, 안녕하세요'}
         </h2>
         {isGuest && <p className="greeting-sub">주문과 충전은 로그인 후 이용할 수 있어요.</p>}
       </div>

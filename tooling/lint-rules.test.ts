@@ -1,0 +1,48 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The architecture rules of docs/ARCHITECTURE.md are enforced by ESLint; these tests prove the
+// configuration really rejects what it promises to reject.
+const root = join(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIds(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('lint rules', () => {
+  it('forbids a web feature from importing another feature', async () => {
+    const code =
+      "import { LoginForm } from '@/features/auth/components/login-form';\nexport const x = LoginForm;\n";
+    expect(await ruleIds(code, 'apps/web/src/features/order/components/probe.tsx')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    // The same import from app/, which composes features, is fine.
+    expect(await ruleIds(code, 'apps/web/src/app/probe.tsx')).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it('forbids shared web code from importing a feature', async () => {
+    const code =
+      "import { LoginForm } from '@/features/auth/components/login-form';\nexport const x = LoginForm;\n";
+    expect(await ruleIds(code, 'apps/web/src/lib/probe.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('keeps the domain package free of I/O', async () => {
+    const code = "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n";
+    expect(await ruleIds(code, 'packages/domain/src/probe.ts')).toContain('no-restricted-imports');
+  });
+
+  const cycleDir = join(root, 'apps/server/src/.lint-cycle-probe');
+  afterAll(() => rmSync(cycleDir, { recursive: true, force: true }));
+
+  it('forbids import cycles', async () => {
+    mkdirSync(cycleDir, { recursive: true });
+    writeFileSync(join(cycleDir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+    writeFileSync(join(cycleDir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+    const [result] = await eslint.lintFiles([join(cycleDir, 'a.ts')]);
+    expect((result?.messages ?? []).map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+});
