@@ -37,7 +37,10 @@ test('[MEMBER][SIGN_UP]: a visitor signs up, logs in, sees the order page with i
   await page.getByLabel('아이디', { exact: true }).fill(id);
   await page.getByLabel('비밀번호', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: '로그인', exact: true }).last().click();
-  await expect(page.getByText('아이디 또는 비밀번호가 다릅니다.')).toBeVisible();
+  const wrongPassword = page.getByText('아이디 또는 비밀번호가 다릅니다.');
+  await expect(wrongPassword).toBeVisible();
+  // Toasts close by themselves after 2 s (the library's own default would be 4 s).
+  await expect(wrongPassword).toBeHidden({ timeout: 3_200 });
 
   await page.getByLabel('비밀번호', { exact: true }).fill(password);
   await page.getByRole('button', { name: '로그인', exact: true }).last().click();
