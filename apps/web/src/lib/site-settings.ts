@@ -8,6 +8,9 @@ const EMPTY = new SiteSettings([]);
 
 export const getSiteSettings = () => api.get<SettingEntry[]>('/service/settings');
 
+// Module-level so TanStack Query memoises the result: one SiteSettings per fetched list, not per render.
+const toSiteSettings = (entries: SettingEntry[]) => new SiteSettings(entries);
+
 /** Site settings and flags (SPEC.md §3), cached for an hour and not refetched on mount (§7). */
 export function useSiteSettings(): { settings: SiteSettings; isLoaded: boolean } {
   const query = useQuery({
@@ -16,7 +19,7 @@ export function useSiteSettings(): { settings: SiteSettings; isLoaded: boolean }
     staleTime: ONE_HOUR,
     gcTime: ONE_HOUR,
     refetchOnMount: false,
-    select: (entries) => new SiteSettings(entries),
+    select: toSiteSettings,
   });
   return { settings: query.data ?? EMPTY, isLoaded: query.isSuccess };
 }
