@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // The built product (server bundle + web build) on a fresh embedded database, on loopback only.
 const port = Number(process.env.E2E_PORT ?? 3199);
-const dataDir = mkdtempSync(join(tmpdir(), 'smm-e2e-'));
+// Evaluated in every Playwright process, so no side effects here: the server command empties the folder.
+const dataDir = join(import.meta.dirname, '../.tmp/e2e-data');
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -40,7 +39,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
   webServer: {
-    command: 'node ../apps/server/dist/main.js',
+    command: `node -e "require('fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node ../apps/server/dist/main.js`,
     url: `${baseURL}/service/settings`,
     reuseExistingServer: false,
     timeout: 60_000,

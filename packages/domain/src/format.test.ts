@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { darken } from './color';
+import { darken, readableTextOn } from './color';
 import { formatDateKey, formatDateTime } from './datetime';
 import { formatWon } from './money';
 import { SiteSettings } from './settings';
@@ -20,6 +20,12 @@ describe('formatting', () => {
     expect(darken('#ffffff', 0.2)).toBe('#cccccc');
     expect(darken('#4f46e5', 0.2)).toBe('#3f38b7');
     expect(darken('not-a-colour', 0.2)).toBe('not-a-colour');
+  });
+
+  it('picks dark text on pale backgrounds and white text on dark ones', () => {
+    expect(readableTextOn('#fef3c7')).toBe('#111827');
+    expect(readableTextOn('#1e3a8a')).toBe('#ffffff');
+    expect(readableTextOn('yellow')).toBeUndefined();
   });
 });
 

@@ -12,8 +12,12 @@ export function resolveInitialTheme(): Theme {
   if (stored === 'true') return 'dark';
   if (stored === 'false') return 'light';
   const theme: Theme = systemPrefersDark() ? 'dark' : 'light';
-  localStorage.setItem(STORAGE_KEYS.DARK_MODE, String(theme === 'dark'));
+  storeTheme(theme);
   return theme;
+}
+
+function storeTheme(theme: Theme): void {
+  localStorage.setItem(STORAGE_KEYS.DARK_MODE, String(theme === 'dark'));
 }
 
 export function applyTheme(theme: Theme): void {
@@ -22,7 +26,7 @@ export function applyTheme(theme: Theme): void {
 }
 
 export function saveTheme(theme: Theme): void {
-  localStorage.setItem(STORAGE_KEYS.DARK_MODE, String(theme === 'dark'));
+  storeTheme(theme);
   applyTheme(theme);
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../database';
 import { categories, notices, platforms, popups, qnas, registerWheres, services } from '../schema';
 import { settingsRepository } from '../../settings/settings.repository';
@@ -6,10 +7,7 @@ import { DEMO_CATALOG } from './demo-catalog';
 import { DEMO_NOTICES, DEMO_POPUPS, DEMO_QNAS, DEMO_REGISTER_WHERES } from './demo-content';
 import { DEMO_SETTINGS } from './demo-settings';
 
-async function isEmpty(
-  ex: Executor,
-  table: typeof platforms | typeof notices | typeof qnas | typeof popups | typeof registerWheres,
-) {
+async function isEmpty(ex: Executor, table: PgTable) {
   const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(table);
   return (row?.n ?? 0) === 0;
 }

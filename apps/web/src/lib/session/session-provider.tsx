@@ -3,10 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GUEST_PROFILE, SessionState } from '@smm/domain';
 import { getStoredToken, removeStoredToken, setUnauthorizedHandler, storeToken } from '../api-client';
 import { clearMemberQueries } from '../query-client';
-import { getProfile, PROFILE_QUERY_KEY } from './profile';
+import { PROFILE_QUERY_KEY, profileQuery } from './profile';
 import { SessionContext, type Session } from './session-context';
-
-const PROFILE_STALE_TIME = 30_000;
 
 /** The session state machine of SPEC.md §4: LOADING → AUTHORIZATION | UN_AUTHORIZATION, GUEST by choice. */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -19,16 +17,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (state !== SessionState.LOADING) return;
     let cancelled = false;
-    queryClient
-      .fetchQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: getProfile, staleTime: PROFILE_STALE_TIME })
-      .then(
-        () => !cancelled && setState(SessionState.AUTHORIZATION),
-        () => {
-          if (cancelled) return;
-          removeStoredToken();
-          setState(SessionState.UN_AUTHORIZATION);
-        },
-      );
+    queryClient.fetchQuery(profileQuery).then(
+      () => !cancelled && setState(SessionState.AUTHORIZATION),
+      () => {
+        if (cancelled) return;
+        removeStoredToken();
+        setState(SessionState.UN_AUTHORIZATION);
+      },
+    );
     return () => {
       cancelled = true;
     };
@@ -42,18 +38,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => setUnauthorizedHandler(null);
   }, [queryClient]);
 
-  const profileQuery = useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: getProfile,
-    staleTime: PROFILE_STALE_TIME,
-    enabled: state === SessionState.AUTHORIZATION,
-  });
+  const profileResult = useQuery({ ...profileQuery, enabled: state === SessionState.AUTHORIZATION });
 
   const signIn = useCallback(
     async (accessToken: string) => {
       storeToken(accessToken);
       clearMemberQueries(queryClient);
-      await queryClient.fetchQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: getProfile });
+      // The caches were just cleared, so this always asks the server with the new token.
+      await queryClient.fetchQuery(profileQuery);
       setState(SessionState.AUTHORIZATION);
     },
     [queryClient],
@@ -80,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     state === SessionState.GUEST
       ? GUEST_PROFILE
       : state === SessionState.AUTHORIZATION
-        ? (profileQuery.data ?? null)
+        ? (profileResult.data ?? null)
         : null;
 
   const session = useMemo<Session>(

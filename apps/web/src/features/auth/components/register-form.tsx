@@ -44,8 +44,9 @@ export function RegisterForm() {
   const sendEmail = useSendEmailCode();
   const sendPhone = useSendPhoneCode();
   const [form, setForm] = useState<RegisterFormState>(EMPTY_FORM);
-  const [emailSent, setEmailSent] = useState(false);
-  const [phoneSent, setPhoneSent] = useState(false);
+  // A code counts as sent once its send call succeeded; the mutation keeps that state.
+  const emailSent = sendEmail.isSuccess;
+  const phoneSent = sendPhone.isSuccess;
   // A ref, not state: two clicks in the same tick must not both reach the server.
   const submittingRef = useRef(false);
 
@@ -56,35 +57,31 @@ export function RegisterForm() {
   const update = (key: keyof RegisterFormState) => (event: { target: { value: string } }) =>
     setForm((prev) => ({ ...prev, [key]: event.target.value }));
 
-  const onSendEmailCode = () => {
-    const invalid = validateEmailForCode(form.email);
+  /** Checks the address with the domain rule, then sends; on success the code field appears. */
+  const sendCode = (
+    mutation: typeof sendEmail | typeof sendPhone,
+    value: string,
+    invalid: string | null,
+    sentMessage: string,
+  ) => {
     if (invalid) {
       toast.error(invalid);
       return;
     }
-    sendEmail.mutate(form.email, {
-      onSuccess: () => {
-        setEmailSent(true);
-        toast.success(SEND_CODE_MESSAGES.EMAIL_SENT);
-      },
+    mutation.mutate(value, {
+      onSuccess: () => toast.success(sentMessage),
       onError: (error) => toast.error(errorMessage(error, SEND_CODE_MESSAGES.FAILED)),
     });
   };
-
-  const onSendPhoneCode = () => {
-    const invalid = validatePhoneForCode(form.phoneNumber);
-    if (invalid) {
-      toast.error(invalid);
-      return;
-    }
-    sendPhone.mutate(form.phoneNumber, {
-      onSuccess: () => {
-        setPhoneSent(true);
-        toast.success(SEND_CODE_MESSAGES.PHONE_SENT);
-      },
-      onError: (error) => toast.error(errorMessage(error, SEND_CODE_MESSAGES.FAILED)),
-    });
-  };
+  const onSendEmailCode = () =>
+    sendCode(sendEmail, form.email, validateEmailForCode(form.email), SEND_CODE_MESSAGES.EMAIL_SENT);
+  const onSendPhoneCode = () =>
+    sendCode(
+      sendPhone,
+      form.phoneNumber,
+      validatePhoneForCode(form.phoneNumber),
+      SEND_CODE_MESSAGES.PHONE_SENT,
+    );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -22,6 +22,30 @@ function Wallet({ profile, isGuest }: { profile: Profile; isGuest: boolean }) {
   );
 }
 
+/** The member menu, rendered in the desktop bar and again in the overlay with its own styling. */
+function NavLinks({
+  entries,
+  label,
+  className,
+  linkClassName,
+}: {
+  entries: NavEntry[];
+  label: string;
+  className: string;
+  linkClassName: string;
+}) {
+  if (entries.length === 0) return null;
+  return (
+    <nav className={className} aria-label={label}>
+      {entries.map((entry) => (
+        <NavLink key={entry.to} to={entry.to} className={linkClassName}>
+          {entry.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
 interface MenuProps {
   entries: NavEntry[];
   profile: Profile | null;
@@ -96,15 +120,7 @@ export function TopBar() {
       <div className="topbar-inner">
         <Logo to={profile ? '/order' : '/'} />
 
-        {entries.length > 0 && (
-          <nav className="topbar-nav" aria-label="주요 메뉴">
-            {entries.map((entry) => (
-              <NavLink key={entry.to} to={entry.to} className="topbar-link">
-                {entry.label}
-              </NavLink>
-            ))}
-          </nav>
-        )}
+        <NavLinks entries={entries} label="주요 메뉴" className="topbar-nav" linkClassName="topbar-link" />
 
         <div className="topbar-right">
           {profile && <Wallet profile={profile} isGuest={isGuest} />}
@@ -149,15 +165,12 @@ export function TopBar() {
                 </button>
               </div>
               {profile && <Wallet profile={profile} isGuest={isGuest} />}
-              {entries.length > 0 && (
-                <nav className="menu-nav" aria-label="모바일 메뉴">
-                  {entries.map((entry) => (
-                    <NavLink key={entry.to} to={entry.to} className="menu-link">
-                      {entry.label}
-                    </NavLink>
-                  ))}
-                </nav>
-              )}
+              <NavLinks
+                entries={entries}
+                label="모바일 메뉴"
+                className="menu-nav"
+                linkClassName="menu-link"
+              />
               <div className="menu-actions">
                 <AccountActions {...actions} />
               </div>

@@ -1,6 +1,6 @@
 import { Megaphone, Pin } from 'lucide-react';
 import { useNotices, type Notice } from '../api/get-notices';
-import { readableTextOn } from './readable-text';
+import { readableTextOn } from '@smm/domain';
 import './order.css';
 
 /** Pinned notices first, each with its optional background colour (SPEC.md §2 screen 8). */

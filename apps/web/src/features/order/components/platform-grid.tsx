@@ -1,6 +1,6 @@
 import { LayoutGrid } from 'lucide-react';
 import { usePlatforms } from '../api/get-platforms';
-import { readableTextOn } from './readable-text';
+import { readableTextOn } from '@smm/domain';
 import './order.css';
 
 export function PlatformGrid() {
