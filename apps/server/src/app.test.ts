@@ -1,16 +1,21 @@
 import { SETTING_KEYS } from '@smm/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, notices, platforms, siteSettings } from './db/schema';
 import { seedDemoData } from './db/seed/seed-demo-data';
-import { loginToken } from './test/factories';
 import { createTestApp, testDatabaseKind, type TestApp } from './test/test-app';
 
 let t: TestApp;
-beforeEach(async () => {
+beforeAll(async () => {
   t = await createTestApp({ admin: { id: 'operator', password: 'operator-pass-1' } });
+  t.app.get('/boom', () => {
+    throw new Error('database exploded: password=hunter2');
+  });
 });
-afterEach(async () => {
+beforeEach(async () => {
+  await t.reset();
+});
+afterAll(async () => {
   await t.close();
 });
 
@@ -57,7 +62,12 @@ describe(`app on ${testDatabaseKind}`, () => {
   it('creates the operator from ADMIN_ID/ADMIN_PASSWORD, who can log in', async () => {
     const [row] = await t.app.database.db.select().from(accounts).where(eq(accounts.loginId, 'operator'));
     expect(row?.role).toBe('admin');
-    const token = await loginToken(t.app, 'operator', 'operator-pass-1');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { id: 'operator', password: 'operator-pass-1' },
+    });
+    const token = login.json().accessToken as string;
     const profile = await t.app.inject({
       method: 'GET',
       url: '/auth/profile',
@@ -73,9 +83,6 @@ describe(`app on ${testDatabaseKind}`, () => {
   });
 
   it('turns an unexpected error into a bare 500 and logs it with the request id', async () => {
-    t.app.get('/boom', () => {
-      throw new Error('database exploded: password=hunter2');
-    });
     const response = await t.app.inject({ method: 'GET', url: '/boom' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ message: '오류가 발생했습니다.', code: 'INTERNAL' });
@@ -96,5 +103,27 @@ describe(`app on ${testDatabaseKind}`, () => {
     const response = await t.app.inject({ method: 'GET', url: '/service/settings' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('demo data and the contract', () => {
+  it('inserts the demo content once: a table an operator emptied stays empty after a restart', async () => {
+    const db = t.app.database.db;
+    await db.delete(notices);
+    await seedDemoData(db);
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(notices);
+    expect(row?.n).toBe(0);
+  });
+
+  it('declares every route schema so an OpenAPI document can be generated from the contract', async () => {
+    await t.app.ready();
+    const document = t.app.swagger() as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses?: Record<string, unknown> }>>;
+    };
+    expect(document.paths['/auth/login']?.post?.requestBody).toBeDefined();
+    expect(JSON.stringify(document.paths['/auth/profile']?.get?.responses?.['200'])).toContain('apiKey');
+    expect(JSON.stringify(document.paths['/service/services']?.get?.responses?.['200'])).toContain(
+      'enableAuto',
+    );
   });
 });

@@ -4,10 +4,18 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { ensureOperator } from './accounts/ensure-operator';
 import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
+import { registerGuards } from './auth/guards';
 import { LoginThrottle } from './auth/login-throttle';
 import { TokenService } from './auth/token-service';
 import { CatalogService } from './catalog/catalog.service';
@@ -21,6 +29,7 @@ import { appError } from './errors/app-error';
 import { registerErrorHandler } from './errors/error-handler';
 import { settingsRoutes } from './settings/settings.routes';
 import { SettingsService } from './settings/settings.service';
+import { CacheBus } from './shared/cache-bus';
 import { systemClock, type Clock } from './shared/clock';
 
 export interface AppDeps {
@@ -29,9 +38,24 @@ export interface AppDeps {
   logStream?: Writable;
 }
 
+/**
+ * The services of the running app, for tests and for background work that runs outside a request.
+ * Routes get theirs passed in; nothing else reaches into the database.
+ */
+export interface AppServices {
+  clock: Clock;
+  cacheBus: CacheBus;
+  settings: SettingsService;
+  catalog: CatalogService;
+  content: ContentService;
+  tokens: TokenService;
+  auth: AuthService;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    services: AppServices;
   }
 }
 
@@ -56,6 +80,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     bodyLimit: 64 * 1024,
   });
   app.decorate('database', database);
+  // Request bodies are validated and responses serialised by the zod schemas of @smm/domain/contract
+  // declared on each route; @fastify/swagger reads the same schemas (app.swagger() → OpenAPI).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // Echo the request id so a member's bug report can be matched to the log line.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -75,16 +103,33 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
   });
 
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'SMM 패널 API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
   const { db } = database;
-  const settings = new SettingsService(db);
+  const cacheBus = new CacheBus(database.notify);
+  if (database.connectListener) {
+    await cacheBus.listen(database.connectListener, (error) =>
+      app.log.error({ err: error }, 'cache invalidation listener lost; caches dropped'),
+    );
+    app.addHook('onClose', () => cacheBus.close());
+  }
+  const settings = new SettingsService(db, cacheBus);
+  const content = new ContentService(db, cacheBus);
+  const catalog = new CatalogService(db, cacheBus);
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds, clock);
   const throttle = new LoginThrottle(db, clock, config.loginLimits);
-  const auth = new AuthService(db, settings, tokens, throttle);
+  const auth = new AuthService(db, settings, tokens, throttle, content);
+  app.decorate('services', { clock, cacheBus, settings, catalog, content, tokens, auth });
+  registerGuards(app, auth);
 
-  await app.register(settingsRoutes(settings));
-  await app.register(contentRoutes(new ContentService(db)));
-  await app.register(catalogRoutes(new CatalogService(db)));
-  await app.register(authRoutes(auth, tokens));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  await routes.register(settingsRoutes(settings));
+  await routes.register(contentRoutes(content));
+  await routes.register(catalogRoutes(catalog));
+  await routes.register(authRoutes(auth));
 
   await registerWebApp(app, config.webDist);
   return app;

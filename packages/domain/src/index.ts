@@ -4,3 +4,5 @@ export * from './auth-rules';
 export * from './money';
 export * from './datetime';
 export * from './color';
+export * from './errors';
+export * from './ledger';

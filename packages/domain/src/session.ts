@@ -1,3 +1,5 @@
+import type { Profile } from './contract/auth';
+
 /** Session states of the web app, numbered as SPEC.md §4 fixes them. */
 export const SessionState = {
   UN_AUTHORIZATION: 0,
@@ -10,12 +12,7 @@ export type SessionState = (typeof SessionState)[keyof typeof SessionState];
 /** Shown in place of the member id while browsing as a guest (SPEC.md §3: synthetic guest profile). */
 export const GUEST_LABEL = '둘러보기 회원';
 
-export interface Profile {
-  id: string;
-  point: number;
-  apiKey: string | null;
-  referralCode?: string;
-}
+export type { Profile } from './contract/auth';
 
 export const GUEST_PROFILE: Profile = { id: GUEST_LABEL, point: 0, apiKey: null };
 

@@ -8,6 +8,24 @@ export type NewMember = Pick<
   'loginId' | 'passwordHash' | 'email' | 'phoneNumber' | 'registerWhere' | 'referredBy'
 >;
 
+/** What a guard needs to know about the caller, read in one indexed query per request. */
+const authenticatedColumns = {
+  id: accounts.id,
+  loginId: accounts.loginId,
+  role: accounts.role,
+  point: accounts.point,
+  apiKeyPrefix: accounts.apiKeyPrefix,
+  referralCode: accounts.referralCode,
+};
+export type AuthenticatedAccount = {
+  id: number;
+  loginId: string;
+  role: AccountRow['role'];
+  point: number;
+  apiKeyPrefix: string | null;
+  referralCode: string | null;
+};
+
 const sameLoginId = (loginId: string) => sql`lower(${accounts.loginId}) = lower(${loginId})`;
 
 /** The only SQL on accounts. Deleted accounts are invisible to every read here. */
@@ -21,11 +39,23 @@ export const accountRepository = {
     return row;
   },
 
-  async findActiveById(ex: Executor, id: number): Promise<AccountRow | undefined> {
+  async findAuthenticatedById(ex: Executor, id: number): Promise<AuthenticatedAccount | undefined> {
     const [row] = await ex
-      .select()
+      .select(authenticatedColumns)
       .from(accounts)
       .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
+      .limit(1);
+    return row;
+  },
+
+  async findAuthenticatedByApiKeyHash(
+    ex: Executor,
+    apiKeyHash: string,
+  ): Promise<AuthenticatedAccount | undefined> {
+    const [row] = await ex
+      .select(authenticatedColumns)
+      .from(accounts)
+      .where(and(eq(accounts.apiKeyHash, apiKeyHash), isNull(accounts.deletedAt)))
       .limit(1);
     return row;
   },

@@ -1,16 +1,19 @@
 import { LOGIN_MESSAGES, REGISTER_MESSAGES } from '@smm/domain';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accounts, siteSettings } from '../db/schema';
-import { loginToken, registerMember } from '../test/factories';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accounts } from '../db/schema';
+import { createMember, tokenFor } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
-beforeEach(async () => {
+beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(async () => {
+beforeEach(async () => {
+  await t.reset();
+});
+afterAll(async () => {
   await t.close();
 });
 
@@ -65,14 +68,18 @@ describe('POST /auth/register', () => {
     expect(await accountCount()).toBe(before);
   });
 
-  it('asks for the e-mail code when the e-mail verify flag is on', async () => {
-    await t.app.database.db
-      .update(siteSettings)
-      .set({ value: 'true' })
-      .where(eq(siteSettings.key, 'ENABLE_EMAIL_VERIFY'));
-    const response = await register(valid);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(REGISTER_MESSAGES.EMAIL_CODE_NOT_SENT);
+  // Code sending is not built yet (settings/unbuilt-flags.ts): an operator turning the flags on must
+  // not make sign-up impossible, and the web app must not be told to show the code steps.
+  it('keeps sign-up working and the code steps hidden while code sending is not built', async () => {
+    await t.app.services.settings.set('ENABLE_EMAIL_VERIFY', 'true');
+    await t.app.services.settings.set('ENABLE_PHONE_NUMBER', 'true');
+    const settings = (await t.app.inject({ method: 'GET', url: '/service/settings' })).json() as {
+      key: string;
+      value: string;
+    }[];
+    expect(settings).toContainEqual({ key: 'ENABLE_EMAIL_VERIFY', value: 'false' });
+    expect(settings).toContainEqual({ key: 'ENABLE_PHONE_NUMBER', value: 'false' });
+    expect((await register(valid)).statusCode).toBe(201);
   });
 
   it('answers 409 for a taken id, whatever its case', async () => {
@@ -105,11 +112,21 @@ describe('POST /auth/register', () => {
 
 describe('POST /auth/login and GET /auth/profile', () => {
   it('issues a token that opens the profile', async () => {
-    const member = await registerMember(t.app);
-    const token = await loginToken(t.app, member.id, member.password);
-    const response = await profile(token);
+    const member = await createMember(t.app);
+    const response = await login({ id: member.id, password: member.password });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: member.id, point: 0, apiKey: null });
+    const opened = await profile(response.json().accessToken);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({ id: member.id, point: 0, apiKey: null });
+  });
+
+  it('shows the balance and, once a key exists, its public prefix (never the key or a label)', async () => {
+    const member = await createMember(t.app, { point: 12_500, apiKey: true });
+    const body = (await profile(await tokenFor(t.app, member))).json();
+    expect(body.point).toBe(12_500);
+    expect(body.apiKey).toMatch(/^smm_[0-9a-f]{8}$/);
+    expect(member.apiKey?.startsWith(`${body.apiKey}_`)).toBe(true);
+    expect(body.apiKey).not.toBe(member.apiKey);
   });
 
   it('answers 400 with the login rule message for a malformed form', async () => {
@@ -121,7 +138,7 @@ describe('POST /auth/login and GET /auth/profile', () => {
   });
 
   it('answers 404 for an unknown id and for a wrong password alike', async () => {
-    const member = await registerMember(t.app);
+    const member = await createMember(t.app);
     const unknown = await login({ id: 'nobody', password: 'whatever' });
     const wrong = await login({ id: member.id, password: 'wrong-password' });
     expect(unknown.statusCode).toBe(404);
@@ -131,8 +148,8 @@ describe('POST /auth/login and GET /auth/profile', () => {
   });
 
   it('refuses missing, malformed, forged and expired tokens with 401', async () => {
-    const member = await registerMember(t.app);
-    const token = await loginToken(t.app, member.id, member.password);
+    const member = await createMember(t.app);
+    const token = await tokenFor(t.app, member);
 
     expect((await profile()).statusCode).toBe(401);
     expect((await profile('not-a-jwt')).statusCode).toBe(401);
@@ -152,8 +169,8 @@ describe('POST /auth/login and GET /auth/profile', () => {
   });
 
   it('refuses a token whose account was deleted', async () => {
-    const member = await registerMember(t.app);
-    const token = await loginToken(t.app, member.id, member.password);
+    const member = await createMember(t.app);
+    const token = await tokenFor(t.app, member);
     await t.app.database.db
       .update(accounts)
       .set({ deletedAt: new Date() })
@@ -164,7 +181,7 @@ describe('POST /auth/login and GET /auth/profile', () => {
 
 describe('login rate limits', () => {
   it('locks an id after repeated failures, from any address, until the window passes', async () => {
-    const member = await registerMember(t.app);
+    const member = await createMember(t.app);
     for (let i = 0; i < 5; i++) {
       expect((await login({ id: member.id, password: 'bad' }, `10.0.1.${i}`)).statusCode).toBe(404);
     }
@@ -187,7 +204,7 @@ describe('login rate limits', () => {
   });
 
   it('clears the failure count of an id after a successful login', async () => {
-    const member = await registerMember(t.app);
+    const member = await createMember(t.app);
     for (let i = 0; i < 4; i++) await login({ id: member.id, password: 'bad' }, `10.0.3.${i}`);
     expect((await login({ id: member.id, password: member.password }, '10.0.3.9')).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) {

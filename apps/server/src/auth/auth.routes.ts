@@ -1,24 +1,34 @@
-import type { FastifyInstance } from 'fastify';
 import { REGISTER_MESSAGES } from '@smm/domain';
-import { parseBody } from '../http/parse-body';
-import { loginBody, registerBody } from './auth.schema';
+import {
+  loginRequest,
+  loginResponse,
+  messageBody,
+  profileResponse,
+  registerRequest,
+} from '@smm/domain/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from './auth.service';
-import { currentMember, requireMember } from './authenticate';
-import type { TokenService } from './token-service';
+import { accountOf } from './guards';
 
-export function authRoutes(auth: AuthService, tokens: TokenService) {
-  return async (app: FastifyInstance) => {
-    app.post('/auth/register', async (request, reply) => {
-      await auth.register(parseBody(registerBody, request.body));
-      return reply.status(201).send({ message: REGISTER_MESSAGES.SUCCESS });
-    });
+export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/auth/register',
+      { schema: { body: registerRequest, response: { 201: messageBody } } },
+      async (request, reply) => {
+        await auth.register(request.body);
+        return reply.status(201).send({ message: REGISTER_MESSAGES.SUCCESS });
+      },
+    );
 
-    app.post('/auth/login', async (request) => {
-      return auth.login(parseBody(loginBody, request.body), request.ip);
-    });
+    app.post('/auth/login', { schema: { body: loginRequest, response: { 200: loginResponse } } }, (request) =>
+      auth.login(request.body, request.ip),
+    );
 
-    app.get('/auth/profile', { preHandler: requireMember(tokens) }, async (request) => {
-      return auth.profile(currentMember(request).accountId);
-    });
+    app.get(
+      '/auth/profile',
+      { config: { auth: 'member' }, schema: { response: { 200: profileResponse } } },
+      (request) => auth.profile(accountOf(request)),
+    );
   };
 }

@@ -1,19 +1,17 @@
-import {
-  LOGIN_MESSAGES,
-  REGISTER_MESSAGES,
-  validateLogin,
-  validateRegister,
-  type Profile,
-} from '@smm/domain';
-import { accountRepository } from '../accounts/account.repository';
+import { LOGIN_MESSAGES, REGISTER_MESSAGES, validateLogin, validateRegister } from '@smm/domain';
+import type { LoginRequest, LoginResponse, Profile, RegisterRequest } from '@smm/domain/contract';
+import { accountRepository, type AuthenticatedAccount } from '../accounts/account.repository';
 import { isUniqueViolation, type Db } from '../db/database';
 import { appError } from '../errors/app-error';
 import type { SettingsService } from '../settings/settings.service';
-import { registerWhereRepository } from '../content/register-where.repository';
-import type { LoginBody, RegisterBody } from './auth.schema';
+import type { ContentService } from '../content/content.service';
+import { hashApiKey } from './api-keys';
+import { presentProfile } from './auth.presenter';
 import type { LoginThrottle } from './login-throttle';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
 import type { TokenService } from './token-service';
+
+export type { AuthenticatedAccount };
 
 export class AuthService {
   constructor(
@@ -21,21 +19,23 @@ export class AuthService {
     private readonly settings: SettingsService,
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottle,
+    private readonly content: ContentService,
   ) {}
 
   /** Plain sign-up: SPEC.md §5's rules in order (shared with the form), then the server-only checks. */
-  async register(body: RegisterBody): Promise<void> {
+  async register(body: RegisterRequest): Promise<void> {
     const site = await this.settings.current();
     const message = validateRegister(body, {
       emailVerifyEnabled: site.flag('ENABLE_EMAIL_VERIFY'),
       phoneEnabled: site.flag('ENABLE_PHONE_NUMBER'),
-      // Code sending arrives with the verification issue; until then no code has ever been sent.
+      // Code sending arrives with the accounts issue; until then both flags read as off
+      // (settings/unbuilt-flags.ts) and no code has ever been sent.
       emailCodeSent: false,
       phoneCodeSent: false,
     });
     if (message) throw appError('REGISTER_INVALID', message);
 
-    const routes = await registerWhereRepository.listTexts(this.db);
+    const routes = await this.content.registerWhereTexts();
     if (!routes.includes(body.registerWhere)) {
       throw appError('REGISTER_INVALID', REGISTER_MESSAGES.REGISTER_WHERE_REQUIRED);
     }
@@ -65,7 +65,7 @@ export class AuthService {
     }
   }
 
-  async login(body: LoginBody, address: string): Promise<{ accessToken: string }> {
+  async login(body: LoginRequest, address: string): Promise<LoginResponse> {
     const message = validateLogin(body);
     if (message) throw appError('LOGIN_INVALID', message);
 
@@ -84,16 +84,24 @@ export class AuthService {
     return { accessToken: await this.tokens.issue({ accountId: account.id, role: account.role }) };
   }
 
-  async profile(accountId: number): Promise<Profile> {
-    const account = await accountRepository.findActiveById(this.db, accountId);
-    // A token that outlives its account (deleted since) is as good as no token.
+  /** The member guard: a valid token of an account that still exists (a deleted one is no token). */
+  async authenticateToken(token: string): Promise<AuthenticatedAccount> {
+    const claims = await this.tokens.verify(token);
+    const account = await accountRepository.findAuthenticatedById(this.db, claims.accountId);
     if (!account) throw appError('TOKEN_INVALID');
-    return {
-      id: account.loginId,
-      point: account.point,
-      // The key itself is stored hashed and shown once when issued; the profile only says one exists.
-      apiKey: account.apiKeyHash ? '발급됨' : null,
-      ...(account.referralCode ? { referralCode: account.referralCode } : {}),
-    };
+    return account;
+  }
+
+  /** The public API guard: the key's hash names the account. */
+  async authenticateApiKey(key: string): Promise<AuthenticatedAccount> {
+    // Keys are short printable ASCII; anything else cannot be one and is not worth a query.
+    if (key.length > 200) throw appError('API_KEY_INVALID');
+    const account = await accountRepository.findAuthenticatedByApiKeyHash(this.db, hashApiKey(key));
+    if (!account) throw appError('API_KEY_INVALID');
+    return account;
+  }
+
+  profile(account: AuthenticatedAccount): Profile {
+    return presentProfile(account);
   }
 }

@@ -6,41 +6,32 @@ import { categories, platforms, services } from '../db/schema';
 export const catalogRepository = {
   listVisiblePlatforms(ex: Executor) {
     return ex
-      .select({
-        id: platforms.id,
-        text: platforms.text,
-        visible: platforms.visible,
-        bgColor: platforms.bgColor,
-      })
+      .select()
       .from(platforms)
       .where(eq(platforms.visible, true))
       .orderBy(asc(platforms.sortOrder), asc(platforms.id));
   },
 
-  listCategories(ex: Executor) {
-    return ex
-      .select({ id: categories.id, platform: categories.platformId, text: categories.text })
+  /** Categories of visible platforms only. */
+  async listCategoriesOfVisiblePlatforms(ex: Executor) {
+    const rows = await ex
+      .select({ category: categories })
       .from(categories)
       .innerJoin(platforms, eq(platforms.id, categories.platformId))
       .where(eq(platforms.visible, true))
       .orderBy(asc(platforms.sortOrder), asc(categories.sortOrder), asc(categories.id));
+    return rows.map((row) => row.category);
   },
 
   listVisibleServices(ex: Executor) {
     return ex
-      .select({
-        id: services.id,
-        text: services.text,
-        point: services.point,
-        categoryId: services.categoryId,
-        min: services.min,
-        max: services.max,
-        notice: services.notice,
-        enableAuto: services.enableAuto,
-        isReadOnly: services.isReadOnly,
-      })
+      .select()
       .from(services)
       .where(eq(services.visible, true))
       .orderBy(asc(services.sortOrder), asc(services.id));
   },
 };
+
+export type PlatformRow = typeof platforms.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type ServiceRow = typeof services.$inferSelect;

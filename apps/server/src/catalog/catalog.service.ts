@@ -1,19 +1,72 @@
+import {
+  categoriesResponse,
+  platformsResponse,
+  servicesResponse,
+  type Category,
+  type Platform,
+  type Service,
+} from '@smm/domain/contract';
 import type { Db } from '../db/database';
+import type { CacheBus } from '../shared/cache-bus';
+import { HotCache, cachedBody, type CachedBody } from '../shared/hot-cache';
+import { presentCategory, presentPlatform, presentService } from './catalog.presenter';
 import { catalogRepository } from './catalog.repository';
 
-/** The catalogue as members see it: only visible platforms, their categories and visible services. */
+/**
+ * The catalogue as members see it (visible platforms, their categories, visible services), served
+ * from memory and dropped whenever an operator changes any part of it (topic 'catalog').
+ */
 export class CatalogService {
-  constructor(private readonly db: Db) {}
+  private readonly platforms: HotCache<CachedBody<Platform[]>>;
+  private readonly categories: HotCache<CachedBody<Category[]>>;
+  private readonly services: HotCache<CachedBody<Service[]>>;
 
-  listPlatforms() {
-    return catalogRepository.listVisiblePlatforms(this.db);
+  constructor(
+    private readonly db: Db,
+    private readonly bus: CacheBus,
+  ) {
+    this.platforms = new HotCache(async () =>
+      cachedBody(
+        platformsResponse.parse((await catalogRepository.listVisiblePlatforms(db)).map(presentPlatform)),
+      ),
+    );
+    this.categories = new HotCache(async () =>
+      cachedBody(
+        categoriesResponse.parse(
+          (await catalogRepository.listCategoriesOfVisiblePlatforms(db)).map(presentCategory),
+        ),
+      ),
+    );
+    this.services = new HotCache(async () =>
+      cachedBody(
+        servicesResponse.parse((await catalogRepository.listVisibleServices(db)).map(presentService)),
+      ),
+    );
+    bus.on('catalog', () => {
+      this.platforms.invalidate();
+      this.categories.invalidate();
+      this.services.invalidate();
+    });
   }
 
-  listCategories() {
-    return catalogRepository.listCategories(this.db);
+  async platformsJson(): Promise<string> {
+    return (await this.platforms.get()).json;
   }
 
-  listServices() {
-    return catalogRepository.listVisibleServices(this.db);
+  async categoriesJson(): Promise<string> {
+    return (await this.categories.get()).json;
+  }
+
+  async servicesJson(): Promise<string> {
+    return (await this.services.get()).json;
+  }
+
+  async listServices(): Promise<Service[]> {
+    return (await this.services.get()).data;
+  }
+
+  /** Called after any operator write to platforms, categories or services. */
+  changed(): Promise<void> {
+    return this.bus.publish('catalog');
   }
 }

@@ -1,24 +1,73 @@
+import {
+  noticesResponse,
+  popupsResponse,
+  qnasResponse,
+  registerWheresResponse,
+  type RegisterWhere,
+} from '@smm/domain/contract';
 import type { Db } from '../db/database';
+import type { CacheBus } from '../shared/cache-bus';
+import { HotCache, cachedBody, type CachedBody } from '../shared/hot-cache';
+import { presentNotice, presentPopup, presentQna, presentRegisterWhere } from './content.presenter';
 import { contentRepository } from './content.repository';
 import { registerWhereRepository } from './register-where.repository';
 
-/** Notices, FAQ, popups and sign-up routes as members see them. */
+/**
+ * Notices, FAQ, popups and sign-up routes as members see them, served from memory and dropped when an
+ * operator edits any of them (topic 'content').
+ */
 export class ContentService {
-  constructor(private readonly db: Db) {}
+  private readonly registerWheres: HotCache<CachedBody<RegisterWhere[]>>;
+  private readonly notices: HotCache<CachedBody<unknown>>;
+  private readonly qnas: HotCache<CachedBody<unknown>>;
+  private readonly popups: HotCache<CachedBody<unknown>>;
 
-  listRegisterWheres() {
-    return registerWhereRepository.list(this.db);
+  constructor(
+    private readonly db: Db,
+    private readonly bus: CacheBus,
+  ) {
+    this.registerWheres = new HotCache(async () =>
+      cachedBody(
+        registerWheresResponse.parse((await registerWhereRepository.list(db)).map(presentRegisterWhere)),
+      ),
+    );
+    this.notices = new HotCache(async () =>
+      cachedBody(noticesResponse.parse((await contentRepository.listNotices(db)).map(presentNotice))),
+    );
+    this.qnas = new HotCache(async () =>
+      cachedBody(qnasResponse.parse((await contentRepository.listQnas(db)).map(presentQna))),
+    );
+    this.popups = new HotCache(async () =>
+      cachedBody(popupsResponse.parse((await contentRepository.listEnabledPopups(db)).map(presentPopup))),
+    );
+    bus.on('content', () => {
+      for (const cache of [this.registerWheres, this.notices, this.qnas, this.popups]) cache.invalidate();
+    });
   }
 
-  listNotices() {
-    return contentRepository.listNotices(this.db);
+  async registerWheresJson(): Promise<string> {
+    return (await this.registerWheres.get()).json;
   }
 
-  listQnas() {
-    return contentRepository.listQnas(this.db);
+  /** The texts a sign-up may name as its route. */
+  async registerWhereTexts(): Promise<string[]> {
+    return (await this.registerWheres.get()).data.map((option) => option.text);
   }
 
-  listPopups() {
-    return contentRepository.listEnabledPopups(this.db);
+  async noticesJson(): Promise<string> {
+    return (await this.notices.get()).json;
+  }
+
+  async qnasJson(): Promise<string> {
+    return (await this.qnas.get()).json;
+  }
+
+  async popupsJson(): Promise<string> {
+    return (await this.popups.get()).json;
+  }
+
+  /** Called after any operator write to notices, FAQ, popups or sign-up routes. */
+  changed(): Promise<void> {
+    return this.bus.publish('content');
   }
 }

@@ -4,13 +4,6 @@ import { registerWheres } from '../db/schema';
 
 export const registerWhereRepository = {
   list(ex: Executor) {
-    return ex
-      .select({ id: registerWheres.id, text: registerWheres.text })
-      .from(registerWheres)
-      .orderBy(asc(registerWheres.sortOrder), asc(registerWheres.id));
-  },
-
-  async listTexts(ex: Executor): Promise<string[]> {
-    return (await this.list(ex)).map((r) => r.text);
+    return ex.select().from(registerWheres).orderBy(asc(registerWheres.sortOrder), asc(registerWheres.id));
   },
 };

@@ -23,6 +23,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: a connection of its own for LISTEN (the pool's connections come and go). */
+  connectListener?: () => Promise<pg.Client>;
+  /** PostgreSQL only: NOTIFY every process that LISTENs on `channel`. */
+  notify?: (channel: string, payload: string) => Promise<void>;
 }
 
 export const MEMORY_DATABASE = 'memory://';
@@ -69,6 +73,14 @@ function openPostgres(url: string): Database {
       }
     },
     close: () => pool.end(),
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async connectListener() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    },
   };
 }
 

@@ -30,7 +30,10 @@ export const accounts = pgTable(
     point: integer('point').notNull().default(0),
     referralCode: text('referral_code'),
     referredBy: integer('referred_by'),
+    // SHA-256 of the member's API key (random, so a fast hash suffices) and its public prefix, which
+    // the profile shows so a member can tell which key is active; the key itself is never stored.
     apiKeyHash: text('api_key_hash'),
+    apiKeyPrefix: text('api_key_prefix'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
@@ -60,6 +63,9 @@ export const pointLedger = pgTable(
     // A retried credit or refund hits this key and becomes a no-op (DESIGN.md "Data").
     uniqueIndex('point_ledger_reason_reference_key').on(t.reason, t.reference),
     index('point_ledger_account_idx').on(t.accountId),
+    // packages/domain LedgerReason; a typo in a new code path fails here instead of going unnoticed.
+    check('point_ledger_reason_known', sql`${t.reason} IN ('CHARGE', 'ORDER', 'REFUND', 'ADJUSTMENT')`),
+    check('point_ledger_delta_not_zero', sql`${t.delta} <> 0`),
   ],
 );
 
@@ -142,4 +148,11 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
   hits: integer('hits').notNull(),
+});
+
+/** Facts about the installation itself, e.g. that the demo data was inserted once. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

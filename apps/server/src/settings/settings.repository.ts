@@ -16,4 +16,11 @@ export const settingsRepository = {
     if (entries.length === 0) return;
     await ex.insert(siteSettings).values(entries).onConflictDoNothing({ target: siteSettings.key });
   },
+
+  async upsert(ex: Executor, key: string, value: string): Promise<void> {
+    await ex
+      .insert(siteSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
+  },
 };

@@ -1,16 +1,49 @@
-import { SETTING_KEYS, SiteSettings, type SettingEntry } from '@smm/domain';
+import { SETTING_KEYS, SiteSettings, type SettingEntry, type SettingKey } from '@smm/domain';
+import { settingsResponse } from '@smm/domain/contract';
 import type { Db } from '../db/database';
+import type { CacheBus } from '../shared/cache-bus';
+import { HotCache, cachedBody, type CachedBody } from '../shared/hot-cache';
 import { settingsRepository } from './settings.repository';
+import { UNBUILT_FLAGS } from './unbuilt-flags';
 
-/** Only the keys of SPEC.md §3 leave the server; anything else an operator stores stays private. */
+/**
+ * Site settings, served from memory: every request reads them (the web app on start, the server on
+ * every rule that depends on a flag) and only an operator changes them. Only the keys of SPEC.md §3
+ * leave the server; anything else an operator stores stays private.
+ */
 export class SettingsService {
-  constructor(private readonly db: Db) {}
+  private readonly cache: HotCache<CachedBody<SettingEntry[]>>;
 
-  listPublic(): Promise<SettingEntry[]> {
-    return settingsRepository.listByKeys(this.db, SETTING_KEYS);
+  constructor(
+    private readonly db: Db,
+    private readonly bus: CacheBus,
+  ) {
+    this.cache = new HotCache(async () => {
+      const rows = await settingsRepository.listByKeys(this.db, SETTING_KEYS);
+      const entries = rows.map((row) =>
+        (UNBUILT_FLAGS as readonly string[]).includes(row.key) ? { key: row.key, value: 'false' } : row,
+      );
+      return cachedBody(settingsResponse.parse(entries));
+    });
+    bus.on('settings', () => this.cache.invalidate());
+  }
+
+  /** GET /service/settings, already serialised. */
+  async publicJson(): Promise<string> {
+    return (await this.cache.get()).json;
+  }
+
+  async listPublic(): Promise<SettingEntry[]> {
+    return (await this.cache.get()).data;
   }
 
   async current(): Promise<SiteSettings> {
     return new SiteSettings(await this.listPublic());
+  }
+
+  /** The operator's write (and the tests'): every process sees the new value on its next read. */
+  async set(key: SettingKey, value: string): Promise<void> {
+    await settingsRepository.upsert(this.db, key, value);
+    await this.bus.publish('settings');
   }
 }

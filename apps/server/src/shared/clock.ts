@@ -13,6 +13,10 @@ export class ManualClock implements Clock {
     return new Date(this.current);
   }
 
+  set(date: Date): void {
+    this.current = new Date(date);
+  }
+
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
   }

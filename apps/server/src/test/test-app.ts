@@ -1,23 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import { is, sql } from 'drizzle-orm';
+import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { ensureOperator } from '../accounts/ensure-operator';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config';
 import { MEMORY_DATABASE } from '../db/database';
+import * as schema from '../db/schema';
+import { seedDemoData } from '../db/seed/seed-demo-data';
 import { defaultWebDist } from '../shared/paths';
 import { ManualClock } from '../shared/clock';
 
 /**
  * The server suite runs on PGlite (in memory) by default and on a real PostgreSQL server when
- * TEST_DATABASE_URL is set (scripts/with-postgres.mjs does that): each app gets its own database.
+ * TEST_DATABASE_URL is set (scripts/with-postgres.mjs does that). A test file builds one app — one
+ * migrated database — in `beforeAll` and calls `reset()` before each test: every table is emptied and
+ * the demo data and operator put back, which costs milliseconds where a fresh migration costs a second.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
+const START = new Date('2026-11-22T09:00:00Z');
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The database this app runs on, so a second app (a second "process") can share it on PostgreSQL. */
+  databaseUrl: string;
   clock: ManualClock;
   logs: () => string;
+  /** Back to the state right after start: seeded tables only, caches dropped, clock at its start. */
+  reset: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -38,15 +50,17 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+const tableNames = tables.map((table) => `"${getTableConfig(table).name}"`).join(', ');
+
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const clock = new ManualClock(new Date('2026-11-22T09:00:00Z'));
+  const clock = new ManualClock(START);
   let logged = '';
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => (logged += chunk.toString()));
-
   let dropDatabase = async () => {};
   let databaseUrl = MEMORY_DATABASE;
-  if (adminUrl) {
+  if (adminUrl && overrides.databaseUrl === undefined) {
     const name = `smm_test_${randomBytes(6).toString('hex')}`;
     await withAdminClient((c) => c.query(`CREATE DATABASE ${name}`));
     const url = new URL(adminUrl);
@@ -56,12 +70,22 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     };
   }
-
-  const app = await buildApp(testConfig({ databaseUrl, ...overrides }), { clock, logStream });
+  const config = testConfig({ databaseUrl, ...overrides });
+  const app = await buildApp(config, { clock, logStream });
+  const { db } = app.database;
   return {
     app,
+    databaseUrl: config.databaseUrl ?? MEMORY_DATABASE,
     clock,
     logs: () => logged,
+    reset: async () => {
+      await db.execute(sql.raw(`TRUNCATE ${tableNames} RESTART IDENTITY CASCADE`));
+      if (config.seedDemoData) await seedDemoData(db);
+      if (config.admin) await ensureOperator(db, config.admin);
+      app.services.cacheBus.invalidateAll();
+      clock.set(START);
+      logged = '';
+    },
     close: async () => {
       await app.close();
       await dropDatabase();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../database';
-import { categories, notices, platforms, popups, qnas, registerWheres, services } from '../schema';
+import { appMeta, categories, notices, platforms, popups, qnas, registerWheres, services } from '../schema';
 import { settingsRepository } from '../../settings/settings.repository';
 import { DEMO_CATALOG } from './demo-catalog';
 import { DEMO_NOTICES, DEMO_POPUPS, DEMO_QNAS, DEMO_REGISTER_WHERES } from './demo-content';
@@ -12,9 +12,12 @@ async function isEmpty(ex: Executor, table: PgTable) {
   return (row?.n ?? 0) === 0;
 }
 
+const SEEDED_MARKER = 'demo-data-seeded';
+
 /**
- * First-start demo data, safe to run on every start: settings gain only missing keys, and each
- * content table is filled only while it is still empty, so operator edits are never overwritten.
+ * First-start demo data, safe to run on every start. Settings gain only missing keys (a new release
+ * may add one). The content is inserted once per installation, recorded by a marker row, so a table
+ * an operator emptied stays empty; even on that first run a table that already has rows is left alone.
  */
 export async function seedDemoData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -22,6 +25,13 @@ export async function seedDemoData(db: Db): Promise<void> {
       tx,
       Object.entries(DEMO_SETTINGS).map(([key, value]) => ({ key, value })),
     );
+    // Two processes starting at once: only the one whose marker insert wins fills the tables.
+    const [marked] = await tx
+      .insert(appMeta)
+      .values({ key: SEEDED_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing({ target: appMeta.key })
+      .returning({ key: appMeta.key });
+    if (!marked) return;
 
     if (await isEmpty(tx, registerWheres)) {
       await tx.insert(registerWheres).values(DEMO_REGISTER_WHERES.map((text, i) => ({ text, sortOrder: i })));

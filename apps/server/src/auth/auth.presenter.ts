@@ -1,0 +1,12 @@
+import type { Profile } from '@smm/domain/contract';
+import type { AuthenticatedAccount } from '../accounts/account.repository';
+
+/** GET /auth/profile as SPEC.md §3 defines it; referralCode is absent until one is issued. */
+export function presentProfile(account: AuthenticatedAccount): Profile {
+  return {
+    id: account.loginId,
+    point: account.point,
+    apiKey: account.apiKeyPrefix,
+    ...(account.referralCode ? { referralCode: account.referralCode } : {}),
+  };
+}

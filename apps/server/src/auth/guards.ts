@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { appError } from '../errors/app-error';
+import type { AuthenticatedAccount, AuthService } from './auth.service';
+
+/**
+ * Who may call a route, declared on the route itself:
+ *   app.get('/auth/profile', { config: { auth: 'member' } }, handler)
+ * member   — a valid `Authorization: Bearer <jwt>` of an active account, else 401;
+ * operator — the same, and the account's current role is admin, else 403;
+ * apiKey   — a valid `api-key` header (the public API), else 401.
+ * Routes without `auth` are public. The guard puts the account on the request: `accountOf(request)`.
+ */
+export type RouteAuth = 'member' | 'operator' | 'apiKey';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    account?: AuthenticatedAccount;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw appError('UNAUTHORIZED');
+  return match[1];
+}
+
+export function registerGuards(app: FastifyInstance, auth: AuthService): void {
+  const guards: Record<RouteAuth, preHandlerHookHandler> = {
+    member: async (request) => {
+      request.account = await auth.authenticateToken(bearerToken(request));
+    },
+    operator: async (request) => {
+      const account = await auth.authenticateToken(bearerToken(request));
+      // The role is read from the database on every call, so a demoted operator loses access at once.
+      if (account.role !== 'admin') throw appError('FORBIDDEN');
+      request.account = account;
+    },
+    apiKey: async (request) => {
+      const key = request.headers['api-key'];
+      if (typeof key !== 'string' || key.length === 0) throw appError('API_KEY_INVALID');
+      request.account = await auth.authenticateApiKey(key);
+    },
+  };
+  // onRoute sees every route registered after it, in every child plugin, before it is frozen.
+  app.addHook('onRoute', (route) => {
+    const required = route.config?.auth;
+    if (!required) return;
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [guards[required], ...existing];
+  });
+}
+
+/** The account a guarded route runs for; calling it on an unguarded route is a programming error. */
+export function accountOf(request: FastifyRequest): AuthenticatedAccount {
+  if (!request.account) throw new Error(`accountOf() used on ${request.url}, a route without an auth guard`);
+  return request.account;
+}

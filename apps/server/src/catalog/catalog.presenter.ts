@@ -1,0 +1,28 @@
+import type { Category, Platform, Service } from '@smm/domain/contract';
+import type { CategoryRow, PlatformRow, ServiceRow } from './catalog.repository';
+
+/** Rows → the shapes of SPEC.md §3; internal columns (sort order, visibility of services) stay here. */
+export const presentPlatform = (row: PlatformRow): Platform => ({
+  id: row.id,
+  text: row.text,
+  visible: row.visible,
+  bgColor: row.bgColor,
+});
+
+export const presentCategory = (row: CategoryRow): Category => ({
+  id: row.id,
+  platform: row.platformId,
+  text: row.text,
+});
+
+export const presentService = (row: ServiceRow): Service => ({
+  id: row.id,
+  text: row.text,
+  point: row.point,
+  categoryId: row.categoryId,
+  min: row.min,
+  max: row.max,
+  notice: row.notice,
+  enableAuto: row.enableAuto,
+  isReadOnly: row.isReadOnly,
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** GET /service/platforms — SPEC.md §3 "Platform". */
+export const platform = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  visible: z.boolean(),
+  bgColor: z.string(),
+});
+export type Platform = z.infer<typeof platform>;
+export const platformsResponse = z.array(platform);
+
+/** GET /service/categorys — SPEC.md §3 "Category": `platform` is the platform's id. */
+export const category = z.object({ id: z.number().int(), platform: z.number().int(), text: z.string() });
+export type Category = z.infer<typeof category>;
+export const categoriesResponse = z.array(category);
+
+/** GET /service/services — SPEC.md §3 "Service": `point` is the unit price in won. */
+export const service = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  point: z.number(),
+  categoryId: z.number().int(),
+  min: z.number().int(),
+  max: z.number().int(),
+  notice: z.string(),
+  enableAuto: z.boolean(),
+  isReadOnly: z.boolean(),
+});
+export type Service = z.infer<typeof service>;
+export const servicesResponse = z.array(service);

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Request text: absent reads as '' so the domain rules, not the parser, decide which message comes
+ * first; control characters (NUL above all, which PostgreSQL text cannot hold) never reach a rule or
+ * the database: they are a plain 400.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const requestText = (max = 500) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'control characters')
+    .optional()
+    .default('');
+
+/** The body of every non-2xx answer (see ERROR_CATALOGUE). */
+export const errorBody = z.object({ message: z.string(), code: z.string() });
+
+export const messageBody = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof messageBody>;

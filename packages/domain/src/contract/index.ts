@@ -1,0 +1,10 @@
+/**
+ * The web–server contract: the request and response schema of every call, written once. The server
+ * declares them on its routes (validation, response serialisation, OpenAPI); the web imports the
+ * inferred types (type-only, so zod stays out of the browser bundle).
+ */
+export * from './common';
+export * from './auth';
+export * from './settings';
+export * from './catalog';
+export * from './content';

@@ -1,0 +1,40 @@
+import { LOGIN_MESSAGES, REGISTER_MESSAGES } from './auth-rules';
+
+/**
+ * The one error catalogue of the member and public APIs: a stable code, its HTTP status and the Korean
+ * message a member sees. The server throws these codes; the web switches on `ErrorCode` and shows the
+ * message. Messages that a rule in this package also uses are taken from that rule, never retyped.
+ */
+export const ERROR_CATALOGUE = {
+  BAD_REQUEST: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
+  REGISTER_INVALID: { status: 400, message: REGISTER_MESSAGES.FAILED },
+  LOGIN_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
+  UNAUTHORIZED: { status: 401, message: '로그인이 필요합니다.' },
+  TOKEN_INVALID: { status: 401, message: '로그인이 만료되었습니다. 다시 로그인해주세요.' },
+  API_KEY_INVALID: { status: 401, message: 'API 키가 올바르지 않습니다.' },
+  FORBIDDEN: { status: 403, message: '권한이 없습니다.' },
+  LOGIN_FAILED: { status: 404, message: LOGIN_MESSAGES.WRONG_CREDENTIALS },
+  NOT_FOUND: { status: 404, message: '요청한 주소를 찾을 수 없습니다.' },
+  ID_TAKEN: { status: 409, message: REGISTER_MESSAGES.ID_TAKEN },
+  INSUFFICIENT_POINTS: { status: 409, message: '포인트가 부족합니다.' },
+  TOO_MANY_LOGIN_ATTEMPTS: {
+    status: 429,
+    message: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
+  },
+  TOO_MANY_REQUESTS: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
+  INTERNAL: { status: 500, message: LOGIN_MESSAGES.UNKNOWN },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/** The body of every non-2xx answer. */
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
