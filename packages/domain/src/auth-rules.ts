@@ -1,12 +1,19 @@
+import { isAllowedLoginId, LOGIN_ID_MESSAGES } from './login-id';
+
+export * from './login-id';
+
 /**
  * Sign-up and login rules (SPEC.md §5). The web form and the server run these very functions,
  * so a member sees the same Korean message whichever side stops the input.
+ * Our own hardening rules (id allow-list, password minimum, no control characters) run after
+ * SPEC.md's, so every SPEC.md message still appears for the input SPEC.md gives it.
  */
 
 export const LOGIN_MESSAGES = {
   ID_REQUIRED: '아이디를 입력 해주세요.',
   ID_HAS_SPACE: '아이디에 띄어쓰기는 불가능합니다.',
   PASSWORD_REQUIRED: '비밀번호를 입력 해주세요.',
+  ID_FORMAT: LOGIN_ID_MESSAGES.ID_FORMAT,
   // SPEC.md §8, by HTTP status of POST /auth/login
   BAD_FORM: '입력 양식을 맞춰주세요.',
   WRONG_CREDENTIALS: '아이디 또는 비밀번호가 다릅니다.',
@@ -30,6 +37,9 @@ export const REGISTER_MESSAGES = {
   SUCCESS: '회원가입에 성공했습니다.',
   FAILED: '회원가입에 실패했습니다.',
   ID_TAKEN: '이미 사용 중인 아이디입니다.',
+  // Not in SPEC.md: our hardening rules.
+  ID_FORMAT: LOGIN_ID_MESSAGES.ID_FORMAT,
+  PASSWORD_TOO_SHORT: '비밀번호는 8자 이상 입력해주세요.',
 } as const;
 
 /** Verification codes (e-mail and phone) are exactly this long (SPEC.md §9). */
@@ -37,6 +47,15 @@ export const VERIFICATION_CODE_LENGTH = 5;
 export const PHONE_NUMBER_LENGTH = 11;
 export const ID_MAX_LENGTH = 30;
 export const PASSWORD_MAX_LENGTH = 100;
+/** SPEC.md's password placeholder says 8–20; we keep the 100 maximum and require the 8 minimum. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** C0/C1 control characters (NUL above all, which PostgreSQL text cannot hold). */
+export function hasControlCharacter(value: string): boolean {
+  return CONTROL_CHARACTER.test(value);
+}
 
 export interface LoginInput {
   id: string;
@@ -48,6 +67,8 @@ export function validateLogin(input: LoginInput): string | null {
   if (input.id.length === 0) return LOGIN_MESSAGES.ID_REQUIRED;
   if (/\s/.test(input.id)) return LOGIN_MESSAGES.ID_HAS_SPACE;
   if (input.password.length === 0) return LOGIN_MESSAGES.PASSWORD_REQUIRED;
+  // Not in SPEC.md: an id that cannot exist is refused before any throttle counter or query.
+  if (!isAllowedLoginId(input.id)) return LOGIN_MESSAGES.ID_FORMAT;
   return null;
 }
 
@@ -100,6 +121,11 @@ export function validateRegister(input: RegisterInput, ctx: RegisterContext): st
     if (!ctx.phoneCodeSent) return m.PHONE_CODE_NOT_SENT;
     if (!isVerificationCode(input.sendCode)) return m.PHONE_CODE_LENGTH;
   }
+  // Not in SPEC.md, so after all of its rules: the id allow-list, the password minimum, and no
+  // control characters in the e-mail.
+  if (!isAllowedLoginId(input.id)) return m.ID_FORMAT;
+  if (input.password.length < PASSWORD_MIN_LENGTH) return m.PASSWORD_TOO_SHORT;
+  if (hasControlCharacter(input.email)) return m.EMAIL_FORMAT;
   return null;
 }
 
