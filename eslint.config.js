@@ -89,4 +89,50 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Server layering (docs/ARCHITECTURE.md): a route speaks HTTP only; SQL lives in repositories,
+    // reached through services.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/db/*',
+                '**/db',
+                '**/*.repository',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'pg',
+                '@electric-sql/*',
+              ],
+              message: 'Routes speak HTTP only: call a service, never the database or a repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One money writer: only ledger/apply-ledger-entry.ts changes accounts.point, always together with
+    // a ledger row. Any other write of `point` on accounts, in Drizzle or raw SQL, is an error.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/ledger/apply-ledger-entry.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(set|values)$/][callee.object.arguments.0.name='accounts'] > ObjectExpression > Property[key.name='point']",
+          message: 'accounts.point changes only through applyLedgerEntry (ledger/apply-ledger-entry.ts).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/\\bpoint\\b\\s*=[^=]/i]',
+          message: 'accounts.point changes only through applyLedgerEntry (ledger/apply-ledger-entry.ts).',
+        },
+      ],
+    },
+  },
 );

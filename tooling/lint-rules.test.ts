@@ -35,6 +35,46 @@ describe('lint rules', () => {
     expect(await ruleIds(code, 'packages/domain/src/probe.ts')).toContain('no-restricted-imports');
   });
 
+  it('keeps server routes away from the database and repositories', async () => {
+    const viaRepository =
+      "import { accountRepository } from '../accounts/account.repository';\nexport const x = accountRepository;\n";
+    const viaDb = "import { accounts } from '../db/schema';\nexport const x = accounts;\n";
+    const viaDrizzle = "import { eq } from 'drizzle-orm';\nexport const x = eq;\n";
+    for (const code of [viaRepository, viaDb, viaDrizzle]) {
+      expect(await ruleIds(code, 'apps/server/src/orders/orders.routes.ts')).toContain(
+        'no-restricted-imports',
+      );
+    }
+    // A service may use a repository.
+    expect(await ruleIds(viaRepository, 'apps/server/src/orders/orders.service.ts')).not.toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('lets only the ledger writer change accounts.point', async () => {
+    const drizzleWrite =
+      "import { sql } from 'drizzle-orm';\nimport { accounts } from '../db/schema';\n" +
+      'export const pay = (db: any) => db.update(accounts).set({ point: sql`point - 1` });\n';
+    const drizzleInsert =
+      "import { accounts } from '../db/schema';\nexport const make = (db: any) => db.insert(accounts).values({ loginId: 'x', point: 5 });\n";
+    const rawWrite =
+      "import { sql } from 'drizzle-orm';\nexport const q = sql`UPDATE accounts SET point = point - ${1} WHERE id = 1`;\n";
+    for (const code of [drizzleWrite, drizzleInsert, rawWrite]) {
+      expect(await ruleIds(code, 'apps/server/src/orders/orders.repository.ts')).toContain(
+        'no-restricted-syntax',
+      );
+    }
+    expect(await ruleIds(drizzleWrite, 'apps/server/src/ledger/apply-ledger-entry.ts')).not.toContain(
+      'no-restricted-syntax',
+    );
+    // Reading the balance or comparing it is fine.
+    const read =
+      "import { sql } from 'drizzle-orm';\nexport const q = sql`SELECT point FROM accounts WHERE point >= 5`;\n";
+    expect(await ruleIds(read, 'apps/server/src/orders/orders.repository.ts')).not.toContain(
+      'no-restricted-syntax',
+    );
+  });
+
   const cycleDir = join(root, 'apps/server/src/.lint-cycle-probe');
   afterAll(() => rmSync(cycleDir, { recursive: true, force: true }));
 
