@@ -1,4 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -91,6 +92,30 @@ describe('session state machine', () => {
       expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} /login`),
     );
   });
+
+  it.each([
+    ['로그인', '포인트 충전', '/point', '/login'],
+    ['회원가입', '링크 입력 가이드', '/guide', '/register'],
+  ])(
+    'a guest pressing %s on %s (%s) lands on %s, not on the catch-all /order',
+    async (name, menuEntry, from, to) => {
+      mockApi({});
+      renderApp('/order');
+      act(() => screen.getByRole('button', { name: '둘러보기' }).click());
+      const menu = await screen.findByRole('navigation', { name: '주요 메뉴' });
+      await userEvent.click(within(menu).getByRole('link', { name: menuEntry }));
+      expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.GUEST} ${from}`);
+
+      await userEvent.click(screen.getByRole('link', { name }));
+      await waitFor(() =>
+        expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} ${to}`),
+      );
+      // The page pressed is shown, and it stays: no late redirect to /order.
+      expect(await screen.findByLabelText('아이디')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} ${to}`);
+    },
+  );
 
   it('signed-out visitors are redirected from member pages to /order', async () => {
     mockApi({});

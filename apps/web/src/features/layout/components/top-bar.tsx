@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, Settings, X } from 'lucide-react';
 import { formatWon, SessionState, type Profile } from '@smm/domain';
+import { LeaveSessionLink } from '@/lib/session/leave-session-link';
 import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
 import { Logo } from '@/components/logo';
@@ -50,12 +51,11 @@ interface MenuProps {
   entries: NavEntry[];
   profile: Profile | null;
   isGuest: boolean;
-  onLeaveSession: () => void;
   onBrowse: () => void;
 }
 
 /** Right-hand actions, shared by the desktop bar and the overlay so both offer the same entries. */
-function AccountActions({ profile, isGuest, onLeaveSession, onBrowse }: Omit<MenuProps, 'entries'>) {
+function AccountActions({ profile, isGuest, onBrowse }: Omit<MenuProps, 'entries'>) {
   if (!profile) {
     return (
       <>
@@ -79,12 +79,12 @@ function AccountActions({ profile, isGuest, onLeaveSession, onBrowse }: Omit<Men
       </Link>
       {isGuest ? (
         <>
-          <Link to="/login" className="topbar-action" onClick={onLeaveSession}>
+          <LeaveSessionLink to="/login" className="topbar-action">
             로그인
-          </Link>
-          <Link to="/register" className="topbar-cta" onClick={onLeaveSession}>
+          </LeaveSessionLink>
+          <LeaveSessionLink to="/register" className="topbar-cta">
             회원가입
-          </Link>
+          </LeaveSessionLink>
         </>
       ) : (
         <Link to="/logout" className="topbar-action">
@@ -98,7 +98,7 @@ function AccountActions({ profile, isGuest, onLeaveSession, onBrowse }: Omit<Men
 
 /** Fixed 60 px bar (SPEC.md §2); below 1280 px the entries move into a hamburger overlay. */
 export function TopBar() {
-  const { state, profile, startGuest, leaveSession } = useSession();
+  const { state, profile, startGuest } = useSession();
   const { settings } = useSiteSettings();
   const location = useLocation();
   const navigate = useNavigate();
@@ -113,7 +113,7 @@ export function TopBar() {
     startGuest();
     navigate('/order');
   };
-  const actions = { profile, isGuest, onLeaveSession: leaveSession, onBrowse: browse };
+  const actions = { profile, isGuest, onBrowse: browse };
 
   return (
     <header className="topbar">
