@@ -1,11 +1,14 @@
-import { STORAGE_KEYS } from '@smm/domain';
+import { STORAGE_KEYS, isErrorCode, type ErrorCode } from '@smm/domain';
 
-/** A non-2xx answer. `message` is the server's Korean message ('' when the body carried none). */
+/**
+ * A non-2xx answer. `message` is the server's Korean message ('' when the body carried none); `code`
+ * is one of the server's error catalogue (@smm/domain ERROR_CATALOGUE), so callers can switch on it.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ErrorCode | undefined;
 
-  constructor(status: number, message: string, code?: string) {
+  constructor(status: number, message: string, code?: ErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -79,7 +82,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     }
     const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const message = typeof record.message === 'string' ? record.message : '';
-    const code = typeof record.code === 'string' ? record.code : undefined;
+    const code = isErrorCode(record.code) ? record.code : undefined;
     throw new ApiError(response.status, message, code);
   }
   return body as T;

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { SiteSettings, type SettingEntry } from '@smm/domain';
+import { SiteSettings } from '@smm/domain';
+import type { SettingsResponse } from '@smm/domain/contract';
 import { api } from './api-client';
 import { SETTINGS_QUERY_KEY } from './query-client';
 
 const ONE_HOUR = 60 * 60 * 1000;
 const EMPTY = new SiteSettings([]);
 
-export const getSiteSettings = () => api.get<SettingEntry[]>('/service/settings');
+export const getSiteSettings = () => api.get<SettingsResponse>('/service/settings');
 
 // Module-level so TanStack Query memoises the result: one SiteSettings per fetched list, not per render.
-const toSiteSettings = (entries: SettingEntry[]) => new SiteSettings(entries);
+const toSiteSettings = (entries: SettingsResponse) => new SiteSettings(entries);
 
 /** Site settings and flags (SPEC.md §3), cached for an hour and not refetched on mount (§7). */
 export function useSiteSettings(): { settings: SiteSettings; isLoaded: boolean } {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Profile } from '@smm/domain';
+import type { Profile } from '@smm/domain/contract';
 import { api } from '../api-client';
 
 export const PROFILE_QUERY_KEY = ['auth', 'profile'] as const;

@@ -1,11 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInput } from '@smm/domain';
+import type { LoginRequest, LoginResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
-export interface LoginResponse {
-  accessToken: string;
-}
-
-export const login = (input: LoginInput) => api.post<LoginResponse>('/auth/login', input);
+export const login = (input: LoginRequest) => api.post<LoginResponse>('/auth/login', input);
 
 export const useLogin = () => useMutation({ mutationFn: login });

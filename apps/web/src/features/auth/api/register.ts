@@ -1,19 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MessageBody, RegisterRequest } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
 /** SPEC.md §3 "Registration payload (plain)": passwordRe is form-only and never sent. */
-export interface RegisterPayload {
-  id: string;
-  password: string;
-  email: string;
-  registerWhere: string;
-  phoneNumber: string;
-  sendCode: string;
-  referral: string;
-  emailCode: string;
-}
+export type RegisterPayload = RegisterRequest;
 
-export const register = (payload: RegisterPayload) =>
-  api.post<{ message?: string }>('/auth/register', payload);
+export const register = (payload: RegisterPayload) => api.post<MessageBody>('/auth/register', payload);
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Notice } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
-export interface Notice {
-  id: number;
-  content: string;
-  isTop: boolean;
-  bgColor: string | null;
-}
+export type { Notice };
 
 export const getNotices = () => api.get<Notice[]>('/service/notices');
 

@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Platform } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
-export interface Platform {
-  id: number;
-  text: string;
-  visible: boolean;
-  bgColor: string | null;
-}
+export type { Platform };
 
 export const getPlatforms = () => api.get<Platform[]>('/service/platforms');
 
