@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, envSchema, loadConfig, type AppConfig } from './config';
+import { serverRoot } from './shared/paths';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'smm-config-'));
 
@@ -27,25 +28,46 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
   });
 
-  it('prefers JWT_SECRET and reads every documented variable', () => {
-    const config = loadConfig({
-      PORT: '4100',
-      DATA_DIR: tempDir(),
-      DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/smm',
-      JWT_SECRET: 'x'.repeat(40),
-      ADMIN_ID: 'boss',
-      ADMIN_PASSWORD: 'boss-password',
-      DEPOSIT_WEBHOOK_SECRET: 'webhook-secret-123456',
-      SEED_DEMO_DATA: 'false',
-    });
-    expect(config).toMatchObject({
-      port: 4100,
-      databaseUrl: 'postgres://u:p@127.0.0.1:5432/smm',
-      jwtSecret: 'x'.repeat(40),
-      admin: { id: 'boss', password: 'boss-password' },
-      depositWebhookSecret: 'webhook-secret-123456',
-      seedDemoData: false,
-    });
+  // Each variable of README's table, set to a value other than its default, must change the config:
+  // a documented variable that does nothing (or a read variable nobody documented) fails here.
+  it('reads every variable README documents, and README documents every variable it reads', () => {
+    const dataDir = tempDir();
+    const samples: Record<string, [string, (c: AppConfig) => unknown, unknown]> = {
+      PORT: ['4100', (c) => c.port, 4100],
+      HOST: ['0.0.0.0', (c) => c.host, '0.0.0.0'],
+      DATA_DIR: [dataDir, (c) => c.dataDir, dataDir],
+      DATABASE_URL: [
+        'postgres://u:p@127.0.0.1:5432/smm',
+        (c) => c.databaseUrl,
+        'postgres://u:p@127.0.0.1:5432/smm',
+      ],
+      JWT_SECRET: ['x'.repeat(40), (c) => c.jwtSecret, 'x'.repeat(40)],
+      JWT_TTL_HOURS: ['2', (c) => c.jwtTtlSeconds, 7200],
+      ADMIN_ID: ['boss', (c) => c.admin?.id, 'boss'],
+      ADMIN_PASSWORD: ['boss-password', (c) => c.admin?.password, 'boss-password'],
+      SEED_DEMO_DATA: ['false', (c) => c.seedDemoData, false],
+      LOGIN_MAX_FAILURES_PER_ID: ['7', (c) => c.loginLimits.maxFailuresPerId, 7],
+      LOGIN_MAX_ATTEMPTS_PER_ADDRESS: ['9', (c) => c.loginLimits.maxAttemptsPerAddress, 9],
+      LOGIN_WINDOW_MINUTES: ['3', (c) => c.loginLimits.windowSeconds, 180],
+      TRUST_PROXY: ['true', (c) => c.trustProxy, true],
+      WEB_DIST: [dataDir, (c) => c.webDist, dataDir],
+      LOG_LEVEL: ['warn', (c) => c.logLevel, 'warn'],
+    };
+    const readme = readFileSync(join(serverRoot, '../../README.md'), 'utf8');
+    const documented = [...readme.matchAll(/^\| `([A-Z_]+)`(?:, `([A-Z_]+)`)? /gm)].flatMap((m) =>
+      [m[1], m[2]].filter((v): v is string => Boolean(v)),
+    );
+    const read = Object.keys(envSchema.shape);
+    expect(new Set(documented)).toEqual(new Set(read));
+    expect(new Set(Object.keys(samples))).toEqual(new Set(read));
+
+    const env = Object.fromEntries(Object.entries(samples).map(([name, [value]]) => [name, value]));
+    const all = loadConfig(env);
+    const defaults = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'y'.repeat(40) });
+    for (const [name, [, pick, expected]] of Object.entries(samples)) {
+      expect(pick(all), name).toEqual(expected);
+      expect(pick(defaults), `${name} default`).not.toEqual(expected);
+    }
   });
 
   it('stops with a readable list of every bad value', () => {

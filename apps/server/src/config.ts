@@ -7,7 +7,7 @@ import { defaultWebDist } from './shared/paths';
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every environment variable the server reads, with its default. README's table mirrors this. */
-const envSchema = z
+export const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
@@ -25,7 +25,6 @@ const envSchema = z
       .default(24 * 7),
     ADMIN_ID: z.string().min(1).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
-    DEPOSIT_WEBHOOK_SECRET: z.string().min(16).optional(),
     SEED_DEMO_DATA: flag.default(true),
     LOGIN_MAX_FAILURES_PER_ID: z.coerce.number().int().min(1).default(10),
     LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
@@ -47,7 +46,6 @@ export interface AppConfig {
   jwtSecret: string;
   jwtTtlSeconds: number;
   admin?: { id: string; password: string };
-  depositWebhookSecret?: string;
   seedDemoData: boolean;
   loginLimits: { maxFailuresPerId: number; maxAttemptsPerAddress: number; windowSeconds: number };
   trustProxy: boolean;
@@ -74,7 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     jwtTtlSeconds: e.JWT_TTL_HOURS * 3600,
     admin: e.ADMIN_ID && e.ADMIN_PASSWORD ? { id: e.ADMIN_ID, password: e.ADMIN_PASSWORD } : undefined,
-    depositWebhookSecret: e.DEPOSIT_WEBHOOK_SECRET,
     seedDemoData: e.SEED_DEMO_DATA,
     loginLimits: {
       maxFailuresPerId: e.LOGIN_MAX_FAILURES_PER_ID,
