@@ -2,9 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GUEST_LABEL, SessionState, STORAGE_KEYS } from '@smm/domain';
 import { useSession } from '@/lib/session/session-context';
+import { SERVER_UNREACHABLE_MESSAGE, STARTUP_PROFILE_RETRY_DELAYS_MS } from '@/lib/session/session-provider';
 import { json, mockApi } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/render';
 import { AppProvider } from './provider';
@@ -68,6 +69,61 @@ describe('session state machine', () => {
     );
     expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBeNull();
     expect(screen.getByRole('button', { name: '둘러보기' })).toBeInTheDocument();
+  });
+
+  it('a 401 at start-up is not retried', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'forged');
+    const { calls } = mockApi({ 'GET /auth/profile': json({ message: '' }, 401) });
+    renderApp('/order');
+    await waitFor(() =>
+      expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} /order`),
+    );
+    expect(calls.filter((c) => c.path === '/auth/profile')).toHaveLength(1);
+    expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBeNull();
+    expect(screen.queryByText(SERVER_UNREACHABLE_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  describe('a start-up profile failure other than 401 keeps the token', () => {
+    const backOff = STARTUP_PROFILE_RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0);
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+    afterEach(() => vi.useRealTimers());
+
+    it.each([
+      ['a 500', () => json({ message: '오류가 발생했습니다.' }, 500)],
+      ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ])(
+      '%s: retried with back-off, then signed out for this page load with the jwt kept',
+      async (_, answer) => {
+        localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+        const { calls } = mockApi({ 'GET /auth/profile': answer });
+        const profileCalls = () => calls.filter((c) => c.path === '/auth/profile').length;
+        renderApp('/order');
+
+        await act(() => vi.advanceTimersByTimeAsync(10));
+        expect(profileCalls()).toBe(1);
+        expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.LOADING} /order`);
+
+        await act(() => vi.advanceTimersByTimeAsync(backOff + 100));
+        expect(profileCalls()).toBe(1 + STARTUP_PROFILE_RETRY_DELAYS_MS.length);
+        expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} /order`);
+        expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBe('good');
+        expect(screen.getByText(SERVER_UNREACHABLE_MESSAGE)).toBeInTheDocument();
+      },
+    );
+
+    it('a retry that succeeds signs the member in', async () => {
+      localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+      let attempts = 0;
+      mockApi({
+        'GET /auth/profile': () => (++attempts < 3 ? json({ message: '' }, 503) : json(profile)),
+      });
+      renderApp('/order');
+      await act(() => vi.advanceTimersByTimeAsync(backOff + 100));
+      expect(attempts).toBe(3);
+      expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.AUTHORIZATION} /order`);
+      expect(screen.getByText('member1 님')).toBeInTheDocument();
+      expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBe('good');
+    });
   });
 
   it('without a jwt: UN_AUTHORIZATION at once, no profile call', async () => {

@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installMatchMedia } from './match-media';
 
@@ -22,6 +23,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps its toasts in module state and replays the active ones to the next <Toaster>: a toast
+  // that has not closed by itself yet (a short test, fake timers) would otherwise show in the next test.
+  toast.dismiss();
   localStorage.clear();
   delete document.documentElement.dataset.theme;
   vi.unstubAllGlobals();

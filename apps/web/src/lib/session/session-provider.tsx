@@ -1,10 +1,45 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isCancelledError, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GUEST_PROFILE, SessionState } from '@smm/domain';
-import { getStoredToken, removeStoredToken, setUnauthorizedHandler, storeToken } from '../api-client';
+import { toast } from 'sonner';
+import {
+  getStoredToken,
+  isApiError,
+  removeStoredToken,
+  setUnauthorizedHandler,
+  storeToken,
+} from '../api-client';
 import { clearMemberQueries } from '../query-client';
 import { PROFILE_QUERY_KEY, profileQuery } from './profile';
 import { SessionContext, type Session } from './session-context';
+
+/** Back-off between start-up profile attempts: 0.5 s, 1 s, 2 s, so about 3.5 s of blank page at most. */
+export const STARTUP_PROFILE_RETRY_DELAYS_MS = [500, 1000, 2000] as const;
+
+export const SERVER_UNREACHABLE_MESSAGE = '서버에 연결할 수 없습니다. 잠시 후 새로고침해 주세요.';
+
+/** Worth asking again: no answer at all, a 5xx, 408 or 429. Any other 4xx will not change on a retry. */
+function isTransient(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+/**
+ * The start-up check. SPEC.md drops the token only on a 401 (the api client does that for every call), so a
+ * failure that says nothing about the token (network down, 5xx) must not log the member out:
+ * - it is retried with back-off while the page still renders nothing (LOADING);
+ * - if the server stays unreachable, this page load shows the signed-out state with a toast saying so, and
+ *   the token stays stored, so the next load (a reload once the server is back) signs the member in again;
+ * - networkMode 'always': an offline browser fails the same way instead of pausing on a blank page forever.
+ */
+const startupProfileQuery = {
+  ...profileQuery,
+  networkMode: 'always',
+  retry: (failureCount: number, error: unknown) =>
+    failureCount < STARTUP_PROFILE_RETRY_DELAYS_MS.length && isTransient(error),
+  retryDelay: (failureCount: number) =>
+    STARTUP_PROFILE_RETRY_DELAYS_MS[failureCount] ?? STARTUP_PROFILE_RETRY_DELAYS_MS[0],
+} as const;
 
 /** The session state machine of SPEC.md §4: LOADING → AUTHORIZATION | UN_AUTHORIZATION, GUEST by choice. */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -17,11 +52,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (state !== SessionState.LOADING) return;
     let cancelled = false;
-    queryClient.fetchQuery(profileQuery).then(
+    queryClient.fetchQuery(startupProfileQuery).then(
       () => !cancelled && setState(SessionState.AUTHORIZATION),
-      () => {
-        if (cancelled) return;
-        removeStoredToken();
+      (error: unknown) => {
+        // A 401 has already dropped the token and signed out through the api client's handler, which
+        // also cancels this fetch by clearing the member queries. Anything else leaves the token stored.
+        if (cancelled || isCancelledError(error)) return;
+        if (isTransient(error)) toast.error(SERVER_UNREACHABLE_MESSAGE);
         setState(SessionState.UN_AUTHORIZATION);
       },
     );
