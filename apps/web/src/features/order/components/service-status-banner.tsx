@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import { formatDateTime } from '@smm/domain';
 import './order.css';
 
-/** "Service running" strip with a clock ticking every second (SPEC.md §2 screen 8). */
+/**
+ * "Service running" strip with a clock ticking every second (SPEC.md §2 screen 8). No live region: a
+ * role="status" or aria-live around the clock would have a screen reader announce the time every second.
+ * The <time> element is read like any other text when the reader reaches it.
+ */
 export function ServiceStatusBanner() {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -11,7 +15,7 @@ export function ServiceStatusBanner() {
   }, []);
 
   return (
-    <div className="status-banner" role="status">
+    <div className="status-banner">
       <span className="status-pulse" aria-hidden />
       <strong>서비스 정상 가동 중</strong>
       <time dateTime={now.toISOString()}>{formatDateTime(now)}</time>
