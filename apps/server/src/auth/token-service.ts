@@ -1,4 +1,4 @@
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
 import type { Role } from '@smm/domain';
 import { appError } from '../errors/app-error';
 import type { Clock } from '../shared/clock';
@@ -9,10 +9,13 @@ export interface TokenClaims {
 }
 
 const ISSUER = 'smm-panel';
+/** Bounded so a flood of distinct valid tokens cannot grow memory; cleared when full. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 /** Signed HS256 access tokens; expiry is measured on the injected clock. */
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
 
   constructor(
     secret: string,
@@ -33,8 +36,25 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** Any missing, forged, expired or malformed token is the same 401 to the caller. */
+  /**
+   * Any missing, forged, expired or malformed token is the same 401 to the caller. A token whose
+   * signature was checked once is remembered until its own expiry: members send the same token on
+   * every request, and the HMAC check through WebCrypto is the largest cost of a guarded read.
+   */
   async verify(token: string): Promise<TokenClaims> {
+    const nowSeconds = this.clock.now().getTime() / 1000;
+    const known = this.verified.get(token);
+    if (known && nowSeconds < known.exp) return known.claims;
+    const claims = await this.verifyUncached(token);
+    const { exp } = decodeJwt(token);
+    if (typeof exp === 'number') {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, { claims, exp });
+    }
+    return claims;
+  }
+
+  private async verifyUncached(token: string): Promise<TokenClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
