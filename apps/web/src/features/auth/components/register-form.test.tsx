@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { REGISTER_MESSAGES } from '@smm/domain';
+import { REGISTER_MESSAGES, SEND_CODE_MESSAGES } from '@smm/domain';
 import { json, mockApi, settingsOf } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { RegisterForm } from './register-form';
@@ -78,9 +78,9 @@ describe('register form', () => {
     });
     renderRegister();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('아이디'), 'taken');
-    await user.type(screen.getByLabelText('비밀번호'), 'pw');
-    await user.type(screen.getByLabelText('비밀번호 재입력'), 'pw');
+    await user.type(screen.getByLabelText('아이디'), 'taken-id');
+    await user.type(screen.getByLabelText('비밀번호'), 'password1');
+    await user.type(screen.getByLabelText('비밀번호 재입력'), 'password1');
     await user.type(screen.getByLabelText('이메일'), 'a@b.co');
     await screen.findByRole('option', { name: '검색' });
     await user.selectOptions(screen.getByLabelText('가입경로'), '검색');
@@ -100,9 +100,9 @@ describe('register form', () => {
     expect(screen.getByLabelText('추천인 코드')).toBeInTheDocument();
     expect(screen.queryByLabelText('이메일 인증코드')).not.toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('아이디'), 'm');
-    await user.type(screen.getByLabelText('비밀번호'), 'pw');
-    await user.type(screen.getByLabelText('비밀번호 재입력'), 'pw');
+    await user.type(screen.getByLabelText('아이디'), 'member');
+    await user.type(screen.getByLabelText('비밀번호'), 'password1');
+    await user.type(screen.getByLabelText('비밀번호 재입력'), 'password1');
     await user.type(screen.getByLabelText('이메일'), 'm@e.kr');
     await screen.findByRole('option', { name: '검색' });
     await user.selectOptions(screen.getByLabelText('가입경로'), '검색');
@@ -116,7 +116,7 @@ describe('register form', () => {
     await submitExpecting(REGISTER_MESSAGES.EMAIL_CODE_LENGTH);
   });
 
-  it('blocks a second submission while the first is pending', async () => {
+  it('two quick presses send one request, and further presses wait while the answer is pending', async () => {
     let release: (r: Response) => void = () => {};
     const { calls } = mockApi({
       'GET /service/register-where': WHERE,
@@ -124,17 +124,71 @@ describe('register form', () => {
     });
     renderRegister();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('아이디'), 'm');
-    await user.type(screen.getByLabelText('비밀번호'), 'pw');
-    await user.type(screen.getByLabelText('비밀번호 재입력'), 'pw');
+    await user.type(screen.getByLabelText('아이디'), 'member');
+    await user.type(screen.getByLabelText('비밀번호'), 'password1');
+    await user.type(screen.getByLabelText('비밀번호 재입력'), 'password1');
     await user.type(screen.getByLabelText('이메일'), 'm@e.kr');
     await screen.findByRole('option', { name: '검색' });
     await user.selectOptions(screen.getByLabelText('가입경로'), '검색');
     const submit = screen.getByRole('button', { name: '회원가입' });
+    const registerCalls = () => calls.filter((c) => c.path === '/auth/register');
+
+    // Two presses before React re-renders: the button is still enabled for the second one, so only the
+    // form's own guard can stop it (a disabled button alone would not).
+    act(() => {
+      submit.click();
+      submit.click();
+    });
+    await waitFor(() => expect(registerCalls()).toHaveLength(1));
+    expect(submit).toBeDisabled();
+    // The answer is still pending: a later press changes nothing either.
     await user.click(submit);
-    await user.click(submit);
-    expect(calls.filter((c) => c.path === '/auth/register')).toHaveLength(1);
-    release(json({ message: 'ok' }, 201));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(registerCalls()).toHaveLength(1);
+
+    await act(async () => release(json({ message: 'ok' }, 201)));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(registerCalls()).toHaveLength(1);
+  });
+
+  describe('send-code answers map by HTTP status (SPEC.md §8)', () => {
+    const channels = {
+      email: { flag: 'ENABLE_EMAIL_VERIFY', path: '/auth/send-email', label: '이메일', value: 'm@e.kr' },
+      phone: {
+        flag: 'ENABLE_PHONE_NUMBER',
+        path: '/auth/send-phone-number',
+        label: '휴대전화 번호',
+        value: '01012345678',
+      },
+    } as const;
+
+    it.each([
+      ['email', 400, SEND_CODE_MESSAGES.BAD_FORM],
+      ['email', 409, SEND_CODE_MESSAGES.EMAIL_EXISTS],
+      ['email', 500, SEND_CODE_MESSAGES.FAILED],
+      ['email', 429, SEND_CODE_MESSAGES.FAILED],
+      ['phone', 400, SEND_CODE_MESSAGES.BAD_FORM],
+      ['phone', 409, SEND_CODE_MESSAGES.PHONE_EXISTS],
+      ['phone', 500, SEND_CODE_MESSAGES.FAILED],
+    ] as const)('%s: %i → %s', async (channel, status, message) => {
+      const { flag, path, label, value } = channels[channel];
+      // The server's own wording differs on purpose: the toast must come from the status.
+      mockApi({
+        'GET /service/settings': settingsOf({ [flag]: 'true' }),
+        'GET /service/register-where': WHERE,
+        [`POST ${path}`]: json({ message: '서버 문구' }, status),
+      });
+      renderRegister();
+      const user = userEvent.setup();
+      const send = await screen.findByRole('button', { name: '인증코드 전송' });
+      await user.type(screen.getByLabelText(label), value);
+      await user.click(send);
+
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.queryByText('서버 문구')).not.toBeInTheDocument();
+      // A failed send leaves the field editable and the button usable.
+      expect(screen.getByLabelText(label)).toBeEnabled();
+      expect(send).toBeEnabled();
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useRegister, type RegisterPayload } from '../api/register';
 import { useRegisterWhere } from '../api/get-register-where';
@@ -34,6 +34,15 @@ const EMPTY_FORM: RegisterFormState = {
   referral: '',
   emailCode: '',
 };
+
+/** SPEC.md §8 "Send phone code" / "Send e-mail code": the toast depends on the HTTP status alone. */
+function sendCodeErrorMessage(error: unknown, existsMessage: string): string {
+  if (isApiError(error)) {
+    if (error.status === 400) return SEND_CODE_MESSAGES.BAD_FORM;
+    if (error.status === 409) return existsMessage;
+  }
+  return SEND_CODE_MESSAGES.FAILED;
+}
 
 /** Plain sign-up (SPEC.md §2 screen 3), checked by the domain's validateRegister in §5's order. */
 export function RegisterForm() {
@@ -63,6 +72,7 @@ export function RegisterForm() {
     value: string,
     invalid: string | null,
     sentMessage: string,
+    existsMessage: string,
   ) => {
     if (invalid) {
       toast.error(invalid);
@@ -70,17 +80,24 @@ export function RegisterForm() {
     }
     mutation.mutate(value, {
       onSuccess: () => toast.success(sentMessage),
-      onError: (error) => toast.error(errorMessage(error, SEND_CODE_MESSAGES.FAILED)),
+      onError: (error) => toast.error(sendCodeErrorMessage(error, existsMessage)),
     });
   };
   const onSendEmailCode = () =>
-    sendCode(sendEmail, form.email, validateEmailForCode(form.email), SEND_CODE_MESSAGES.EMAIL_SENT);
+    sendCode(
+      sendEmail,
+      form.email,
+      validateEmailForCode(form.email),
+      SEND_CODE_MESSAGES.EMAIL_SENT,
+      SEND_CODE_MESSAGES.EMAIL_EXISTS,
+    );
   const onSendPhoneCode = () =>
     sendCode(
       sendPhone,
       form.phoneNumber,
       validatePhoneForCode(form.phoneNumber),
       SEND_CODE_MESSAGES.PHONE_SENT,
+      SEND_CODE_MESSAGES.PHONE_EXISTS,
     );
 
   const onSubmit = (event: FormEvent) => {
