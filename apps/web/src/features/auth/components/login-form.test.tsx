@@ -83,12 +83,20 @@ describe('login form', () => {
     expect(screen.queryByRole('button', { name: /네이버로 로그인/ })).not.toBeInTheDocument();
   });
 
-  it('hides find links and social buttons when the flags are off', async () => {
-    const { calls } = mockApi({ 'GET /service/settings': settingsOf({ ENABLE_EMAIL_VERIFY: 'false' }) });
+  it("hides find links and social buttons whose flags are 'false', once the settings have rendered", async () => {
+    mockApi({
+      'GET /service/settings': settingsOf({
+        ENABLE_EMAIL_VERIFY: 'false',
+        ENABLE_SNS_KAKAO: 'false',
+        ENABLE_SNS_NAVER: 'true',
+      }),
+    });
     renderLogin();
-    await waitFor(() => expect(calls.some((c) => c.path === '/service/settings')).toBe(true));
+    // The one flag that is on proves the settings are on screen before anything is asserted absent.
+    expect(await screen.findByRole('button', { name: /네이버로 로그인/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '아이디 찾기' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /로그인$/ })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /네이버|카카오/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '비밀번호 찾기' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /카카오로 로그인/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '로그인' })).toBeInTheDocument();
   });
 });
