@@ -17,6 +17,7 @@ import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { registerGuards } from './auth/guards';
 import { LoginThrottle } from './auth/login-throttle';
+import { registerSignupThrottle, SignupThrottle } from './auth/signup-throttle';
 import { TokenService } from './auth/token-service';
 import { CatalogService } from './catalog/catalog.service';
 import { catalogRoutes } from './catalog/catalog.routes';
@@ -126,6 +127,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerGuards(app, auth);
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  registerSignupThrottle(app, new SignupThrottle(db, clock, config.signupLimits));
   await routes.register(settingsRoutes(settings));
   await routes.register(contentRoutes(content));
   await routes.register(catalogRoutes(catalog));

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isAllowedLoginId } from '@smm/domain';
 import { z } from 'zod';
 import { defaultWebDist } from './shared/paths';
+
+const JWT_SECRET_MIN_LENGTH = 32;
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -16,19 +19,27 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
       .optional(),
-    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    JWT_SECRET: z
+      .string()
+      .min(JWT_SECRET_MIN_LENGTH, `JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters`)
+      .optional(),
     JWT_TTL_HOURS: z.coerce
       .number()
       .int()
       .min(1)
       .max(24 * 90)
       .default(24 * 7),
-    ADMIN_ID: z.string().min(1).optional(),
+    ADMIN_ID: z
+      .string()
+      .refine(isAllowedLoginId, 'ADMIN_ID must be 4–30 ASCII letters, digits, _ - or .')
+      .optional(),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
     SEED_DEMO_DATA: flag.default(true),
-    LOGIN_MAX_FAILURES_PER_ID: z.coerce.number().int().min(1).default(10),
+    LOGIN_MAX_FAILURES_PER_ID_IP: z.coerce.number().int().min(1).default(5),
+    LOGIN_MAX_FAILURES_PER_ID: z.coerce.number().int().min(1).default(20),
     LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: flag.default(false),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -47,7 +58,15 @@ export interface AppConfig {
   jwtTtlSeconds: number;
   admin?: { id: string; password: string };
   seedDemoData: boolean;
-  loginLimits: { maxFailuresPerId: number; maxAttemptsPerAddress: number; windowSeconds: number };
+  loginLimits: {
+    /** Absent (older test configs): LoginThrottle's default. */
+    maxFailuresPerIdAndAddress?: number;
+    maxFailuresPerId: number;
+    maxAttemptsPerAddress: number;
+    windowSeconds: number;
+  };
+  /** Sign-ups per client address per window; absent: SignupThrottle's default (10 an hour). */
+  signupLimits?: { maxPerAddress: number; windowSeconds: number };
   trustProxy: boolean;
   webDist: string;
   logLevel: string;
@@ -74,10 +93,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: e.ADMIN_ID && e.ADMIN_PASSWORD ? { id: e.ADMIN_ID, password: e.ADMIN_PASSWORD } : undefined,
     seedDemoData: e.SEED_DEMO_DATA,
     loginLimits: {
+      maxFailuresPerIdAndAddress: e.LOGIN_MAX_FAILURES_PER_ID_IP,
       maxFailuresPerId: e.LOGIN_MAX_FAILURES_PER_ID,
       maxAttemptsPerAddress: e.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
       windowSeconds: e.LOGIN_WINDOW_MINUTES * 60,
     },
+    signupLimits: { maxPerAddress: e.SIGNUP_MAX_PER_ADDRESS, windowSeconds: 3600 },
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     logLevel: e.LOG_LEVEL,
@@ -86,19 +107,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /**
  * Embedded mode needs no setup, yet tokens must survive a restart: generate a secret once and keep it
- * beside the data (readable by the owner only).
+ * beside the data (readable by the owner only). A kept secret is held to JWT_SECRET's rule: an empty
+ * file would fail every login, a short one would make tokens forgeable, so either stops the start.
  */
 function persistedSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) return checkedPersistedSecret(file);
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
+  // Written whole to a private temporary file, then linked into place: the link either creates the
+  // file with its full content or fails because another process got there first (theirs wins, so all
+  // processes share one secret). Nobody can read a half-written file.
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(temporary, secret, { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    linkSync(temporary, file);
   } catch (error) {
-    // Another process wrote it first: theirs wins so all processes share one secret.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return checkedPersistedSecret(file);
     throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+  return secret;
+}
+
+function checkedPersistedSecret(file: string): string {
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < JWT_SECRET_MIN_LENGTH) {
+    throw new ConfigError(
+      `Invalid configuration:\n- ${file}: the kept JWT secret is ${secret.length === 0 ? 'empty' : 'too short'} ` +
+        `(at least ${JWT_SECRET_MIN_LENGTH} characters). Delete the file to have a new one generated ` +
+        `(signed-in members sign in again), or set JWT_SECRET.`,
+    );
   }
   return secret;
 }

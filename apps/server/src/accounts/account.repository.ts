@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { normalizeLoginId } from '@smm/domain';
+import { and, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { accounts } from '../db/schema';
 
@@ -26,7 +27,11 @@ export type AuthenticatedAccount = {
   referralCode: string | null;
 };
 
-const sameLoginId = (loginId: string) => sql`lower(${accounts.loginId}) = lower(${loginId})`;
+/**
+ * Ids compare by normalizeLoginId() (ASCII case folding), the same function the throttle keys use;
+ * `lower(login_id)` is what the unique index holds, and agrees with it for every allow-listed id.
+ */
+const sameLoginId = (loginId: string) => sql`lower(${accounts.loginId}) = ${normalizeLoginId(loginId)}`;
 
 /** The only SQL on accounts. Deleted accounts are invisible to every read here. */
 export const accountRepository = {
@@ -84,16 +89,43 @@ export const accountRepository = {
     return row;
   },
 
-  /** Creates the operator or brings an existing account of that id up to operator with the given hash. */
-  async upsertOperator(ex: Executor, loginId: string, passwordHash: string): Promise<void> {
-    const existing = await ex.select({ id: accounts.id }).from(accounts).where(sameLoginId(loginId)).limit(1);
-    if (existing[0]) {
-      await ex
-        .update(accounts)
-        .set({ passwordHash, role: 'admin', deletedAt: null })
-        .where(eq(accounts.id, existing[0].id));
-      return;
-    }
+  /** Any account of that id, deleted or not, with just what ADMIN_ID handling needs. */
+  async findRoleByLoginId(
+    ex: Executor,
+    loginId: string,
+  ): Promise<Pick<AccountRow, 'id' | 'role' | 'email' | 'registerWhere'> | undefined> {
+    const [row] = await ex
+      .select({
+        id: accounts.id,
+        role: accounts.role,
+        email: accounts.email,
+        registerWhere: accounts.registerWhere,
+      })
+      .from(accounts)
+      .where(sameLoginId(loginId))
+      .limit(1);
+    return row;
+  },
+
+  /** The operator's new password (ADMIN_PASSWORD) and role; a deleted operator comes back. */
+  async resetOperator(ex: Executor, id: number, passwordHash: string): Promise<void> {
+    await ex
+      .update(accounts)
+      .set({ passwordHash, role: 'admin', deletedAt: null })
+      .where(eq(accounts.id, id));
+  },
+
+  async insertOperator(ex: Executor, loginId: string, passwordHash: string): Promise<void> {
     await ex.insert(accounts).values({ loginId, passwordHash, email: '', role: 'admin', registerWhere: '' });
+  },
+
+  /** Every operator but the one of `loginId` becomes a member; returns the demoted ids. */
+  async demoteOperatorsExcept(ex: Executor, loginId: string): Promise<string[]> {
+    const rows = await ex
+      .update(accounts)
+      .set({ role: 'member' })
+      .where(and(eq(accounts.role, 'admin'), not(sameLoginId(loginId))))
+      .returning({ loginId: accounts.loginId });
+    return rows.map((row) => row.loginId);
   },
 };

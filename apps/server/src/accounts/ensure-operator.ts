@@ -1,9 +1,45 @@
 import { hashPassword } from '../auth/password-hasher';
+import { ConfigError } from '../config';
 import type { Db } from '../db/database';
 import { accountRepository } from './account.repository';
 
-/** ADMIN_ID / ADMIN_PASSWORD create the operator, or reset its password and role, at every start. */
-export async function ensureOperator(db: Db, admin: { id: string; password: string }): Promise<void> {
+export interface OperatorOutcome {
+  created: boolean;
+  /** Ids of former operators (an earlier ADMIN_ID) that are members now. */
+  demoted: string[];
+}
+
+/**
+ * An account ensureOperator inserted has no e-mail and no sign-up route, which a sign-up can never
+ * produce (both are required). Such an account, demoted when ADMIN_ID changed, may become operator
+ * again when ADMIN_ID changes back: it has no e-mail to reset a password with and no member's keys.
+ */
+function wasCreatedAsOperator(account: { email: string; registerWhere: string }): boolean {
+  return account.email === '' && account.registerWhere === '';
+}
+
+/**
+ * ADMIN_ID / ADMIN_PASSWORD at every start: create that operator, or reset its password. An id that
+ * belongs to a member (deleted or not) stops the start instead: promoting it would hand the console to
+ * whoever owns that member's e-mail and API key. Any other operator, e.g. the previous ADMIN_ID, is
+ * demoted to member, so the configured id is the only operator.
+ */
+export async function ensureOperator(
+  db: Db,
+  admin: { id: string; password: string },
+): Promise<OperatorOutcome> {
   const passwordHash = await hashPassword(admin.password);
-  await db.transaction((tx) => accountRepository.upsertOperator(tx, admin.id, passwordHash));
+  return db.transaction(async (tx) => {
+    const existing = await accountRepository.findRoleByLoginId(tx, admin.id);
+    if (existing && existing.role !== 'admin' && !wasCreatedAsOperator(existing)) {
+      throw new ConfigError(
+        `Invalid configuration:\n- ADMIN_ID: "${admin.id}" is the id of an existing member account ` +
+          `(#${existing.id}). A member is never promoted to operator: choose an ADMIN_ID nobody has signed up with.`,
+      );
+    }
+    if (existing) await accountRepository.resetOperator(tx, existing.id, passwordHash);
+    else await accountRepository.insertOperator(tx, admin.id, passwordHash);
+    const demoted = await accountRepository.demoteOperatorsExcept(tx, admin.id);
+    return { created: !existing, demoted };
+  });
 }

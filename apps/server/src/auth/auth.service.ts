@@ -73,14 +73,14 @@ export class AuthService {
     const account = await accountRepository.findActiveByLoginId(this.db, body.id);
     if (!account) {
       await burnPasswordCheck(body.password);
-      await this.throttle.recordFailure(body.id);
+      await this.throttle.recordFailure(body.id, address);
       throw appError('LOGIN_FAILED', LOGIN_MESSAGES.WRONG_CREDENTIALS);
     }
     if (!(await verifyPassword(account.passwordHash, body.password))) {
-      await this.throttle.recordFailure(body.id);
+      await this.throttle.recordFailure(body.id, address);
       throw appError('LOGIN_FAILED', LOGIN_MESSAGES.WRONG_CREDENTIALS);
     }
-    await this.throttle.recordSuccess(body.id);
+    await this.throttle.recordSuccess(body.id, address);
     return { accessToken: await this.tokens.issue({ accountId: account.id, role: account.role }) };
   }
 

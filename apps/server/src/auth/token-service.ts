@@ -9,6 +9,10 @@ export interface TokenClaims {
 }
 
 const ISSUER = 'smm-panel';
+/** An account id as we write it in `sub`: a positive integer in plain decimal, at most 10 digits. */
+const SUBJECT = /^[1-9][0-9]{0,9}$/;
+/** accounts.id is a PostgreSQL integer: a larger id is no account, and must not reach a query. */
+const MAX_ACCOUNT_ID = 2_147_483_647;
 /** Bounded so a flood of distinct valid tokens cannot grow memory; cleared when full. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -60,13 +64,16 @@ export class TokenService {
         algorithms: ['HS256'],
         issuer: ISSUER,
         currentDate: this.clock.now(),
+        // A token without an expiry would be valid forever; ours always carry one.
+        requiredClaims: ['exp', 'sub'],
       });
-      const accountId = Number(payload.sub);
       const role = payload.role;
-      if (!Number.isInteger(accountId) || (role !== 'member' && role !== 'admin')) {
+      // Only the plain decimal form we issue: Number() would also take '1e0', ' 1', '0x1', '01'.
+      const sub = payload.sub ?? '';
+      if (!SUBJECT.test(sub) || Number(sub) > MAX_ACCOUNT_ID || (role !== 'member' && role !== 'admin')) {
         throw appError('TOKEN_INVALID');
       }
-      return { accountId, role };
+      return { accountId: Number(sub), role };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError)
         throw appError('TOKEN_INVALID');

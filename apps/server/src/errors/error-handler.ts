@@ -1,16 +1,23 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { retryAfterOf } from '../shared/rate-limited';
 import { AppError, ERROR_CATALOGUE } from './app-error';
+
+/** Every 429 carries Retry-After (seconds); a limit that does not say when gets this. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** The one place an error becomes an HTTP answer: `{ message, code }`, never internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status === 429)
+        reply.header('retry-after', String(retryAfterOf(error) ?? DEFAULT_RETRY_AFTER_SECONDS));
       return reply.status(error.status).send({ message: error.message, code: error.code });
     }
     // Fastify's own client errors: unparsable JSON, wrong content type, too large a body, rate limit.
     const status = (error as FastifyError).statusCode;
     if (status === 429) {
       const { message } = ERROR_CATALOGUE.TOO_MANY_REQUESTS;
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
       return reply.status(429).send({ message, code: 'TOO_MANY_REQUESTS' });
     }
     if (status && status >= 400 && status < 500) {

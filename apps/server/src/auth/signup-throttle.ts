@@ -1,0 +1,57 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { Db } from '../db/database';
+import type { Clock } from '../shared/clock';
+import { clientAddressKey } from '../shared/client-address';
+import { rateLimitRepository, secondsUntil } from '../shared/rate-limit.repository';
+import { rateLimited } from '../shared/rate-limited';
+
+export interface SignupLimits {
+  /** Sign-up attempts (bodies that pass the schema) from one client per window. */
+  maxPerAddress: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_SIGNUP_LIMITS: SignupLimits = { maxPerAddress: 10, windowSeconds: 3600 };
+export const SIGNUP_LIMIT_MESSAGE = '회원가입 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
+
+/**
+ * Sign-ups per client address (IPv6 per /64), counted in the database with one upsert so every process
+ * shares the count. The attempt is counted before anything else happens, so a burst of parallel
+ * sign-ups cannot slip past a read-then-write check; only bodies that pass the schema count.
+ */
+export class SignupThrottle {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly limits: SignupLimits = DEFAULT_SIGNUP_LIMITS,
+  ) {}
+
+  async admit(address: string): Promise<void> {
+    const now = this.clock.now();
+    const state = await rateLimitRepository.hit(
+      this.db,
+      `signup:ip:${clientAddressKey(address)}`,
+      now,
+      this.limits.windowSeconds,
+    );
+    if (state.hits > this.limits.maxPerAddress) {
+      throw rateLimited('TOO_MANY_REQUESTS', secondsUntil(state.resetAt, now), SIGNUP_LIMIT_MESSAGE);
+    }
+  }
+}
+
+/**
+ * Puts the throttle in front of POST /auth/register, after body validation. Call before the auth
+ * routes are registered (onRoute sees only later routes).
+ */
+export function registerSignupThrottle(app: FastifyInstance, throttle: SignupThrottle): void {
+  const admit: preHandlerHookHandler = async (request) => {
+    await throttle.admit(request.ip);
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.url !== '/auth/register' || !methods.includes('POST')) return;
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [admit, ...existing];
+  });
+}
