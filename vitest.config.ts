@@ -8,6 +8,9 @@ process.env.TZ = 'Asia/Seoul';
 // One runner, four projects: each package keeps its own environment and setup.
 export default defineConfig({
   test: {
+    // Only the server project runs on forks (see apps/server/vitest.config.ts); the others use isolated
+    // threads. Vitest reads pool options from the root config only.
+    poolOptions: { forks: { isolate: false } },
     projects: ['packages/domain', 'apps/server', 'apps/web', 'tooling'],
   },
 });

@@ -6,6 +6,8 @@ export default defineProject({
   resolve: { alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) } },
   test: {
     name: 'web',
+    // Isolated threads; the forks pool (server) shares one module graph per worker, see the root config.
+    pool: 'threads',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['@testing-library/jest-dom/vitest', './src/testing/setup-tests.ts'],

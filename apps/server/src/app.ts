@@ -37,6 +37,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Where the JSON log goes; tests pass a stream to read request ids and errors. */
   logStream?: Writable;
+  /** An already open database (tests share one PGlite per worker); otherwise opened from `config`. */
+  database?: Database;
 }
 
 /**
@@ -66,7 +68,7 @@ declare module 'fastify' {
  */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
-  const database = openDatabase(config);
+  const database = deps.database ?? openDatabase(config);
   await database.migrate();
   if (config.seedDemoData) await seedDemoData(database.db);
   if (config.admin) await ensureOperator(database.db, config.admin);
@@ -125,9 +127,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const auth = new AuthService(db, settings, tokens, throttle, content);
   app.decorate('services', { clock, cacheBus, settings, catalog, content, tokens, auth });
   registerGuards(app, auth);
+  registerSignupThrottle(app, new SignupThrottle(db, clock, config.signupLimits));
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  registerSignupThrottle(app, new SignupThrottle(db, clock, config.signupLimits));
   await routes.register(settingsRoutes(settings));
   await routes.register(contentRoutes(content));
   await routes.register(catalogRoutes(catalog));

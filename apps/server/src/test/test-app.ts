@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { ensureOperator } from '../accounts/ensure-operator';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config';
-import { MEMORY_DATABASE } from '../db/database';
+import { MEMORY_DATABASE, openDatabase, type Database } from '../db/database';
 import * as schema from '../db/schema';
 import { seedDemoData } from '../db/seed/seed-demo-data';
 import { defaultWebDist } from '../shared/paths';
@@ -53,6 +53,22 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 const tableNames = tables.map((table) => `"${getTableConfig(table).name}"`).join(', ');
 
+/**
+ * Starting PGlite costs 1–3 s (Postgres boots inside WebAssembly), far more than all the tests of a
+ * file. The server project runs with `isolate: false`, so this module lives for the whole worker and
+ * every test file of the worker borrows the same in-memory database; `reset()` gives each file and
+ * test a clean one. Closing an app leaves the shared database open for the next file.
+ */
+let sharedPglite: Promise<Database> | undefined;
+function borrowSharedPglite(): Promise<Database> {
+  sharedPglite ??= (async () => {
+    const database = openDatabase({ dataDir: '/nonexistent', databaseUrl: MEMORY_DATABASE });
+    await database.migrate();
+    return database;
+  })();
+  return sharedPglite.then((database) => ({ ...database, close: async () => {} }));
+}
+
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const clock = new ManualClock(START);
   let logged = '';
@@ -71,9 +87,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     };
   }
   const config = testConfig({ databaseUrl, ...overrides });
-  const app = await buildApp(config, { clock, logStream });
+  const shared = config.databaseUrl === MEMORY_DATABASE ? await borrowSharedPglite() : undefined;
+  const app = await buildApp(config, { clock, logStream, ...(shared ? { database: shared } : {}) });
   const { db } = app.database;
-  return {
+  const testApp: TestApp = {
     app,
     databaseUrl: config.databaseUrl ?? MEMORY_DATABASE,
     clock,
@@ -91,6 +108,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await dropDatabase();
     },
   };
+  // A borrowed database still holds the previous file's rows.
+  if (shared) await testApp.reset();
+  return testApp;
 }
 
 async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
