@@ -28,6 +28,36 @@ export type AuthenticatedAccount = {
 };
 
 /**
+ * The guards' lookups run on every authenticated request: prepared once per database (named, so
+ * PostgreSQL parses and plans them once per connection, and Drizzle builds the SQL once).
+ */
+function prepareGuardQueries(ex: Executor) {
+  return {
+    byId: ex
+      .select(authenticatedColumns)
+      .from(accounts)
+      .where(and(eq(accounts.id, sql.placeholder('id')), isNull(accounts.deletedAt)))
+      .limit(1)
+      .prepare('account_authenticated_by_id'),
+    byApiKeyHash: ex
+      .select(authenticatedColumns)
+      .from(accounts)
+      .where(and(eq(accounts.apiKeyHash, sql.placeholder('hash')), isNull(accounts.deletedAt)))
+      .limit(1)
+      .prepare('account_authenticated_by_api_key_hash'),
+  };
+}
+const guardQueries = new WeakMap<Executor, ReturnType<typeof prepareGuardQueries>>();
+function guardQueriesOf(ex: Executor) {
+  let prepared = guardQueries.get(ex);
+  if (!prepared) {
+    prepared = prepareGuardQueries(ex);
+    guardQueries.set(ex, prepared);
+  }
+  return prepared;
+}
+
+/**
  * Ids compare by normalizeLoginId() (ASCII case folding), the same function the throttle keys use;
  * `lower(login_id)` is what the unique index holds, and agrees with it for every allow-listed id.
  */
@@ -45,11 +75,7 @@ export const accountRepository = {
   },
 
   async findAuthenticatedById(ex: Executor, id: number): Promise<AuthenticatedAccount | undefined> {
-    const [row] = await ex
-      .select(authenticatedColumns)
-      .from(accounts)
-      .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
-      .limit(1);
+    const [row] = await guardQueriesOf(ex).byId.execute({ id });
     return row;
   },
 
@@ -57,11 +83,7 @@ export const accountRepository = {
     ex: Executor,
     apiKeyHash: string,
   ): Promise<AuthenticatedAccount | undefined> {
-    const [row] = await ex
-      .select(authenticatedColumns)
-      .from(accounts)
-      .where(and(eq(accounts.apiKeyHash, apiKeyHash), isNull(accounts.deletedAt)))
-      .limit(1);
+    const [row] = await guardQueriesOf(ex).byApiKeyHash.execute({ hash: apiKeyHash });
     return row;
   },
 
