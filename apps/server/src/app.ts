@@ -28,6 +28,14 @@ import { openDatabase, type Database } from './db/database';
 import { seedDemoData } from './db/seed/seed-demo-data';
 import { appError } from './errors/app-error';
 import { registerErrorHandler } from './errors/error-handler';
+import { logSerializers } from './http/log-redaction';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  helmetOptions,
+  registerNoStore,
+  securityHeadersOf,
+} from './http/security-headers';
 import { settingsRoutes } from './settings/settings.routes';
 import { SettingsService } from './settings/settings.service';
 import { CacheBus } from './shared/cache-bus';
@@ -73,14 +81,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   if (config.seedDemoData) await seedDemoData(database.db);
   if (config.admin) await ensureOperator(database.db, config.admin);
 
+  // Answers Fastify or Node give before any hook runs get helmet's headers too (http/security-headers).
+  const securityHeaders = await securityHeadersOf(helmetOptions);
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // No query strings, no query parameters in any log line (http/log-redaction).
+      serializers: logSerializers,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
   });
   app.decorate('database', database);
   // Request bodies are validated and responses serialised by the zod schemas of @smm/domain/contract
@@ -93,18 +107,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   app.addHook('onClose', () => database.close());
   registerErrorHandler(app);
+  registerNoStore(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'img-src': ["'self'", 'data:', 'https:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        // Plain http on localhost must not be upgraded.
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  await app.register(fastifyHelmet, helmetOptions);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'SMM 패널 API', version: '1.0.0' } },
@@ -150,7 +155,9 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
     app.get('/', (_request, reply) => reply.sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    // HEAD is answered like GET (same status and headers, no body), as for every other GET route.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    const wantsHtml = isRead && (request.headers.accept ?? '').includes('text/html');
     if (hasBuild && wantsHtml) return reply.type('text/html').sendFile('index.html');
     throw appError('NOT_FOUND');
   });

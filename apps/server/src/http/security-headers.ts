@@ -1,0 +1,92 @@
+import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ERROR_CATALOGUE } from '../errors/app-error';
+
+/** The one helmet configuration: used for every routed answer and, as fixed headers, for the rest. */
+export const helmetOptions: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: true,
+    directives: {
+      'img-src': ["'self'", 'data:', 'https:'],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      // Plain http on localhost must not be upgraded.
+      'upgrade-insecure-requests': null,
+    },
+  },
+  // The Naver login popup posts its result to the window that opened it (SPEC.md); `same-origin`
+  // would cut that link. Popups we open keep their opener; other sites' windows still cannot reach us.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+};
+
+const NOT_SECURITY_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The headers helmet sends with `helmetOptions`, as a fixed list. Fastify answers some requests before
+ * any hook runs (a URL it cannot decode, a request line or headers Node cannot parse): those answers
+ * get these. They come from helmet itself, run once on a throwaway instance, so they never drift.
+ */
+export async function securityHeadersOf(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(fastifyHelmet, options);
+  probe.get('/', () => '');
+  const response = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (!NOT_SECURITY_HEADERS.has(name) && typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+const badRequest = () => ({ message: ERROR_CATALOGUE.BAD_REQUEST.message, code: 'BAD_REQUEST' as const });
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (`/%E0%A4%A`) and similar routing failures.
+ * Fastify's own answer has no security headers and echoes the path; ours is the app's `{ message, code }`.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
+    reply
+      .code(400)
+      .headers({ ...headers, 'x-request-id': request.id, 'cache-control': 'no-store' })
+      .send(badRequest());
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node could not parse the request at all (headers over 16 KiB → 431,
+ * a broken request line → 400, too slow → 408), so there is no request or reply, only the socket.
+ * The answer is written by hand with the same headers and body shape as every other answer.
+ */
+export function clientErrorHandler(headers: Record<string, string>) {
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify(badRequest());
+    const lines = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'cache-control: no-store',
+      'connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    socket.destroy(error);
+  };
+}
+
+/**
+ * Nothing under /auth/ is stored by a browser or a proxy: tokens, profiles, and the OAuth return pages
+ * whose URLs carry one-time codes.
+ */
+export function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/auth/') || request.url === '/auth')
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}
