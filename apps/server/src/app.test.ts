@@ -1,22 +1,14 @@
 import { SETTING_KEYS } from '@smm/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts, notices, platforms, siteSettings } from './db/schema';
 import { seedDemoData } from './db/seed/seed-demo-data';
-import { createTestApp, testDatabaseKind, type TestApp } from './test/test-app';
+import { testDatabaseKind, useTestApp } from './test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ admin: { id: 'operator', password: 'operator-pass-1' } });
-  t.app.get('/boom', () => {
+const t = useTestApp({ admin: { id: 'operator', password: 'operator-pass-1' } }, (app) => {
+  app.get('/boom', () => {
     throw new Error('database exploded: password=hunter2');
   });
-});
-beforeEach(async () => {
-  await t.reset();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe(`app on ${testDatabaseKind}`, () => {

@@ -1,21 +1,12 @@
 import { LOGIN_MESSAGES, REGISTER_MESSAGES } from '@smm/domain';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../db/schema';
 import { createMember, tokenFor } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(async () => {
-  await t.reset();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const register = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/auth/register', payload });

@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../db/schema';
 import { bearer, createMember, tokenFor } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { accountOf } from './guards';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = useTestApp({}, (app) => {
   // Routes declare who may call them; these probes stand for the member, operator and public API.
   for (const auth of ['member', 'operator', 'apiKey'] as const) {
-    t.app.get(`/probe/${auth}`, { config: { auth } }, (request) => ({ loginId: accountOf(request).loginId }));
+    app.get(`/probe/${auth}`, { config: { auth } }, (request) => ({ loginId: accountOf(request).loginId }));
   }
-  t.app.get('/probe/public', () => ({ ok: true }));
-});
-beforeEach(async () => {
-  await t.reset();
-});
-afterAll(async () => {
-  await t.close();
+  app.get('/probe/public', () => ({ ok: true }));
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>

@@ -8,7 +8,7 @@ import {
 } from '@smm/domain/contract';
 import type { Db } from '../db/database';
 import type { CacheBus } from '../shared/cache-bus';
-import { HotCache, cachedBody, type CachedBody } from '../shared/hot-cache';
+import { cachedList, type CachedBody, type HotCache } from '../shared/hot-cache';
 import { presentCategory, presentPlatform, presentService } from './catalog.presenter';
 import { catalogRepository } from './catalog.repository';
 
@@ -25,22 +25,20 @@ export class CatalogService {
     private readonly db: Db,
     private readonly bus: CacheBus,
   ) {
-    this.platforms = new HotCache(async () =>
-      cachedBody(
-        platformsResponse.parse((await catalogRepository.listVisiblePlatforms(db)).map(presentPlatform)),
-      ),
+    this.platforms = cachedList(
+      platformsResponse,
+      () => catalogRepository.listVisiblePlatforms(db),
+      presentPlatform,
     );
-    this.categories = new HotCache(async () =>
-      cachedBody(
-        categoriesResponse.parse(
-          (await catalogRepository.listCategoriesOfVisiblePlatforms(db)).map(presentCategory),
-        ),
-      ),
+    this.categories = cachedList(
+      categoriesResponse,
+      () => catalogRepository.listCategoriesOfVisiblePlatforms(db),
+      presentCategory,
     );
-    this.services = new HotCache(async () =>
-      cachedBody(
-        servicesResponse.parse((await catalogRepository.listVisibleServices(db)).map(presentService)),
-      ),
+    this.services = cachedList(
+      servicesResponse,
+      () => catalogRepository.listVisibleServices(db),
+      presentService,
     );
     bus.on('catalog', () => {
       this.platforms.invalidate();

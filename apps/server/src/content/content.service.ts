@@ -3,11 +3,14 @@ import {
   popupsResponse,
   qnasResponse,
   registerWheresResponse,
+  type Notice,
+  type Popup,
+  type Qna,
   type RegisterWhere,
 } from '@smm/domain/contract';
 import type { Db } from '../db/database';
 import type { CacheBus } from '../shared/cache-bus';
-import { HotCache, cachedBody, type CachedBody } from '../shared/hot-cache';
+import { cachedList, type CachedBody, type HotCache } from '../shared/hot-cache';
 import { presentNotice, presentPopup, presentQna, presentRegisterWhere } from './content.presenter';
 import { contentRepository } from './content.repository';
 import { registerWhereRepository } from './register-where.repository';
@@ -18,28 +21,22 @@ import { registerWhereRepository } from './register-where.repository';
  */
 export class ContentService {
   private readonly registerWheres: HotCache<CachedBody<RegisterWhere[]>>;
-  private readonly notices: HotCache<CachedBody<unknown>>;
-  private readonly qnas: HotCache<CachedBody<unknown>>;
-  private readonly popups: HotCache<CachedBody<unknown>>;
+  private readonly notices: HotCache<CachedBody<Notice[]>>;
+  private readonly qnas: HotCache<CachedBody<Qna[]>>;
+  private readonly popups: HotCache<CachedBody<Popup[]>>;
 
   constructor(
     private readonly db: Db,
     private readonly bus: CacheBus,
   ) {
-    this.registerWheres = new HotCache(async () =>
-      cachedBody(
-        registerWheresResponse.parse((await registerWhereRepository.list(db)).map(presentRegisterWhere)),
-      ),
+    this.registerWheres = cachedList(
+      registerWheresResponse,
+      () => registerWhereRepository.list(db),
+      presentRegisterWhere,
     );
-    this.notices = new HotCache(async () =>
-      cachedBody(noticesResponse.parse((await contentRepository.listNotices(db)).map(presentNotice))),
-    );
-    this.qnas = new HotCache(async () =>
-      cachedBody(qnasResponse.parse((await contentRepository.listQnas(db)).map(presentQna))),
-    );
-    this.popups = new HotCache(async () =>
-      cachedBody(popupsResponse.parse((await contentRepository.listEnabledPopups(db)).map(presentPopup))),
-    );
+    this.notices = cachedList(noticesResponse, () => contentRepository.listNotices(db), presentNotice);
+    this.qnas = cachedList(qnasResponse, () => contentRepository.listQnas(db), presentQna);
+    this.popups = cachedList(popupsResponse, () => contentRepository.listEnabledPopups(db), presentPopup);
     bus.on('content', () => {
       for (const cache of [this.registerWheres, this.notices, this.qnas, this.popups]) cache.invalidate();
     });

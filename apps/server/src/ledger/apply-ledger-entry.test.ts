@@ -1,21 +1,12 @@
 import { LedgerReason } from '@smm/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pointLedger } from '../db/schema';
 import { createMember, pointOf } from '../test/factories';
-import { createTestApp, testDatabaseKind, type TestApp } from '../test/test-app';
+import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { applyLedgerEntry, type LedgerEntry } from './apply-ledger-entry';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(async () => {
-  await t.reset();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const apply = (entry: LedgerEntry) => t.app.database.db.transaction((tx) => applyLedgerEntry(tx, entry));
 

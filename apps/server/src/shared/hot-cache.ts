@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * A value read often and written rarely (settings, the catalogue, notices), kept in memory until a
  * write invalidates it. Concurrent readers of a cold cache share one load; a load that started before
@@ -40,4 +42,16 @@ export interface CachedBody<T> {
 
 export function cachedBody<T>(data: T): CachedBody<T> {
   return { data, json: JSON.stringify(data) };
+}
+
+/**
+ * A cached list response: rows loaded, mapped by their presenter, checked against the contract schema
+ * and serialised, once per load.
+ */
+export function cachedList<Row, Item>(
+  schema: z.ZodType<Item[]>,
+  load: () => Promise<Row[]>,
+  present: (row: Row) => Item,
+): HotCache<CachedBody<Item[]>> {
+  return new HotCache(async () => cachedBody(schema.parse((await load()).map(present))));
 }

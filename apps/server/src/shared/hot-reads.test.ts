@@ -1,18 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notices, platforms, siteSettings } from '../db/schema';
-import { createTestApp, testDatabaseKind, type TestApp } from '../test/test-app';
+import { createTestApp, testDatabaseKind, useTestApp, type TestApp } from '../test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(async () => {
-  await t.reset();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const getJson = async (app: TestApp['app'], url: string) =>
   (await app.inject({ method: 'GET', url })).json() as { key?: string; value?: string; text?: string }[];

@@ -4,6 +4,7 @@ import { is, sql } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ensureOperator } from '../accounts/ensure-operator';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config';
@@ -124,3 +125,39 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
 }
 
 export const testDatabaseKind = adminUrl ? 'postgres' : 'pglite';
+
+/**
+ * The usual file setup: one app for the file (`prepare` may add probe routes before the first
+ * request), `reset()` before each test, closed after the last. The returned object forwards to that
+ * app, so tests write `t.app`, `t.clock`, `t.logs()` as usual.
+ */
+export function useTestApp(
+  overrides: Partial<AppConfig> = {},
+  prepare?: (app: FastifyInstance) => void,
+): TestApp {
+  let current: TestApp | undefined;
+  const get = (): TestApp => {
+    if (!current) throw new Error('useTestApp(): the app exists from beforeAll on');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestApp(overrides);
+    prepare?.(current.app);
+  });
+  beforeEach(() => get().reset());
+  afterAll(() => get().close());
+  return {
+    get app() {
+      return get().app;
+    },
+    get databaseUrl() {
+      return get().databaseUrl;
+    },
+    get clock() {
+      return get().clock;
+    },
+    logs: () => get().logs(),
+    reset: () => get().reset(),
+    close: () => get().close(),
+  };
+}
