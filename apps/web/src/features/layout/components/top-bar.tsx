@@ -14,7 +14,10 @@ import './layout.css';
 function Wallet({ profile, isGuest }: { profile: Profile; isGuest: boolean }) {
   return (
     <div className="wallet">
-      <span className="wallet-user">{isGuest ? profile.id : `${profile.id} 님`}</span>
+      {/* A long id is cut with an ellipsis; the tooltip has it in full. */}
+      <span className="wallet-user" title={profile.id}>
+        {isGuest ? profile.id : `${profile.id} 님`}
+      </span>
       <span className="wallet-balance">{formatWon(profile.point)}</span>
       <Link to="/point" className="wallet-badge">
         충전하기
