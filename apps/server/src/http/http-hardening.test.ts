@@ -12,6 +12,7 @@ beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), 'smm-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>SMM</title><div id="root"></div>');
   t = await createTestApp({ webDist });
+  t.app.get('/probe/param/:id', () => ({ ok: true }));
   // A query that fails inside the database, run with values that must never reach the log.
   t.app.get('/probe/db-error', async () => {
     await t.app.database.db.execute(
@@ -97,6 +98,13 @@ describe('answers', () => {
     expect(response.body).not.toContain('%E0');
     expectSecurityHeaders(response.headers);
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers a path parameter over the length limit with 414 in the app shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/probe/param/${'x'.repeat(200)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ message: '입력 양식을 맞춰주세요.', code: 'BAD_REQUEST' });
+    expectSecurityHeaders(response.headers);
   });
 
   it('answers HEAD on page routes like GET, without a body', async () => {

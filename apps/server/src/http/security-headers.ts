@@ -1,7 +1,12 @@
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { ERROR_CATALOGUE } from '../errors/app-error';
 
 /** The one helmet configuration: used for every routed answer and, as fixed headers, for the rest. */
@@ -43,15 +48,17 @@ export async function securityHeadersOf(options: FastifyHelmetOptions): Promise<
 const badRequest = () => ({ message: ERROR_CATALOGUE.BAD_REQUEST.message, code: 'BAD_REQUEST' as const });
 
 /**
- * Fastify's `frameworkErrors`: a URL it cannot decode (`/%E0%A4%A`) and similar routing failures.
- * Fastify's own answer has no security headers and echoes the path; ours is the app's `{ message, code }`.
+ * Fastify's `frameworkErrors`: a URL it cannot decode (`/%E0%A4%A`, 400), a parameter over the length
+ * limit (414), a failing async route constraint (500). Fastify's own answers have no security headers
+ * and echo the path; ours are the app's `{ message, code }` with the same headers as every answer.
  */
 export function frameworkErrorHandler(headers: Record<string, string>) {
-  return (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
-    reply
-      .code(400)
-      .headers({ ...headers, 'x-request-id': request.id, 'cache-control': 'no-store' })
-      .send(badRequest());
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode ?? 500;
+    reply.headers({ ...headers, 'x-request-id': request.id, 'cache-control': 'no-store' });
+    if (status >= 400 && status < 500) return reply.code(status).send(badRequest());
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.code(500).send({ message: ERROR_CATALOGUE.INTERNAL.message, code: 'INTERNAL' as const });
   };
 }
 
