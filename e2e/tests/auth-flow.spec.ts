@@ -1,6 +1,9 @@
 import { GUEST_LABEL } from '@smm/domain';
 import { expect, test, type Page } from '@playwright/test';
+import { signInNewMember } from './helpers/session';
 
+// The one spec that drives the real sign-up and login screens; every other spec that needs a member
+// seeds it through the API (helpers/session.ts).
 // Each run uses its own fresh database (playwright.config.ts), but ids stay unique per test anyway.
 const uniqueId = () => `e2e${Date.now().toString(36)}`;
 
@@ -80,4 +83,45 @@ test('[SESSION][401]: a forged token is dropped and the visitor is signed out', 
   await expect(page).toHaveURL(/\/order$/);
   expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
   await expect(page.getByRole('banner').getByRole('link', { name: '로그인' }).first()).toBeVisible();
+});
+
+for (const [entry, menuEntry, from, to] of [
+  ['로그인', '포인트 충전', '/point', '/login'],
+  ['회원가입', '링크 입력 가이드', '/guide', '/register'],
+] as const) {
+  test(`[GUEST][LEAVE]: a guest pressing ${entry} on ${from} lands on ${to}`, async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: '둘러보기' }).first().click();
+    await expect(page).toHaveURL(/\/order$/);
+    await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: menuEntry }).click();
+    await expect(page).toHaveURL(new RegExp(`${from}$`));
+
+    await page.getByRole('banner').getByRole('link', { name: entry, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${to}$`));
+    await expect(page.getByLabel('아이디', { exact: true })).toBeVisible();
+  });
+}
+
+test('[SESSION][5xx]: a failing profile call at start-up keeps the token; the next load signs the member in', async ({
+  page,
+  request,
+}) => {
+  const member = await signInNewMember(page, request);
+  let failures = 0;
+  await page.route('**/auth/profile', (route) => {
+    failures += 1;
+    return route.fulfill({ status: 503, json: { message: '점검 중입니다.', code: 'INTERNAL' } });
+  });
+  await page.goto('/order');
+  // Retried with back-off, then signed out for this page load with a notice, the token kept.
+  await expect(page.getByText('서버에 연결할 수 없습니다. 잠시 후 새로고침해 주세요.')).toBeVisible({
+    timeout: 10_000,
+  });
+  expect(failures).toBeGreaterThan(1);
+  await expect(page.getByRole('banner').getByRole('button', { name: '둘러보기' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBe(member.accessToken);
+
+  await page.unroute('**/auth/profile');
+  await page.reload();
+  await expect(page.getByRole('banner').getByText(`${member.id} 님`).first()).toBeVisible();
 });
