@@ -50,6 +50,9 @@ export default defineConfig({
       ADMIN_ID: 'operator',
       ADMIN_PASSWORD: 'operator-pass-1',
       LOG_LEVEL: 'warn',
+      // Every spec seeds its members through the API from 127.0.0.1.
+      SIGNUP_MAX_PER_ADDRESS: '1000',
+      LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
     },
   },
 });

@@ -59,14 +59,13 @@ export interface AppConfig {
   admin?: { id: string; password: string };
   seedDemoData: boolean;
   loginLimits: {
-    /** Absent (older test configs): LoginThrottle's default. */
-    maxFailuresPerIdAndAddress?: number;
+    maxFailuresPerIdAndAddress: number;
     maxFailuresPerId: number;
     maxAttemptsPerAddress: number;
     windowSeconds: number;
   };
-  /** Sign-ups per client address per window; absent: SignupThrottle's default (10 an hour). */
-  signupLimits?: { maxPerAddress: number; windowSeconds: number };
+  /** Sign-ups per client address per window. */
+  signupLimits: { maxPerAddress: number; windowSeconds: number };
   trustProxy: boolean;
   webDist: string;
   logLevel: string;

@@ -21,6 +21,7 @@ export const ERROR_CATALOGUE = {
     status: 429,
     message: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
   },
+  TOO_MANY_SIGNUPS: { status: 429, message: '회원가입 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
   TOO_MANY_REQUESTS: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
   INTERNAL: { status: 500, message: LOGIN_MESSAGES.UNKNOWN },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -115,14 +115,9 @@ export const accountRepository = {
   async findRoleByLoginId(
     ex: Executor,
     loginId: string,
-  ): Promise<Pick<AccountRow, 'id' | 'role' | 'email' | 'registerWhere'> | undefined> {
+  ): Promise<Pick<AccountRow, 'id' | 'role' | 'origin'> | undefined> {
     const [row] = await ex
-      .select({
-        id: accounts.id,
-        role: accounts.role,
-        email: accounts.email,
-        registerWhere: accounts.registerWhere,
-      })
+      .select({ id: accounts.id, role: accounts.role, origin: accounts.origin })
       .from(accounts)
       .where(sameLoginId(loginId))
       .limit(1);
@@ -138,7 +133,9 @@ export const accountRepository = {
   },
 
   async insertOperator(ex: Executor, loginId: string, passwordHash: string): Promise<void> {
-    await ex.insert(accounts).values({ loginId, passwordHash, email: '', role: 'admin', registerWhere: '' });
+    await ex
+      .insert(accounts)
+      .values({ loginId, passwordHash, email: '', role: 'admin', registerWhere: '', origin: 'admin-config' });
   },
 
   /** Every operator but the one of `loginId` becomes a member; returns the demoted ids. */

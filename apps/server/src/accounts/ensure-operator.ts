@@ -10,15 +10,6 @@ export interface OperatorOutcome {
 }
 
 /**
- * An account ensureOperator inserted has no e-mail and no sign-up route, which a sign-up can never
- * produce (both are required). Such an account, demoted when ADMIN_ID changed, may become operator
- * again when ADMIN_ID changes back: it has no e-mail to reset a password with and no member's keys.
- */
-function wasCreatedAsOperator(account: { email: string; registerWhere: string }): boolean {
-  return account.email === '' && account.registerWhere === '';
-}
-
-/**
  * ADMIN_ID / ADMIN_PASSWORD at every start: create that operator, or reset its password. An id that
  * belongs to a member (deleted or not) stops the start instead: promoting it would hand the console to
  * whoever owns that member's e-mail and API key. Any other operator, e.g. the previous ADMIN_ID, is
@@ -31,7 +22,7 @@ export async function ensureOperator(
   const passwordHash = await hashPassword(admin.password);
   return db.transaction(async (tx) => {
     const existing = await accountRepository.findRoleByLoginId(tx, admin.id);
-    if (existing && existing.role !== 'admin' && !wasCreatedAsOperator(existing)) {
+    if (existing && existing.origin !== 'admin-config') {
       throw new ConfigError(
         `Invalid configuration:\n- ADMIN_ID: "${admin.id}" is the id of an existing member account ` +
           `(#${existing.id}). A member is never promoted to operator: choose an ADMIN_ID nobody has signed up with.`,

@@ -198,7 +198,7 @@ describe('sign-up rules', () => {
     }
     const refused = await register({ ...signUp, id: 'signup9', email: 's9@example.com' }, '10.4.0.1');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.json().code).toBe('TOO_MANY_SIGNUPS');
     expect(Number(refused.headers['retry-after'])).toBe(3600);
     expect(
       (await register({ ...signUp, id: 'signup9', email: 's9@example.com' }, '10.4.0.2')).statusCode,

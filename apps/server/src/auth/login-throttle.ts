@@ -3,11 +3,11 @@ import type { Db } from '../db/database';
 import type { Clock } from '../shared/clock';
 import { clientAddressKey } from '../shared/client-address';
 import { rateLimitRepository, secondsUntil, type RateLimitState } from '../shared/rate-limit.repository';
-import { rateLimited } from '../shared/rate-limited';
+import { rateLimited } from '../errors/app-error';
 
 export interface LoginLimits {
   /** Failures against one id from one client, per window, before that client is refused for that id. */
-  maxFailuresPerIdAndAddress?: number;
+  maxFailuresPerIdAndAddress: number;
   /** Failures against one id from all clients together, per window: the ceiling on distributed guessing. */
   maxFailuresPerId: number;
   /** Attempts from one client, whatever the id, per window (spraying one password over many ids). */
@@ -15,7 +15,6 @@ export interface LoginLimits {
   windowSeconds: number;
 }
 
-export const DEFAULT_MAX_FAILURES_PER_ID_AND_ADDRESS = 5;
 /** A client that signed in to an id within this long is "known" to that id (see the ceiling below). */
 const KNOWN_CLIENT_SECONDS = 30 * 24 * 3600;
 
@@ -40,16 +39,11 @@ const KNOWN_CLIENT_SECONDS = 30 * 24 * 3600;
  * lower the id's ceiling count, so an owner's logins do not reopen the ceiling to attackers.
  */
 export class LoginThrottle {
-  private readonly maxFailuresPerIdAndAddress: number;
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly limits: LoginLimits,
-  ) {
-    this.maxFailuresPerIdAndAddress =
-      limits.maxFailuresPerIdAndAddress ?? DEFAULT_MAX_FAILURES_PER_ID_AND_ADDRESS;
-  }
+  ) {}
 
   private keys(loginId: string, address: string) {
     const id = normalizeLoginId(loginId);
@@ -74,7 +68,7 @@ export class LoginThrottle {
     if (client.hits > this.limits.maxAttemptsPerAddress) throw refuse(client);
 
     const idClient = await rateLimitRepository.peek(this.db, keys.idClient, now, windowSeconds);
-    if (idClient.hits >= this.maxFailuresPerIdAndAddress) throw refuse(idClient);
+    if (idClient.hits >= this.limits.maxFailuresPerIdAndAddress) throw refuse(idClient);
 
     const id = await rateLimitRepository.peek(this.db, keys.id, now, windowSeconds);
     if (id.hits >= this.limits.maxFailuresPerId) {

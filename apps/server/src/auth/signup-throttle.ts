@@ -3,16 +3,13 @@ import type { Db } from '../db/database';
 import type { Clock } from '../shared/clock';
 import { clientAddressKey } from '../shared/client-address';
 import { rateLimitRepository, secondsUntil } from '../shared/rate-limit.repository';
-import { rateLimited } from '../shared/rate-limited';
+import { rateLimited } from '../errors/app-error';
 
 export interface SignupLimits {
   /** Sign-up attempts (bodies that pass the schema) from one client per window. */
   maxPerAddress: number;
   windowSeconds: number;
 }
-
-export const DEFAULT_SIGNUP_LIMITS: SignupLimits = { maxPerAddress: 10, windowSeconds: 3600 };
-export const SIGNUP_LIMIT_MESSAGE = '회원가입 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
 
 /**
  * Sign-ups per client address (IPv6 per /64), counted in the database with one upsert so every process
@@ -23,7 +20,7 @@ export class SignupThrottle {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly limits: SignupLimits = DEFAULT_SIGNUP_LIMITS,
+    private readonly limits: SignupLimits,
   ) {}
 
   async admit(address: string): Promise<void> {
@@ -35,7 +32,7 @@ export class SignupThrottle {
       this.limits.windowSeconds,
     );
     if (state.hits > this.limits.maxPerAddress) {
-      throw rateLimited('TOO_MANY_REQUESTS', secondsUntil(state.resetAt, now), SIGNUP_LIMIT_MESSAGE);
+      throw rateLimited('TOO_MANY_SIGNUPS', secondsUntil(state.resetAt, now));
     }
   }
 }

@@ -23,6 +23,11 @@ export const accounts = pgTable(
     email: text('email').notNull(),
     phoneNumber: text('phone_number'),
     registerWhere: text('register_where').notNull().default(''),
+    // 'signup' for members; 'admin-config' for the operator account ADMIN_ID creates, which alone may
+    // be made operator again after a change of ADMIN_ID demoted it (a member never is).
+    origin: text('origin', { enum: ['signup', 'admin-config'] })
+      .notNull()
+      .default('signup'),
     role: text('role', { enum: ['member', 'admin'] })
       .notNull()
       .default('member'),

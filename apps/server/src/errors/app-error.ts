@@ -8,18 +8,28 @@ export { ERROR_CATALOGUE, type ErrorCode };
  */
 export class AppError extends Error {
   readonly status: number;
+  /** For a 429: when the client may try again; the error handler sends it as `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message?: string,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message ?? ERROR_CATALOGUE[code].message);
     this.name = 'AppError';
     this.status = ERROR_CATALOGUE[code].status;
+    this.retryAfterSeconds =
+      options.retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterSeconds));
   }
 }
 
 /** `message` overrides the catalogue text when a rule has a more precise one (e.g. a sign-up rule). */
 export function appError(code: ErrorCode, message?: string): AppError {
   return new AppError(code, message);
+}
+
+/** A 429 that says when the client may try again. */
+export function rateLimited(code: ErrorCode, retryAfterSeconds: number): AppError {
+  return new AppError(code, undefined, { retryAfterSeconds });
 }

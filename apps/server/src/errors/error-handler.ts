@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { retryAfterOf } from '../shared/rate-limited';
 import { AppError, ERROR_CATALOGUE } from './app-error';
 
 /** Every 429 carries Retry-After (seconds); a limit that does not say when gets this. */
@@ -10,7 +9,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status === 429)
-        reply.header('retry-after', String(retryAfterOf(error) ?? DEFAULT_RETRY_AFTER_SECONDS));
+        reply.header('retry-after', String(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
       return reply.status(error.status).send({ message: error.message, code: error.code });
     }
     // Fastify's own client errors: unparsable JSON, wrong content type, too large a body, rate limit.
