@@ -1,4 +1,4 @@
-import { isAllowedLoginId, LOGIN_ID_MESSAGES } from './login-id';
+import { isAllowedLoginId, LOGIN_ID_MAX_LENGTH, LOGIN_ID_MESSAGES, LOGIN_ID_MIN_LENGTH } from './login-id';
 
 export * from './login-id';
 
@@ -49,6 +49,12 @@ export const ID_MAX_LENGTH = 30;
 export const PASSWORD_MAX_LENGTH = 100;
 /** SPEC.md's password placeholder says 8–20; we keep the 100 maximum and require the 8 minimum. */
 export const PASSWORD_MIN_LENGTH = 8;
+
+/** Hints under the sign-up fields, so a member learns the rules before a toast tells them. */
+export const REGISTER_HINTS = {
+  ID: `영문, 숫자, _ - . 으로 ${LOGIN_ID_MIN_LENGTH}~${LOGIN_ID_MAX_LENGTH}자`,
+  PASSWORD: `${PASSWORD_MIN_LENGTH}자 이상, 띄어쓰기 없이`,
+} as const;
 
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { REGISTER_MESSAGES, SEND_CODE_MESSAGES } from '@smm/domain';
+import { REGISTER_HINTS, REGISTER_MESSAGES, SEND_CODE_MESSAGES } from '@smm/domain';
 import { json, mockApi, settingsOf } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { RegisterForm } from './register-form';
@@ -25,6 +25,13 @@ async function submitExpecting(message: string) {
 }
 
 describe('register form', () => {
+  it('describes the id and password rules under their fields', async () => {
+    mockApi({ 'GET /service/settings': json(settingsOf({})), 'GET /service/register-where': json(WHERE) });
+    renderRegister();
+    expect(await screen.findByLabelText('아이디')).toHaveAccessibleDescription(REGISTER_HINTS.ID);
+    expect(screen.getByLabelText('비밀번호')).toHaveAccessibleDescription(REGISTER_HINTS.PASSWORD);
+  });
+
   it('shows the domain messages in order as the fields are filled, then sends the payload without passwordRe', async () => {
     const { calls } = mockApi({
       'GET /service/register-where': WHERE,

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   PHONE_NUMBER_LENGTH,
+  REGISTER_HINTS,
   REGISTER_MESSAGES,
   SEND_CODE_MESSAGES,
   validateEmailForCode,
@@ -129,12 +130,20 @@ export function RegisterForm() {
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
-      <TextField label="아이디" name="id" autoComplete="username" value={form.id} onChange={update('id')} />
+      <TextField
+        label="아이디"
+        name="id"
+        autoComplete="username"
+        hint={REGISTER_HINTS.ID}
+        value={form.id}
+        onChange={update('id')}
+      />
       <TextField
         label="비밀번호"
         name="password"
         type="password"
         autoComplete="new-password"
+        hint={REGISTER_HINTS.PASSWORD}
         value={form.password}
         onChange={update('password')}
       />
