@@ -3,33 +3,29 @@ import type { z } from 'zod';
 /**
  * A value read often and written rarely (settings, the catalogue, notices), kept in memory until a
  * write invalidates it. Concurrent readers of a cold cache share one load; a load that started before
- * an invalidation is not stored, so a reader never brings back what a writer just replaced.
+ * an invalidation is never kept, so no reader after a write sees what the writer replaced.
  */
 export class HotCache<T> {
   private value: Promise<T> | undefined;
-  private generation = 0;
 
   constructor(private readonly load: () => Promise<T>) {}
 
   get(): Promise<T> {
     if (this.value) return this.value;
-    const generation = this.generation;
     const loading = this.load();
     this.value = loading;
-    loading.then(
-      () => {
-        if (this.generation !== generation && this.value === loading) this.value = undefined;
-      },
-      () => {
-        // A failed load is not cached: the next reader tries again.
-        if (this.value === loading) this.value = undefined;
-      },
-    );
+    // A failed load is not cached: the next reader tries again.
+    loading.catch(() => {
+      if (this.value === loading) this.value = undefined;
+    });
     return loading;
   }
 
+  /**
+   * Drops the value, and with it any load still running: readers who asked before the write get that
+   * load's answer, every later reader starts a new one.
+   */
   invalidate(): void {
-    this.generation += 1;
     this.value = undefined;
   }
 }
