@@ -6,3 +6,4 @@ export * from './datetime';
 export * from './color';
 export * from './errors';
 export * from './ledger';
+export * from './order-rules';

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ORDER_MESSAGES as M,
+  formatUnitPriceMilli,
+  orderCostWon,
+  parseUnitPriceMilli,
+  validateOrder,
+  type OrderContext,
+  type OrderInput,
+} from './order-rules';
+
+const service = { min: 10, max: 30000, enableAuto: true, isReadOnly: false };
+const ctx: OrderContext = { service, serviceCheck: false };
+const valid: OrderInput = { link: 'https://www.instagram.com/p/abc123/', amount: 100, runs: 0, interval: 0 };
+
+describe('orderCostWon', () => {
+  it('is unit price × quantity × max(runs, 1), in whole won rounded up', () => {
+    expect(orderCostWon(60_000, 100, 0)).toBe(6_000); // 60 원 × 100
+    expect(orderCostWon(60_000, 100, 3)).toBe(18_000); // three runs
+    expect(orderCostWon(350, 1_000, 0)).toBe(350); // 0.35 원 × 1,000
+    expect(orderCostWon(350, 10, 0)).toBe(4); // 3.5 원 → 4 원, never given away
+    expect(orderCostWon(1, 1, 1)).toBe(1); // 0.001 원 still costs 1 원
+  });
+
+  it('stays exact where milli-won products pass 2^53', () => {
+    // 999,999,999.999 원 × 1,000,000 × 1,000 would overflow a float's integers; BigInt does not.
+    expect(() => orderCostWon(999_999_999_999, 1_000_000, 1_000)).toThrow(RangeError);
+    expect(orderCostWon(9_007_199_254_740, 1_000, 1)).toBe(9_007_199_254_740);
+  });
+});
+
+describe('unit prices in milli-won', () => {
+  it.each([
+    ['0.35', 350],
+    ['12', 12_000],
+    ['12.5', 12_500],
+    ['0.001', 1],
+    [' 7.250 ', 7_250],
+  ])('parses %j as %i', (text, milli) => {
+    expect(parseUnitPriceMilli(text)).toBe(milli);
+  });
+
+  it.each(['', '-1', '1.2345', 'abc', '1e3', '0x10', '1,000'])('refuses %j', (text) => {
+    expect(parseUnitPriceMilli(text)).toBeNull();
+  });
+
+  it('formats without trailing zeros', () => {
+    expect([350, 12_000, 12_500, 1].map(formatUnitPriceMilli)).toEqual(['0.35', '12', '12.5', '0.001']);
+  });
+});
+
+describe('validateOrder (SPEC.md §5 "Order")', () => {
+  it('accepts a plain order and an auto-order', () => {
+    expect(validateOrder(valid, ctx)).toBeNull();
+    expect(validateOrder({ ...valid, runs: 3, interval: 60 }, ctx)).toBeNull();
+  });
+
+  it.each<[string, Partial<OrderInput>, Partial<OrderContext>, string]>([
+    ['no product', {}, { service: null }, M.SERVICE_REQUIRED],
+    ['service check on', {}, { serviceCheck: true }, M.UNAVAILABLE],
+    ['read-only product', {}, { service: { ...service, isReadOnly: true } }, M.UNAVAILABLE],
+    ['empty link', { link: '   ' }, {}, M.LINK_REQUIRED],
+    ['not a URL', { link: 'instagram.com/p/abc' }, {}, M.LINK_FORMAT],
+    ['javascript: URL', { link: 'javascript:alert(1)' }, {}, M.LINK_FORMAT],
+    ['ftp URL', { link: 'ftp://example.com/x' }, {}, M.LINK_FORMAT],
+    ['spaces inside', { link: 'https://example.com/a b' }, {}, M.LINK_FORMAT],
+    ['fractional quantity', { amount: 10.5 }, {}, M.AMOUNT_NOT_INTEGER],
+    ['quantity below min', { amount: 9 }, {}, M.AMOUNT_BELOW_MIN],
+    ['quantity above max', { amount: 30_001 }, {}, M.AMOUNT_ABOVE_MAX],
+    [
+      'auto-order on a product without it',
+      { runs: 3, interval: 60 },
+      { service: { ...service, enableAuto: false } },
+      M.AUTO_NOT_ALLOWED,
+    ],
+    ['one run', { runs: 1, interval: 60 }, {}, M.RUNS_TOO_FEW],
+    ['interval without runs', { runs: 0, interval: 60 }, {}, M.RUNS_TOO_FEW],
+    ['fractional runs', { runs: 2.5, interval: 60 }, {}, M.RUNS_NOT_INTEGER],
+    ['too many runs', { runs: 1001, interval: 60 }, {}, M.RUNS_TOO_MANY],
+    ['interval under 60', { runs: 3, interval: 59 }, {}, M.INTERVAL_TOO_SHORT],
+    ['runs without interval', { runs: 3, interval: 0 }, {}, M.INTERVAL_TOO_SHORT],
+    ['fractional interval', { runs: 3, interval: 60.5 }, {}, M.INTERVAL_NOT_INTEGER],
+    ['interval over 30 days', { runs: 3, interval: 43_201 }, {}, M.INTERVAL_TOO_LONG],
+  ])('refuses %s', (_, input, context, message) => {
+    expect(validateOrder({ ...valid, ...input }, { ...ctx, ...context })).toBe(message);
+  });
+
+  it('reports the first broken rule in SPEC order', () => {
+    expect(validateOrder({ link: '', amount: 1, runs: 1, interval: 1 }, ctx)).toBe(M.LINK_REQUIRED);
+    expect(validateOrder({ ...valid, amount: 1, runs: 1 }, ctx)).toBe(M.AMOUNT_BELOW_MIN);
+  });
+});

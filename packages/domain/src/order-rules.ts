@@ -1,0 +1,128 @@
+/**
+ * Order rules (SPEC.md §5 "Order", §9) for the order form and the server alike: the same checks in the
+ * same order with the same Korean messages, and the one price formula.
+ *
+ * Unit prices can be fractions of a won (views and likes sell at 0.3–0.9 원 each), so they are held
+ * exactly as integer thousandths of a won ("milli-won"), never as floats; a total is charged in whole
+ * won, rounded up.
+ */
+export const ORDER_MESSAGES = {
+  SERVICE_REQUIRED: '서비스를 선택해 주세요.',
+  LINK_REQUIRED: '주문 링크를 입력해주세요.',
+  LINK_FORMAT: '주문 링크는 http:// 또는 https:// 로 시작하는 주소로 입력해주세요.',
+  AMOUNT_NOT_INTEGER: '주문 수량은 정수로 입력해주세요.',
+  AMOUNT_BELOW_MIN: '주문 수량이 최소수량보다 적습니다.',
+  AMOUNT_ABOVE_MAX: '주문 수량이 최대수량보다 많습니다.',
+  RUNS_TOO_FEW: '자동주문 횟수는 1보다 커야 합니다',
+  RUNS_NOT_INTEGER: '자동주문 횟수는 소수점이 불가합니다',
+  INTERVAL_TOO_SHORT: '자동주문 간격은 60이상 이여야 합니다',
+  INTERVAL_NOT_INTEGER: '자동주문 간격은 소수점이 불가합니다',
+  RUNS_TOO_MANY: '자동주문 횟수는 1000회 이하로 입력해주세요.',
+  INTERVAL_TOO_LONG: '자동주문 간격은 43200분(30일) 이하로 입력해주세요.',
+  AUTO_NOT_ALLOWED: '자동주문을 지원하지 않는 상품입니다.',
+  UNAVAILABLE: '주문불가 상품입니다.',
+  INSUFFICIENT_POINTS: '포인트가 부족합니다.',
+  FAILED: '주문에 실패했습니다.',
+  SUCCESS: '주문에 성공했습니다.',
+} as const;
+
+/** Auto-order limits of SPEC.md §9: more than one run, at least 60 minutes apart. */
+export const AUTO_ORDER_MIN_INTERVAL_MINUTES = 60;
+/** Upper bounds that keep every total far inside exact integer arithmetic. */
+export const AUTO_ORDER_MAX_RUNS = 1000;
+export const AUTO_ORDER_MAX_INTERVAL_MINUTES = 60 * 24 * 30;
+export const ORDER_LINK_MAX_LENGTH = 2000;
+
+export const MILLI_PER_WON = 1000;
+
+/** '0.35' → 350, '12' → 12000; null for anything that is not a non-negative price with ≤ 3 decimals. */
+export function parseUnitPriceMilli(text: string): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,3}))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(3, '0'));
+  return whole * MILLI_PER_WON + fraction;
+}
+
+/** 350 → '0.35', 12000 → '12': the unit price as a member reads it (no trailing zeros). */
+export function formatUnitPriceMilli(milli: number): string {
+  const whole = Math.floor(milli / MILLI_PER_WON);
+  const fraction = String(milli % MILLI_PER_WON)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
+/**
+ * Total = unit price × quantity × max(runs, 1) (SPEC.md §9), in whole won rounded up, so a fraction of a
+ * won is never given away. Computed in BigInt: the product in milli-won can pass 2^53.
+ */
+export function orderCostWon(unitPriceMilli: number, amount: number, runs: number): number {
+  const milli = BigInt(unitPriceMilli) * BigInt(amount) * BigInt(Math.max(runs, 1));
+  const perWon = BigInt(MILLI_PER_WON);
+  const won = (milli + perWon - 1n) / perWon;
+  if (won > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('order total out of range');
+  return Number(won);
+}
+
+export interface OrderServiceRules {
+  min: number;
+  max: number;
+  enableAuto: boolean;
+  isReadOnly: boolean;
+}
+
+export interface OrderInput {
+  link: string;
+  amount: number;
+  /** 0 without auto-order. */
+  runs: number;
+  /** Minutes between runs; 0 without auto-order. */
+  interval: number;
+}
+
+export interface OrderContext {
+  /** The chosen product, or null when none is chosen (or it is hidden / unknown). */
+  service: OrderServiceRules | null;
+  /** ENABLE_SERVICE_CHECK: ordering is paused site-wide. */
+  serviceCheck: boolean;
+}
+
+export function isOrderLink(link: string): boolean {
+  if (link.length > ORDER_LINK_MAX_LENGTH || /\s/.test(link)) return false;
+  try {
+    const url = new URL(link);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The first broken rule's message, or null, in SPEC.md §5's order. An auto-order is one with runs or
+ * interval not 0; without it both must be 0 (the form sends 0, §5). The balance is checked by the
+ * caller against `orderCostWon` (on the server by the debit itself).
+ */
+export function validateOrder(input: OrderInput, ctx: OrderContext): string | null {
+  const m = ORDER_MESSAGES;
+  const { service } = ctx;
+  if (!service) return m.SERVICE_REQUIRED;
+  if (ctx.serviceCheck || service.isReadOnly) return m.UNAVAILABLE;
+  const link = input.link.trim();
+  if (link.length === 0) return m.LINK_REQUIRED;
+  if (!isOrderLink(link)) return m.LINK_FORMAT;
+  if (!Number.isSafeInteger(input.amount)) return m.AMOUNT_NOT_INTEGER;
+  if (input.amount < service.min) return m.AMOUNT_BELOW_MIN;
+  if (input.amount > service.max) return m.AMOUNT_ABOVE_MAX;
+  const auto = input.runs !== 0 || input.interval !== 0;
+  if (!auto) return null;
+  if (!service.enableAuto) return m.AUTO_NOT_ALLOWED;
+  // `!(x > 1)` rather than `x <= 1`, so NaN fails too.
+  if (!(input.runs > 1)) return m.RUNS_TOO_FEW;
+  if (!Number.isInteger(input.runs)) return m.RUNS_NOT_INTEGER;
+  if (input.runs > AUTO_ORDER_MAX_RUNS) return m.RUNS_TOO_MANY;
+  if (!(input.interval >= AUTO_ORDER_MIN_INTERVAL_MINUTES)) return m.INTERVAL_TOO_SHORT;
+  if (!Number.isInteger(input.interval)) return m.INTERVAL_NOT_INTEGER;
+  if (input.interval > AUTO_ORDER_MAX_INTERVAL_MINUTES) return m.INTERVAL_TOO_LONG;
+  return null;
+}
