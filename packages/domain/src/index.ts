@@ -7,3 +7,4 @@ export * from './color';
 export * from './errors';
 export * from './ledger';
 export * from './order-rules';
+export * from './order-status';

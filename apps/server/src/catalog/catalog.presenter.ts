@@ -1,3 +1,4 @@
+import { MILLI_PER_WON } from '@smm/domain';
 import type { Category, Platform, Service } from '@smm/domain/contract';
 import type { CategoryRow, PlatformRow, ServiceRow } from './catalog.repository';
 
@@ -18,7 +19,8 @@ export const presentCategory = (row: CategoryRow): Category => ({
 export const presentService = (row: ServiceRow): Service => ({
   id: row.id,
   text: row.text,
-  point: row.point,
+  point: row.unitPriceMilli / MILLI_PER_WON,
+  unitPriceMilli: row.unitPriceMilli,
   categoryId: row.categoryId,
   min: row.min,
   max: row.max,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -85,6 +86,16 @@ export const registerWheres = pgTable('register_wheres', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
+/** Upstream SMM panels speaking API v2. `builtin:simulated` is the built-in simulated provider. */
+export const providers = pgTable('providers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  apiUrl: text('api_url').notNull(),
+  apiKey: text('api_key').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+});
+
 export const platforms = pgTable('platforms', {
   id: serial('id').primaryKey(),
   text: text('text').notNull(),
@@ -110,8 +121,12 @@ export const services = pgTable(
       .notNull()
       .references(() => categories.id),
     text: text('text').notNull(),
-    // Unit price in whole won per 1 unit of quantity.
-    point: integer('point').notNull(),
+    // Unit price per 1 unit of quantity in thousandths of a won (views sell at 0.3 원): exact, never a
+    // float. Totals are charged in whole won, rounded up (packages/domain orderCostWon).
+    unitPriceMilli: bigint('unit_price_milli', { mode: 'number' }).notNull(),
+    // Who fulfils it: an upstream provider and that provider's own service id.
+    providerId: integer('provider_id').references(() => providers.id),
+    providerServiceId: text('provider_service_id'),
     min: integer('min').notNull(),
     max: integer('max').notNull(),
     notice: text('notice').notNull().default(''),
@@ -121,7 +136,7 @@ export const services = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
-    check('services_point_positive', sql`${t.point} > 0`),
+    check('services_unit_price_positive', sql`${t.unitPriceMilli} > 0`),
     check('services_min_max', sql`${t.min} >= 1 AND ${t.max} >= ${t.min}`),
   ],
 );
@@ -160,4 +175,105 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * An order for one service and link. `status` is SPEC.md §4's OrderStatus. An order is owed to its
+ * provider until `providerOrderId` is set; the background loop submits it, then refreshes its status
+ * (`nextCheckAt`) until it is COMPLETED, PARTIAL or CANCELED. `cost` is what the member paid for it
+ * (0 for an auto-order's runs, paid up front on the auto-order); `refunded` is what went back.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    autoOrderId: integer('auto_order_id'),
+    link: text('link').notNull(),
+    amount: integer('amount').notNull(),
+    unitPriceMilli: bigint('unit_price_milli', { mode: 'number' }).notNull(),
+    cost: integer('cost').notNull(),
+    refunded: integer('refunded').notNull().default(0),
+    status: integer('status').notNull().default(0),
+    providerId: integer('provider_id').references(() => providers.id),
+    providerServiceId: text('provider_service_id'),
+    providerOrderId: text('provider_order_id'),
+    startCount: integer('start_count'),
+    remains: integer('remains'),
+    attempts: integer('attempts').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_account_idempotency_key').on(t.accountId, t.idempotencyKey),
+    index('orders_account_id_idx').on(t.accountId, t.id),
+    index('orders_account_status_id_idx').on(t.accountId, t.status, t.id),
+    index('orders_auto_order_idx').on(t.autoOrderId),
+    // The background loop's due work: open orders by next check time.
+    index('orders_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} IN (0, 1, 4)`),
+    check('orders_amount_positive', sql`${t.amount} > 0`),
+    check('orders_refund_within_cost', sql`${t.refunded} >= 0 AND ${t.refunded} <= ${t.cost}`),
+  ],
+);
+
+/**
+ * An auto-order: `runs` orders of `amount`, one every `interval` minutes, paid up front (`cost`).
+ * `completed` counts placed runs; `nextRunAt` is when the next is due. Status: AutoOrderStatus.
+ */
+export const autoOrders = pgTable(
+  'auto_orders',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    link: text('link').notNull(),
+    amount: integer('amount').notNull(),
+    runs: integer('runs').notNull(),
+    interval: integer('interval_minutes').notNull(),
+    unitPriceMilli: bigint('unit_price_milli', { mode: 'number' }).notNull(),
+    cost: integer('cost').notNull(),
+    refunded: integer('refunded').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    status: integer('status').notNull().default(0),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('auto_orders_account_idempotency_key').on(t.accountId, t.idempotencyKey),
+    index('auto_orders_account_id_idx').on(t.accountId, t.id),
+    index('auto_orders_account_status_id_idx').on(t.accountId, t.status, t.id),
+    index('auto_orders_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`${t.status} = 0`),
+    check('auto_orders_runs', sql`${t.runs} > 1 AND ${t.completed} >= 0 AND ${t.completed} <= ${t.runs}`),
+    check('auto_orders_refund_within_cost', sql`${t.refunded} >= 0 AND ${t.refunded} <= ${t.cost}`),
+  ],
+);
+
+/** State of the built-in simulated provider (providers/simulated): what an upstream panel would keep. */
+export const simulatedProviderOrders = pgTable('simulated_provider_orders', {
+  id: serial('id').primaryKey(),
+  service: text('service').notNull(),
+  link: text('link').notNull(),
+  quantity: integer('quantity').notNull(),
+  status: text('status').notNull().default('Pending'),
+  startCount: integer('start_count').notNull().default(0),
+  remains: integer('remains').notNull(),
+  polls: integer('polls').notNull().default(0),
+  createdAt: createdAt(),
 });

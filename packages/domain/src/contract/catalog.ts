@@ -15,11 +15,15 @@ export const category = z.object({ id: z.number().int(), platform: z.number().in
 export type Category = z.infer<typeof category>;
 export const categoriesResponse = z.array(category);
 
-/** GET /service/services — SPEC.md §3 "Service": `point` is the unit price in won. */
+/**
+ * GET /service/services — SPEC.md §3 "Service": `point` is the unit price in won (fractions allowed,
+ * e.g. 0.35); `unitPriceMilli` is the same price exactly, in thousandths of a won, for arithmetic.
+ */
 export const service = z.object({
   id: z.number().int(),
   text: z.string(),
   point: z.number(),
+  unitPriceMilli: z.number().int(),
   categoryId: z.number().int(),
   min: z.number().int(),
   max: z.number().int(),

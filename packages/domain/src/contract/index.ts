@@ -8,3 +8,4 @@ export * from './auth';
 export * from './settings';
 export * from './catalog';
 export * from './content';
+export * from './orders';

@@ -1,6 +1,7 @@
 interface DemoService {
   text: string;
-  point: number;
+  /** Thousandths of a won per unit: 350 is 0.35 원. */
+  unitPriceMilli: number;
   min: number;
   max: number;
   notice: string;
@@ -13,7 +14,7 @@ interface DemoPlatform {
   categories: { text: string; services: DemoService[] }[];
 }
 
-/** A small but realistic catalogue: unit prices in whole won per follower, like, view … */
+/** A small but realistic catalogue; unit prices per follower, like, view … (views sell below 1 원). */
 export const DEMO_CATALOG: DemoPlatform[] = [
   {
     text: '인스타그램',
@@ -24,7 +25,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
         services: [
           {
             text: '🇰🇷 인스타그램 한국인 팔로워',
-            point: 60,
+            unitPriceMilli: 60000,
             min: 10,
             max: 10000,
             notice: '비공개 계정은 진행되지 않습니다. 시작까지 0~6시간.',
@@ -32,7 +33,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
           },
           {
             text: '🌎 인스타그램 외국인 팔로워 (리필 30일)',
-            point: 8,
+            unitPriceMilli: 8000,
             min: 50,
             max: 30000,
             notice: '30일 이내 감소분은 자동 리필됩니다.',
@@ -44,7 +45,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
         services: [
           {
             text: '🇰🇷 인스타그램 한국인 좋아요',
-            point: 25,
+            unitPriceMilli: 25000,
             min: 10,
             max: 5000,
             notice: '게시물 링크를 입력해주세요.',
@@ -52,7 +53,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
           },
           {
             text: '🌎 인스타그램 외국인 좋아요',
-            point: 3,
+            unitPriceMilli: 2800,
             min: 50,
             max: 30000,
             notice: '빠른 속도로 진행됩니다.',
@@ -64,7 +65,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
         services: [
           {
             text: '인스타그램 릴스 조회수',
-            point: 1,
+            unitPriceMilli: 350,
             min: 100,
             max: 100000,
             notice: '릴스 링크만 가능합니다.',
@@ -83,7 +84,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
         services: [
           {
             text: '유튜브 조회수 (고품질)',
-            point: 7,
+            unitPriceMilli: 7000,
             min: 100,
             max: 100000,
             notice: '영상 공개 상태를 확인해주세요.',
@@ -91,7 +92,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
           },
           {
             text: '유튜브 쇼츠 조회수',
-            point: 4,
+            unitPriceMilli: 4000,
             min: 100,
             max: 100000,
             notice: '쇼츠 링크를 입력해주세요.',
@@ -103,7 +104,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
         services: [
           {
             text: '🇰🇷 유튜브 한국인 구독자',
-            point: 150,
+            unitPriceMilli: 150000,
             min: 10,
             max: 3000,
             notice: '채널 링크를 입력해주세요. 시작까지 최대 24시간.',
@@ -113,7 +114,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
       {
         text: '유튜브 좋아요',
         services: [
-          { text: '유튜브 좋아요', point: 20, min: 10, max: 10000, notice: '영상 링크를 입력해주세요.' },
+          { text: '유튜브 좋아요', unitPriceMilli: 20000, min: 10, max: 10000, notice: '영상 링크를 입력해주세요.' },
         ],
       },
     ],
@@ -125,7 +126,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
       {
         text: '틱톡 팔로워',
         services: [
-          { text: '틱톡 팔로워', point: 12, min: 50, max: 20000, notice: '프로필 링크를 입력해주세요.' },
+          { text: '틱톡 팔로워', unitPriceMilli: 12000, min: 50, max: 20000, notice: '프로필 링크를 입력해주세요.' },
         ],
       },
       {
@@ -133,7 +134,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
         services: [
           {
             text: '틱톡 동영상 조회수',
-            point: 1,
+            unitPriceMilli: 500,
             min: 100,
             max: 100000,
             notice: '동영상 링크를 입력해주세요.',
@@ -152,7 +153,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
         services: [
           {
             text: '페이스북 페이지 좋아요 + 팔로워',
-            point: 15,
+            unitPriceMilli: 15000,
             min: 50,
             max: 10000,
             notice: '페이지 링크를 입력해주세요.',
@@ -170,7 +171,7 @@ export const DEMO_CATALOG: DemoPlatform[] = [
         services: [
           {
             text: '네이버 블로그 이웃 추가',
-            point: 40,
+            unitPriceMilli: 40000,
             min: 10,
             max: 2000,
             notice: '블로그 주소를 입력해주세요.',

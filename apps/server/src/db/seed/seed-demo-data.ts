@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../database';
-import { appMeta, categories, notices, platforms, popups, qnas, registerWheres, services } from '../schema';
+import { appMeta, categories, providers, notices, platforms, popups, qnas, registerWheres, services } from '../schema';
 import { settingsRepository } from '../../settings/settings.repository';
 import { DEMO_CATALOG } from './demo-catalog';
+import { SIMULATED_PROVIDER_URL } from '../../providers/simulated-provider-url';
 import { DEMO_NOTICES, DEMO_POPUPS, DEMO_QNAS, DEMO_REGISTER_WHERES } from './demo-content';
 import { DEMO_SETTINGS } from './demo-settings';
 
@@ -38,6 +39,12 @@ export async function seedDemoData(db: Db): Promise<void> {
     }
 
     if (await isEmpty(tx, platforms)) {
+      // The built-in simulated provider fulfils the demo catalogue, so a fresh install is a working demo.
+      const [provider] = await tx
+        .insert(providers)
+        .values({ name: '시뮬레이션 공급사 (데모)', apiUrl: SIMULATED_PROVIDER_URL, apiKey: 'demo' })
+        .returning({ id: providers.id });
+      let providerServiceId = 0;
       for (const [pi, platform] of DEMO_CATALOG.entries()) {
         const [p] = await tx
           .insert(platforms)
@@ -50,7 +57,15 @@ export async function seedDemoData(db: Db): Promise<void> {
             .returning({ id: categories.id });
           await tx
             .insert(services)
-            .values(category.services.map((s, si) => ({ ...s, categoryId: c!.id, sortOrder: si })));
+            .values(
+              category.services.map((s, si) => ({
+                ...s,
+                categoryId: c!.id,
+                sortOrder: si,
+                providerId: provider!.id,
+                providerServiceId: String((providerServiceId += 1)),
+              })),
+            );
         }
       }
     }

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { requestText } from './common';
+
+/**
+ * POST /service/order — SPEC.md §3 "Order payload". Without auto-order `runs` and `interval` are 0.
+ * Numbers are checked by the domain rules (validateOrder), not here, so the member gets their message.
+ * An optional `Idempotency-Key` header makes a retry return the first result.
+ */
+export const placeOrderRequest = z.object({
+  serviceId: z.number().int().min(1).max(2_147_483_647),
+  link: requestText(2000),
+  amount: z.number(),
+  runs: z.number().optional().default(0),
+  interval: z.number().optional().default(0),
+});
+export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
+
+export const placeOrderResponse = z.object({
+  /** The order's id, or the auto-order's id when `autoOrder` is true. */
+  orderId: z.number().int(),
+  serviceId: z.number().int(),
+  link: z.string(),
+  amount: z.number().int(),
+  autoOrder: z.boolean(),
+  /** Won charged (for an auto-order: all runs, up front). */
+  cost: z.number().int(),
+});
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
+
+// SPEC.md §4 numbering (packages/domain order-status.ts).
+const orderStatus = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(5),
+]);
+const autoOrderStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+
+/** `?page=` (1-based) and an optional `?status=` filter; anything else is a 400. */
+export const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
+  status: z.coerce.number().int().min(0).max(5).optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+
+/** GET /service/order-history — SPEC.md §3 "Order (history)", newest first. */
+export const orderHistoryItem = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  serviceId: z.number().int(),
+  serviceText: z.string(),
+  link: z.string(),
+  /** Won paid for this order (0 for an auto-order's run). */
+  point: z.number().int(),
+  amount: z.number().int(),
+  status: orderStatus,
+  startCount: z.number().int().nullable(),
+  remains: z.number().int().nullable(),
+});
+export type OrderHistoryItem = z.infer<typeof orderHistoryItem>;
+export const orderHistoryResponse = page(orderHistoryItem);
+export type OrderHistoryResponse = z.infer<typeof orderHistoryResponse>;
+
+/**
+ * GET /service/auto-order-history — SPEC.md §3 "Auto order". The status filter COMPLETED also lists
+ * PARTIAL ones, which members see as 완료 too.
+ */
+export const autoOrderHistoryItem = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  serviceId: z.number().int(),
+  serviceText: z.string(),
+  link: z.string(),
+  /** Won paid for all runs, less what was refunded. */
+  point: z.number().int(),
+  /** Quantity per run. */
+  amount: z.number().int(),
+  completed: z.number().int(),
+  runs: z.number().int(),
+  /** Minutes between runs. */
+  interval: z.number().int(),
+  status: autoOrderStatus,
+});
+export type AutoOrderHistoryItem = z.infer<typeof autoOrderHistoryItem>;
+export const autoOrderHistoryResponse = page(autoOrderHistoryItem);
+export type AutoOrderHistoryResponse = z.infer<typeof autoOrderHistoryResponse>;
