@@ -35,6 +35,8 @@ import {
   registerNoStore,
   securityHeadersOf,
 } from './http/security-headers';
+import { ordersRoutes } from './orders/orders.routes';
+import { OrdersService } from './orders/orders.service';
 import { settingsRoutes } from './settings/settings.routes';
 import { SettingsService } from './settings/settings.service';
 import { CacheBus } from './shared/cache-bus';
@@ -60,6 +62,7 @@ export interface AppServices {
   content: ContentService;
   tokens: TokenService;
   auth: AuthService;
+  orders: OrdersService;
 }
 
 declare module 'fastify' {
@@ -131,7 +134,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds, clock);
   const throttle = new LoginThrottle(db, clock, config.loginLimits);
   const auth = new AuthService(db, settings, tokens, throttle, content);
-  app.decorate('services', { clock, cacheBus, settings, catalog, content, tokens, auth });
+  const orders = new OrdersService(db, settings, clock);
+  app.decorate('services', { clock, cacheBus, settings, catalog, content, tokens, auth, orders });
   registerGuards(app, auth);
   registerSignupThrottle(app, new SignupThrottle(db, clock, config.signupLimits));
 
@@ -140,6 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(contentRoutes(content));
   await routes.register(catalogRoutes(catalog));
   await routes.register(authRoutes(auth));
+  await routes.register(ordersRoutes(orders));
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -1,4 +1,5 @@
 import { LOGIN_MESSAGES, REGISTER_MESSAGES } from './auth-rules';
+import { ORDER_MESSAGES } from './order-rules';
 
 /**
  * The one error catalogue of the member and public APIs: a stable code, its HTTP status and the Korean
@@ -9,6 +10,7 @@ export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   REGISTER_INVALID: { status: 400, message: REGISTER_MESSAGES.FAILED },
   LOGIN_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
+  ORDER_INVALID: { status: 400, message: ORDER_MESSAGES.FAILED },
   UNAUTHORIZED: { status: 401, message: '로그인이 필요합니다.' },
   TOKEN_INVALID: { status: 401, message: '로그인이 만료되었습니다. 다시 로그인해주세요.' },
   API_KEY_INVALID: { status: 401, message: 'API 키가 올바르지 않습니다.' },
@@ -16,7 +18,7 @@ export const ERROR_CATALOGUE = {
   LOGIN_FAILED: { status: 404, message: LOGIN_MESSAGES.WRONG_CREDENTIALS },
   NOT_FOUND: { status: 404, message: '요청한 주소를 찾을 수 없습니다.' },
   ID_TAKEN: { status: 409, message: REGISTER_MESSAGES.ID_TAKEN },
-  INSUFFICIENT_POINTS: { status: 409, message: '포인트가 부족합니다.' },
+  INSUFFICIENT_POINTS: { status: 409, message: ORDER_MESSAGES.INSUFFICIENT_POINTS },
   TOO_MANY_LOGIN_ATTEMPTS: {
     status: 429,
     message: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',

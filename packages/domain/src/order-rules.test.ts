@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ORDER_MESSAGES as M,
+  autoOrderRunCostWon,
+  refundForRemainsWon,
   formatUnitPriceMilli,
   orderCostWon,
   parseUnitPriceMilli,
@@ -26,6 +28,30 @@ describe('orderCostWon', () => {
     // 999,999,999.999 원 × 1,000,000 × 1,000 would overflow a float's integers; BigInt does not.
     expect(() => orderCostWon(999_999_999_999, 1_000_000, 1_000)).toThrow(RangeError);
     expect(orderCostWon(9_007_199_254_740, 1_000, 1)).toBe(9_007_199_254_740);
+  });
+});
+
+describe('auto-order run shares and refunds', () => {
+  it('splits an auto-order total into run shares that add up to it exactly', () => {
+    for (const [unit, amount, runs] of [
+      [350, 10, 3],
+      [333, 7, 5],
+      [60_000, 100, 4],
+      [1, 1, 999],
+    ] as const) {
+      const shares = Array.from({ length: runs }, (_, i) => autoOrderRunCostWon(unit, amount, i + 1));
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(orderCostWon(unit, amount, runs));
+      for (const share of shares) expect(share).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('refunds the undelivered part, never more than was paid', () => {
+    expect(refundForRemainsWon(6_000, 60_000, 100, 25)).toBe(1_500); // 75 delivered cost 4,500
+    expect(refundForRemainsWon(6_000, 60_000, 100, 100)).toBe(6_000); // nothing delivered
+    expect(refundForRemainsWon(6_000, 60_000, 100, 0)).toBe(0);
+    expect(refundForRemainsWon(4, 350, 10, 5)).toBe(2); // paid 4 for 3.5; 5 delivered cost 2 (1.75 ↑)
+    expect(refundForRemainsWon(6_000, 60_000, 100, 500)).toBe(6_000); // nonsense remains clamp
+    expect(refundForRemainsWon(1, 350, 10, 1)).toBe(0); // a share of 1 whose delivery costs 4 refunds 0
   });
 });
 

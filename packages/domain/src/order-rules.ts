@@ -53,16 +53,48 @@ export function formatUnitPriceMilli(milli: number): string {
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
-/**
- * Total = unit price × quantity × max(runs, 1) (SPEC.md §9), in whole won rounded up, so a fraction of a
- * won is never given away. Computed in BigInt: the product in milli-won can pass 2^53.
- */
-export function orderCostWon(unitPriceMilli: number, amount: number, runs: number): number {
-  const milli = BigInt(unitPriceMilli) * BigInt(amount) * BigInt(Math.max(runs, 1));
+/** The price of `units` units in whole won, rounded up (BigInt: milli-won products can pass 2^53). */
+export function costOfUnitsWon(unitPriceMilli: number, units: number | bigint): number {
+  const milli = BigInt(unitPriceMilli) * BigInt(units);
   const perWon = BigInt(MILLI_PER_WON);
   const won = (milli + perWon - 1n) / perWon;
   if (won > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('order total out of range');
   return Number(won);
+}
+
+/**
+ * Total = unit price × quantity × max(runs, 1) (SPEC.md §9), in whole won rounded up, so a fraction of a
+ * won is never given away.
+ */
+export function orderCostWon(unitPriceMilli: number, amount: number, runs: number): number {
+  return costOfUnitsWon(unitPriceMilli, BigInt(amount) * BigInt(Math.max(runs, 1)));
+}
+
+/**
+ * The share of an auto-order's up-front total that its run number `run` (1-based) carries: the shares
+ * of all runs add up to exactly the total, however the rounding falls.
+ */
+export function autoOrderRunCostWon(unitPriceMilli: number, amount: number, run: number): number {
+  return (
+    costOfUnitsWon(unitPriceMilli, BigInt(amount) * BigInt(run)) -
+    costOfUnitsWon(unitPriceMilli, BigInt(amount) * BigInt(run - 1))
+  );
+}
+
+/**
+ * What goes back for an order of `amount` that paid `cost` and left `remains` undelivered: the cost
+ * less the price of what was delivered (rounded up), never below 0 nor above the cost.
+ */
+export function refundForRemainsWon(
+  cost: number,
+  unitPriceMilli: number,
+  amount: number,
+  remains: number,
+): number {
+  const undelivered = Math.min(Math.max(remains, 0), amount);
+  if (undelivered === 0) return 0;
+  const delivered = costOfUnitsWon(unitPriceMilli, amount - undelivered);
+  return Math.min(cost, Math.max(0, cost - delivered));
 }
 
 export interface OrderServiceRules {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { appError } from '../errors/app-error';
 import type { AuthenticatedAccount, AuthService } from './auth.service';
 
@@ -29,7 +29,7 @@ function bearerToken(request: FastifyRequest): string {
 }
 
 export function registerGuards(app: FastifyInstance, auth: AuthService): void {
-  const guards: Record<RouteAuth, preHandlerHookHandler> = {
+  const guards: Record<RouteAuth, onRequestHookHandler> = {
     member: async (request) => {
       request.account = await auth.authenticateToken(bearerToken(request));
     },
@@ -45,12 +45,14 @@ export function registerGuards(app: FastifyInstance, auth: AuthService): void {
       request.account = await auth.authenticateApiKey(key);
     },
   };
-  // onRoute sees every route registered after it, in every child plugin, before it is frozen.
+  // onRoute sees every route registered after it, in every child plugin, before it is frozen. The
+  // guard runs first (onRequest), before the body is even parsed: a caller without the right to the
+  // route learns nothing about what it accepts.
   app.addHook('onRoute', (route) => {
     const required = route.config?.auth;
     if (!required) return;
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [guards[required], ...existing];
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [guards[required], ...existing];
   });
 }
 

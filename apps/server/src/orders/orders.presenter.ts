@@ -1,0 +1,33 @@
+import type { AutoOrderStatus, OrderStatus } from '@smm/domain';
+import type { AutoOrderHistoryItem, OrderHistoryItem } from '@smm/domain/contract';
+import type { AutoOrderRow, OrderRow } from './orders.repository';
+
+export const presentOrderHistoryItem = (row: OrderRow, serviceText: string): OrderHistoryItem => ({
+  id: row.id,
+  createdAt: row.createdAt.toISOString(),
+  serviceId: row.serviceId,
+  serviceText,
+  link: row.link,
+  point: row.cost - row.refunded,
+  amount: row.amount,
+  status: row.status as OrderStatus,
+  startCount: row.startCount,
+  remains: row.remains,
+});
+
+export const presentAutoOrderHistoryItem = (
+  row: AutoOrderRow,
+  serviceText: string,
+): AutoOrderHistoryItem => ({
+  id: row.id,
+  createdAt: row.createdAt.toISOString(),
+  serviceId: row.serviceId,
+  serviceText,
+  link: row.link,
+  point: row.cost - row.refunded,
+  amount: row.amount,
+  completed: row.completed,
+  runs: row.runs,
+  interval: row.interval,
+  status: row.status as AutoOrderStatus,
+});

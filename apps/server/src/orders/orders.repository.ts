@@ -1,0 +1,232 @@
+import { AutoOrderStatus, OPEN_ORDER_STATUSES, OrderStatus } from '@smm/domain';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/database';
+import { autoOrders, orders, providers, services } from '../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type AutoOrderRow = typeof autoOrders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewAutoOrder = typeof autoOrders.$inferInsert;
+
+/** A service as ordering needs it: visible, with its provider mapping. */
+export async function findOrderableService(ex: Executor, serviceId: number) {
+  const [row] = await ex
+    .select({ service: services, providerEnabled: providers.enabled })
+    .from(services)
+    .leftJoin(providers, eq(providers.id, services.providerId))
+    .where(and(eq(services.id, serviceId), eq(services.visible, true)))
+    .limit(1);
+  return row;
+}
+
+const open = inArray(orders.status, [...OPEN_ORDER_STATUSES]);
+
+export const ordersRepository = {
+  async insertOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
+    const [row] = await tx.insert(orders).values(order).returning();
+    if (!row) throw new Error('order insert returned no row');
+    return row;
+  },
+
+  async insertAutoOrder(tx: Tx, autoOrder: NewAutoOrder): Promise<AutoOrderRow> {
+    const [row] = await tx.insert(autoOrders).values(autoOrder).returning();
+    if (!row) throw new Error('auto-order insert returned no row');
+    return row;
+  },
+
+  async findOrderByKey(ex: Executor, accountId: number, key: string) {
+    const [row] = await ex
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), eq(orders.idempotencyKey, key)))
+      .limit(1);
+    return row;
+  },
+
+  async findAutoOrderByKey(ex: Executor, accountId: number, key: string) {
+    const [row] = await ex
+      .select()
+      .from(autoOrders)
+      .where(and(eq(autoOrders.accountId, accountId), eq(autoOrders.idempotencyKey, key)))
+      .limit(1);
+    return row;
+  },
+
+  /** One member's orders, newest first, one page; the (account, status, id) index serves it. */
+  async orderPage(
+    ex: Executor,
+    accountId: number,
+    status: number | undefined,
+    limit: number,
+    offset: number,
+  ) {
+    const where = and(
+      eq(orders.accountId, accountId),
+      status === undefined ? undefined : eq(orders.status, status),
+    );
+    const [rows, [total]] = await Promise.all([
+      ex
+        .select({ order: orders, serviceText: services.text })
+        .from(orders)
+        .innerJoin(services, eq(services.id, orders.serviceId))
+        .where(where)
+        .orderBy(desc(orders.id))
+        .limit(limit)
+        .offset(offset),
+      ex.select({ n: count() }).from(orders).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  async autoOrderPage(
+    ex: Executor,
+    accountId: number,
+    statuses: number[] | undefined,
+    limit: number,
+    offset: number,
+  ) {
+    const where = and(
+      eq(autoOrders.accountId, accountId),
+      statuses === undefined ? undefined : inArray(autoOrders.status, statuses),
+    );
+    const [rows, [total]] = await Promise.all([
+      ex
+        .select({ autoOrder: autoOrders, serviceText: services.text })
+        .from(autoOrders)
+        .innerJoin(services, eq(services.id, autoOrders.serviceId))
+        .where(where)
+        .orderBy(desc(autoOrders.id))
+        .limit(limit)
+        .offset(offset),
+      ex.select({ n: count() }).from(autoOrders).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /**
+   * Claims open orders whose check is due and leases them until `leaseUntil`, in the caller's short
+   * transaction: SKIP LOCKED lets other processes claim other rows, and the lease keeps this batch
+   * away from them while the provider is called outside any transaction.
+   */
+  async claimDueOrders(tx: Tx, now: Date, leaseUntil: Date, limit: number): Promise<OrderRow[]> {
+    const due = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(open, isNotNull(orders.nextCheckAt), lte(orders.nextCheckAt, now)))
+      .orderBy(asc(orders.nextCheckAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(orders)
+      .set({ nextCheckAt: leaseUntil })
+      .where(
+        inArray(
+          orders.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  },
+
+  async providerOf(ex: Executor, providerId: number) {
+    const [row] = await ex.select().from(providers).where(eq(providers.id, providerId)).limit(1);
+    return row;
+  },
+
+  /** The provider accepted the order; only an order not yet submitted takes the id. */
+  async markSubmitted(ex: Executor, id: number, providerOrderId: string, nextCheckAt: Date, now: Date) {
+    const rows = await ex
+      .update(orders)
+      .set({ providerOrderId, attempts: 0, nextCheckAt, lastError: null, updatedAt: now })
+      .where(and(eq(orders.id, id), isNull(orders.providerOrderId), open))
+      .returning({ id: orders.id });
+    return rows.length === 1;
+  },
+
+  async markFailedAttempt(ex: Executor, id: number, error: string, nextCheckAt: Date, now: Date) {
+    const [row] = await ex
+      .update(orders)
+      .set({
+        attempts: sql`${orders.attempts} + 1`,
+        lastError: error.slice(0, 500),
+        nextCheckAt,
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, id), open))
+      .returning({ attempts: orders.attempts });
+    return row?.attempts;
+  },
+
+  /** A new provider state for an open order; the order leaves the open set only once. */
+  async applyStatus(
+    tx: Tx,
+    id: number,
+    change: {
+      status: OrderStatus;
+      startCount: number | null;
+      remains: number | null;
+      nextCheckAt: Date | null;
+    },
+    now: Date,
+  ): Promise<OrderRow | undefined> {
+    const [row] = await tx
+      .update(orders)
+      .set({ ...change, attempts: 0, lastError: null, updatedAt: now })
+      .where(and(eq(orders.id, id), open))
+      .returning();
+    return row;
+  },
+
+  async addRefunded(tx: Tx, id: number, amount: number) {
+    await tx
+      .update(orders)
+      .set({ refunded: sql`${orders.refunded} + ${amount}` })
+      .where(eq(orders.id, id));
+  },
+
+  /** Auto-orders with a run due, claimed like orders (the run is placed in the same transaction). */
+  async claimDueAutoOrders(tx: Tx, now: Date, limit: number): Promise<AutoOrderRow[]> {
+    return tx
+      .select()
+      .from(autoOrders)
+      .where(
+        and(
+          eq(autoOrders.status, AutoOrderStatus.ACTIVE),
+          isNotNull(autoOrders.nextRunAt),
+          lte(autoOrders.nextRunAt, now),
+        ),
+      )
+      .orderBy(asc(autoOrders.nextRunAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+  },
+
+  async advanceAutoOrder(
+    tx: Tx,
+    id: number,
+    change: Partial<Pick<AutoOrderRow, 'completed' | 'status' | 'nextRunAt'>>,
+  ) {
+    await tx.update(autoOrders).set(change).where(eq(autoOrders.id, id));
+  },
+
+  async findAutoOrderForUpdate(tx: Tx, id: number) {
+    const [row] = await tx.select().from(autoOrders).where(eq(autoOrders.id, id)).for('update');
+    return row;
+  },
+
+  async setAutoOrderRefunded(
+    tx: Tx,
+    id: number,
+    change: Partial<Pick<AutoOrderRow, 'refunded' | 'status' | 'nextRunAt'>>,
+  ) {
+    await tx.update(autoOrders).set(change).where(eq(autoOrders.id, id));
+  },
+
+  async findOrder(ex: Executor, id: number) {
+    const [row] = await ex.select().from(orders).where(eq(orders.id, id)).limit(1);
+    return row;
+  },
+};
+
+export { OrderStatus };
