@@ -1,0 +1,280 @@
+import { AutoOrderStatus, OrderStatus, autoOrderRunCostWon, orderCostWon } from '@smm/domain';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { accounts, autoOrders, orders, pointLedger, services } from '../db/schema';
+import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../providers/provider-api';
+import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
+import { testDatabaseKind, useTestApp } from '../test/test-app';
+import { OrderWorker } from './order-worker';
+
+const t = useTestApp();
+
+/** A provider under the test's control: what it answers, and when it fails. */
+class ScriptedProvider implements ProviderApi {
+  next = 1000;
+  states = new Map<string, ProviderOrderStatus>();
+  added: { service: string; link: string; quantity: number }[] = [];
+  failAdd: ProviderError | null = null;
+  failStatus: ProviderError | null = null;
+
+  async add(input: { service: string; link: string; quantity: number }) {
+    if (this.failAdd) throw this.failAdd;
+    this.added.push(input);
+    const id = String((this.next += 1));
+    this.states.set(id, { status: 'Pending', startCount: null, remains: input.quantity });
+    return { providerOrderId: id };
+  }
+  async statuses(ids: string[]) {
+    if (this.failStatus) throw this.failStatus;
+    return new Map(ids.map((id) => [id, this.states.get(id) ?? { error: 'Incorrect order ID' }] as const));
+  }
+  async cancel(): Promise<Map<string, true | { error: string }>> {
+    return new Map();
+  }
+  async balance() {
+    return { balance: '100.00', currency: 'KRW' };
+  }
+}
+
+function worker(provider: ScriptedProvider, maxSubmitAttempts = 3) {
+  return new OrderWorker(t.app.database.db, { clientFor: () => provider }, t.clock, {
+    statusRefreshSeconds: 30,
+    maxSubmitAttempts,
+    batchSize: 50,
+  });
+}
+
+async function service(enableAuto = false) {
+  const rows = await t.app.database.db
+    .select()
+    .from(services)
+    .where(eq(services.enableAuto, enableAuto))
+    .orderBy(services.id);
+  return rows[0]!;
+}
+
+async function place(member: TestMember, payload: Record<string, unknown>) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/service/order',
+    headers: bearer(await tokenFor(t.app, member)),
+    payload,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { orderId: number; cost: number };
+}
+
+const orderRow = async (id: number) =>
+  (await t.app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+async function balanceMatchesLedger(accountId: number) {
+  const [row] = await t.app.database.db
+    .select({
+      point: accounts.point,
+      sum: sql<number>`(SELECT coalesce(sum(delta), 0)::int FROM point_ledger WHERE account_id = ${accountId})`,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  expect(row!.point).toBe(row!.sum);
+}
+
+describe(`background order worker on ${testDatabaseKind}`, () => {
+  it('submits a new order, then follows its provider status to COMPLETED', async () => {
+    const provider = new ScriptedProvider();
+    const s = await service();
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const { orderId } = await place(member, { serviceId: s.id, link: 'https://a.com/p', amount: s.min });
+    expect(await worker(provider).tick()).toMatchObject({ submitted: 1 });
+    expect(provider.added).toEqual([
+      { service: s.providerServiceId, link: 'https://a.com/p', quantity: s.min },
+    ]);
+    const submitted = await orderRow(orderId);
+    expect(submitted.providerOrderId).toBe('1001');
+
+    // Not due yet: nothing is asked.
+    expect(await worker(provider).tick()).toMatchObject({ refreshed: 0 });
+    provider.states.set('1001', { status: 'In progress', startCount: 3572, remains: s.min });
+    t.clock.advance(31_000);
+    await worker(provider).tick();
+    expect(await orderRow(orderId)).toMatchObject({ status: OrderStatus.INPROGRESS, startCount: 3572 });
+    provider.states.set('1001', { status: 'Completed', startCount: 3572, remains: 0 });
+    t.clock.advance(31_000);
+    await worker(provider).tick();
+    expect(await orderRow(orderId)).toMatchObject({
+      status: OrderStatus.COMPLETED,
+      remains: 0,
+      nextCheckAt: null,
+    });
+  });
+
+  it('refunds a PARTIAL order for its remains and a CANCELED one in full, once, however often the status is read', async () => {
+    const provider = new ScriptedProvider();
+    const s = await service();
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const a = await place(member, { serviceId: s.id, link: 'https://a.com/1', amount: 100 });
+    const b = await place(member, { serviceId: s.id, link: 'https://a.com/2', amount: 100 });
+    await worker(provider).tick();
+    const [idA, idB] = [
+      (await orderRow(a.orderId)).providerOrderId!,
+      (await orderRow(b.orderId)).providerOrderId!,
+    ];
+    provider.states.set(idA, { status: 'Partial', startCount: 10, remains: 40 });
+    provider.states.set(idB, { status: 'Canceled', startCount: 10, remains: 100 });
+    t.clock.advance(31_000);
+    // Two processes refreshing at the same moment, then a third pass: one refund each.
+    const [first, second] = await Promise.all([worker(provider).tick(), worker(provider).tick()]);
+    expect(first.refunds + second.refunds).toBe(2);
+    t.clock.advance(31_000);
+    await worker(provider).tick();
+    const refundA = a.cost - orderCostWon(s.unitPriceMilli, 60, 0);
+    expect(await orderRow(a.orderId)).toMatchObject({
+      status: OrderStatus.PARTIAL,
+      refunded: refundA,
+      remains: 40,
+    });
+    expect(await orderRow(b.orderId)).toMatchObject({ status: OrderStatus.CANCELED, refunded: b.cost });
+    expect(await pointOf(t.app, member.accountId)).toBe(1_000_000 - a.cost - b.cost + refundA + b.cost);
+    const refunds = await t.app.database.db
+      .select()
+      .from(pointLedger)
+      .where(eq(pointLedger.reason, 'REFUND'));
+    expect(refunds).toHaveLength(2);
+    await balanceMatchesLedger(member.accountId);
+  });
+
+  it.each([
+    ['a timeout', new ProviderError('timeout after 10000 ms', true)],
+    ['an HTML page', new ProviderError('answer is not JSON', true)],
+    ['a JSON error', new ProviderError('provider said: Not enough funds', true)],
+  ])(
+    'keeps the order and the balance intact on %s, retries with back-off, then cancels and refunds',
+    async (_, error) => {
+      const provider = new ScriptedProvider();
+      const s = await service();
+      const member = await createMember(t.app, { point: 1_000_000 });
+      const { orderId, cost } = await place(member, {
+        serviceId: s.id,
+        link: 'https://a.com/x',
+        amount: s.min,
+      });
+      provider.failAdd = error;
+      await worker(provider, 3).tick();
+      let row = await orderRow(orderId);
+      expect(row).toMatchObject({ status: OrderStatus.PENDING, providerOrderId: null, attempts: 1 });
+      expect(row.lastError).toContain(error.message.slice(0, 10));
+      expect(await pointOf(t.app, member.accountId)).toBe(1_000_000 - cost);
+      // Backed off: the next tick right away leaves it alone.
+      expect((await worker(provider, 3).tick()).failures).toBe(0);
+      t.clock.advance(10 * 60_000);
+      await worker(provider, 3).tick();
+      expect((await orderRow(orderId)).attempts).toBe(2);
+      t.clock.advance(30 * 60_000);
+      await worker(provider, 3).tick();
+      row = await orderRow(orderId);
+      expect(row).toMatchObject({ status: OrderStatus.CANCELED, refunded: cost });
+      expect(await pointOf(t.app, member.accountId)).toBe(1_000_000);
+      await balanceMatchesLedger(member.accountId);
+    },
+  );
+
+  it('recovers when the provider comes back before the attempts run out', async () => {
+    const provider = new ScriptedProvider();
+    const s = await service();
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const { orderId } = await place(member, { serviceId: s.id, link: 'https://a.com/x', amount: s.min });
+    provider.failAdd = new ProviderError('connection refused', true);
+    await worker(provider).tick();
+    provider.failAdd = null;
+    t.clock.advance(10 * 60_000);
+    await worker(provider).tick();
+    expect(await orderRow(orderId)).toMatchObject({
+      status: OrderStatus.PENDING,
+      providerOrderId: '1001',
+      attempts: 0,
+    });
+  });
+
+  it('cancels and refunds at once when the provider refuses the order itself', async () => {
+    const provider = new ScriptedProvider();
+    provider.failAdd = new ProviderError('Incorrect service ID', false);
+    const s = await service();
+    const member = await createMember(t.app, { point: 50_000 });
+    const { orderId } = await place(member, { serviceId: s.id, link: 'https://a.com/x', amount: s.min });
+    await worker(provider).tick();
+    expect((await orderRow(orderId)).status).toBe(OrderStatus.CANCELED);
+    expect(await pointOf(t.app, member.accountId)).toBe(50_000);
+  });
+
+  it('places auto-order runs as the clock advances, and cancelling after one run refunds the other two', async () => {
+    const provider = new ScriptedProvider();
+    const s = await service(true);
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const placed = await place(member, {
+      serviceId: s.id,
+      link: 'https://a.com/auto',
+      amount: s.min,
+      runs: 3,
+      interval: 60,
+    });
+    expect(placed.cost).toBe(orderCostWon(s.unitPriceMilli, s.min, 3));
+    await worker(provider).tick();
+    const children = async () =>
+      t.app.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.autoOrderId, placed.orderId))
+        .orderBy(orders.id);
+    expect(await children()).toHaveLength(1);
+    expect((await children())[0]!.cost).toBe(autoOrderRunCostWon(s.unitPriceMilli, s.min, 1));
+    // Nothing more until an hour has passed; then exactly one more run per hour.
+    await worker(provider).tick();
+    expect(await children()).toHaveLength(1);
+    t.clock.advance(60 * 60_000);
+    await Promise.all([worker(provider).tick(), worker(provider).tick()]);
+    expect(await children()).toHaveLength(2);
+
+    const other = await place(member, {
+      serviceId: s.id,
+      link: 'https://a.com/auto2',
+      amount: s.min,
+      runs: 3,
+      interval: 60,
+    });
+    await worker(provider).tick();
+    const before = await pointOf(t.app, member.accountId);
+    const { refunded } = await worker(provider).cancelAutoOrder(member.accountId, other.orderId);
+    expect(refunded).toBe(other.cost - autoOrderRunCostWon(s.unitPriceMilli, s.min, 1));
+    expect(await pointOf(t.app, member.accountId)).toBe(before + refunded);
+    expect((await worker(provider).cancelAutoOrder(member.accountId, other.orderId)).refunded).toBe(0);
+    const [cancelled] = await t.app.database.db
+      .select()
+      .from(autoOrders)
+      .where(eq(autoOrders.id, other.orderId));
+    expect(cancelled).toMatchObject({ status: AutoOrderStatus.CANCLED, completed: 1, nextRunAt: null });
+
+    t.clock.advance(60 * 60_000);
+    await worker(provider).tick();
+    const [done] = await t.app.database.db.select().from(autoOrders).where(eq(autoOrders.id, placed.orderId));
+    expect(done).toMatchObject({ completed: 3, status: AutoOrderStatus.COMPLETED, nextRunAt: null });
+    expect(await children()).toHaveLength(3);
+    await balanceMatchesLedger(member.accountId);
+  });
+
+  it('never lets a member cancel another member’s auto-order', async () => {
+    const s = await service(true);
+    const owner = await createMember(t.app, { point: 1_000_000 });
+    const stranger = await createMember(t.app);
+    const placed = await place(owner, {
+      serviceId: s.id,
+      link: 'https://a.com/auto',
+      amount: s.min,
+      runs: 3,
+      interval: 60,
+    });
+    await expect(
+      worker(new ScriptedProvider()).cancelAutoOrder(stranger.accountId, placed.orderId),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});

@@ -1,0 +1,296 @@
+import {
+  AutoOrderStatus,
+  LedgerReason,
+  OrderStatus,
+  autoOrderRunCostWon,
+  costOfUnitsWon,
+  orderStatusFromProvider,
+  refundForRemainsWon,
+} from '@smm/domain';
+import type { Db, Tx } from '../db/database';
+import { appError } from '../errors/app-error';
+import { applyLedgerEntry } from '../ledger/apply-ledger-entry';
+import { findOrderableService, ordersRepository, type OrderRow } from '../orders/orders.repository';
+import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../providers/provider-api';
+import type { Clock } from '../shared/clock';
+
+export interface OrderWorkerOptions {
+  /** How often an open order's status is asked of its provider. */
+  statusRefreshSeconds: number;
+  /** Failed submissions before an order that never reached its provider is cancelled and refunded. */
+  maxSubmitAttempts: number;
+  /** Rows claimed per tick and kind. */
+  batchSize: number;
+}
+
+export interface ProviderClients {
+  clientFor(provider: { apiUrl: string; apiKey: string }): ProviderApi;
+}
+
+export interface TickReport {
+  autoOrderRuns: number;
+  submitted: number;
+  refreshed: number;
+  failures: number;
+  refunds: number;
+}
+
+/** While a claimed batch talks to its provider, no other process takes it (DESIGN.md "Background work"). */
+const LEASE_SECONDS = 120;
+const MAX_BACKOFF_SECONDS = 30 * 60;
+const STATUS_BATCH = 100;
+
+const seconds = (now: Date, s: number) => new Date(now.getTime() + s * 1000);
+
+/**
+ * The background loop's work, one `tick()` at a time: the tables are the queue. Each step claims due
+ * rows with FOR UPDATE SKIP LOCKED in a short transaction, so any number of processes can tick at once;
+ * providers are called outside transactions; every refund goes through the ledger with a reference
+ * that makes it happen once, and an order leaves its open states in one conditional UPDATE.
+ */
+export class OrderWorker {
+  constructor(
+    private readonly db: Db,
+    private readonly providers: ProviderClients,
+    private readonly clock: Clock,
+    private readonly options: OrderWorkerOptions,
+  ) {}
+
+  async tick(): Promise<TickReport> {
+    const report: TickReport = { autoOrderRuns: 0, submitted: 0, refreshed: 0, failures: 0, refunds: 0 };
+    report.autoOrderRuns = await this.placeDueAutoOrderRuns();
+    await this.processDueOrders(report);
+    return report;
+  }
+
+  /** Each due auto-order places its next run as a child order, under the auto-order's row lock. */
+  private async placeDueAutoOrderRuns(): Promise<number> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const due = await ordersRepository.claimDueAutoOrders(tx, now, this.options.batchSize);
+      for (const autoOrder of due) {
+        const run = autoOrder.completed + 1;
+        const found = await findOrderableService(tx, autoOrder.serviceId);
+        await ordersRepository.insertOrder(tx, {
+          accountId: autoOrder.accountId,
+          serviceId: autoOrder.serviceId,
+          autoOrderId: autoOrder.id,
+          link: autoOrder.link,
+          amount: autoOrder.amount,
+          unitPriceMilli: autoOrder.unitPriceMilli,
+          cost: autoOrderRunCostWon(autoOrder.unitPriceMilli, autoOrder.amount, run),
+          status: OrderStatus.PENDING,
+          providerId: found?.service.providerId ?? null,
+          providerServiceId: found?.service.providerServiceId ?? null,
+          nextCheckAt: now,
+        });
+        const last = run === autoOrder.runs;
+        // After downtime the schedule resumes from now instead of firing the missed runs in a burst.
+        const planned = seconds(autoOrder.nextRunAt ?? now, autoOrder.interval * 60);
+        await ordersRepository.advanceAutoOrder(tx, autoOrder.id, {
+          completed: run,
+          status: last
+            ? autoOrder.refunded > 0
+              ? AutoOrderStatus.PARTIAL
+              : AutoOrderStatus.COMPLETED
+            : AutoOrderStatus.ACTIVE,
+          nextRunAt: last ? null : planned < now ? seconds(now, autoOrder.interval * 60) : planned,
+        });
+      }
+      return due.length;
+    });
+  }
+
+  private async processDueOrders(report: TickReport): Promise<void> {
+    const now = this.clock.now();
+    const claimed = await this.db.transaction((tx) =>
+      ordersRepository.claimDueOrders(tx, now, seconds(now, LEASE_SECONDS), this.options.batchSize),
+    );
+    const byProvider = new Map<number | null, OrderRow[]>();
+    for (const order of claimed) {
+      byProvider.set(order.providerId, [...(byProvider.get(order.providerId) ?? []), order]);
+    }
+    for (const [providerId, group] of byProvider) {
+      const provider =
+        providerId === null ? undefined : await ordersRepository.providerOf(this.db, providerId);
+      if (!provider || !provider.enabled) {
+        for (const order of group) {
+          await this.fail(order, new ProviderError('no enabled provider for this service', true), report);
+        }
+        continue;
+      }
+      const client = this.providers.clientFor(provider);
+      for (const order of group.filter((o) => o.providerOrderId === null)) {
+        await this.submit(client, order, report);
+      }
+      const submitted = group.filter((o) => o.providerOrderId !== null);
+      for (let i = 0; i < submitted.length; i += STATUS_BATCH) {
+        await this.refresh(client, submitted.slice(i, i + STATUS_BATCH), report);
+      }
+    }
+  }
+
+  private async submit(client: ProviderApi, order: OrderRow, report: TickReport): Promise<void> {
+    try {
+      if (!order.providerServiceId) throw new ProviderError('service has no provider service id', false);
+      const { providerOrderId } = await client.add({
+        service: order.providerServiceId,
+        link: order.link,
+        quantity: order.amount,
+      });
+      const now = this.clock.now();
+      await ordersRepository.markSubmitted(
+        this.db,
+        order.id,
+        providerOrderId,
+        seconds(now, this.options.statusRefreshSeconds),
+        now,
+      );
+      report.submitted += 1;
+    } catch (error) {
+      await this.fail(order, asProviderError(error), report);
+    }
+  }
+
+  private async refresh(client: ProviderApi, batch: OrderRow[], report: TickReport): Promise<void> {
+    let answers: Map<string, ProviderOrderStatus | { error: string }>;
+    try {
+      answers = await client.statuses(batch.map((o) => o.providerOrderId!));
+    } catch (error) {
+      for (const order of batch) await this.fail(order, asProviderError(error), report);
+      return;
+    }
+    for (const order of batch) {
+      const answer = answers.get(order.providerOrderId!);
+      const status = answer && 'status' in answer ? orderStatusFromProvider(answer.status) : null;
+      if (!answer || !('status' in answer) || status === null) {
+        const why = answer && 'error' in answer ? answer.error : 'no usable status for this order';
+        await this.fail(order, new ProviderError(why, true), report);
+        continue;
+      }
+      const refunded = await this.applyStatus(order, status, answer);
+      report.refreshed += 1;
+      if (refunded) report.refunds += 1;
+    }
+  }
+
+  /** The provider's word on an open order; a final state and its refund happen exactly once. */
+  private async applyStatus(
+    order: OrderRow,
+    status: OrderStatus,
+    answer: ProviderOrderStatus,
+  ): Promise<boolean> {
+    const now = this.clock.now();
+    const final =
+      status === OrderStatus.COMPLETED || status === OrderStatus.PARTIAL || status === OrderStatus.CANCELED;
+    return this.db.transaction(async (tx) => {
+      const updated = await ordersRepository.applyStatus(
+        tx,
+        order.id,
+        {
+          status,
+          startCount: answer.startCount,
+          remains: status === OrderStatus.COMPLETED ? 0 : answer.remains,
+          nextCheckAt: final ? null : seconds(now, this.options.statusRefreshSeconds),
+        },
+        now,
+      );
+      // Already final (another process, a repeated refresh): nothing more to do, and no second refund.
+      if (!updated) return false;
+      if (status === OrderStatus.PARTIAL) {
+        const remains = answer.remains ?? updated.amount;
+        return this.refund(
+          tx,
+          updated,
+          refundForRemainsWon(updated.cost, updated.unitPriceMilli, updated.amount, remains),
+        );
+      }
+      if (status === OrderStatus.CANCELED) return this.refund(tx, updated, updated.cost - updated.refunded);
+      return false;
+    });
+  }
+
+  private async refund(tx: Tx, order: OrderRow, amount: number): Promise<boolean> {
+    if (amount <= 0) return false;
+    const result = await applyLedgerEntry(tx, {
+      accountId: order.accountId,
+      delta: amount,
+      reason: LedgerReason.REFUND,
+      reference: `order:${order.id}`,
+    });
+    if (!result.applied) return false;
+    await ordersRepository.addRefunded(tx, order.id, amount);
+    if (order.autoOrderId !== null) await this.noteAutoOrderRefund(tx, order.autoOrderId, amount);
+    return true;
+  }
+
+  /** A run of an auto-order came back short: the auto-order shows the refund and, once done, PARTIAL. */
+  private async noteAutoOrderRefund(tx: Tx, autoOrderId: number, amount: number): Promise<void> {
+    const autoOrder = await ordersRepository.findAutoOrderForUpdate(tx, autoOrderId);
+    if (!autoOrder) return;
+    await ordersRepository.setAutoOrderRefunded(tx, autoOrderId, {
+      refunded: autoOrder.refunded + amount,
+      ...(autoOrder.status === AutoOrderStatus.COMPLETED ? { status: AutoOrderStatus.PARTIAL } : {}),
+    });
+  }
+
+  /**
+   * A provider call that did not work. An order the provider never accepted is retried with back-off
+   * and, after `maxSubmitAttempts` (or at once when the provider refused it), cancelled with a full
+   * refund. An order the provider has keeps being asked about, with back-off: the work may be done.
+   */
+  private async fail(order: OrderRow, error: ProviderError, report: TickReport): Promise<void> {
+    report.failures += 1;
+    const now = this.clock.now();
+    const attempts = order.attempts + 1;
+    const neverAccepted = order.providerOrderId === null;
+    if (neverAccepted && (!error.retryable || attempts >= this.options.maxSubmitAttempts)) {
+      await ordersRepository.markFailedAttempt(this.db, order.id, error.message, now, now);
+      const refunded = await this.applyStatus(order, OrderStatus.CANCELED, {
+        status: 'Canceled',
+        startCount: null,
+        remains: order.amount,
+      });
+      if (refunded) report.refunds += 1;
+      return;
+    }
+    const backoff = Math.min(MAX_BACKOFF_SECONDS, 15 * 2 ** Math.min(attempts, 10));
+    await ordersRepository.markFailedAttempt(this.db, order.id, error.message, seconds(now, backoff), now);
+  }
+
+  /**
+   * Stops an auto-order: the runs not yet placed are refunded (its total less the price of the placed
+   * runs) through the ledger, once. Only the owner's ACTIVE auto-order can be cancelled.
+   */
+  async cancelAutoOrder(accountId: number, autoOrderId: number): Promise<{ refunded: number }> {
+    return this.db.transaction(async (tx) => {
+      const autoOrder = await ordersRepository.findAutoOrderForUpdate(tx, autoOrderId);
+      if (!autoOrder || autoOrder.accountId !== accountId) throw appError('NOT_FOUND');
+      if (autoOrder.status !== AutoOrderStatus.ACTIVE) return { refunded: 0 };
+      const placedCost = costOfUnitsWon(
+        autoOrder.unitPriceMilli,
+        BigInt(autoOrder.amount) * BigInt(autoOrder.completed),
+      );
+      const amount = autoOrder.cost - placedCost;
+      if (amount > 0) {
+        await applyLedgerEntry(tx, {
+          accountId,
+          delta: amount,
+          reason: LedgerReason.REFUND,
+          reference: `auto:${autoOrder.id}`,
+        });
+      }
+      await ordersRepository.setAutoOrderRefunded(tx, autoOrder.id, {
+        refunded: autoOrder.refunded + Math.max(amount, 0),
+        status: AutoOrderStatus.CANCLED,
+        nextRunAt: null,
+      });
+      return { refunded: Math.max(amount, 0) };
+    });
+  }
+}
+
+function asProviderError(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  return new ProviderError(error instanceof Error ? error.message : String(error), true);
+}
