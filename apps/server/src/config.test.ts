@@ -52,6 +52,9 @@ describe('loadConfig', () => {
       LOGIN_MAX_ATTEMPTS_PER_ADDRESS: ['9', (c) => c.loginLimits.maxAttemptsPerAddress, 9],
       LOGIN_WINDOW_MINUTES: ['3', (c) => c.loginLimits.windowSeconds, 180],
       TRUST_PROXY: ['true', (c) => c.trustProxy, true],
+      BACKGROUND_TICK_SECONDS: ['0', (c) => c.background.tickSeconds, 0],
+      ORDER_STATUS_REFRESH_SECONDS: ['7', (c) => c.background.statusRefreshSeconds, 7],
+      ORDER_MAX_SUBMIT_ATTEMPTS: ['3', (c) => c.background.maxSubmitAttempts, 3],
       WEB_DIST: [dataDir, (c) => c.webDist, dataDir],
       LOG_LEVEL: ['warn', (c) => c.logLevel, 'warn'],
     };

@@ -40,6 +40,9 @@ export const envSchema = z
     LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+    BACKGROUND_TICK_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+    ORDER_STATUS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+    ORDER_MAX_SUBMIT_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
     TRUST_PROXY: flag.default(false),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -66,6 +69,8 @@ export interface AppConfig {
   };
   /** Sign-ups per client address per window. */
   signupLimits: { maxPerAddress: number; windowSeconds: number };
+  /** The background loop: seconds between ticks (0: off), status refresh, submit attempts. */
+  background: { tickSeconds: number; statusRefreshSeconds: number; maxSubmitAttempts: number };
   trustProxy: boolean;
   webDist: string;
   logLevel: string;
@@ -98,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowSeconds: e.LOGIN_WINDOW_MINUTES * 60,
     },
     signupLimits: { maxPerAddress: e.SIGNUP_MAX_PER_ADDRESS, windowSeconds: 3600 },
+    background: {
+      tickSeconds: e.BACKGROUND_TICK_SECONDS,
+      statusRefreshSeconds: e.ORDER_STATUS_REFRESH_SECONDS,
+      maxSubmitAttempts: e.ORDER_MAX_SUBMIT_ATTEMPTS,
+    },
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     logLevel: e.LOG_LEVEL,

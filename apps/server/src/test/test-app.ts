@@ -50,6 +50,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       windowSeconds: 900,
     },
     signupLimits: { maxPerAddress: 10, windowSeconds: 3600 },
+    // Tests call the worker's tick() themselves, with the manual clock.
+    background: { tickSeconds: 0, statusRefreshSeconds: 30, maxSubmitAttempts: 3 },
     trustProxy: false,
     webDist: defaultWebDist,
     logLevel: 'info',

@@ -1,0 +1,35 @@
+/**
+ * What the panel needs from an upstream provider (the trade's "SMM API v2": form-encoded POST with
+ * `key` and `action`). Implemented over HTTP by `SmmApiClient`; the built-in simulated provider speaks
+ * the same protocol, so tests and the demo run the real client code path.
+ */
+export interface ProviderOrderStatus {
+  /** The provider's status text (Pending, In progress, Completed, Partial, Processing, Canceled). */
+  status: string;
+  startCount: number | null;
+  remains: number | null;
+}
+
+export interface ProviderApi {
+  add(input: { service: string; link: string; quantity: number }): Promise<{ providerOrderId: string }>;
+  /** Multi-status (up to 100 ids); an id the provider does not know maps to `{ error }`. */
+  statuses(providerOrderIds: string[]): Promise<Map<string, ProviderOrderStatus | { error: string }>>;
+  cancel(providerOrderIds: string[]): Promise<Map<string, true | { error: string }>>;
+  balance(): Promise<{ balance: string; currency: string }>;
+}
+
+/**
+ * Any failure to get a usable answer: a timeout, a connection error, HTTP ≥ 400, a body that is not
+ * JSON, `{ "error": … }`, or JSON of an unexpected shape. `retryable` is false only when the provider
+ * clearly refused the request itself (e.g. an unknown service or a bad link), so trying again cannot
+ * help; everything else may succeed later.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
