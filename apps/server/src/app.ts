@@ -35,6 +35,8 @@ import {
   registerNoStore,
   securityHeadersOf,
 } from './http/security-headers';
+import { adminRoutes } from './admin/admin.routes';
+import { PointAdjustmentsService } from './admin/point-adjustments.service';
 import { ordersRoutes } from './orders/orders.routes';
 import { OrdersService } from './orders/orders.service';
 import { settingsRoutes } from './settings/settings.routes';
@@ -145,6 +147,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(catalogRoutes(catalog));
   await routes.register(authRoutes(auth));
   await routes.register(ordersRoutes(orders));
+  await routes.register(adminRoutes(new PointAdjustmentsService(db)));
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -11,6 +11,7 @@ export const ERROR_CATALOGUE = {
   REGISTER_INVALID: { status: 400, message: REGISTER_MESSAGES.FAILED },
   LOGIN_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   ORDER_INVALID: { status: 400, message: ORDER_MESSAGES.FAILED },
+  ADJUSTMENT_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   UNAUTHORIZED: { status: 401, message: '로그인이 필요합니다.' },
   TOKEN_INVALID: { status: 401, message: '로그인이 만료되었습니다. 다시 로그인해주세요.' },
   API_KEY_INVALID: { status: 401, message: 'API 키가 올바르지 않습니다.' },

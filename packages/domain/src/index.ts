@@ -8,3 +8,4 @@ export * from './errors';
 export * from './ledger';
 export * from './order-rules';
 export * from './order-status';
+export * from './admin-rules';

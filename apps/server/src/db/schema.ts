@@ -277,3 +277,17 @@ export const simulatedProviderOrders = pgTable('simulated_provider_orders', {
   polls: integer('polls').notNull().default(0),
   createdAt: createdAt(),
 });
+
+/** An operator's manual balance change, with its mandatory reason; its ledger reference is `adjustment:<id>`. */
+export const pointAdjustments = pgTable('point_adjustments', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => accounts.id),
+  delta: integer('delta').notNull(),
+  memo: text('memo').notNull(),
+  createdAt: createdAt(),
+});

@@ -9,3 +9,4 @@ export * from './settings';
 export * from './catalog';
 export * from './content';
 export * from './orders';
+export * from './admin';
