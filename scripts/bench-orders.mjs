@@ -4,6 +4,7 @@
 //   1. `pgbench -N` (simple-update: one UPDATE, one SELECT, one INSERT) with 50 clients for 10 s;
 //   2. the built server on the same cluster, 50 members each placing orders in a loop through
 //      POST /service/order for 10 s (the background loop off, so only placement is measured).
+// BENCH_PROFILE_DIR=<dir> also writes a CPU profile of the server.
 // Prints one JSON summary (orders/s, pgbench tps, their ratio, p50/p99) and writes .tmp/bench-orders.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,7 +58,11 @@ const port = await new Promise((resolve) => {
 });
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-orders-'));
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+// BENCH_PROFILE_DIR=… writes a CPU profile of the server (node --cpu-prof) for the order path.
+const profileArgs = process.env.BENCH_PROFILE_DIR
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+  : [];
+const server = spawn(process.execPath, [...profileArgs, join(root, 'apps/server/dist/main.js')], {
   env: {
     ...process.env,
     PORT: String(port),

@@ -136,7 +136,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds, clock);
   const throttle = new LoginThrottle(db, clock, config.loginLimits);
   const auth = new AuthService(db, settings, tokens, throttle, content);
-  const orders = new OrdersService(db, settings, clock);
+  const orders = new OrdersService(db, settings, catalog, clock);
   app.decorate('services', { clock, cacheBus, settings, catalog, content, tokens, auth, orders });
   registerGuards(app, auth);
   registerSignupThrottle(app, new SignupThrottle(db, clock, config.signupLimits));

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { categories, platforms, services } from '../db/schema';
+import { categories, platforms, providers, services } from '../db/schema';
 
 /** Member-facing catalogue reads: hidden platforms and services never leave the server. */
 export const catalogRepository = {
@@ -31,6 +31,15 @@ export const catalogRepository = {
       .orderBy(asc(services.sortOrder), asc(services.id));
   },
 };
+
+/** Visible services with whether their provider is enabled: what placing an order checks. */
+export function listOrderableServices(ex: Executor) {
+  return ex
+    .select({ service: services, providerEnabled: providers.enabled })
+    .from(services)
+    .leftJoin(providers, eq(providers.id, services.providerId))
+    .where(eq(services.visible, true));
+}
 
 export type PlatformRow = typeof platforms.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;

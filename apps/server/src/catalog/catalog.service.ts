@@ -8,9 +8,14 @@ import {
 } from '@smm/domain/contract';
 import type { Db } from '../db/database';
 import type { CacheBus } from '../shared/cache-bus';
-import { cachedList, type CachedBody, type HotCache } from '../shared/hot-cache';
+import { HotCache, cachedList, type CachedBody } from '../shared/hot-cache';
 import { presentCategory, presentPlatform, presentService } from './catalog.presenter';
-import { catalogRepository } from './catalog.repository';
+import { catalogRepository, listOrderableServices, type ServiceRow } from './catalog.repository';
+
+export interface OrderableService {
+  service: ServiceRow;
+  providerEnabled: boolean | null;
+}
 
 /**
  * The catalogue as members see it (visible platforms, their categories, visible services), served
@@ -20,6 +25,7 @@ export class CatalogService {
   private readonly platforms: HotCache<CachedBody<Platform[]>>;
   private readonly categories: HotCache<CachedBody<Category[]>>;
   private readonly services: HotCache<CachedBody<Service[]>>;
+  private readonly orderable: HotCache<Map<number, OrderableService>>;
 
   constructor(
     private readonly db: Db,
@@ -40,7 +46,11 @@ export class CatalogService {
       () => catalogRepository.listVisibleServices(db),
       presentService,
     );
+    this.orderable = new HotCache(
+      async () => new Map((await listOrderableServices(db)).map((row) => [row.service.id, row])),
+    );
     bus.on('catalog', () => {
+      this.orderable.invalidate();
       this.platforms.invalidate();
       this.categories.invalidate();
       this.services.invalidate();
@@ -61,6 +71,14 @@ export class CatalogService {
 
   async listServices(): Promise<Service[]> {
     return (await this.services.get()).data;
+  }
+
+  /**
+   * A visible service as placing an order needs it (price, limits, provider mapping), from memory: the
+   * order path then queries only what must be fresh (the caller, the balance).
+   */
+  async orderableService(serviceId: number): Promise<OrderableService | undefined> {
+    return (await this.orderable.get()).get(serviceId);
   }
 
   /** Called after any operator write to platforms, categories or services. */

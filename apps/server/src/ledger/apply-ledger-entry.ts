@@ -1,5 +1,5 @@
 import type { LedgerReason } from '@smm/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { accounts, pointLedger } from '../db/schema';
 import { appError } from '../errors/app-error';
@@ -24,8 +24,8 @@ export type LedgerResult =
  *  1. the ledger row is inserted first; a repeat of (reason, reference) hits the unique key and the
  *     whole call is a no-op, so a retried credit or refund is never applied twice;
  *  2. the balance changes in one conditional UPDATE that never takes it below 0 (no read-then-write:
- *     concurrent debits queue on the row lock and each re-checks the balance it finds);
- *  3. the ledger row records the balance that UPDATE returned.
+ *     concurrent debits queue on the row lock and each re-checks the balance it finds), and the same
+ *     statement records the balance it returned on the ledger row.
  * A debit larger than the balance throws INSUFFICIENT_POINTS; the caller's transaction then rolls
  * back the ledger row with everything else.
  */
@@ -40,13 +40,18 @@ export async function applyLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<Ledg
     .returning({ id: pointLedger.id });
   if (!inserted) return { applied: false };
 
-  const [updated] = await tx
-    .update(accounts)
-    .set({ point: sql`${accounts.point} + ${entry.delta}` })
-    .where(and(eq(accounts.id, entry.accountId), sql`${accounts.point} + ${entry.delta} >= 0`))
-    .returning({ point: accounts.point });
+  // The conditional balance change and the ledger row's balance-after in one statement (one round trip).
+  const result = (await tx.execute(sql`
+    WITH updated AS (
+      UPDATE ${accounts} SET ${sql.identifier(accounts.point.name)} = ${accounts.point} + ${entry.delta}
+      WHERE ${accounts.id} = ${entry.accountId} AND ${accounts.point} + ${entry.delta} >= 0
+      RETURNING ${sql.identifier(accounts.point.name)} AS point
+    )
+    UPDATE ${pointLedger} SET ${sql.identifier(pointLedger.balanceAfter.name)} = updated.point
+    FROM updated WHERE ${pointLedger.id} = ${inserted.id}
+    RETURNING updated.point AS balance`)) as unknown as { rows: { balance: number | string }[] };
+  const updated = result.rows[0];
   if (!updated) throw appError('INSUFFICIENT_POINTS');
 
-  await tx.update(pointLedger).set({ balanceAfter: updated.point }).where(eq(pointLedger.id, inserted.id));
-  return { applied: true, balance: updated.point, entryId: inserted.id };
+  return { applied: true, balance: Number(updated.balance), entryId: inserted.id };
 }

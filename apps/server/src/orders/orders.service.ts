@@ -16,15 +16,11 @@ import type {
 import { isUniqueViolation, type Db } from '../db/database';
 import { appError } from '../errors/app-error';
 import { applyLedgerEntry } from '../ledger/apply-ledger-entry';
+import type { CatalogService } from '../catalog/catalog.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
 import { presentAutoOrderHistoryItem, presentOrderHistoryItem } from './orders.presenter';
-import {
-  findOrderableService,
-  ordersRepository,
-  type AutoOrderRow,
-  type OrderRow,
-} from './orders.repository';
+import { ordersRepository, type AutoOrderRow, type OrderRow } from './orders.repository';
 
 /** Idempotency keys are opaque client strings; anything else is a 400, not a database error. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
@@ -33,6 +29,7 @@ export class OrdersService {
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
+    private readonly catalog: CatalogService,
     private readonly clock: Clock,
   ) {}
 
@@ -51,7 +48,7 @@ export class OrdersService {
       const earlier = await this.earlierResult(accountId, idempotencyKey);
       if (earlier) return earlier;
     }
-    const found = await findOrderableService(this.db, body.serviceId);
+    const found = await this.catalog.orderableService(body.serviceId);
     const site = await this.settings.current();
     // A service with no enabled provider cannot be fulfilled: it is as unorderable as a read-only one.
     const orderable = found && found.service.providerId !== null && found.providerEnabled === true;
