@@ -37,7 +37,10 @@ import {
 } from './http/security-headers';
 import { adminRoutes } from './admin/admin.routes';
 import { PointAdjustmentsService } from './admin/point-adjustments.service';
+import { OrderWorker } from './background/order-worker';
 import { ordersRoutes } from './orders/orders.routes';
+import { ProviderRegistry } from './providers/provider-registry';
+import { SimulatedProvider } from './providers/simulated-provider';
 import { OrdersService } from './orders/orders.service';
 import { settingsRoutes } from './settings/settings.routes';
 import { SettingsService } from './settings/settings.service';
@@ -65,6 +68,9 @@ export interface AppServices {
   tokens: TokenService;
   auth: AuthService;
   orders: OrdersService;
+  simulatedProvider: SimulatedProvider;
+  providers: ProviderRegistry;
+  worker: OrderWorker;
 }
 
 declare module 'fastify' {
@@ -137,7 +143,34 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const throttle = new LoginThrottle(db, clock, config.loginLimits);
   const auth = new AuthService(db, settings, tokens, throttle, content);
   const orders = new OrdersService(db, settings, catalog, clock);
-  app.decorate('services', { clock, cacheBus, settings, catalog, content, tokens, auth, orders });
+  const simulatedProvider = new SimulatedProvider(db, {
+    partialPercent: config.providers.simulatedPartialPercent,
+    cancelPercent: config.providers.simulatedCancelPercent,
+  });
+  await simulatedProvider.start();
+  app.addHook('onClose', () => simulatedProvider.close());
+  const providers = new ProviderRegistry({
+    timeoutMs: config.providers.timeoutMs,
+    simulatedApiUrl: () => simulatedProvider.apiUrl,
+  });
+  const worker = new OrderWorker(db, providers, clock, {
+    statusRefreshSeconds: config.background.statusRefreshSeconds,
+    maxSubmitAttempts: config.background.maxSubmitAttempts,
+    batchSize: 100,
+  });
+  app.decorate('services', {
+    clock,
+    cacheBus,
+    settings,
+    catalog,
+    content,
+    tokens,
+    auth,
+    orders,
+    simulatedProvider,
+    providers,
+    worker,
+  });
   registerGuards(app, auth);
   registerSignupThrottle(app, new SignupThrottle(db, clock, config.signupLimits));
 

@@ -40,6 +40,9 @@ export const envSchema = z
     LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+    PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+    SIMULATED_PROVIDER_PARTIAL_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+    SIMULATED_PROVIDER_CANCEL_PERCENT: z.coerce.number().int().min(0).max(100).default(5),
     BACKGROUND_TICK_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     ORDER_STATUS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
     ORDER_MAX_SUBMIT_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
@@ -71,6 +74,8 @@ export interface AppConfig {
   signupLimits: { maxPerAddress: number; windowSeconds: number };
   /** The background loop: seconds between ticks (0: off), status refresh, submit attempts. */
   background: { tickSeconds: number; statusRefreshSeconds: number; maxSubmitAttempts: number };
+  /** Upstream calls; the built-in simulated provider's share of Partial and Canceled outcomes. */
+  providers: { timeoutMs: number; simulatedPartialPercent: number; simulatedCancelPercent: number };
   trustProxy: boolean;
   webDist: string;
   logLevel: string;
@@ -103,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowSeconds: e.LOGIN_WINDOW_MINUTES * 60,
     },
     signupLimits: { maxPerAddress: e.SIGNUP_MAX_PER_ADDRESS, windowSeconds: 3600 },
+    providers: {
+      timeoutMs: Math.round(e.PROVIDER_TIMEOUT_SECONDS * 1000),
+      simulatedPartialPercent: e.SIMULATED_PROVIDER_PARTIAL_PERCENT,
+      simulatedCancelPercent: e.SIMULATED_PROVIDER_CANCEL_PERCENT,
+    },
     background: {
       tickSeconds: e.BACKGROUND_TICK_SECONDS,
       statusRefreshSeconds: e.ORDER_STATUS_REFRESH_SECONDS,

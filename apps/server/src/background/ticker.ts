@@ -6,7 +6,11 @@ import type { OrderWorker } from './order-worker';
  * never overlap in one process; several processes may tick at once, which the worker's SKIP LOCKED
  * claims make safe. A failing tick is logged and the next one tries again.
  */
-export function startTicker(worker: OrderWorker, intervalSeconds: number, log: FastifyBaseLogger): () => void {
+export function startTicker(
+  worker: OrderWorker,
+  intervalSeconds: number,
+  log: FastifyBaseLogger,
+): () => void {
   if (intervalSeconds <= 0) return () => {};
   let running = false;
   const timer = setInterval(() => {

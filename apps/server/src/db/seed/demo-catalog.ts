@@ -114,7 +114,13 @@ export const DEMO_CATALOG: DemoPlatform[] = [
       {
         text: '유튜브 좋아요',
         services: [
-          { text: '유튜브 좋아요', unitPriceMilli: 20000, min: 10, max: 10000, notice: '영상 링크를 입력해주세요.' },
+          {
+            text: '유튜브 좋아요',
+            unitPriceMilli: 20000,
+            min: 10,
+            max: 10000,
+            notice: '영상 링크를 입력해주세요.',
+          },
         ],
       },
     ],
@@ -126,7 +132,13 @@ export const DEMO_CATALOG: DemoPlatform[] = [
       {
         text: '틱톡 팔로워',
         services: [
-          { text: '틱톡 팔로워', unitPriceMilli: 12000, min: 50, max: 20000, notice: '프로필 링크를 입력해주세요.' },
+          {
+            text: '틱톡 팔로워',
+            unitPriceMilli: 12000,
+            min: 50,
+            max: 20000,
+            notice: '프로필 링크를 입력해주세요.',
+          },
         ],
       },
       {

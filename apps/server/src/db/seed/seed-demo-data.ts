@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../database';
-import { appMeta, categories, providers, notices, platforms, popups, qnas, registerWheres, services } from '../schema';
+import {
+  appMeta,
+  categories,
+  providers,
+  notices,
+  platforms,
+  popups,
+  qnas,
+  registerWheres,
+  services,
+} from '../schema';
 import { settingsRepository } from '../../settings/settings.repository';
 import { DEMO_CATALOG } from './demo-catalog';
 import { SIMULATED_PROVIDER_URL } from '../../providers/simulated-provider-url';
@@ -55,17 +65,15 @@ export async function seedDemoData(db: Db): Promise<void> {
             .insert(categories)
             .values({ platformId: p!.id, text: category.text, sortOrder: ci })
             .returning({ id: categories.id });
-          await tx
-            .insert(services)
-            .values(
-              category.services.map((s, si) => ({
-                ...s,
-                categoryId: c!.id,
-                sortOrder: si,
-                providerId: provider!.id,
-                providerServiceId: String((providerServiceId += 1)),
-              })),
-            );
+          await tx.insert(services).values(
+            category.services.map((s, si) => ({
+              ...s,
+              categoryId: c!.id,
+              sortOrder: si,
+              providerId: provider!.id,
+              providerServiceId: String((providerServiceId += 1)),
+            })),
+          );
         }
       }
     }
