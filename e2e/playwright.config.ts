@@ -53,6 +53,9 @@ export default defineConfig({
       // Every spec seeds its members through the API from 127.0.0.1.
       SIGNUP_MAX_PER_ADDRESS: '1000',
       LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
+      // Orders move through the simulated provider within seconds, so specs can watch them progress.
+      BACKGROUND_TICK_SECONDS: '1',
+      ORDER_STATUS_REFRESH_SECONDS: '1',
     },
   },
 });
