@@ -162,7 +162,8 @@ export class SimulatedProvider {
     const startCount = row.startCount || 1000 + ((row.id * 37) % 5000);
     if (row.polls === 0) return { status: 'In progress', startCount, remains: row.quantity };
     if (row.polls === 1) return { status: 'In progress', startCount, remains: Math.ceil(row.quantity / 2) };
-    const bucket = row.id % 100;
+    // Spread over ids (not the first ids of a fresh demo all failing), yet reproducible.
+    const bucket = (row.id * 37 + 11) % 100;
     if (bucket < this.options.cancelPercent) return { status: 'Canceled', startCount, remains: row.quantity };
     if (bucket < this.options.cancelPercent + this.options.partialPercent) {
       return { status: 'Partial', startCount, remains: Math.max(1, Math.floor(row.quantity / 3)) };
