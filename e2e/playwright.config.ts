@@ -56,6 +56,8 @@ export default defineConfig({
       // Orders move through the simulated provider within seconds, so specs can watch them progress.
       BACKGROUND_TICK_SECONDS: '1',
       ORDER_STATUS_REFRESH_SECONDS: '1',
+      // An auto-order's 60-minute interval passes in 3 s, so a spec can watch 1/3 → 3/3.
+      AUTO_ORDER_MINUTE_SECONDS: '0.05',
     },
   },
 });

@@ -157,6 +157,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     statusRefreshSeconds: config.background.statusRefreshSeconds,
     maxSubmitAttempts: config.background.maxSubmitAttempts,
     batchSize: 100,
+    secondsPerMinute: config.background.autoOrderMinuteSeconds,
   });
   app.decorate('services', {
     clock,

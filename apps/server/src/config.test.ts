@@ -58,6 +58,7 @@ describe('loadConfig', () => {
       BACKGROUND_TICK_SECONDS: ['0', (c) => c.background.tickSeconds, 0],
       ORDER_STATUS_REFRESH_SECONDS: ['7', (c) => c.background.statusRefreshSeconds, 7],
       ORDER_MAX_SUBMIT_ATTEMPTS: ['3', (c) => c.background.maxSubmitAttempts, 3],
+      AUTO_ORDER_MINUTE_SECONDS: ['0.05', (c) => c.background.autoOrderMinuteSeconds, 0.05],
       WEB_DIST: [dataDir, (c) => c.webDist, dataDir],
       LOG_LEVEL: ['warn', (c) => c.logLevel, 'warn'],
     };

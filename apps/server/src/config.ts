@@ -46,6 +46,7 @@ export const envSchema = z
     BACKGROUND_TICK_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     ORDER_STATUS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
     ORDER_MAX_SUBMIT_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+    AUTO_ORDER_MINUTE_SECONDS: z.coerce.number().min(0.001).max(60).default(60),
     TRUST_PROXY: flag.default(false),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,7 +74,12 @@ export interface AppConfig {
   /** Sign-ups per client address per window. */
   signupLimits: { maxPerAddress: number; windowSeconds: number };
   /** The background loop: seconds between ticks (0: off), status refresh, submit attempts. */
-  background: { tickSeconds: number; statusRefreshSeconds: number; maxSubmitAttempts: number };
+  background: {
+    tickSeconds: number;
+    statusRefreshSeconds: number;
+    maxSubmitAttempts: number;
+    autoOrderMinuteSeconds: number;
+  };
   /** Upstream calls; the built-in simulated provider's share of Partial and Canceled outcomes. */
   providers: { timeoutMs: number; simulatedPartialPercent: number; simulatedCancelPercent: number };
   trustProxy: boolean;
@@ -117,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tickSeconds: e.BACKGROUND_TICK_SECONDS,
       statusRefreshSeconds: e.ORDER_STATUS_REFRESH_SECONDS,
       maxSubmitAttempts: e.ORDER_MAX_SUBMIT_ATTEMPTS,
+      autoOrderMinuteSeconds: e.AUTO_ORDER_MINUTE_SECONDS,
     },
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,

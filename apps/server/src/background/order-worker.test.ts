@@ -41,6 +41,7 @@ function worker(provider: ScriptedProvider, maxSubmitAttempts = 3) {
     statusRefreshSeconds: 30,
     maxSubmitAttempts,
     batchSize: 50,
+    secondsPerMinute: 60,
   });
 }
 

@@ -21,6 +21,8 @@ export interface OrderWorkerOptions {
   maxSubmitAttempts: number;
   /** Rows claimed per tick and kind. */
   batchSize: number;
+  /** Length of an auto-order interval minute in seconds: 60, or less to watch a demo or e2e run. */
+  secondsPerMinute: number;
 }
 
 export interface ProviderClients {
@@ -86,7 +88,10 @@ export class OrderWorker {
         });
         const last = run === autoOrder.runs;
         // After downtime the schedule resumes from now instead of firing the missed runs in a burst.
-        const planned = seconds(autoOrder.nextRunAt ?? now, autoOrder.interval * 60);
+        const planned = seconds(
+          autoOrder.nextRunAt ?? now,
+          autoOrder.interval * this.options.secondsPerMinute,
+        );
         await ordersRepository.advanceAutoOrder(tx, autoOrder.id, {
           completed: run,
           status: last
@@ -94,7 +99,11 @@ export class OrderWorker {
               ? AutoOrderStatus.PARTIAL
               : AutoOrderStatus.COMPLETED
             : AutoOrderStatus.ACTIVE,
-          nextRunAt: last ? null : planned < now ? seconds(now, autoOrder.interval * 60) : planned,
+          nextRunAt: last
+            ? null
+            : planned < now
+              ? seconds(now, autoOrder.interval * this.options.secondsPerMinute)
+              : planned,
         });
       }
       return due.length;

@@ -51,7 +51,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     signupLimits: { maxPerAddress: 10, windowSeconds: 3600 },
     // Tests call the worker's tick() themselves, with the manual clock.
-    background: { tickSeconds: 0, statusRefreshSeconds: 30, maxSubmitAttempts: 3 },
+    background: {
+      tickSeconds: 0,
+      statusRefreshSeconds: 30,
+      maxSubmitAttempts: 3,
+      autoOrderMinuteSeconds: 60,
+    },
     providers: { timeoutMs: 2000, simulatedPartialPercent: 10, simulatedCancelPercent: 5 },
     trustProxy: false,
     webDist: defaultWebDist,
