@@ -1,14 +1,62 @@
-import type { ProviderApi } from './provider-api';
+import { ProviderError, type ProviderApi } from './provider-api';
 import { SIMULATED_PROVIDER_URL } from './simulated-provider-url';
 import { SmmApiClient } from './smm-api-client';
 
-/** Turns a provider row into a client; `builtin:simulated` is this process's simulated provider. */
+export interface ProviderRegistryOptions {
+  /** How long one provider call may take (PROVIDER_TIMEOUT_SECONDS). */
+  timeoutMs: number;
+  /** The URL of this process's simulated provider, read when a client is made ('' while it is not running). */
+  simulatedApiUrl: () => string;
+}
+
+/**
+ * Turns a provider row into a client. `builtin:simulated` is the simulated provider this process
+ * serves (each app has its own, on its own port, sharing the database); any other URL must be http(s).
+ * A row that cannot be reached that way still gets a client, one whose every call fails with a
+ * retryable ProviderError, so the background loop treats it like any other failing provider (and an
+ * operator who fixes the URL sees the orders go through) instead of failing its whole tick.
+ */
 export class ProviderRegistry {
-  constructor(private readonly options: { timeoutMs: number; simulatedApiUrl: () => string }) {}
+  constructor(private readonly options: ProviderRegistryOptions) {}
 
   clientFor(provider: { apiUrl: string; apiKey: string }): ProviderApi {
     const apiUrl =
       provider.apiUrl === SIMULATED_PROVIDER_URL ? this.options.simulatedApiUrl() : provider.apiUrl;
+    if (provider.apiUrl === SIMULATED_PROVIDER_URL && !apiUrl) {
+      return new UnusableProvider('the built-in simulated provider is not running');
+    }
+    if (!isHttpUrl(apiUrl)) return new UnusableProvider('the provider URL is not an http(s) URL');
     return new SmmApiClient({ apiUrl, apiKey: provider.apiKey, timeoutMs: this.options.timeoutMs });
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
+/** A provider row no client can talk to: every call fails (retryably) with the reason. */
+class UnusableProvider implements ProviderApi {
+  constructor(private readonly reason: string) {}
+
+  private fail(action: string): Promise<never> {
+    return Promise.reject(new ProviderError(`${action}: ${this.reason}`, true));
+  }
+
+  add() {
+    return this.fail('add');
+  }
+
+  statuses() {
+    return this.fail('status');
+  }
+
+  cancel() {
+    return this.fail('cancel');
+  }
+
+  balance() {
+    return this.fail('balance');
   }
 }

@@ -1,8 +1,9 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { simulatedProviderOrders } from '../db/schema';
 
 export type SimulatedOrderRow = typeof simulatedProviderOrders.$inferSelect;
+export type SimulatedOrderState = Pick<SimulatedOrderRow, 'status' | 'startCount' | 'remains'>;
 
 export const simulatedProviderRepository = {
   async insert(db: Db, order: { service: string; link: string; quantity: number }): Promise<number> {
@@ -13,14 +14,28 @@ export const simulatedProviderRepository = {
     return row!.id;
   },
 
-  findMany(db: Db, ids: number[]) {
+  findMany(db: Db, ids: number[]): Promise<SimulatedOrderRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
     return db.select().from(simulatedProviderOrders).where(inArray(simulatedProviderOrders.id, ids));
   },
 
-  async update(db: Db, id: number, change: Pick<SimulatedOrderRow, 'status' | 'startCount' | 'remains'>) {
-    await db
+  /**
+   * Moves an order on from the state it was read in (`polls` as read): if another process moved it
+   * first, nothing changes and the row as it now is comes back (`moved: false`), so two processes
+   * polling at once never skip a step or step back.
+   */
+  async advance(
+    db: Db,
+    row: SimulatedOrderRow,
+    next: SimulatedOrderState,
+  ): Promise<{ row: SimulatedOrderRow; moved: boolean }> {
+    const [updated] = await db
       .update(simulatedProviderOrders)
-      .set({ ...change, polls: sql`${simulatedProviderOrders.polls} + 1` })
-      .where(eq(simulatedProviderOrders.id, id));
+      .set({ ...next, polls: sql`${simulatedProviderOrders.polls} + 1` })
+      .where(and(eq(simulatedProviderOrders.id, row.id), eq(simulatedProviderOrders.polls, row.polls)))
+      .returning();
+    if (updated) return { row: updated, moved: true };
+    const [current] = await simulatedProviderRepository.findMany(db, [row.id]);
+    return { row: current ?? row, moved: false };
   },
 };

@@ -1,25 +1,64 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
-import { simulatedProviderRepository, type SimulatedOrderRow } from './simulated-provider.repository';
+import {
+  simulatedProviderRepository,
+  type SimulatedOrderRow,
+  type SimulatedOrderState,
+} from './simulated-provider.repository';
 
-/** Failures the simulator can put on, for tests of how the panel copes with a bad upstream. */
+/**
+ * Failures the simulator can put on, for tests of how the panel copes with a bad upstream:
+ * - `timeout`: never answers (the client's timeout ends the call);
+ * - `http500`: HTTP 500 with a text body; `html`: HTTP 200 with an HTML page;
+ * - `malformed-json`: HTTP 200, `application/json`, cut-off JSON;
+ * - `json-error`: `{ "error": … }` for every action (for `add`, the provider refusing the order);
+ * - `unknown-order`: `status` and `cancel` know no order (each id answers `{ error }`);
+ * - `lose-answer`: does the work (an `add` is accepted and stored), then drops the connection unanswered.
+ */
 export type SimulatedFault =
   'timeout' | 'http500' | 'html' | 'malformed-json' | 'json-error' | 'unknown-order' | 'lose-answer';
 
 export interface SimulatedProviderOptions {
-  /** Share of orders (by id) that end Partial, and that end Canceled, in percent. */
+  /** Share of orders, in percent, that end Partial (SIMULATED_PROVIDER_PARTIAL_PERCENT). */
   partialPercent: number;
+  /** Share of orders, in percent, that end Canceled (SIMULATED_PROVIDER_CANCEL_PERCENT). */
   cancelPercent: number;
 }
 
+export type SimulatedOutcome = 'Completed' | 'Partial' | 'Canceled';
+
+/** The key the simulator accepts; the demo seed's provider row holds it. */
 export const SIMULATED_PROVIDER_KEY = 'demo';
+/** The path of the SMM API v2 route on the simulator's own port. */
+export const SIMULATED_PROVIDER_PATH = '/api/v2';
+/** What `balance` answers. */
+export const SIMULATED_BALANCE = { balance: '1000000.00', currency: 'KRW' } as const;
+
+const FINAL_STATUSES = new Set<string>(['Completed', 'Partial', 'Canceled']);
+
+/**
+ * How an order ends, fixed by its id so tests are reproducible. The id is spread over 0–99 by a
+ * permutation (37 is prime to 100), so of any 100 consecutive ids exactly `cancelPercent` end
+ * Canceled and `partialPercent` Partial, and a fresh demo's first orders are not all the unlucky ones.
+ */
+export function simulatedOutcome(id: number, options: SimulatedProviderOptions): SimulatedOutcome {
+  const bucket = (id * 37 + 11) % 100;
+  if (bucket < options.cancelPercent) return 'Canceled';
+  if (bucket < options.cancelPercent + options.partialPercent) return 'Partial';
+  return 'Completed';
+}
 
 /**
  * The built-in upstream provider: a small HTTP server of its own (127.0.0.1, a free port) speaking the
- * trade's SMM API v2, so the demo and the tests run the panel's real client. Its orders live in the
- * database (several panel processes agree on them) and move one step per status poll: Pending → In
- * progress → In progress (half done) → Completed, or, for a share chosen by order id, Partial or
- * Canceled.
+ * trade's SMM API v2 on `POST /api/v2` (form-encoded or JSON), so the demo and the tests run the panel's
+ * real client. Its orders live in `simulated_provider_orders` (several panel processes on one database
+ * agree on them) and move one step per `status` poll:
+ *
+ *   Pending → In progress (start count set, remains = quantity) → In progress (remains halved, or still
+ *   the quantity for an order heading for Canceled) → Completed (remains 0) | Partial (remains > 0) |
+ *   Canceled (remains = quantity), the end chosen by `simulatedOutcome`.
+ *
+ * `cancel` cancels a Pending order. `setFault` puts on one of the failures of `SimulatedFault`.
  */
 export class SimulatedProvider {
   private server: FastifyInstance | undefined;
@@ -31,6 +70,7 @@ export class SimulatedProvider {
     private readonly options: SimulatedProviderOptions,
   ) {}
 
+  /** `http://127.0.0.1:<port>/api/v2` once started; '' before and after. */
   get apiUrl(): string {
     return this.url;
   }
@@ -40,30 +80,29 @@ export class SimulatedProvider {
   }
 
   async start(): Promise<void> {
-    // Hijacked 'timeout' answers keep their sockets open; closing must not wait for them.
-    const server = Fastify({ logger: false, forceCloseConnections: true });
+    if (this.server) return;
+    // A 'timeout' answer keeps its socket open; closing must not wait for it.
+    const server = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 });
     server.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
-      (_req, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    server.all('/api/v2', async (request, reply) => {
-      const params = {
-        ...((request.query as Record<string, string>) ?? {}),
-        ...((request.body as Record<string, string> | undefined) ?? {}),
-      };
+    server.post(SIMULATED_PROVIDER_PATH, async (request, reply) => {
       const fault = this.fault;
       if (fault === 'timeout') {
-        reply.hijack(); // never answers; the client's timeout ends it
+        reply.hijack(); // never answered; the client gives up
         return;
       }
       if (fault === 'http500') return reply.code(500).type('text/plain').send('Internal Server Error');
-      if (fault === 'html') return reply.type('text/html').send('<html><body>502 Bad Gateway</body></html>');
+      if (fault === 'html') {
+        return reply.type('text/html').send('<!doctype html><html><body>502 Bad Gateway</body></html>');
+      }
       if (fault === 'malformed-json') return reply.type('application/json').send('{"order": 12');
+      const params = paramsOf(request.body);
       if (params.key !== SIMULATED_PROVIDER_KEY) return { error: 'Invalid API key' };
-      const answer = await this.answer(params, fault);
+      if (fault === 'json-error') return { error: 'Service temporarily unavailable' };
+      const answer = await this.answer(params, fault === 'unknown-order');
       if (fault === 'lose-answer') {
         reply.hijack();
         request.raw.socket.destroy();
@@ -73,101 +112,136 @@ export class SimulatedProvider {
     });
     await server.listen({ port: 0, host: '127.0.0.1' });
     const address = server.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    this.url = `http://127.0.0.1:${port}/api/v2`;
+    if (typeof address !== 'object' || !address) throw new Error('simulated provider: no port');
     this.server = server;
+    this.url = `http://127.0.0.1:${address.port}${SIMULATED_PROVIDER_PATH}`;
   }
 
   async close(): Promise<void> {
-    await this.server?.close();
+    const server = this.server;
+    this.server = undefined;
+    this.url = '';
+    await server?.close();
   }
 
-  private async answer(params: Record<string, string>, fault: SimulatedFault | null): Promise<unknown> {
+  private async answer(params: Record<string, string>, knowsNoOrder: boolean): Promise<unknown> {
     switch (params.action) {
-      case 'add': {
-        if (fault === 'json-error') return { error: 'Not enough funds on balance' };
-        const quantity = Number(params.quantity);
-        if (!params.service || !params.link || !Number.isInteger(quantity) || quantity < 1) {
-          return { error: 'Incorrect request' };
-        }
-        return {
-          order: await simulatedProviderRepository.insert(this.db, {
-            service: params.service,
-            link: params.link,
-            quantity,
-          }),
-        };
-      }
-      case 'status': {
-        const ids = (params.orders ?? params.order ?? '')
-          .split(',')
-          .map((id) => Number(id))
-          .filter((id) => Number.isInteger(id) && id > 0)
-          .slice(0, 100);
-        const rows =
-          fault === 'unknown-order' ? [] : await simulatedProviderRepository.findMany(this.db, ids);
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        const result: Record<string, unknown> = {};
-        for (const id of ids) {
-          const row = byId.get(id);
-          if (!row) {
-            result[id] = { error: 'Incorrect order ID' };
-            continue;
-          }
-          const next = this.step(row);
-          await simulatedProviderRepository.update(this.db, row.id, next);
-          result[id] = {
-            charge: '0.00',
-            start_count: String(next.startCount),
-            status: next.status,
-            remains: String(next.remains),
-            currency: 'KRW',
-          };
-        }
-        return result;
-      }
-      case 'cancel': {
-        const ids = (params.orders ?? '')
-          .split(',')
-          .map(Number)
-          .filter((id) => Number.isInteger(id) && id > 0);
-        const rows = await simulatedProviderRepository.findMany(this.db, ids);
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        const result = [];
-        for (const id of ids) {
-          const row = byId.get(id);
-          if (!row || row.status !== 'Pending') {
-            result.push({ order: id, cancel: { error: 'Cancel is not available for this order' } });
-            continue;
-          }
-          await simulatedProviderRepository.update(this.db, id, {
-            status: 'Canceled',
-            startCount: row.startCount,
-            remains: row.quantity,
-          });
-          result.push({ order: id, cancel: 1 });
-        }
-        return result;
-      }
+      case 'add':
+        return this.add(params);
+      case 'status':
+        return this.status(idsOf(params.orders ?? params.order), knowsNoOrder);
+      case 'cancel':
+        return this.cancel(idsOf(params.orders ?? params.order), knowsNoOrder);
       case 'balance':
-        return { balance: '1000000.00', currency: 'KRW' };
+        return SIMULATED_BALANCE;
       default:
         return { error: 'Incorrect action' };
     }
   }
 
-  /** The next state of an order, one step per poll; final states stay. */
-  private step(row: SimulatedOrderRow): Pick<SimulatedOrderRow, 'status' | 'startCount' | 'remains'> {
-    if (['Completed', 'Partial', 'Canceled'].includes(row.status)) return row;
-    const startCount = row.startCount || 1000 + ((row.id * 37) % 5000);
-    if (row.polls === 0) return { status: 'In progress', startCount, remains: row.quantity };
-    if (row.polls === 1) return { status: 'In progress', startCount, remains: Math.ceil(row.quantity / 2) };
-    // Spread over ids (not the first ids of a fresh demo all failing), yet reproducible.
-    const bucket = (row.id * 37 + 11) % 100;
-    if (bucket < this.options.cancelPercent) return { status: 'Canceled', startCount, remains: row.quantity };
-    if (bucket < this.options.cancelPercent + this.options.partialPercent) {
-      return { status: 'Partial', startCount, remains: Math.max(1, Math.floor(row.quantity / 3)) };
+  private async add(params: Record<string, string>): Promise<unknown> {
+    const quantity = Number(params.quantity);
+    if (!params.service) return { error: 'Incorrect service ID' };
+    if (!params.link) return { error: 'Incorrect link' };
+    if (!Number.isSafeInteger(quantity) || quantity < 1) return { error: 'Incorrect quantity' };
+    const order = await simulatedProviderRepository.insert(this.db, {
+      service: params.service,
+      link: params.link,
+      quantity,
+    });
+    return { order };
+  }
+
+  /** Each poll moves each known order one step (see the class comment); final states stay. */
+  private async status(ids: number[], knowsNoOrder: boolean): Promise<Record<string, unknown>> {
+    const rows = knowsNoOrder ? [] : await simulatedProviderRepository.findMany(this.db, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const result: Record<string, unknown> = {};
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row) {
+        result[id] = { error: 'Incorrect order ID' };
+        continue;
+      }
+      const now = FINAL_STATUSES.has(row.status)
+        ? row
+        : (await simulatedProviderRepository.advance(this.db, row, this.nextState(row))).row;
+      result[id] = {
+        charge: '0.00',
+        start_count: String(now.startCount),
+        status: now.status,
+        remains: String(now.remains),
+        currency: SIMULATED_BALANCE.currency,
+      };
+    }
+    return result;
+  }
+
+  private async cancel(ids: number[], knowsNoOrder: boolean): Promise<unknown[]> {
+    const rows = knowsNoOrder ? [] : await simulatedProviderRepository.findMany(this.db, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const result: unknown[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row) {
+        result.push({ order: id, cancel: { error: 'Incorrect order ID' } });
+        continue;
+      }
+      const canceled =
+        row.status === 'Pending' &&
+        (
+          await simulatedProviderRepository.advance(this.db, row, {
+            status: 'Canceled',
+            startCount: row.startCount,
+            remains: row.quantity,
+          })
+        ).moved;
+      result.push(
+        canceled
+          ? { order: id, cancel: 1 }
+          : { order: id, cancel: { error: 'Cancel is not available for this order' } },
+      );
+    }
+    return result;
+  }
+
+  private nextState(row: SimulatedOrderRow): SimulatedOrderState {
+    const outcome = simulatedOutcome(row.id, this.options);
+    const startCount = row.startCount || 1000 + ((row.id * 7919) % 9000);
+    const { quantity } = row;
+    if (row.polls === 0) return { status: 'In progress', startCount, remains: quantity };
+    if (row.polls === 1) {
+      const remains = outcome === 'Canceled' ? quantity : Math.ceil(quantity / 2);
+      return { status: 'In progress', startCount, remains };
+    }
+    if (outcome === 'Canceled') return { status: 'Canceled', startCount, remains: quantity };
+    if (outcome === 'Partial') {
+      return { status: 'Partial', startCount, remains: Math.max(1, Math.floor(quantity / 3)) };
     }
     return { status: 'Completed', startCount, remains: 0 };
   }
+}
+
+/** The request's parameters as strings, from a form body or a JSON object. */
+function paramsOf(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (typeof value === 'string') params[name] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') params[name] = String(value);
+    else if (Array.isArray(value)) params[name] = value.map(String).join(',');
+  }
+  return params;
+}
+
+/** `orders=1,2,3` → [1, 2, 3] (positive integers only, at most 100, as the trade's API allows). */
+function idsOf(list: string | undefined): number[] {
+  return [
+    ...new Set(
+      (list ?? '')
+        .split(',')
+        .map((id) => Number(id.trim()))
+        .filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647),
+    ),
+  ].slice(0, 100);
 }

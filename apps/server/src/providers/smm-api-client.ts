@@ -1,33 +1,136 @@
 import { z } from 'zod';
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from './provider-api';
 
-/** Numbers arrive as numbers or strings ("157"); empty or missing reads as null. */
-const lenientInt = z
-  .union([z.number(), z.string(), z.null(), z.undefined()])
-  .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
-  .refine((v) => v === null || Number.isFinite(v), 'not a number')
-  .transform((v) => (v === null ? null : Math.trunc(v)));
-
-const errorAnswer = z.object({ error: z.string() });
-const addAnswer = z.object({ order: z.union([z.number(), z.string().min(1)]) });
-const statusAnswer = z.object({ status: z.string(), start_count: lenientInt, remains: lenientInt });
-const balanceAnswer = z.object({ balance: z.union([z.string(), z.number()]), currency: z.string() });
-const cancelAnswer = z.array(
-  z.object({
-    order: z.union([z.number(), z.string()]),
-    cancel: z.union([z.number(), z.string(), errorAnswer]),
-  }),
-);
+/** Longest provider text (an `{ error }`) carried into an error message. */
+const MAX_PROVIDER_TEXT = 200;
 
 /**
- * The trade's SMM API v2 over HTTP: form-encoded POST with `key` and `action`. Anything that is not a
- * well-formed answer — a timeout, a refused connection, HTTP ≥ 400, HTML, broken JSON, `{ error }`, an
- * unexpected shape — is a ProviderError; only an `add` the provider answers with `{ error }` is not
- * retryable. The key never appears in an error.
+ * A count as providers send it: a number or a numeric string ("157"); empty or missing reads as null.
+ * Fractions are cut off; a negative remains (some providers report over-delivery so) reads as 0.
+ */
+const lenientCount = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/),
+    z.literal(''),
+    z.null(),
+    z.undefined(),
+  ])
+  .transform((v) => (v === null || v === undefined || v === '' ? null : Math.max(0, Math.trunc(Number(v)))))
+  .refine((v) => v === null || Number.isSafeInteger(v), 'not a count');
+
+/** An order id: a positive integer, as a number or a string; some providers use short text ids. */
+const orderId = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/),
+]);
+
+const errorAnswer = z.object({ error: z.string() });
+const addAnswer = z.object({ order: orderId });
+const statusEntry = z.object({
+  status: z.string().trim().min(1).max(50),
+  start_count: lenientCount,
+  remains: lenientCount,
+});
+const statusAnswer = z.record(z.string(), z.unknown());
+const cancelAnswer = z.array(
+  z.object({
+    order: orderId,
+    cancel: z.union([z.literal(1), z.literal('1'), z.literal(true), errorAnswer]),
+  }),
+);
+const balanceAnswer = z.object({
+  balance: z.union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/),
+  ]),
+  currency: z.string().trim().min(1).max(10),
+});
+
+/**
+ * The trade's SMM API v2 over HTTP: a form-encoded POST with `key` and `action` to the provider's URL.
+ * Anything that is not a well-formed answer — a timeout, a refused or cut connection, HTTP ≥ 400, HTML,
+ * broken JSON, `{ error }`, an unexpected shape — is a ProviderError; only an `add` the provider answers
+ * with a JSON `{ error }` (it refused the order) is not retryable. The key never appears in an error:
+ * messages name the action and what went wrong, and text quoted from the provider has the key blanked.
  */
 export class SmmApiClient implements ProviderApi {
   constructor(private readonly options: { apiUrl: string; apiKey: string; timeoutMs: number }) {}
 
+  async add(input: { service: string; link: string; quantity: number }) {
+    const answer = await this.call('add', {
+      service: input.service,
+      link: input.link,
+      quantity: String(input.quantity),
+    });
+    this.throwIfRefused('add', answer, false);
+    const parsed = addAnswer.safeParse(answer);
+    if (!parsed.success) throw unexpected('add');
+    return { providerOrderId: String(parsed.data.order) };
+  }
+
+  async statuses(providerOrderIds: string[]) {
+    const result = new Map<string, ProviderOrderStatus | { error: string }>();
+    if (providerOrderIds.length === 0) return result;
+    const answer = await this.call('status', { orders: providerOrderIds.join(',') });
+    this.throwIfRefused('status', answer, true);
+    const parsed = statusAnswer.safeParse(answer);
+    if (!parsed.success || Array.isArray(answer)) throw unexpected('status');
+    for (const id of providerOrderIds) {
+      const entry = Object.hasOwn(parsed.data, id) ? parsed.data[id] : undefined;
+      if (entry === undefined) {
+        result.set(id, { error: 'not in the answer' });
+        continue;
+      }
+      const status = statusEntry.safeParse(entry);
+      if (status.success) {
+        const { status: text, start_count: startCount, remains } = status.data;
+        result.set(id, { status: text, startCount, remains });
+        continue;
+      }
+      const refused = errorAnswer.safeParse(entry);
+      if (!refused.success) throw unexpected('status');
+      result.set(id, { error: this.quote(refused.data.error) });
+    }
+    return result;
+  }
+
+  async cancel(providerOrderIds: string[]) {
+    const result = new Map<string, true | { error: string }>();
+    if (providerOrderIds.length === 0) return result;
+    const answer = await this.call('cancel', { orders: providerOrderIds.join(',') });
+    this.throwIfRefused('cancel', answer, true);
+    const parsed = cancelAnswer.safeParse(answer);
+    if (!parsed.success) throw unexpected('cancel');
+    for (const entry of parsed.data) {
+      const id = String(entry.order);
+      if (!providerOrderIds.includes(id)) continue;
+      result.set(id, typeof entry.cancel === 'object' ? { error: this.quote(entry.cancel.error) } : true);
+    }
+    for (const id of providerOrderIds) {
+      if (!result.has(id)) result.set(id, { error: 'not in the answer' });
+    }
+    return result;
+  }
+
+  async balance() {
+    const answer = await this.call('balance', {});
+    this.throwIfRefused('balance', answer, true);
+    const parsed = balanceAnswer.safeParse(answer);
+    if (!parsed.success) throw unexpected('balance');
+    return { balance: String(parsed.data.balance), currency: parsed.data.currency };
+  }
+
+  /** One POST; the parsed JSON body, or a ProviderError for anything short of that. */
   private async call(action: string, params: Record<string, string>): Promise<unknown> {
     const body = new URLSearchParams({ key: this.options.apiKey, action, ...params });
     let response: Response;
@@ -36,25 +139,23 @@ export class SmmApiClient implements ProviderApi {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
+        redirect: 'error',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new ProviderError(
-        timedOut
-          ? `${action}: no answer within ${this.options.timeoutMs} ms`
-          : `${action}: connection failed`,
-        true,
-      );
+      throw isTimeout(error)
+        ? new ProviderError(`${action}: no answer within ${this.options.timeoutMs} ms`, true)
+        : new ProviderError(`${action}: connection failed`, true);
     }
     let text: string;
     try {
       text = await response.text();
-    } catch {
-      throw new ProviderError(`${action}: the answer was cut off`, true);
+    } catch (error) {
+      throw isTimeout(error)
+        ? new ProviderError(`${action}: the answer took longer than ${this.options.timeoutMs} ms`, true)
+        : new ProviderError(`${action}: the answer was cut off`, true);
     }
-    if (!response.ok) throw new ProviderError(`${action}: HTTP ${response.status}`, true);
+    if (response.status >= 400) throw new ProviderError(`${action}: HTTP ${response.status}`, true);
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -62,63 +163,26 @@ export class SmmApiClient implements ProviderApi {
     }
   }
 
-  private static refused(action: string, answer: unknown, retryable: boolean): void {
+  /** `{ "error": … }` in place of an answer: the provider said no. */
+  private throwIfRefused(action: string, answer: unknown, retryable: boolean): void {
     const refused = errorAnswer.safeParse(answer);
-    if (refused.success) throw new ProviderError(`${action}: ${refused.data.error.slice(0, 200)}`, retryable);
-  }
-
-  async add(input: { service: string; link: string; quantity: number }) {
-    const answer = await this.call('add', {
-      service: input.service,
-      link: input.link,
-      quantity: String(input.quantity),
-    });
-    SmmApiClient.refused('add', answer, false);
-    const parsed = addAnswer.safeParse(answer);
-    if (!parsed.success) throw new ProviderError('add: unexpected answer', true);
-    return { providerOrderId: String(parsed.data.order) };
-  }
-
-  async statuses(ids: string[]) {
-    const answer = await this.call('status', { orders: ids.join(',') });
-    SmmApiClient.refused('status', answer, true);
-    if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
-      throw new ProviderError('status: unexpected answer', true);
+    if (refused.success) {
+      throw new ProviderError(`${action}: refused: ${this.quote(refused.data.error)}`, retryable);
     }
-    const result = new Map<string, ProviderOrderStatus | { error: string }>();
-    for (const id of ids) {
-      const entry = (answer as Record<string, unknown>)[id];
-      const ok = statusAnswer.safeParse(entry);
-      if (ok.success) {
-        result.set(id, { status: ok.data.status, startCount: ok.data.start_count, remains: ok.data.remains });
-        continue;
-      }
-      const refused = errorAnswer.safeParse(entry);
-      result.set(id, { error: refused.success ? refused.data.error.slice(0, 200) : 'unexpected answer' });
-    }
-    return result;
   }
 
-  async cancel(ids: string[]) {
-    const answer = await this.call('cancel', { orders: ids.join(',') });
-    SmmApiClient.refused('cancel', answer, true);
-    const parsed = cancelAnswer.safeParse(answer);
-    if (!parsed.success) throw new ProviderError('cancel: unexpected answer', true);
-    const result = new Map<string, true | { error: string }>();
-    for (const entry of parsed.data) {
-      result.set(
-        String(entry.order),
-        typeof entry.cancel === 'object' ? { error: entry.cancel.error } : true,
-      );
-    }
-    return result;
+  /** Provider text fit for a message and a log line: short, one line, never holding the key. */
+  private quote(text: string): string {
+    const key = this.options.apiKey;
+    const safe = key ? text.split(key).join('***') : text;
+    return safe.replace(/\s+/g, ' ').trim().slice(0, MAX_PROVIDER_TEXT);
   }
+}
 
-  async balance() {
-    const answer = await this.call('balance', {});
-    SmmApiClient.refused('balance', answer, true);
-    const parsed = balanceAnswer.safeParse(answer);
-    if (!parsed.success) throw new ProviderError('balance: unexpected answer', true);
-    return { balance: String(parsed.data.balance), currency: parsed.data.currency };
-  }
+function unexpected(action: string): ProviderError {
+  return new ProviderError(`${action}: unexpected answer`, true);
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }

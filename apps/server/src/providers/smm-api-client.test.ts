@@ -1,0 +1,252 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ProviderError } from './provider-api';
+import { SmmApiClient } from './smm-api-client';
+
+/**
+ * The client's parsing and failure handling against a scripted upstream (a plain node:http server
+ * answering whatever the test says), for answers the simulated provider never gives. The client
+ * against the simulator itself is in simulated-provider.test.ts.
+ */
+const KEY = 'sk-live-5f1e2d3c4b5a';
+
+type Script = (request: { body: string; headers: IncomingMessage['headers'] }, res: ServerResponse) => void;
+let script: Script;
+let received: { method: string; body: string; headers: IncomingMessage['headers'] }[];
+let server: Server;
+let url: string;
+
+const json =
+  (value: unknown, status = 200): Script =>
+  (_request, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+  };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', body, headers: req.headers });
+      script({ body, headers: req.headers }, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  received = [];
+  script = json({ error: 'no script' });
+});
+
+const client = (timeoutMs = 2000, apiUrl = url) => new SmmApiClient({ apiUrl, apiKey: KEY, timeoutMs });
+const add = (api = client()) => api.add({ service: '7', link: 'https://insta.com/p/1?a=b&c', quantity: 150 });
+
+async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  expect((error as ProviderError).message).not.toContain(KEY);
+  return error as ProviderError;
+}
+
+describe('SmmApiClient: the request', () => {
+  it('POSTs key, action and the order fields form-encoded, and reads the order id', async () => {
+    script = json({ order: 23501 });
+    expect(await add()).toEqual({ providerOrderId: '23501' });
+    expect(received).toHaveLength(1);
+    expect(received[0]!.method).toBe('POST');
+    expect(received[0]!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({
+      key: KEY,
+      action: 'add',
+      service: '7',
+      link: 'https://insta.com/p/1?a=b&c',
+      quantity: '150',
+    });
+  });
+
+  it('asks for several statuses in one call and cancels with orders=', async () => {
+    script = json({});
+    await client().statuses(['1', '2', '3']);
+    script = json([]);
+    await client().cancel(['4', '5']);
+    script = json({ balance: '1', currency: 'USD' });
+    await client().balance();
+    expect(received.map((r) => Object.fromEntries(new URLSearchParams(r.body)))).toEqual([
+      { key: KEY, action: 'status', orders: '1,2,3' },
+      { key: KEY, action: 'cancel', orders: '4,5' },
+      { key: KEY, action: 'balance' },
+    ]);
+  });
+
+  it('makes no call for an empty list', async () => {
+    expect((await client().statuses([])).size).toBe(0);
+    expect((await client().cancel([])).size).toBe(0);
+    expect(received).toHaveLength(0);
+  });
+});
+
+describe('SmmApiClient: answers', () => {
+  it('reads numbers sent as strings, per-order errors and orders missing from the answer', async () => {
+    script = json({
+      '1': { charge: '0.27819', start_count: '3572', status: 'Partial', remains: '157', currency: 'USD' },
+      '2': { error: 'Incorrect order ID' },
+      '3': { charge: 1, start_count: 10, status: 'Completed', remains: 0, currency: 'USD' },
+      '4': { status: 'Pending', start_count: '', remains: null },
+      '5': { status: 'In progress', start_count: '0', remains: '-12' },
+    });
+    const answers = await client().statuses(['1', '2', '3', '4', '5', '6']);
+    expect(Object.fromEntries(answers)).toEqual({
+      '1': { status: 'Partial', startCount: 3572, remains: 157 },
+      '2': { error: 'Incorrect order ID' },
+      '3': { status: 'Completed', startCount: 10, remains: 0 },
+      '4': { status: 'Pending', startCount: null, remains: null },
+      '5': { status: 'In progress', startCount: 0, remains: 0 },
+      '6': { error: 'not in the answer' },
+    });
+  });
+
+  it('reads cancel results and the balance', async () => {
+    script = json([
+      { order: 4, cancel: 1 },
+      { order: '5', cancel: { error: 'Incorrect order ID' } },
+    ]);
+    expect(Object.fromEntries(await client().cancel(['4', '5', '6']))).toEqual({
+      '4': true,
+      '5': { error: 'Incorrect order ID' },
+      '6': { error: 'not in the answer' },
+    });
+    script = json({ balance: 100.84292, currency: 'USD' });
+    expect(await client().balance()).toEqual({ balance: '100.84292', currency: 'USD' });
+    script = json({ order: '23502' });
+    expect(await add()).toEqual({ providerOrderId: '23502' });
+  });
+
+  it('takes an add answered with { error } as a refusal (not retryable)', async () => {
+    script = json({ error: 'Incorrect service ID' });
+    const error = await providerError(add());
+    expect(error.retryable).toBe(false);
+    expect(error.message).toBe('add: refused: Incorrect service ID');
+  });
+
+  it.each([
+    ['status', () => client().statuses(['1'])],
+    ['cancel', () => client().cancel(['1'])],
+    ['balance', () => client().balance()],
+  ] as const)('takes a %s answered with { error } as a retryable failure', async (_action, call) => {
+    script = json({ error: 'Service temporarily unavailable' });
+    expect((await providerError(call())).retryable).toBe(true);
+  });
+
+  it.each([
+    ['add', { order: null }],
+    ['add', {}],
+    ['add', { order: -3 }],
+    ['add', { order: 1.5 }],
+    ['add', { order: '' }],
+    ['add', { order: '<script>' }],
+    ['add', [{ order: 1 }]],
+    ['add', 'ok'],
+    ['add', 23501],
+    ['add', null],
+    ['status', []],
+    ['status', 'Completed'],
+    ['status', { '1': 'Completed' }],
+    ['status', { '1': { status: 5, start_count: 1, remains: 1 } }],
+    ['status', { '1': { status: 'Completed', start_count: 1, remains: 'many' } }],
+    ['status', { '1': { status: '', start_count: 1, remains: 1 } }],
+    ['status', { '1': { error: 7 } }],
+    ['cancel', {}],
+    ['cancel', [{ order: 1, cancel: 'maybe' }]],
+    ['cancel', [{ order: 1, cancel: 0 }]],
+    ['cancel', [{ cancel: 1 }]],
+    ['balance', { balance: 'lots', currency: 'USD' }],
+    ['balance', { balance: '1.00' }],
+    ['balance', []],
+  ] as const)('takes %s answered %j as a retryable ProviderError', async (action, answer) => {
+    script = json(answer);
+    const call =
+      action === 'add'
+        ? add()
+        : action === 'status'
+          ? client().statuses(['1'])
+          : action === 'cancel'
+            ? client().cancel(['1'])
+            : client().balance();
+    const error = await providerError(call);
+    expect(error.retryable).toBe(true);
+    expect(error.message).toBe(`${action}: unexpected answer`);
+  });
+
+  it.each([
+    ['HTTP 404 with a JSON error', json({ error: 'Not found' }, 404), 'add: HTTP 404'],
+    ['HTTP 503', json({ order: 1 }, 503), 'add: HTTP 503'],
+    [
+      'an HTML page',
+      ((_r, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>ok</html>')) as Script,
+      'add: the answer is not JSON',
+    ],
+    ['an empty body', ((_r, res) => res.end()) as Script, 'add: the answer is not JSON'],
+    [
+      'a redirect',
+      ((_r, res) => res.writeHead(307, { location: 'http://127.0.0.1:9/steal' }).end()) as Script,
+      'add: connection failed',
+    ],
+    ['a dropped connection', ((_r, res) => res.socket?.destroy()) as Script, 'add: connection failed'],
+  ] as const)('takes %s as a retryable ProviderError', async (_what, answer, message) => {
+    script = answer;
+    const error = await providerError(add());
+    expect(error.retryable).toBe(true);
+    expect(error.message).toBe(message);
+  });
+
+  it('takes a refused connection as a retryable ProviderError', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await providerError(add(client(2000, `http://127.0.0.1:${port}/api/v2`)));
+    expect(error).toMatchObject({ retryable: true, message: 'add: connection failed' });
+  });
+});
+
+describe('SmmApiClient: time and secrets', () => {
+  it('gives up after timeoutMs when no answer comes', async () => {
+    script = () => {}; // never answers
+    const started = performance.now();
+    const error = await providerError(add(client(150)));
+    const elapsed = performance.now() - started;
+    expect(error).toMatchObject({ retryable: true, message: 'add: no answer within 150 ms' });
+    expect(elapsed).toBeGreaterThanOrEqual(140);
+    expect(elapsed).toBeLessThan(1500);
+  });
+
+  it('gives up after timeoutMs when the body stops halfway', async () => {
+    script = (_r, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"order":');
+    };
+    const started = performance.now();
+    const error = await providerError(add(client(150)));
+    expect(error.retryable).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('never quotes the key, even when the provider echoes it', async () => {
+    script = json({ error: `Invalid API key ${KEY} (key=${KEY})` });
+    const refused = await providerError(add());
+    expect(refused.message).toBe('add: refused: Invalid API key *** (key=***)');
+    script = json({ '1': { error: `order 1 does not belong to ${KEY}` } });
+    expect((await client().statuses(['1'])).get('1')).toEqual({ error: 'order 1 does not belong to ***' });
+    script = json([{ order: 1, cancel: { error: KEY } }]);
+    expect(JSON.stringify([...(await client().cancel(['1']))])).not.toContain(KEY);
+  });
+});
