@@ -7,6 +7,8 @@ import { LogoutRoute } from '@/features/auth/routes/logout';
 import { NaverCallbackRoute } from '@/features/auth/routes/naver-callback';
 import { RegisterRoute } from '@/features/auth/routes/register';
 import { PrivacyPolicyRoute, TermsOfServiceRoute } from '@/features/content/routes/terms';
+import { AutoOrderHistoryRoute } from '@/features/history/routes/auto-order-history';
+import { OrderHistoryRoute } from '@/features/history/routes/order-history';
 import { OrderRoute } from '@/features/order/routes/order';
 import { AppLayout, LandingPage } from './layouts';
 
@@ -31,8 +33,8 @@ export function AppRoutes() {
             <Route path="/point" element={<ComingSoonPage title="포인트 충전" />} />
             <Route path="/account" element={<ComingSoonPage title="계정설정" />} />
             <Route path="/qna" element={<ComingSoonPage title="자주 묻는 질문" />} />
-            <Route path="/order-history" element={<ComingSoonPage title="주문내역" />} />
-            <Route path="/auto-order-history" element={<ComingSoonPage title="자동주문내역" />} />
+            <Route path="/order-history" element={<OrderHistoryRoute />} />
+            <Route path="/auto-order-history" element={<AutoOrderHistoryRoute />} />
             <Route path="/api" element={<ComingSoonPage title="API 문서" />} />
             <Route path="/guide" element={<ComingSoonPage title="링크 입력 가이드" />} />
           </>

@@ -19,6 +19,15 @@ describe('api client', () => {
     expect(calls[0]?.headers.has('Authorization')).toBe(false);
   });
 
+  it('sends extra headers beside its own, and a caller cannot replace the bearer token', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'token-1');
+    const { calls } = mockApi({ 'POST /service/order': {} });
+    await api.post('/service/order', { a: 1 }, { headers: { 'Idempotency-Key': 'k-1', Authorization: 'x' } });
+    expect(calls[0]?.headers.get('Idempotency-Key')).toBe('k-1');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer token-1');
+    expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('turns an error body into an ApiError with status, message and code', async () => {
     mockApi({
       'POST /auth/register': json({ message: '이미 사용 중인 아이디입니다.', code: 'ID_TAKEN' }, 409),

@@ -4,6 +4,8 @@ import type { SettingEntry } from '@smm/domain';
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string, '' or '?page=2&status=1'. */
+  search: string;
   body: unknown;
   headers: Headers;
 }
@@ -28,7 +30,13 @@ export function mockApi(routes: Record<string, Handler | Response | unknown>) {
     const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const call: RecordedCall = { method, path: url.pathname, body, headers: new Headers(init?.headers) };
+    const call: RecordedCall = {
+      method,
+      path: url.pathname,
+      search: url.search,
+      body,
+      headers: new Headers(init?.headers),
+    };
     calls.push(call);
     const route = routes[`${method} ${url.pathname}`];
     if (typeof route === 'function') {

@@ -3,7 +3,14 @@ import { usePlatforms } from '../api/get-platforms';
 import { readableTextOn } from '@smm/domain';
 import './order.css';
 
-export function PlatformGrid() {
+/** Platform tiles; pressing one picks that platform in the order form. */
+export function PlatformGrid({
+  selectedId,
+  onSelect,
+}: {
+  selectedId: number | null;
+  onSelect: (platformId: number) => void;
+}) {
   const { data, isPending, isError } = usePlatforms();
   const platforms = (data ?? []).filter((p) => p.visible !== false);
 
@@ -26,20 +33,24 @@ export function PlatformGrid() {
       ) : (
         <ul className="platform-grid">
           {platforms.map((platform) => (
-            <li
-              key={platform.id}
-              className="platform-tile"
-              style={
-                platform.bgColor
-                  ? {
-                      background: platform.bgColor,
-                      color: readableTextOn(platform.bgColor),
-                      borderColor: 'transparent',
-                    }
-                  : undefined
-              }
-            >
-              {platform.text}
+            <li key={platform.id}>
+              <button
+                type="button"
+                className="platform-tile"
+                aria-pressed={platform.id === selectedId}
+                onClick={() => onSelect(platform.id)}
+                style={
+                  platform.bgColor
+                    ? {
+                        background: platform.bgColor,
+                        color: readableTextOn(platform.bgColor),
+                        borderColor: platform.id === selectedId ? undefined : 'transparent',
+                      }
+                    : undefined
+                }
+              >
+                {platform.text}
+              </button>
             </li>
           ))}
         </ul>

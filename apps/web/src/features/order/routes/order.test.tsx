@@ -33,7 +33,7 @@ describe('order page shell', () => {
     });
     renderWithProviders(<OrderRoute />, { route: '/order' });
     expect(screen.getByRole('heading', { name: '플랫폼' })).toBeInTheDocument();
-    expect(await screen.findByText('인스타그램')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '인스타그램' })).toBeInTheDocument();
     expect(screen.queryByText('숨김 플랫폼')).not.toBeInTheDocument();
     expect(screen.getByText('로그인하고 주문을 시작해 보세요')).toBeInTheDocument();
   });

@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { OrderHistoryResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+
+export type { OrderHistoryResponse };
+
+export function historySearch(page: number, status: number | undefined): string {
+  const params = new URLSearchParams({ page: String(page) });
+  if (status !== undefined) params.set('status', String(status));
+  return params.toString();
+}
+
+export const getOrderHistory = (page: number, status: number | undefined) =>
+  api.get<OrderHistoryResponse>(`/service/order-history?${historySearch(page, status)}`);
+
+/** One page of the member's orders, filtered and paged by the server; never run for a guest. */
+export const useOrderHistory = (page: number, status: number | undefined, enabled: boolean) =>
+  useQuery({
+    queryKey: ['order-history', { page, status: status ?? null }],
+    queryFn: () => getOrderHistory(page, status),
+    enabled,
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,183 @@
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { AlertTriangle, Inbox, LogIn } from 'lucide-react';
+import { HISTORY_PAGE_SIZE, isOrderLink } from '@smm/domain';
+import { Button } from '@/components/ui/button';
+import { Card, PageHeader } from '@/components/ui/page';
+import { lastPageOf, Pagination } from '@/components/ui/pagination';
+import { LeaveSessionLink } from '@/lib/session/leave-session-link';
+import './history.css';
+
+/** SPEC.md §9: history screens show two page numbers each side of the current one. */
+const HISTORY_PAGE_NEIGHBOURS = 2;
+
+export interface StatusChip {
+  label: string;
+  /** undefined: every status (전체). */
+  status: number | undefined;
+}
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** 'num' right-aligns figures; 'wide' gives text room. */
+  kind?: 'num' | 'wide' | 'nowrap';
+}
+
+export interface HistoryPage<T> {
+  items: T[];
+  total: number;
+}
+
+interface HistoryViewProps<T extends { id: number }> {
+  title: string;
+  description: string;
+  /** Names the rows in the empty state and the table (주문, 자동주문). */
+  noun: string;
+  chips: readonly StatusChip[];
+  status: number | undefined;
+  onStatus: (status: number | undefined) => void;
+  page: number;
+  hrefFor: (page: number) => string;
+  columns: readonly Column<T>[];
+  query: {
+    data: HistoryPage<T> | undefined;
+    isPending: boolean;
+    isError: boolean;
+    isFetching: boolean;
+    isPlaceholderData: boolean;
+    refetch: () => unknown;
+  };
+  /** A guest has no history: no query runs and the page explains why. */
+  guest: boolean;
+}
+
+export function HistoryView<T extends { id: number }>(props: HistoryViewProps<T>) {
+  const { title, description, noun, chips, status, onStatus, page, hrefFor, columns, query, guest } = props;
+  const navigate = useNavigate();
+  const lastPage = query.data ? lastPageOf(query.data.total, HISTORY_PAGE_SIZE) : undefined;
+  // Past the last page (an old link, a hand-typed number): go to the last one, in place of this entry.
+  const pastLast = !query.isPlaceholderData && lastPage !== undefined && page > lastPage;
+  useEffect(() => {
+    if (pastLast && lastPage !== undefined) void navigate(hrefFor(lastPage), { replace: true });
+  }, [pastLast, lastPage, hrefFor, navigate]);
+
+  return (
+    <div className="page history-page">
+      <PageHeader title={title} description={description} />
+      {guest ? (
+        <Card className="history-state">
+          <LogIn size={32} aria-hidden />
+          <p>로그인하면 {noun}내역을 볼 수 있어요</p>
+          <span>둘러보기 모드에서는 {noun}내역이 없습니다. 로그인하거나 회원가입 후 이용해 주세요.</span>
+          <LeaveSessionLink to="/login" className="btn btn-primary btn-md">
+            로그인하러 가기
+          </LeaveSessionLink>
+        </Card>
+      ) : (
+        <Card className="history-card">
+          <div className="history-chips" role="group" aria-label="상태 필터">
+            {chips.map((chip) => (
+              <button
+                key={chip.label}
+                type="button"
+                className="history-chip"
+                aria-pressed={chip.status === status}
+                onClick={() => onStatus(chip.status)}
+              >
+                {chip.label}
+              </button>
+            ))}
+          </div>
+          {query.isError && !query.data ? (
+            <div className="history-state" role="alert">
+              <AlertTriangle size={32} aria-hidden />
+              <p>{noun}내역을 불러오지 못했습니다</p>
+              <span>잠시 후 다시 시도해 주세요.</span>
+              <Button variant="outline" onClick={() => void query.refetch()}>
+                다시 시도
+              </Button>
+            </div>
+          ) : query.isPending || pastLast ? (
+            <div className="history-skeleton" aria-busy="true" aria-label={`${noun}내역을 불러오는 중`}>
+              {Array.from({ length: 5 }, (_, i) => (
+                <span key={i} />
+              ))}
+            </div>
+          ) : query.data && query.data.items.length === 0 ? (
+            <div className="history-state">
+              <Inbox size={32} aria-hidden />
+              <p>{status === undefined ? `${noun}내역이 없습니다` : `이 상태의 ${noun}이 없습니다`}</p>
+              <span>
+                {status === undefined
+                  ? '주문하기에서 첫 주문을 넣어 보세요.'
+                  : '다른 상태를 선택하거나 전체를 눌러 보세요.'}
+              </span>
+            </div>
+          ) : (
+            query.data && (
+              <>
+                <p className="history-count">
+                  총 <strong>{query.data.total.toLocaleString('ko-KR')}</strong>건
+                </p>
+                <div
+                  className="history-table-wrap"
+                  role="region"
+                  aria-label={`${noun}내역 표`}
+                  tabIndex={0}
+                  data-stale={query.isPlaceholderData || undefined}
+                >
+                  <table className="history-table">
+                    <thead>
+                      <tr>
+                        {columns.map((c) => (
+                          <th key={c.header} scope="col" className={c.kind ? `col-${c.kind}` : undefined}>
+                            {c.header}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {query.data.items.map((row) => (
+                        <tr key={row.id}>
+                          {columns.map((c) => (
+                            <td key={c.header} className={c.kind ? `col-${c.kind}` : undefined}>
+                              {c.cell(row)}
+                            </td>
+                          ))}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <Pagination
+                  page={page}
+                  lastPage={lastPage ?? 1}
+                  hrefFor={hrefFor}
+                  neighbours={HISTORY_PAGE_NEIGHBOURS}
+                  label={`${noun}내역 페이지`}
+                />
+              </>
+            )
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** A member's order link: a link that opens in a new tab when it is an http(s) address, else text. */
+export function OrderLink({ href }: { href: string }) {
+  if (!isOrderLink(href)) return <span className="history-link">{href}</span>;
+  return (
+    <a className="history-link" href={href} target="_blank" rel="noopener noreferrer nofollow" title={href}>
+      {href}
+    </a>
+  );
+}
+
+export type StatusTone = 'wait' | 'run' | 'done' | 'fail';
+
+export function StatusBadge({ label, tone }: { label: string; tone: StatusTone }) {
+  return <span className={`status-badge status-${tone}`}>{label}</span>;
+}

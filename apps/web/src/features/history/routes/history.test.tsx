@@ -1,0 +1,349 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, STORAGE_KEYS } from '@smm/domain';
+import type { AutoOrderHistoryItem, OrderHistoryItem } from '@smm/domain/contract';
+import { useLocation } from 'react-router';
+import { useSession } from '@/lib/session/session-context';
+import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { AutoOrderHistoryRoute } from './auto-order-history';
+import { OrderHistoryRoute } from './order-history';
+
+const profile = { id: 'member1', point: 5000, apiKey: 'k' };
+const CREATED = '2025-03-01T00:00:05.000Z';
+
+function order(id: number, over: Partial<OrderHistoryItem> = {}): OrderHistoryItem {
+  return {
+    id,
+    createdAt: CREATED,
+    serviceId: 100,
+    serviceText: `상품 ${id}`,
+    link: `https://instagram.com/p/${id}`,
+    point: 1234,
+    amount: 1500,
+    status: 2,
+    startCount: 120,
+    remains: 0,
+    ...over,
+  };
+}
+
+function autoOrder(id: number, over: Partial<AutoOrderHistoryItem> = {}): AutoOrderHistoryItem {
+  return {
+    id,
+    createdAt: CREATED,
+    serviceId: 100,
+    serviceText: `자동 상품 ${id}`,
+    link: `https://youtube.com/watch?v=${id}`,
+    point: 18000,
+    amount: 100,
+    completed: 1,
+    runs: 3,
+    interval: 60,
+    status: 0,
+    ...over,
+  };
+}
+
+function SearchProbe() {
+  const { search } = useLocation();
+  return <div data-testid="search">{search}</div>;
+}
+
+const historyCalls = (calls: RecordedCall[], path: string) =>
+  calls.filter((c) => c.method === 'GET' && c.path === path).map((c) => c.search);
+
+/** A server that answers `page` of `total` rows (10 a page) with the given rows. */
+function pageOf<T>(rows: T[], total = rows.length) {
+  return ({ search }: RecordedCall) => {
+    const page = Number(new URLSearchParams(search).get('page') ?? 1);
+    return json({ items: page <= Math.ceil(total / 10) ? rows : [], page, pageSize: 10, total });
+  };
+}
+
+function renderHistory(ui: React.ReactElement, route: string) {
+  const path = route.split('?')[0] ?? route;
+  return renderWithProviders(
+    <>
+      {ui}
+      <SearchProbe />
+    </>,
+    { route, path },
+  );
+}
+
+function signedIn(routes: Record<string, unknown>) {
+  localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+  return mockApi({ 'GET /auth/profile': profile, ...routes });
+}
+
+const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((td) => td.textContent);
+
+describe('order history (/order-history)', () => {
+  it('lists a page with the columns of SPEC.md screen 10, won and date formats and Korean status labels', async () => {
+    const { calls } = signedIn({
+      'GET /service/order-history': pageOf([
+        order(31, { status: 1, startCount: null, remains: null }),
+        order(30, { status: 5, point: 0, amount: 10 }),
+      ]),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+
+    const rows = await screen.findAllByRole('row');
+    expect(headers()).toEqual([
+      '주문번호',
+      '주문일시',
+      '상품',
+      '링크',
+      '사용금액(원)',
+      '수량',
+      '상태',
+      '주문 전 수량',
+      '남은 수량',
+    ]);
+    expect(cellsOf(rows[1] as HTMLElement)).toEqual([
+      '31',
+      formatDateTime(CREATED),
+      '상품 31',
+      'https://instagram.com/p/31',
+      '₩1,234',
+      '1,500',
+      '가동중',
+      '-',
+      '-',
+    ]);
+    expect(cellsOf(rows[2] as HTMLElement)).toContain('주문취소 및 전액 환불');
+    expect(formatDateTime(CREATED)).toBe('2025-03-01 09:00:05');
+    expect(screen.getByRole('link', { name: 'https://instagram.com/p/31' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer nofollow',
+    );
+    expect(historyCalls(calls, '/service/order-history')).toEqual(['?page=1']);
+    // A single page: no pagination.
+    expect(screen.queryByRole('navigation', { name: '주문내역 페이지' })).not.toBeInTheDocument();
+  });
+
+  it('a status chip asks the server for that status from page 1 and keeps it in the URL', async () => {
+    const { calls } = signedIn({
+      'GET /service/order-history': pageOf([order(1)], 45),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history?page=3');
+    await screen.findAllByRole('row');
+    expect(screen.getByRole('link', { name: '3 페이지' })).toHaveAttribute('aria-current', 'page');
+
+    const chips = within(screen.getByRole('group', { name: '상태 필터' })).getAllByRole('button');
+    expect(chips.map((c) => c.textContent)).toEqual([
+      '전체',
+      '주문접수',
+      '가동중',
+      '주문완료',
+      '주문실패',
+      '주문대기',
+      '주문취소 및 전액 환불',
+    ]);
+    expect(chips[0]).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: '주문완료' }));
+    await waitFor(() => expect(historyCalls(calls, '/service/order-history')).toContain('?page=1&status=2'));
+    expect(screen.getByTestId('search')).toHaveTextContent('?status=2');
+    expect(screen.getByRole('button', { name: '주문완료' })).toHaveAttribute('aria-pressed', 'true');
+    expect(historyCalls(calls, '/service/order-history')[0]).toBe('?page=3');
+  });
+
+  it('numbered pages with two neighbours each side; a page link asks for that page and puts it in the URL', async () => {
+    const { calls } = signedIn({ 'GET /service/order-history': pageOf([order(1)], 95) });
+    renderHistory(<OrderHistoryRoute />, '/order-history?status=2&page=5');
+    const nav = await screen.findByRole('navigation', { name: '주문내역 페이지' });
+    expect(historyCalls(calls, '/service/order-history')).toEqual(['?page=5&status=2']);
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['3', '4', '5', '6', '7']);
+
+    await userEvent.click(within(nav).getByRole('link', { name: '7 페이지' }));
+    await waitFor(() => expect(historyCalls(calls, '/service/order-history')).toContain('?page=7&status=2'));
+    expect(screen.getByTestId('search')).toHaveTextContent('?status=2&page=7');
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['5', '6', '7', '8', '9']),
+    );
+
+    await userEvent.click(within(nav).getByRole('link', { name: '마지막 페이지' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?status=2&page=10'));
+    expect(within(nav).getByRole('link', { name: '10 페이지' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByLabelText('다음 페이지')).toHaveAttribute('aria-disabled', 'true');
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['6', '7', '8', '9', '10']);
+
+    await userEvent.click(within(nav).getByRole('link', { name: '첫 페이지' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?status=2'));
+    expect(historyCalls(calls, '/service/order-history')).toContain('?page=1&status=2');
+  });
+
+  it('clamps invalid page numbers: garbage or 0 reads as 1, past the last page moves to the last', async () => {
+    const { calls } = signedIn({ 'GET /service/order-history': pageOf([order(1)], 25) });
+    const first = renderHistory(<OrderHistoryRoute />, '/order-history?page=abc&status=9');
+    await screen.findAllByRole('row');
+    expect(historyCalls(calls, '/service/order-history')).toEqual(['?page=1']);
+    await waitFor(() => expect(screen.getByTestId('search')).toBeEmptyDOMElement());
+    first.unmount();
+
+    renderHistory(<OrderHistoryRoute />, '/order-history?page=40');
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?page=3'));
+    await screen.findAllByRole('row');
+    expect(historyCalls(calls, '/service/order-history').slice(1)).toEqual(['?page=40', '?page=3']);
+    expect(screen.getByRole('link', { name: '3 페이지' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('an empty list says so, per filter', async () => {
+    signedIn({ 'GET /service/order-history': pageOf([]) });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    expect(await screen.findByText('주문내역이 없습니다')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '주문실패' }));
+    expect(await screen.findByText('이 상태의 주문이 없습니다')).toBeInTheDocument();
+  });
+
+  it('a failed read shows an error with a retry', async () => {
+    let fail = true;
+    signedIn({
+      'GET /service/order-history': (call: RecordedCall) =>
+        fail ? json({ message: '오류가 발생했습니다.' }, 500) : pageOf([order(8)])(call),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    expect(await screen.findByText('주문내역을 불러오지 못했습니다')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByText('상품 8')).toBeInTheDocument();
+  });
+
+  it('shows a skeleton while the page loads', async () => {
+    let release: (r: Response) => void = () => {};
+    signedIn({
+      'GET /service/order-history': () => new Promise<Response>((resolve) => (release = resolve)),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    expect(await screen.findByLabelText('주문내역을 불러오는 중')).toBeInTheDocument();
+    release(json({ items: [order(2)], page: 1, pageSize: 10, total: 1 }));
+    expect(await screen.findByText('상품 2')).toBeInTheDocument();
+    expect(screen.queryByLabelText('주문내역을 불러오는 중')).not.toBeInTheDocument();
+  });
+});
+
+function GuestButton() {
+  const { startGuest } = useSession();
+  return (
+    <button type="button" onClick={startGuest}>
+      게스트 시작
+    </button>
+  );
+}
+
+describe('history screens for a guest', () => {
+  it.each([
+    ['/order-history', <OrderHistoryRoute key="o" />, '주문'],
+    ['/auto-order-history', <AutoOrderHistoryRoute key="a" />, '자동주문'],
+  ] as const)('%s runs no query and explains, with a way to log in', async (route, ui, noun) => {
+    const { calls } = mockApi({});
+    renderWithProviders(
+      <>
+        <GuestButton />
+        {ui}
+      </>,
+      { route, path: route, routes: { '/login': <p>로그인 화면</p> } },
+    );
+    await userEvent.click(screen.getByRole('button', { name: '게스트 시작' }));
+    expect(await screen.findByText(`로그인하면 ${noun}내역을 볼 수 있어요`)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.includes('history'))).toHaveLength(0);
+    await userEvent.click(screen.getByRole('link', { name: '로그인하러 가기' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+});
+
+describe('auto-order history (/auto-order-history)', () => {
+  it('columns of SPEC.md screen 11: count completed/runs, interval, final quantity amount × runs, labels', async () => {
+    const { calls } = signedIn({
+      'GET /service/auto-order-history': pageOf([
+        autoOrder(9),
+        autoOrder(8, { status: 3, completed: 3, runs: 3, amount: 250, point: 5000 }),
+        autoOrder(7, { status: 2, completed: 1, runs: 4, interval: 1440 }),
+        autoOrder(6, { status: 1, completed: 2, runs: 2 }),
+      ]),
+    });
+    renderHistory(<AutoOrderHistoryRoute />, '/auto-order-history');
+    const rows = await screen.findAllByRole('row');
+    expect(headers()).toEqual([
+      '주문번호',
+      '주문일시',
+      '주문 링크',
+      '최종 사용금액',
+      '1회 수량',
+      '상품',
+      '자동주문 횟수',
+      '자동주문 간격(분)',
+      '최종 수량',
+      '상태',
+    ]);
+    expect(cellsOf(rows[1] as HTMLElement)).toEqual([
+      '9',
+      '2025-03-01 09:00:05',
+      'https://youtube.com/watch?v=9',
+      '₩18,000',
+      '100',
+      '자동 상품 9',
+      '1 / 3',
+      '60',
+      '300',
+      '활성',
+    ]);
+    // PARTIAL reads 완료, as COMPLETED does (SPEC.md §4).
+    expect(cellsOf(rows[2] as HTMLElement).slice(-4)).toEqual(['3 / 3', '60', '750', '완료']);
+    expect(cellsOf(rows[3] as HTMLElement).slice(-4)).toEqual(['1 / 4', '1,440', '400', '취소']);
+    expect(cellsOf(rows[4] as HTMLElement).at(-1)).toBe('완료');
+    expect(historyCalls(calls, '/service/auto-order-history')).toEqual(['?page=1']);
+  });
+
+  it('chips 전체, 활성, 완료, 취소 send statuses -, 0, 1, 2', async () => {
+    const { calls } = signedIn({ 'GET /service/auto-order-history': pageOf([autoOrder(1)]) });
+    renderHistory(<AutoOrderHistoryRoute />, '/auto-order-history');
+    await screen.findAllByRole('row');
+    const group = screen.getByRole('group', { name: '상태 필터' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['전체', '활성', '완료', '취소']);
+    for (const [label, status] of [
+      ['활성', 0],
+      ['완료', 1],
+      ['취소', 2],
+    ] as const) {
+      await userEvent.click(within(group).getByRole('button', { name: label }));
+      await waitFor(() =>
+        expect(historyCalls(calls, '/service/auto-order-history').at(-1)).toBe(`?page=1&status=${status}`),
+      );
+      expect(screen.getByTestId('search')).toHaveTextContent(`?status=${status}`);
+    }
+    await userEvent.click(within(group).getByRole('button', { name: '전체' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toBeEmptyDOMElement());
+  });
+
+  it('a status the screen does not offer (PARTIAL, 3) reads as all', async () => {
+    const { calls } = signedIn({ 'GET /service/auto-order-history': pageOf([]) });
+    renderHistory(<AutoOrderHistoryRoute />, '/auto-order-history?status=3');
+    expect(await screen.findByText('자동주문내역이 없습니다')).toBeInTheDocument();
+    expect(historyCalls(calls, '/service/auto-order-history')).toEqual(['?page=1']);
+  });
+});

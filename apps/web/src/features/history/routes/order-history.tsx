@@ -1,0 +1,75 @@
+import {
+  formatDateTime,
+  formatWon,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  OrderStatus,
+  SessionState,
+} from '@smm/domain';
+import type { OrderHistoryItem } from '@smm/domain/contract';
+import { useSession } from '@/lib/session/session-context';
+import { useOrderHistory } from '../api/get-order-history';
+import {
+  HistoryView,
+  OrderLink,
+  StatusBadge,
+  type Column,
+  type StatusChip,
+  type StatusTone,
+} from '../components/history-view';
+import { useHistoryParams } from '../components/use-history-params';
+
+const CHIPS: StatusChip[] = [
+  { label: '전체', status: undefined },
+  ...ORDER_STATUSES.map((status) => ({ label: ORDER_STATUS_LABELS[status], status })),
+];
+
+const TONES: Record<OrderStatus, StatusTone> = {
+  [OrderStatus.PENDING]: 'wait',
+  [OrderStatus.PROCESSING]: 'wait',
+  [OrderStatus.INPROGRESS]: 'run',
+  [OrderStatus.COMPLETED]: 'done',
+  [OrderStatus.PARTIAL]: 'fail',
+  [OrderStatus.CANCELED]: 'fail',
+};
+
+const count = (n: number | null) => (n === null ? '-' : n.toLocaleString('ko-KR'));
+
+/** SPEC.md §2 screen 10, in its column order. */
+const COLUMNS: Column<OrderHistoryItem>[] = [
+  { header: '주문번호', cell: (o) => o.id, kind: 'nowrap' },
+  { header: '주문일시', cell: (o) => formatDateTime(o.createdAt), kind: 'nowrap' },
+  { header: '상품', cell: (o) => o.serviceText, kind: 'wide' },
+  { header: '링크', cell: (o) => <OrderLink href={o.link} /> },
+  { header: '사용금액(원)', cell: (o) => formatWon(o.point), kind: 'num' },
+  { header: '수량', cell: (o) => count(o.amount), kind: 'num' },
+  {
+    header: '상태',
+    cell: (o) => <StatusBadge label={ORDER_STATUS_LABELS[o.status]} tone={TONES[o.status]} />,
+    kind: 'nowrap',
+  },
+  { header: '주문 전 수량', cell: (o) => count(o.startCount), kind: 'num' },
+  { header: '남은 수량', cell: (o) => count(o.remains), kind: 'num' },
+];
+
+export function OrderHistoryRoute() {
+  const { state } = useSession();
+  const member = state === SessionState.AUTHORIZATION;
+  const { page, status, hrefFor, setStatus } = useHistoryParams(ORDER_STATUSES);
+  const query = useOrderHistory(page, status, member);
+  return (
+    <HistoryView
+      title="주문내역"
+      description="넣은 주문의 진행 상태를 확인하세요. 상태는 몇 분마다 갱신됩니다."
+      noun="주문"
+      chips={CHIPS}
+      status={status}
+      onStatus={setStatus}
+      page={page}
+      hrefFor={hrefFor}
+      columns={COLUMNS}
+      query={query}
+      guest={!member}
+    />
+  );
+}

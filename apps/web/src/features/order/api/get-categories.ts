@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Category } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+
+export type { Category };
+
+export const getCategories = () => api.get<Category[]>('/service/categorys');
+
+export const useCategories = () =>
+  useQuery({ queryKey: ['categories'], queryFn: getCategories, staleTime: 60_000 });

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Service } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+
+export type { Service };
+
+export const getServices = () => api.get<Service[]>('/service/services');
+
+export const useServices = () =>
+  useQuery({ queryKey: ['services'], queryFn: getServices, staleTime: 60_000 });

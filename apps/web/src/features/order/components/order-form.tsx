@@ -1,0 +1,381 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { LogIn, ShoppingCart } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  formatUnitPriceMilli,
+  formatWon,
+  ORDER_MESSAGES,
+  orderCostWon,
+  SessionState,
+  validateOrder,
+  type OrderInput,
+} from '@smm/domain';
+import type { PlaceOrderRequest, Service } from '@smm/domain/contract';
+import { Button } from '@/components/ui/button';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { LeaveSessionLink } from '@/lib/session/leave-session-link';
+import { useSession } from '@/lib/session/session-context';
+import { useSiteSettings } from '@/lib/site-settings';
+import { usePlaceOrder, type PlaceOrderResponse } from '../api/place-order';
+import {
+  categoriesOf,
+  numberOf,
+  selectCategory,
+  selectPlatform,
+  selectService,
+  servicesOf,
+  toggleAutoOrder,
+  type Catalog,
+  type OrderFormState,
+} from './order-form-state';
+import { displayServiceText, useWideScreen } from './service-text';
+import './order.css';
+
+/**
+ * The numbers the rules see. `validateOrder` reads an order as an auto-order from a non-zero runs or
+ * interval; with the box ticked and both still at their reset value 0, the interval is passed as unset
+ * (NaN), so the domain reports its first auto-order rule instead of taking it for a plain order.
+ */
+function orderInput(form: OrderFormState): OrderInput {
+  const link = form.link.trim();
+  const amount = numberOf(form.amount);
+  if (!form.autoOrder) return { link, amount, runs: 0, interval: 0 };
+  const runs = numberOf(form.runs);
+  const interval = numberOf(form.interval);
+  return { link, amount, runs, interval: runs === 0 && interval === 0 ? Number.NaN : interval };
+}
+
+/** The live total in won, or null while the quantity (or runs) is not a whole number yet. */
+function liveTotal(service: Service | null, form: OrderFormState): number | null {
+  if (!service) return null;
+  const amount = numberOf(form.amount);
+  const runs = form.autoOrder ? numberOf(form.runs) : 0;
+  if (!Number.isSafeInteger(amount) || amount < 0 || !Number.isSafeInteger(runs) || runs < 0) return null;
+  try {
+    return orderCostWon(service.unitPriceMilli, amount, runs);
+  } catch {
+    return null;
+  }
+}
+
+const newIdempotencyKey = () => crypto.randomUUID();
+
+interface OrderFormProps {
+  catalog: Catalog;
+  catalogPending: boolean;
+  catalogError: boolean;
+  form: OrderFormState;
+  onFormChange: (update: (form: OrderFormState) => OrderFormState) => void;
+  onOrdered: (result: PlaceOrderResponse) => void;
+}
+
+export function OrderForm({
+  catalog,
+  catalogPending,
+  catalogError,
+  form,
+  onFormChange,
+  onOrdered,
+}: OrderFormProps) {
+  const { state, profile, refreshProfile } = useSession();
+  const { settings } = useSiteSettings();
+  const wide = useWideScreen();
+  const placeOrder = usePlaceOrder();
+  const submitLock = useRef(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [loginPrompt, setLoginPrompt] = useState(false);
+  const promptId = useId();
+
+  const categories = categoriesOf(catalog, form.platformId);
+  const services = servicesOf(catalog, form.categoryId);
+  const service = catalog.services.find((s) => s.id === form.serviceId) ?? null;
+  const serviceCheck = settings.flag('ENABLE_SERVICE_CHECK');
+  const disabled = serviceCheck || (service?.isReadOnly ?? false);
+  const total = liveTotal(service, form);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitLock.current || disabled) return;
+    // Guests and signed-out visitors are asked to log in; nothing is sent (SPEC.md §6).
+    if (state !== SessionState.AUTHORIZATION) {
+      setLoginPrompt(true);
+      return;
+    }
+    const input = orderInput(form);
+    const invalid = validateOrder(input, { service, serviceCheck });
+    if (invalid || !service) {
+      toast.error(invalid ?? ORDER_MESSAGES.SERVICE_REQUIRED);
+      return;
+    }
+    const cost = orderCostWon(service.unitPriceMilli, input.amount, input.runs);
+    // The server's debit is the real check; this one saves a round trip with a known balance.
+    if (profile && profile.point < cost) {
+      toast.error(ORDER_MESSAGES.INSUFFICIENT_POINTS);
+      return;
+    }
+    const order: PlaceOrderRequest = {
+      serviceId: service.id,
+      link: input.link,
+      amount: input.amount,
+      runs: input.runs,
+      interval: input.interval,
+    };
+    submitLock.current = true;
+    setSubmitting(true);
+    try {
+      const result = await placeOrder.mutateAsync({ order, idempotencyKey: newIdempotencyKey() });
+      toast.success(ORDER_MESSAGES.SUCCESS);
+      onFormChange((f) => ({ ...f, link: '', amount: String(service.min) }));
+      onOrdered(result);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      void refreshProfile();
+    } catch (error) {
+      toast.error(errorMessage(error, ORDER_MESSAGES.FAILED));
+      if (isApiError(error) && error.code === 'INSUFFICIENT_POINTS') void refreshProfile();
+    } finally {
+      submitLock.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const unavailable = ORDER_MESSAGES.UNAVAILABLE;
+  const textValue = (value: string) => (disabled ? unavailable : value);
+
+  return (
+    <section className="order-section order-form-section" id="order-form" aria-labelledby="order-form-title">
+      <h2 id="order-form-title" className="order-section-title">
+        <ShoppingCart size={18} aria-hidden />
+        주문하기
+      </h2>
+      {catalogError && (
+        <p className="form-alert">상품 목록을 불러오지 못했습니다. 잠시 후 새로고침해 주세요.</p>
+      )}
+      {serviceCheck && (
+        <p className="form-alert" role="note">
+          서비스 점검 중입니다. 점검이 끝나면 주문할 수 있어요.
+        </p>
+      )}
+      <form className="order-form" onSubmit={onSubmit} noValidate aria-busy={catalogPending}>
+        <ol className="order-steps">
+          <Step label="플랫폼">
+            {(id) => (
+              <select
+                id={id}
+                className="input select"
+                value={form.platformId ?? ''}
+                onChange={(e) =>
+                  onFormChange((f) =>
+                    selectPlatform(f, catalog, e.target.value ? Number(e.target.value) : null),
+                  )
+                }
+              >
+                <option value="">{catalogPending ? '불러오는 중…' : '플랫폼을 선택하세요'}</option>
+                {catalog.platforms.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.text}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Step>
+          <Step label="카테고리">
+            {(id) => (
+              <select
+                id={id}
+                className="input select"
+                value={form.categoryId ?? ''}
+                disabled={categories.length === 0}
+                onChange={(e) =>
+                  onFormChange((f) =>
+                    selectCategory(f, catalog, e.target.value ? Number(e.target.value) : null),
+                  )
+                }
+              >
+                {form.categoryId === null && <option value="">카테고리를 선택하세요</option>}
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.text}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Step>
+          <Step label="상품">
+            {(id) => (
+              <>
+                <select
+                  id={id}
+                  className="input select"
+                  value={form.serviceId ?? ''}
+                  disabled={services.length === 0}
+                  onChange={(e) =>
+                    onFormChange((f) =>
+                      selectService(f, catalog, e.target.value ? Number(e.target.value) : null),
+                    )
+                  }
+                >
+                  {form.serviceId === null && <option value="">상품을 선택하세요</option>}
+                  {services.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {settings.flag('ENABLE_VISIBLE_SERVICE_ID') ? `[${s.id}] ` : ''}
+                      {displayServiceText(s.text, wide)}
+                    </option>
+                  ))}
+                </select>
+                {service && (
+                  <div className="service-info">
+                    <p className="service-price">
+                      <span>단가</span>
+                      <strong>{formatUnitPriceMilli(service.unitPriceMilli)}원</strong>
+                      <span className="service-range">
+                        최소 {service.min.toLocaleString('ko-KR')} · 최대{' '}
+                        {service.max.toLocaleString('ko-KR')}
+                      </span>
+                    </p>
+                    {service.notice && <p className="service-notice">{service.notice}</p>}
+                  </div>
+                )}
+              </>
+            )}
+          </Step>
+          <Step label="주문 링크">
+            {(id) => (
+              <input
+                id={id}
+                className="input"
+                type="text"
+                inputMode="url"
+                autoComplete="off"
+                placeholder="https://"
+                disabled={disabled}
+                value={textValue(form.link)}
+                onChange={(e) => onFormChange((f) => ({ ...f, link: e.target.value }))}
+              />
+            )}
+          </Step>
+          <Step label="주문 수량">
+            {(id) => (
+              <input
+                id={id}
+                className="input"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                disabled={disabled}
+                placeholder={service ? `${service.min} ~ ${service.max}` : undefined}
+                value={textValue(form.amount)}
+                onChange={(e) => onFormChange((f) => ({ ...f, amount: e.target.value }))}
+              />
+            )}
+          </Step>
+          {service?.enableAuto && !disabled && (
+            <li className="order-step order-step-auto">
+              <div className="order-step-body">
+                <span className="checkbox">
+                  <input
+                    id={`${promptId}-auto`}
+                    type="checkbox"
+                    checked={form.autoOrder}
+                    onChange={(e) => onFormChange((f) => toggleAutoOrder(f, e.target.checked))}
+                  />
+                  <label htmlFor={`${promptId}-auto`}>자동주문</label>
+                </span>
+                <p className="field-hint">
+                  같은 주문을 정해진 간격으로 여러 번 넣어요. 금액은 전체 횟수만큼 한 번에 차감됩니다.
+                </p>
+                {form.autoOrder && (
+                  <div className="auto-fields">
+                    <LabelledInput
+                      label="자동주문 횟수"
+                      value={form.runs}
+                      onChange={(runs) => onFormChange((f) => ({ ...f, runs }))}
+                    />
+                    <LabelledInput
+                      label="자동주문 간격(분)"
+                      value={form.interval}
+                      onChange={(interval) => onFormChange((f) => ({ ...f, interval }))}
+                    />
+                  </div>
+                )}
+              </div>
+            </li>
+          )}
+        </ol>
+        <div className="order-total">
+          <span>총 금액</span>
+          <strong aria-live="polite" data-testid="order-total">
+            {total === null ? '-' : formatWon(total)}
+          </strong>
+        </div>
+        <Button
+          type="submit"
+          size="lg"
+          block
+          disabled={disabled || submitting}
+          aria-describedby={loginPrompt ? promptId : undefined}
+        >
+          {submitting ? '주문하는 중…' : '주문하기'}
+        </Button>
+        {loginPrompt && (
+          <div className="login-prompt" role="alert" id={promptId}>
+            <LogIn size={20} aria-hidden />
+            <div>
+              <strong>로그인이 필요합니다</strong>
+              <p>
+                {state === SessionState.GUEST
+                  ? '둘러보기 모드에서는 주문할 수 없어요. 로그인 후 주문해 주세요.'
+                  : '주문하려면 로그인해 주세요.'}
+              </p>
+            </div>
+            <LeaveSessionLink to="/login" className="btn btn-primary btn-sm">
+              로그인하러 가기
+            </LeaveSessionLink>
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}
+
+/** One numbered step (the number comes from a CSS counter) with its label tied to the control. */
+function Step({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <li className="order-step">
+      <div className="order-step-body field">
+        <label className="field-label" htmlFor={id}>
+          {label}
+        </label>
+        {children(id)}
+      </div>
+    </li>
+  );
+}
+
+function LabelledInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+
+/** SPEC.md §9: the mobile breakpoint. Wider than this counts as a wide screen. */
+const WIDE_SCREEN_QUERY = '(min-width: 881px)';
+
+/** A country flag: two regional-indicator letters. */
+const FLAG = /\p{Regional_Indicator}{2}/gu;
+const COUPLE = '💑';
+
+/**
+ * SPEC.md §2 screen 8: on wide screens emoji flags in service names are shown as couple emojis (desktop
+ * systems such as Windows draw flags as two bare letters). Display only: the service itself is unchanged.
+ */
+export function displayServiceText(text: string, wide: boolean): string {
+  return wide ? text.replace(FLAG, COUPLE) : text;
+}
+
+export function useWideScreen(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE_SCREEN_QUERY).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE_SCREEN_QUERY);
+    const update = () => setWide(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return wide;
+}
