@@ -1,3 +1,4 @@
+import { formatWon } from '@smm/domain';
 import { expect, test, type Page } from '@playwright/test';
 import { creditMember } from './helpers/credit';
 import { signInNewMember } from './helpers/session';
@@ -21,6 +22,7 @@ test('[ORDER][MEMBER]: a member with points orders, sees the result card and the
   page,
   request,
 }) => {
+  test.setTimeout(60_000);
   const member = await signInNewMember(page, request);
   expect(await creditMember(request, member.id, 10_000)).toBe(10_000);
 
@@ -31,7 +33,7 @@ test('[ORDER][MEMBER]: a member with points orders, sees the result card and the
   const form = await pickFirstInstagramProduct(page);
   const link = `https://instagram.com/${member.id}`;
   await form.getByLabel('주문 링크').fill(link);
-  await expect(form.getByTestId('order-total')).toHaveText(`₩${COST}`);
+  await expect(form.getByTestId('order-total')).toHaveText(formatWon(COST));
   const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/service/order'));
   await form.getByRole('button', { name: '주문하기' }).click();
   expect((await posted).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -40,7 +42,7 @@ test('[ORDER][MEMBER]: a member with points orders, sees the result card and the
   const card = page.getByRole('region', { name: '주문이 접수되었습니다' });
   await expect(card).toBeVisible();
   await expect(card.getByText(link)).toBeVisible();
-  await expect(card.getByText(`₩${COST}`)).toBeVisible();
+  await expect(card.getByText(formatWon(COST))).toBeVisible();
   const orderId = (await card.locator('dt:text-is("주문번호") + dd').textContent())?.trim() ?? '';
   expect(orderId).toMatch(/^\d+$/);
 
@@ -55,9 +57,16 @@ test('[ORDER][MEMBER]: a member with points orders, sees the result card and the
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell', { name: link })).toBeVisible();
-  await expect(row.getByRole('cell', { name: `₩${COST}` })).toBeVisible();
+  await expect(row.getByRole('cell', { name: formatWon(COST) })).toBeVisible();
   // A fresh order: accepted, or already moved on by the background loop.
   await expect(row.getByRole('cell', { name: /주문접수|주문대기|가동중|주문완료/ })).toBeVisible();
+
+  // The background loop (ticks of 1 s in e2e) moves it on through the simulated provider.
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByRole('cell', { name: '주문완료' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row.getByRole('cell', { name: '0', exact: true })).toBeVisible();
 
   // The filter lives in the URL: nothing is cancelled yet, and back returns to the full list.
   await page.getByRole('button', { name: '주문취소 및 전액 환불' }).click();
@@ -65,6 +74,42 @@ test('[ORDER][MEMBER]: a member with points orders, sees the result card and the
   await expect(page.getByText('이 상태의 주문이 없습니다')).toBeVisible();
   await page.goBack();
   await expect(row).toBeVisible();
+});
+
+test('[ORDER][AUTO]: an auto-order of 3 runs is paid up front and counts 1/3 → 3/3 in /auto-order-history', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const member = await signInNewMember(page, request);
+  await creditMember(request, member.id, 10_000);
+  await page.goto('/order');
+  const form = await pickFirstInstagramProduct(page);
+  const link = `https://instagram.com/auto${member.id}`;
+  await form.getByLabel('주문 링크').fill(link);
+  await form.getByRole('checkbox', { name: '자동주문' }).check();
+  await form.getByLabel('자동주문 횟수').fill('3');
+  await form.getByLabel('자동주문 간격(분)').fill('60');
+  await expect(form.getByTestId('order-total')).toHaveText(formatWon(COST * 3));
+  await form.getByRole('button', { name: '주문하기' }).click();
+
+  const card = page.getByRole('region', { name: '자동주문이 접수되었습니다' });
+  await expect(card).toBeVisible();
+  await expect(page.locator('.greeting-balance strong')).toHaveText('₩8,200');
+  await card.getByRole('link', { name: '자동주문내역 보기' }).click();
+  await expect(page).toHaveURL(/\/auto-order-history$/);
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: link }) });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell', { name: formatWon(COST * 3) })).toBeVisible();
+  // 1회 수량 10, interval 60, final quantity 10 × 3.
+  await expect(row.getByRole('cell', { name: '30', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: /^[0-3] \/ 3$/ })).toBeVisible();
+
+  // AUTO_ORDER_MINUTE_SECONDS makes 60 minutes a few seconds in e2e.
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByRole('cell', { name: '3 / 3' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 40_000 });
 });
 
 test('[ORDER][MEMBER]: an order the balance cannot cover is refused on the form with 포인트가 부족합니다.', async ({
