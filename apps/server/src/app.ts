@@ -153,7 +153,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     timeoutMs: config.providers.timeoutMs,
     simulatedApiUrl: () => simulatedProvider.apiUrl,
   });
-  const worker = new OrderWorker(db, providers, clock, {
+  const worker = new OrderWorker(db, providers, catalog, clock, {
     statusRefreshSeconds: config.background.statusRefreshSeconds,
     maxSubmitAttempts: config.background.maxSubmitAttempts,
     batchSize: 100,

@@ -111,6 +111,12 @@ describe('validateOrder (SPEC.md §5 "Order")', () => {
     expect(validateOrder({ ...valid, ...input }, { ...ctx, ...context })).toBe(message);
   });
 
+  it('checks the auto-order rules when the box is ticked, even with runs and interval still 0', () => {
+    expect(validateOrder({ ...valid, autoOrder: true }, ctx)).toBe(M.RUNS_TOO_FEW);
+    expect(validateOrder({ ...valid, runs: 3, interval: 60, autoOrder: true }, ctx)).toBeNull();
+    expect(validateOrder({ ...valid, autoOrder: false }, ctx)).toBeNull();
+  });
+
   it('reports the first broken rule in SPEC order', () => {
     expect(validateOrder({ link: '', amount: 1, runs: 1, interval: 1 }, ctx)).toBe(M.LINK_REQUIRED);
     expect(validateOrder({ ...valid, amount: 1, runs: 1 }, ctx)).toBe(M.AMOUNT_BELOW_MIN);

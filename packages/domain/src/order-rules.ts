@@ -111,6 +111,12 @@ export interface OrderInput {
   runs: number;
   /** Minutes between runs; 0 without auto-order. */
   interval: number;
+  /**
+   * Whether the member asked for an auto-order (the form's checkbox). The wire format has no such field
+   * (SPEC.md §5: without auto-order runs and interval are sent as 0), so when absent it is read from
+   * them: an auto-order is one with runs or interval not 0.
+   */
+  autoOrder?: boolean;
 }
 
 export interface OrderContext {
@@ -118,6 +124,11 @@ export interface OrderContext {
   service: OrderServiceRules | null;
   /** ENABLE_SERVICE_CHECK: ordering is paused site-wide. */
   serviceCheck: boolean;
+}
+
+/** Whether an order is an auto-order: the form's checkbox, or on the wire runs or interval not 0. */
+export function isAutoOrder(input: Pick<OrderInput, 'runs' | 'interval' | 'autoOrder'>): boolean {
+  return input.autoOrder ?? (input.runs !== 0 || input.interval !== 0);
 }
 
 export function isOrderLink(link: string): boolean {
@@ -146,8 +157,7 @@ export function validateOrder(input: OrderInput, ctx: OrderContext): string | nu
   if (!Number.isSafeInteger(input.amount)) return m.AMOUNT_NOT_INTEGER;
   if (input.amount < service.min) return m.AMOUNT_BELOW_MIN;
   if (input.amount > service.max) return m.AMOUNT_ABOVE_MAX;
-  const auto = input.runs !== 0 || input.interval !== 0;
-  if (!auto) return null;
+  if (!isAutoOrder(input)) return null;
   if (!service.enableAuto) return m.AUTO_NOT_ALLOWED;
   // `!(x > 1)` rather than `x <= 1`, so NaN fails too.
   if (!(input.runs > 1)) return m.RUNS_TOO_FEW;

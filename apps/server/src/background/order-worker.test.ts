@@ -37,7 +37,7 @@ class ScriptedProvider implements ProviderApi {
 }
 
 function worker(provider: ScriptedProvider, maxSubmitAttempts = 3) {
-  return new OrderWorker(t.app.database.db, { clientFor: () => provider }, t.clock, {
+  return new OrderWorker(t.app.database.db, { clientFor: () => provider }, t.app.services.catalog, t.clock, {
     statusRefreshSeconds: 30,
     maxSubmitAttempts,
     batchSize: 50,

@@ -10,7 +10,8 @@ import {
 import type { Db, Tx } from '../db/database';
 import { appError } from '../errors/app-error';
 import { applyLedgerEntry } from '../ledger/apply-ledger-entry';
-import { findOrderableService, ordersRepository, type OrderRow } from '../orders/orders.repository';
+import type { OrderableService } from '../catalog/catalog.service';
+import { ordersRepository, type OrderRow } from '../orders/orders.repository';
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../providers/provider-api';
 import type { Clock } from '../shared/clock';
 
@@ -54,6 +55,8 @@ export class OrderWorker {
   constructor(
     private readonly db: Db,
     private readonly providers: ProviderClients,
+    /** The catalogue's cached service lookup: each auto-order run goes to the service's current provider. */
+    private readonly services: { orderableService(serviceId: number): Promise<OrderableService | undefined> },
     private readonly clock: Clock,
     private readonly options: OrderWorkerOptions,
   ) {}
@@ -72,7 +75,7 @@ export class OrderWorker {
       const due = await ordersRepository.claimDueAutoOrders(tx, now, this.options.batchSize);
       for (const autoOrder of due) {
         const run = autoOrder.completed + 1;
-        const found = await findOrderableService(tx, autoOrder.serviceId);
+        const found = await this.services.orderableService(autoOrder.serviceId);
         await ordersRepository.insertOrder(tx, {
           accountId: autoOrder.accountId,
           serviceId: autoOrder.serviceId,

@@ -1,4 +1,5 @@
-import { AutoOrderStatus, OPEN_ORDER_STATUSES, OrderStatus } from '@smm/domain';
+import type { OrderStatus } from '@smm/domain';
+import { AutoOrderStatus, OPEN_ORDER_STATUSES } from '@smm/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import { autoOrders, orders, providers, services } from '../db/schema';
@@ -7,17 +8,6 @@ export type OrderRow = typeof orders.$inferSelect;
 export type AutoOrderRow = typeof autoOrders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewAutoOrder = typeof autoOrders.$inferInsert;
-
-/** A service as ordering needs it: visible, with its provider mapping. */
-export async function findOrderableService(ex: Executor, serviceId: number) {
-  const [row] = await ex
-    .select({ service: services, providerEnabled: providers.enabled })
-    .from(services)
-    .leftJoin(providers, eq(providers.id, services.providerId))
-    .where(and(eq(services.id, serviceId), eq(services.visible, true)))
-    .limit(1);
-  return row;
-}
 
 const open = inArray(orders.status, [...OPEN_ORDER_STATUSES]);
 
@@ -222,11 +212,4 @@ export const ordersRepository = {
   ) {
     await tx.update(autoOrders).set(change).where(eq(autoOrders.id, id));
   },
-
-  async findOrder(ex: Executor, id: number) {
-    const [row] = await ex.select().from(orders).where(eq(orders.id, id)).limit(1);
-    return row;
-  },
 };
-
-export { OrderStatus };

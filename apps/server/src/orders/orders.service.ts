@@ -1,6 +1,7 @@
 import {
   AutoOrderStatus,
   HISTORY_PAGE_SIZE,
+  isAutoOrder,
   LedgerReason,
   OrderStatus,
   orderCostWon,
@@ -62,54 +63,43 @@ export class OrdersService {
     if (message || !found) throw appError('ORDER_INVALID', message ?? undefined);
     const service = found.service;
     const link = body.link.trim();
-    const auto = body.runs !== 0 || body.interval !== 0;
+    const auto = isAutoOrder(body);
     const cost = orderCostWon(service.unitPriceMilli, body.amount, auto ? body.runs : 0);
     const now = this.clock.now();
 
     try {
       return await this.db.transaction(async (tx) => {
-        if (auto) {
-          const autoOrder = await ordersRepository.insertAutoOrder(tx, {
-            accountId,
-            serviceId: service.id,
-            link,
-            amount: body.amount,
-            runs: body.runs,
-            interval: body.interval,
-            unitPriceMilli: service.unitPriceMilli,
-            cost,
-            // The first run goes out on the next tick, the others every `interval` minutes after it.
-            nextRunAt: now,
-            idempotencyKey: idempotencyKey ?? null,
-          });
-          await applyLedgerEntry(tx, {
-            accountId,
-            delta: -cost,
-            reason: LedgerReason.ORDER,
-            reference: `auto:${autoOrder.id}`,
-          });
-          return presentPlaced(autoOrder, true);
-        }
-        const order = await ordersRepository.insertOrder(tx, {
+        const common = {
           accountId,
           serviceId: service.id,
           link,
           amount: body.amount,
           unitPriceMilli: service.unitPriceMilli,
           cost,
-          status: OrderStatus.PENDING,
-          providerId: service.providerId,
-          providerServiceId: service.providerServiceId,
-          nextCheckAt: now,
           idempotencyKey: idempotencyKey ?? null,
-        });
+        };
+        const placed = auto
+          ? // The first run goes out on the next tick, the others every `interval` minutes after it.
+            await ordersRepository.insertAutoOrder(tx, {
+              ...common,
+              runs: body.runs,
+              interval: body.interval,
+              nextRunAt: now,
+            })
+          : await ordersRepository.insertOrder(tx, {
+              ...common,
+              status: OrderStatus.PENDING,
+              providerId: service.providerId,
+              providerServiceId: service.providerServiceId,
+              nextCheckAt: now,
+            });
         await applyLedgerEntry(tx, {
           accountId,
           delta: -cost,
           reason: LedgerReason.ORDER,
-          reference: `order:${order.id}`,
+          reference: `${auto ? 'auto' : 'order'}:${placed.id}`,
         });
-        return presentPlaced(order, false);
+        return presentPlaced(placed, auto);
       });
     } catch (error) {
       // Two requests with one key raced: the loser answers with the winner's order.

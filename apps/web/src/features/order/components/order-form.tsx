@@ -31,18 +31,12 @@ import {
 import { displayServiceText, useWideScreen } from './service-text';
 import './order.css';
 
-/**
- * The numbers the rules see. `validateOrder` reads an order as an auto-order from a non-zero runs or
- * interval; with the box ticked and both still at their reset value 0, the interval is passed as unset
- * (NaN), so the domain reports its first auto-order rule instead of taking it for a plain order.
- */
+/** The numbers the rules see; without auto-order runs and interval are 0 (SPEC.md §5). */
 function orderInput(form: OrderFormState): OrderInput {
   const link = form.link.trim();
   const amount = numberOf(form.amount);
-  if (!form.autoOrder) return { link, amount, runs: 0, interval: 0 };
-  const runs = numberOf(form.runs);
-  const interval = numberOf(form.interval);
-  return { link, amount, runs, interval: runs === 0 && interval === 0 ? Number.NaN : interval };
+  if (!form.autoOrder) return { link, amount, runs: 0, interval: 0, autoOrder: false };
+  return { link, amount, runs: numberOf(form.runs), interval: numberOf(form.interval), autoOrder: true };
 }
 
 /** The live total in won, or null while the quantity (or runs) is not a whole number yet. */
