@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { darken, readableTextOn } from './color';
 import { formatDateKey, formatDateTime } from './datetime';
-import { formatWon } from './money';
+import { formatCount, formatWon } from './money';
 import { SiteSettings } from './settings';
 
 describe('formatting', () => {
   it('shows won with grouping', () => {
     expect(formatWon(0)).toBe('₩0');
     expect(formatWon(1234567)).toBe('₩1,234,567');
+  });
+
+  it('shows quantities with grouping, and an unknown one as -', () => {
+    expect(formatCount(30000)).toBe('30,000');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(null)).toBe('-');
   });
 
   it('shows time as year-month-day hour:minute:second', () => {

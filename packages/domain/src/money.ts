@@ -4,3 +4,10 @@ const wonFormat = new Intl.NumberFormat('ko-KR', { style: 'currency', currency: 
 export function formatWon(amount: number): string {
   return wonFormat.format(amount);
 }
+
+const countFormat = new Intl.NumberFormat('ko-KR');
+
+/** Quantities (followers, views, rows) with thousands separators: 12,345; an unknown one is '-'. */
+export function formatCount(count: number | null): string {
+  return count === null ? '-' : countFormat.format(count);
+}

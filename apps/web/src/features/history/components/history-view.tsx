@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AlertTriangle, Inbox, LogIn } from 'lucide-react';
-import { HISTORY_PAGE_SIZE, isOrderLink } from '@smm/domain';
+import { formatCount, HISTORY_PAGE_SIZE, isOrderLink } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/page';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
@@ -118,7 +118,7 @@ export function HistoryView<T extends { id: number }>(props: HistoryViewProps<T>
             query.data && (
               <>
                 <p className="history-count">
-                  총 <strong>{query.data.total.toLocaleString('ko-KR')}</strong>건
+                  총 <strong>{formatCount(query.data.total)}</strong>건
                 </p>
                 <div
                   className="history-table-wrap"

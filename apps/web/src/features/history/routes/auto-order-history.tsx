@@ -1,6 +1,7 @@
 import {
   AUTO_ORDER_STATUS_LABELS,
   AutoOrderStatus,
+  formatCount,
   formatDateTime,
   formatWon,
   SessionState,
@@ -32,19 +33,21 @@ const TONES: Record<AutoOrderStatus, StatusTone> = {
   [AutoOrderStatus.CANCLED]: 'fail',
 };
 
-const count = (n: number) => n.toLocaleString('ko-KR');
-
 /** SPEC.md §2 screen 11, in its column order. */
 const COLUMNS: Column<AutoOrderHistoryItem>[] = [
   { header: '주문번호', cell: (o) => o.id, kind: 'nowrap' },
   { header: '주문일시', cell: (o) => formatDateTime(o.createdAt), kind: 'nowrap' },
   { header: '주문 링크', cell: (o) => <OrderLink href={o.link} /> },
   { header: '최종 사용금액', cell: (o) => formatWon(o.point), kind: 'num' },
-  { header: '1회 수량', cell: (o) => count(o.amount), kind: 'num' },
+  { header: '1회 수량', cell: (o) => formatCount(o.amount), kind: 'num' },
   { header: '상품', cell: (o) => o.serviceText, kind: 'wide' },
-  { header: '자동주문 횟수', cell: (o) => `${count(o.completed)} / ${count(o.runs)}`, kind: 'num' },
-  { header: '자동주문 간격(분)', cell: (o) => count(o.interval), kind: 'num' },
-  { header: '최종 수량', cell: (o) => count(o.amount * o.runs), kind: 'num' },
+  {
+    header: '자동주문 횟수',
+    cell: (o) => `${formatCount(o.completed)} / ${formatCount(o.runs)}`,
+    kind: 'num',
+  },
+  { header: '자동주문 간격(분)', cell: (o) => formatCount(o.interval), kind: 'num' },
+  { header: '최종 수량', cell: (o) => formatCount(o.amount * o.runs), kind: 'num' },
   {
     header: '상태',
     cell: (o) => <StatusBadge label={AUTO_ORDER_STATUS_LABELS[o.status]} tone={TONES[o.status]} />,

@@ -1,4 +1,5 @@
 import {
+  formatCount,
   formatDateTime,
   formatWon,
   ORDER_STATUS_LABELS,
@@ -33,8 +34,6 @@ const TONES: Record<OrderStatus, StatusTone> = {
   [OrderStatus.CANCELED]: 'fail',
 };
 
-const count = (n: number | null) => (n === null ? '-' : n.toLocaleString('ko-KR'));
-
 /** SPEC.md §2 screen 10, in its column order. */
 const COLUMNS: Column<OrderHistoryItem>[] = [
   { header: '주문번호', cell: (o) => o.id, kind: 'nowrap' },
@@ -42,14 +41,14 @@ const COLUMNS: Column<OrderHistoryItem>[] = [
   { header: '상품', cell: (o) => o.serviceText, kind: 'wide' },
   { header: '링크', cell: (o) => <OrderLink href={o.link} /> },
   { header: '사용금액(원)', cell: (o) => formatWon(o.point), kind: 'num' },
-  { header: '수량', cell: (o) => count(o.amount), kind: 'num' },
+  { header: '수량', cell: (o) => formatCount(o.amount), kind: 'num' },
   {
     header: '상태',
     cell: (o) => <StatusBadge label={ORDER_STATUS_LABELS[o.status]} tone={TONES[o.status]} />,
     kind: 'nowrap',
   },
-  { header: '주문 전 수량', cell: (o) => count(o.startCount), kind: 'num' },
-  { header: '남은 수량', cell: (o) => count(o.remains), kind: 'num' },
+  { header: '주문 전 수량', cell: (o) => formatCount(o.startCount), kind: 'num' },
+  { header: '남은 수량', cell: (o) => formatCount(o.remains), kind: 'num' },
 ];
 
 export function OrderHistoryRoute() {

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LogIn, ShoppingCart } from 'lucide-react';
 import { toast } from 'sonner';
 import {
+  formatCount,
   formatUnitPriceMilli,
   formatWon,
   ORDER_MESSAGES,
@@ -153,77 +154,48 @@ export function OrderForm({
         <ol className="order-steps">
           <Step label="플랫폼">
             {(id) => (
-              <select
+              <CatalogSelect
                 id={id}
-                className="input select"
-                value={form.platformId ?? ''}
-                onChange={(e) =>
-                  onFormChange((f) =>
-                    selectPlatform(f, catalog, e.target.value ? Number(e.target.value) : null),
-                  )
-                }
-              >
-                <option value="">{catalogPending ? '불러오는 중…' : '플랫폼을 선택하세요'}</option>
-                {catalog.platforms.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.text}
-                  </option>
-                ))}
-              </select>
+                value={form.platformId}
+                // A platform can always be unselected; the next steps follow from it.
+                placeholder={catalogPending ? '불러오는 중…' : '플랫폼을 선택하세요'}
+                alwaysOfferPlaceholder
+                items={catalog.platforms}
+                onPick={(platformId) => onFormChange((f) => selectPlatform(f, catalog, platformId))}
+              />
             )}
           </Step>
           <Step label="카테고리">
             {(id) => (
-              <select
+              <CatalogSelect
                 id={id}
-                className="input select"
-                value={form.categoryId ?? ''}
-                disabled={categories.length === 0}
-                onChange={(e) =>
-                  onFormChange((f) =>
-                    selectCategory(f, catalog, e.target.value ? Number(e.target.value) : null),
-                  )
-                }
-              >
-                {form.categoryId === null && <option value="">카테고리를 선택하세요</option>}
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.text}
-                  </option>
-                ))}
-              </select>
+                value={form.categoryId}
+                placeholder="카테고리를 선택하세요"
+                items={categories}
+                onPick={(categoryId) => onFormChange((f) => selectCategory(f, catalog, categoryId))}
+              />
             )}
           </Step>
           <Step label="상품">
             {(id) => (
               <>
-                <select
+                <CatalogSelect
                   id={id}
-                  className="input select"
-                  value={form.serviceId ?? ''}
-                  disabled={services.length === 0}
-                  onChange={(e) =>
-                    onFormChange((f) =>
-                      selectService(f, catalog, e.target.value ? Number(e.target.value) : null),
-                    )
+                  value={form.serviceId}
+                  placeholder="상품을 선택하세요"
+                  items={services}
+                  itemText={(s) =>
+                    `${settings.flag('ENABLE_VISIBLE_SERVICE_ID') ? `[${s.id}] ` : ''}${displayServiceText(s.text, wide)}`
                   }
-                >
-                  {form.serviceId === null && <option value="">상품을 선택하세요</option>}
-                  {services.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {settings.flag('ENABLE_VISIBLE_SERVICE_ID') ? `[${s.id}] ` : ''}
-                      {displayServiceText(s.text, wide)}
-                    </option>
-                  ))}
-                </select>
+                  onPick={(serviceId) => onFormChange((f) => selectService(f, catalog, serviceId))}
+                />
                 {service && (
                   <div className="service-info">
                     <p className="service-price">
                       <span>단가</span>
                       <strong>{formatUnitPriceMilli(service.unitPriceMilli)}원</strong>
                       <span className="service-range">
-                        최소 {service.min.toLocaleString('ko-KR')} · 최대{' '}
-                        {service.max.toLocaleString('ko-KR')}
+                        최소 {formatCount(service.min)} · 최대 {formatCount(service.max)}
                       </span>
                     </p>
                     {service.notice && <p className="service-notice">{service.notice}</p>}
@@ -332,6 +304,45 @@ export function OrderForm({
 }
 
 /** One numbered step (the number comes from a CSS counter) with its label tied to the control. */
+/**
+ * One select of the catalogue cascade: the chosen id or none (the placeholder, shown while nothing is
+ * chosen, or always when `alwaysOfferPlaceholder`); disabled while it has nothing to offer.
+ */
+function CatalogSelect<T extends { id: number; text: string }>({
+  id,
+  value,
+  placeholder,
+  alwaysOfferPlaceholder = false,
+  items,
+  itemText = (item) => item.text,
+  onPick,
+}: {
+  id: string;
+  value: number | null;
+  placeholder: string;
+  alwaysOfferPlaceholder?: boolean;
+  items: T[];
+  itemText?: (item: T) => string;
+  onPick: (id: number | null) => void;
+}) {
+  return (
+    <select
+      id={id}
+      className="input select"
+      value={value ?? ''}
+      disabled={!alwaysOfferPlaceholder && items.length === 0}
+      onChange={(e) => onPick(e.target.value ? Number(e.target.value) : null)}
+    >
+      {(alwaysOfferPlaceholder || value === null) && <option value="">{placeholder}</option>}
+      {items.map((item) => (
+        <option key={item.id} value={item.id}>
+          {itemText(item)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function Step({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (

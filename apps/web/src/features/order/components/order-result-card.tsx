@@ -1,6 +1,6 @@
 import { CircleCheck, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatWon } from '@smm/domain';
+import { formatCount, formatWon } from '@smm/domain';
 import type { PlaceOrderResponse } from '../api/place-order';
 import './order.css';
 
@@ -40,7 +40,7 @@ export function OrderResultCard({
         </div>
         <div>
           <dt>{result.autoOrder ? '1회 수량' : '수량'}</dt>
-          <dd>{result.amount.toLocaleString('ko-KR')}</dd>
+          <dd>{formatCount(result.amount)}</dd>
         </div>
         <div>
           <dt>사용 포인트</dt>
