@@ -1,6 +1,5 @@
-import { pointAdjustmentRequest, pointAdjustmentResponse } from '@smm/domain/contract';
+import { memberPathParams, pointAdjustmentRequest, pointAdjustmentResponse } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountOf } from '../auth/guards';
 import type { PointAdjustmentsService } from './point-adjustments.service';
 
@@ -12,7 +11,7 @@ export function adminRoutes(adjustments: PointAdjustmentsService): FastifyPlugin
       {
         config: { auth: 'operator' },
         schema: {
-          params: z.object({ loginId: z.string().max(100) }),
+          params: memberPathParams,
           body: pointAdjustmentRequest,
           response: { 200: pointAdjustmentResponse },
         },

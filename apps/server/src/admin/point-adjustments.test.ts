@@ -72,5 +72,9 @@ describe('POST /admin/api/members/:loginId/point-adjustments', () => {
     expect((await adjust(operator, 'nobody-here', { delta: 1, memo: 'x' })).json().message).toBe(
       M.MEMBER_NOT_FOUND,
     );
+    // A NUL in the id (which PostgreSQL text cannot hold) is a plain 400, never a database error.
+    expect((await adjust(operator, 'a\u0000b', { delta: 1, memo: 'x' })).statusCode).toBe(400);
+    // Longer than Fastify's parameter limit: its own 414, in the app's shape.
+    expect((await adjust(operator, 'x'.repeat(101), { delta: 1, memo: 'x' })).statusCode).toBe(414);
   });
 });

@@ -6,13 +6,16 @@ import { z } from 'zod';
  * the database: they are a plain 400.
  */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-export const requestText = (max = 500) =>
+const plainText = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'control characters')
-    .optional()
-    .default('');
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'control characters');
+
+export const requestText = (max = 500) => plainText(max).optional().default('');
+
+/** A path parameter (a member id in an operator URL …): required, short, no control characters. */
+export const pathText = (max = 100) => plainText(max).min(1);
 
 /** The body of every non-2xx answer (see ERROR_CATALOGUE). */
 export const errorBody = z.object({ message: z.string(), code: z.string() });
