@@ -9,3 +9,4 @@ export * from './ledger';
 export * from './order-rules';
 export * from './order-status';
 export * from './admin-rules';
+export * from './bank-sms';
