@@ -37,6 +37,12 @@ import {
 } from './http/security-headers';
 import { adminRoutes } from './admin/admin.routes';
 import { PointAdjustmentsService } from './admin/point-adjustments.service';
+import { ChargesAdminService } from './admin/charges-admin.service';
+import { ChargeWorker } from './points/charge-worker';
+import { ChargesService } from './points/charges.service';
+import { DepositIntake } from './points/deposit-intake';
+import { depositHooksRoutes } from './points/deposit-hooks.routes';
+import { pointsRoutes } from './points/points.routes';
 import { OrderWorker } from './background/order-worker';
 import { ordersRoutes } from './orders/orders.routes';
 import { ProviderRegistry } from './providers/provider-registry';
@@ -71,6 +77,10 @@ export interface AppServices {
   simulatedProvider: SimulatedProvider;
   providers: ProviderRegistry;
   worker: OrderWorker;
+  charges: ChargesService;
+  deposits: DepositIntake;
+  chargeWorker: ChargeWorker;
+  chargesAdmin: ChargesAdminService;
 }
 
 declare module 'fastify' {
@@ -159,6 +169,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     batchSize: 100,
     secondsPerMinute: config.background.autoOrderMinuteSeconds,
   });
+  const charges = new ChargesService(db, settings, clock, config.charges);
+  const deposits = new DepositIntake(db, clock);
+  const chargeWorker = new ChargeWorker(db, deposits, clock);
+  const chargesAdmin = new ChargesAdminService(db, clock);
   app.decorate('services', {
     clock,
     cacheBus,
@@ -171,6 +185,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     simulatedProvider,
     providers,
     worker,
+    charges,
+    deposits,
+    chargeWorker,
+    chargesAdmin,
   });
   registerGuards(app, auth);
   registerSignupThrottle(app, new SignupThrottle(db, clock, config.signupLimits));
@@ -181,7 +199,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(catalogRoutes(catalog));
   await routes.register(authRoutes(auth));
   await routes.register(ordersRoutes(orders));
-  await routes.register(adminRoutes(new PointAdjustmentsService(db)));
+  await routes.register(pointsRoutes(charges));
+  await routes.register(depositHooksRoutes(deposits, config.charges.depositWebhookSecret));
+  await routes.register(adminRoutes(new PointAdjustmentsService(db), chargesAdmin));
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -52,6 +52,13 @@ describe('loadConfig', () => {
       LOGIN_MAX_ATTEMPTS_PER_ADDRESS: ['9', (c) => c.loginLimits.maxAttemptsPerAddress, 9],
       LOGIN_WINDOW_MINUTES: ['3', (c) => c.loginLimits.windowSeconds, 180],
       TRUST_PROXY: ['true', (c) => c.trustProxy, true],
+      DEPOSIT_WEBHOOK_SECRET: [
+        'relay-secret-0123456789',
+        (c) => c.charges.depositWebhookSecret,
+        'relay-secret-0123456789',
+      ],
+      CHARGE_MAX_WON: ['2000000', (c) => c.charges.maxWon, 2_000_000],
+      CHARGE_MAX_PENDING: ['5', (c) => c.charges.maxPending, 5],
       PROVIDER_TIMEOUT_SECONDS: ['2.5', (c) => c.providers.timeoutMs, 2500],
       SIMULATED_PROVIDER_PARTIAL_PERCENT: ['30', (c) => c.providers.simulatedPartialPercent, 30],
       SIMULATED_PROVIDER_CANCEL_PERCENT: ['20', (c) => c.providers.simulatedCancelPercent, 20],

@@ -47,6 +47,12 @@ export const envSchema = z
     ORDER_STATUS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
     ORDER_MAX_SUBMIT_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
     AUTO_ORDER_MINUTE_SECONDS: z.coerce.number().min(0.001).max(60).default(60),
+    DEPOSIT_WEBHOOK_SECRET: z
+      .string()
+      .min(16, 'DEPOSIT_WEBHOOK_SECRET must be at least 16 characters')
+      .optional(),
+    CHARGE_MAX_WON: z.coerce.number().int().min(1000).max(100_000_000).default(5_000_000),
+    CHARGE_MAX_PENDING: z.coerce.number().int().min(1).max(20).default(3),
     TRUST_PROXY: flag.default(false),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -82,6 +88,11 @@ export interface AppConfig {
   };
   /** Upstream calls; the built-in simulated provider's share of Partial and Canceled outcomes. */
   providers: { timeoutMs: number; simulatedPartialPercent: number; simulatedCancelPercent: number };
+  /**
+   * Bank-transfer charges: the largest single charge, pending charges per member, and the shared
+   * secret of the deposit webhooks (absent: the hooks are off).
+   */
+  charges: { maxWon: number; maxPending: number; depositWebhookSecret?: string };
   trustProxy: boolean;
   webDist: string;
   logLevel: string;
@@ -124,6 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       statusRefreshSeconds: e.ORDER_STATUS_REFRESH_SECONDS,
       maxSubmitAttempts: e.ORDER_MAX_SUBMIT_ATTEMPTS,
       autoOrderMinuteSeconds: e.AUTO_ORDER_MINUTE_SECONDS,
+    },
+    charges: {
+      maxWon: e.CHARGE_MAX_WON,
+      maxPending: e.CHARGE_MAX_PENDING,
+      depositWebhookSecret: e.DEPOSIT_WEBHOOK_SECRET,
     },
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,

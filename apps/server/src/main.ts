@@ -15,8 +15,16 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  // Orders go to their providers, statuses come back, refunds and auto-order runs happen here.
-  stopTicker = startTicker(app.services.worker, config.background.tickSeconds, app.log);
+  // Orders go to their providers, statuses come back, refunds and auto-order runs happen here; charges
+  // past their 3 hours lapse and deposits left unmatched by a stopped process are matched.
+  stopTicker = startTicker(
+    [
+      { name: 'orders', tick: () => app.services.worker.tick() },
+      { name: 'charges', tick: () => app.services.chargeWorker.tick() },
+    ],
+    config.background.tickSeconds,
+    app.log,
+  );
   app.log.info(
     { database: app.database.kind, dataDir: config.dataDir },
     `SMM panel ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,

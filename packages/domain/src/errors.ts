@@ -1,4 +1,5 @@
 import { LOGIN_MESSAGES, REGISTER_MESSAGES } from './auth-rules';
+import { CHARGE_MESSAGES } from './charge-rules';
 import { ORDER_MESSAGES } from './order-rules';
 
 /**
@@ -12,14 +13,20 @@ export const ERROR_CATALOGUE = {
   LOGIN_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   ORDER_INVALID: { status: 400, message: ORDER_MESSAGES.FAILED },
   ADJUSTMENT_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
+  CHARGE_INVALID: { status: 400, message: CHARGE_MESSAGES.FAILED },
   UNAUTHORIZED: { status: 401, message: '로그인이 필요합니다.' },
   TOKEN_INVALID: { status: 401, message: '로그인이 만료되었습니다. 다시 로그인해주세요.' },
   API_KEY_INVALID: { status: 401, message: 'API 키가 올바르지 않습니다.' },
+  SIGNATURE_INVALID: { status: 401, message: '서명이 올바르지 않습니다.' },
   FORBIDDEN: { status: 403, message: '권한이 없습니다.' },
   LOGIN_FAILED: { status: 404, message: LOGIN_MESSAGES.WRONG_CREDENTIALS },
   NOT_FOUND: { status: 404, message: '요청한 주소를 찾을 수 없습니다.' },
   ID_TAKEN: { status: 409, message: REGISTER_MESSAGES.ID_TAKEN },
   INSUFFICIENT_POINTS: { status: 409, message: ORDER_MESSAGES.INSUFFICIENT_POINTS },
+  /** The request would make a deposit ambiguous, or the member has too many pending charges. */
+  CHARGE_CONFLICT: { status: 409, message: CHARGE_MESSAGES.FAILED },
+  /** An operator action that the charge's or deposit's current state does not allow. */
+  CHARGE_STATE: { status: 409, message: '이미 처리된 충전 신청입니다.' },
   TOO_MANY_LOGIN_ATTEMPTS: {
     status: 429,
     message: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',

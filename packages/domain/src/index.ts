@@ -9,4 +9,5 @@ export * from './ledger';
 export * from './order-rules';
 export * from './order-status';
 export * from './admin-rules';
+export * from './charge-rules';
 export * from './bank-sms';

@@ -1,15 +1,35 @@
-import { memberPathParams, pointAdjustmentRequest, pointAdjustmentResponse } from '@smm/domain/contract';
+import {
+  adminChargesQuery,
+  adminChargesResponse,
+  adminDepositsQuery,
+  adminDepositsResponse,
+  attachDepositRequest,
+  attachDepositResponse,
+  auditLogQuery,
+  auditLogResponse,
+  chargeDecisionRequest,
+  chargeDecisionResponse,
+  idPathParams,
+  memberPathParams,
+  pointAdjustmentRequest,
+  pointAdjustmentResponse,
+} from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../auth/guards';
+import type { ChargesAdminService } from './charges-admin.service';
 import type { PointAdjustmentsService } from './point-adjustments.service';
 
 /** The operator API (the console's screens come with the console issue). Operators only: 401 / 403. */
-export function adminRoutes(adjustments: PointAdjustmentsService): FastifyPluginAsyncZod {
+export function adminRoutes(
+  adjustments: PointAdjustmentsService,
+  charges: ChargesAdminService,
+): FastifyPluginAsyncZod {
   return async (app) => {
+    const operator = { auth: 'operator' } as const;
     app.post(
       '/admin/api/members/:loginId/point-adjustments',
       {
-        config: { auth: 'operator' },
+        config: operator,
         schema: {
           params: memberPathParams,
           body: pointAdjustmentRequest,
@@ -17,6 +37,64 @@ export function adminRoutes(adjustments: PointAdjustmentsService): FastifyPlugin
         },
       },
       (request) => adjustments.adjust(accountOf(request).id, request.params.loginId, request.body),
+    );
+
+    app.get(
+      '/admin/api/charges',
+      {
+        config: operator,
+        schema: { querystring: adminChargesQuery, response: { 200: adminChargesResponse } },
+      },
+      (request) => charges.charges(request.query),
+    );
+    app.post(
+      '/admin/api/charges/:id/accept',
+      {
+        config: operator,
+        schema: {
+          params: idPathParams,
+          body: chargeDecisionRequest,
+          response: { 200: chargeDecisionResponse },
+        },
+      },
+      (request) => charges.accept(accountOf(request).id, request.params.id, request.body.memo),
+    );
+    app.post(
+      '/admin/api/charges/:id/reject',
+      {
+        config: operator,
+        schema: {
+          params: idPathParams,
+          body: chargeDecisionRequest,
+          response: { 200: chargeDecisionResponse },
+        },
+      },
+      (request) => charges.reject(accountOf(request).id, request.params.id, request.body.memo),
+    );
+    app.get(
+      '/admin/api/deposits',
+      {
+        config: operator,
+        schema: { querystring: adminDepositsQuery, response: { 200: adminDepositsResponse } },
+      },
+      (request) => charges.deposits(request.query),
+    );
+    app.post(
+      '/admin/api/deposits/:id/attach',
+      {
+        config: operator,
+        schema: {
+          params: idPathParams,
+          body: attachDepositRequest,
+          response: { 200: attachDepositResponse },
+        },
+      },
+      (request) => charges.attach(accountOf(request).id, request.params.id, request.body),
+    );
+    app.get(
+      '/admin/api/audit-log',
+      { config: operator, schema: { querystring: auditLogQuery, response: { 200: auditLogResponse } } },
+      (request) => charges.auditLog(request.query),
     );
   };
 }

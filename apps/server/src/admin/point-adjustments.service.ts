@@ -1,5 +1,6 @@
 import { LedgerReason, POINT_ADJUSTMENT_MESSAGES, validatePointAdjustment } from '@smm/domain';
 import type { PointAdjustmentRequest, PointAdjustmentResponse } from '@smm/domain/contract';
+import { auditLogRepository } from '../audit/audit-log.repository';
 import { accountRepository } from '../accounts/account.repository';
 import type { Db } from '../db/database';
 import { appError } from '../errors/app-error';
@@ -7,8 +8,8 @@ import { applyLedgerEntry } from '../ledger/apply-ledger-entry';
 import { pointAdjustmentsRepository } from './point-adjustments.repository';
 
 /**
- * An operator's manual balance change: the adjustment row (who, how much, why) and its ledger entry in
- * one transaction. A debit larger than the balance is refused (409), like any other.
+ * An operator's manual balance change: the adjustment row (who, how much, why), its ledger entry and
+ * its audit entry in one transaction. A debit larger than the balance is refused (409), like any other.
  */
 export class PointAdjustmentsService {
   constructor(private readonly db: Db) {}
@@ -36,6 +37,15 @@ export class PointAdjustmentsService {
         reference: `adjustment:${adjustmentId}`,
       });
       if (!result.applied) throw new Error('a new adjustment id was already in the ledger');
+      await auditLogRepository.record(tx, {
+        operatorId,
+        action: 'point.adjust',
+        targetType: 'member',
+        targetId: member.loginId,
+        before: { point: result.balance - body.delta },
+        after: { point: result.balance, adjustmentId },
+        memo: body.memo.trim(),
+      });
       return { adjustmentId, balance: result.balance };
     });
   }

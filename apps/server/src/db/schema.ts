@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -291,3 +292,102 @@ export const pointAdjustments = pgTable('point_adjustments', {
   memo: text('memo').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A member's bank-transfer charge request (SPEC.md §3 "Point charge"). `status` is ChargeStatus. It is
+ * credited (ledger reference `charge:<id>`) when a deposit of `payable` won under `depositorKey`
+ * arrives; `depositorKey` is the normalised name (packages/domain normalizeDepositorName). The partial
+ * unique index makes two PENDING charges with the same (name, amount) impossible, so a deposit always
+ * identifies one charge.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    depositorName: text('depositor_name').notNull(),
+    depositorKey: text('depositor_key').notNull(),
+    point: integer('point').notNull(),
+    payable: integer('payable').notNull(),
+    feeType: integer('fee_type').notNull(),
+    feeValue: jsonb('fee_value').$type<Record<string, string> | null>(),
+    status: integer('status').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    responseAt: timestamp('response_at', { withTimezone: true, mode: 'date' }),
+    depositId: integer('deposit_id'),
+    decidedBy: integer('decided_by').references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('charges_pending_depositor_payable_key')
+      .on(t.depositorKey, t.payable)
+      .where(sql`${t.status} = 0`),
+    index('charges_account_id_idx').on(t.accountId, t.id),
+    index('charges_status_id_idx').on(t.status, t.id),
+    // The background loop's due work: pending charges by expiry time.
+    index('charges_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 0`),
+    check('charges_point_positive', sql`${t.point} > 0 AND ${t.payable} >= ${t.point}`),
+    check('charges_fee_type_known', sql`${t.feeType} IN (0, 1, 2)`),
+    check('charges_status_known', sql`${t.status} IN (0, 1, 2)`),
+  ],
+);
+
+/**
+ * An incoming bank transfer as reported by the signed deposit webhook, a forwarded bank message, or
+ * an operator. Stored before it is matched, so none is ever lost; (source, reference) is unique, so a
+ * replay is recognised. `status`: packages/domain DEPOSIT_STATUSES.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source', { enum: ['webhook', 'bank-sms', 'operator'] }).notNull(),
+    reference: text('reference').notNull(),
+    depositorName: text('depositor_name'),
+    depositorKey: text('depositor_key'),
+    amount: integer('amount'),
+    depositedAt: timestamp('deposited_at', { withTimezone: true, mode: 'date' }),
+    rawText: text('raw_text'),
+    bank: text('bank'),
+    status: text('status', { enum: ['RECEIVED', 'MATCHED', 'UNMATCHED', 'LATE', 'UNPARSED'] })
+      .notNull()
+      .default('RECEIVED'),
+    chargeId: integer('charge_id').references(() => charges.id),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('deposits_source_reference_key').on(t.source, t.reference),
+    // A charge is credited by at most one deposit (a LATE one only names the expired charge it fits).
+    uniqueIndex('deposits_matched_charge_key')
+      .on(t.chargeId)
+      .where(sql`${t.status} = 'MATCHED'`),
+    index('deposits_status_id_idx').on(t.status, t.id),
+  ],
+);
+
+/** Every operator action: who, what, to what, before and after (issue 7 §6; the console lists it). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => accounts.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    memo: text('memo').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+  ],
+);

@@ -1,10 +1,12 @@
 import { LedgerReason, type Role } from '@smm/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { generateApiKey } from '../auth/api-keys';
 import { hashPassword } from '../auth/password-hasher';
 import { accounts } from '../db/schema';
 import { applyLedgerEntry } from '../ledger/apply-ledger-entry';
+import { signBody } from '../points/webhook-signature';
+import { TEST_DEPOSIT_SECRET } from './test-app';
 
 /**
  * Members made straight in the database (sign-up over HTTP is tested once, in auth.routes.test.ts):
@@ -88,4 +90,28 @@ export async function pointOf(app: FastifyInstance, accountId: number): Promise<
     .where(eq(accounts.id, accountId));
   if (!row) throw new Error(`no account ${accountId}`);
   return row.point;
+}
+
+/** Every member's balance next to the sum of their ledger: the money invariant, for `toEqual`. */
+export async function balancesAndLedgerSums(app: FastifyInstance) {
+  const result = (await app.database.db.execute(sql`
+    SELECT a.id, a.point, coalesce((SELECT sum(l.delta) FROM point_ledger l WHERE l.account_id = a.id), 0)::int AS sum
+    FROM accounts a ORDER BY a.id`)) as unknown as { rows: { id: number; point: number; sum: number }[] };
+  return result.rows.map((r) => ({ id: r.id, point: Number(r.point), ledger: Number(r.sum) }));
+}
+
+/** A deposit hook call signed as a relay would sign it (X-Signature over the exact raw body). */
+export function postSigned(
+  app: FastifyInstance,
+  url: '/hooks/deposit' | '/hooks/bank-sms',
+  body: unknown,
+  secret: string = TEST_DEPOSIT_SECRET,
+) {
+  const raw = JSON.stringify(body);
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, raw) },
+    payload: raw,
+  });
 }

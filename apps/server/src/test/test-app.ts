@@ -21,6 +21,8 @@ import { ManualClock } from '../shared/clock';
  * the demo data and operator put back, which costs milliseconds where a fresh migration costs a second.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
+/** The deposit webhooks' shared secret in tests (test/factories signs with it). */
+export const TEST_DEPOSIT_SECRET = 'test-deposit-webhook-secret-0123';
 const START = new Date('2026-11-22T09:00:00Z');
 
 export interface TestApp {
@@ -58,6 +60,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       autoOrderMinuteSeconds: 60,
     },
     providers: { timeoutMs: 2000, simulatedPartialPercent: 10, simulatedCancelPercent: 5 },
+    charges: { maxWon: 5_000_000, maxPending: 3, depositWebhookSecret: TEST_DEPOSIT_SECRET },
     trustProxy: false,
     webDist: defaultWebDist,
     logLevel: 'info',

@@ -22,3 +22,15 @@ export const errorBody = z.object({ message: z.string(), code: z.string() });
 
 export const messageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageBody>;
+
+/** One page of a list, newest first: `page` is 1-based, `total` counts every row of the list. */
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+
+/** `?page=` of a paged list. */
+export const pageNumber = z.coerce.number().int().min(1).max(1_000_000).optional().default(1);

@@ -10,3 +10,4 @@ export * from './catalog';
 export * from './content';
 export * from './orders';
 export * from './admin';
+export * from './points';

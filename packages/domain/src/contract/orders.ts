@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestText } from './common';
+import { page, requestText } from './common';
 
 /**
  * POST /service/order — SPEC.md §3 "Order payload". Without auto-order `runs` and `interval` are 0.
@@ -44,14 +44,6 @@ export const historyQuery = z.object({
   status: z.coerce.number().int().min(0).max(5).optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;
-
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
-  });
 
 /** GET /service/order-history — SPEC.md §3 "Order (history)", newest first. */
 export const orderHistoryItem = z.object({

@@ -1,0 +1,249 @@
+import { CHARGE_MESSAGES as M, ChargeStatus, PaymentKind, tooManyPendingChargesMessage } from '@smm/domain';
+import type { ChargeRequestResponse, PointHistoryResponse } from '@smm/domain/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { charges } from '../db/schema';
+import { bearer, createMember, tokenFor, type TestMember } from '../test/factories';
+import { useTestApp } from '../test/test-app';
+
+const t = useTestApp();
+
+/** A valid tax-invoice detail set (220-81-62517 passes the business-number checksum). */
+const INVOICE = {
+  company: '(주)테스트상사',
+  businessNumber: '220-81-62517',
+  leader: '김대표',
+  phone: '02-123-4567',
+  jobType: '서비스업',
+  jobType2: '광고대행',
+  address: '서울특별시 강남구 테헤란로 1',
+  email: 'tax@example.com',
+};
+
+async function requestCharge(member: TestMember | null, payload: Record<string, unknown>) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/service/point',
+    headers: member ? bearer(await tokenFor(t.app, member)) : {},
+    payload,
+  });
+}
+
+async function history(member: TestMember, page = 1): Promise<PointHistoryResponse> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/service/point-history?page=${page}`,
+    headers: bearer(await tokenFor(t.app, member)),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+describe('POST /service/point', () => {
+  it('stores a pending charge and answers what the transfer panel shows', async () => {
+    const member = await createMember(t.app);
+    const response = await requestCharge(member, {
+      name: ' 홍길동 ',
+      point: 10_000,
+      feeType: PaymentKind.CASH,
+      feeValue: { phone: '010-1234-5678' },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<ChargeRequestResponse>();
+    expect(body).toMatchObject({
+      message: M.SUCCESS,
+      point: 10_000,
+      payable: 10_000,
+      depositorName: '홍길동',
+      feeType: PaymentKind.CASH,
+      bankName: '국민은행',
+      accountNumber: '123456-01-234567',
+      accountHolder: '예금주 (주)소셜부스트',
+    });
+    expect(new Date(body.expiresAt).getTime() - new Date(body.createdAt).getTime()).toBe(3 * 3600_000);
+    const [row] = await t.app.database.db.select().from(charges).where(eq(charges.id, body.id));
+    expect(row).toMatchObject({
+      accountId: member.accountId,
+      status: ChargeStatus.PENDING,
+      depositorKey: '홍길동',
+      feeValue: { phone: '01012345678' },
+    });
+  });
+
+  it('makes a tax-invoice charge payable at ×1.1, rounded to the won', async () => {
+    const member = await createMember(t.app);
+    const ten = await requestCharge(member, {
+      name: '테스트상사',
+      point: 10_000,
+      feeType: PaymentKind.FEE,
+      feeValue: INVOICE,
+    });
+    expect(ten.json()).toMatchObject({ point: 10_000, payable: 11_000 });
+    const odd = await requestCharge(member, {
+      name: '테스트상사',
+      point: 12_345,
+      feeType: PaymentKind.FEE,
+      feeValue: INVOICE,
+    });
+    // 12,345 × 1.1 = 13,579.5 → 13,580
+    expect(odd.json()).toMatchObject({ point: 12_345, payable: 13_580 });
+    const none = await requestCharge(member, {
+      name: '테스트상사',
+      point: 12_345,
+      feeType: PaymentKind.NONE,
+    });
+    expect(none.json()).toMatchObject({ payable: 12_345 });
+  });
+
+  it.each([
+    [{ name: '', point: 10_000, feeType: 2 }, M.NAME_REQUIRED],
+    [{ name: '   ', point: 10_000, feeType: 2 }, M.NAME_REQUIRED],
+    [{ name: '가'.repeat(21), point: 10_000, feeType: 2 }, M.NAME_TOO_LONG],
+    [{ name: '홍길동', point: 0, feeType: 2 }, M.AMOUNT_REQUIRED],
+    [{ name: '홍길동', point: -5000, feeType: 2 }, M.AMOUNT_REQUIRED],
+    [{ name: '홍길동', point: 1000.5, feeType: 2 }, M.AMOUNT_NOT_INTEGER],
+    [{ name: '홍길동', point: 5_000_001, feeType: 2 }, '1회 충전 금액은 최대 5,000,000원입니다.'],
+    [{ name: '홍길동', point: 10_000, feeType: 7 }, M.FEE_TYPE_UNAVAILABLE],
+    [{ name: '홍길동', point: 10_000, feeType: 0, feeValue: { phone: '02-123-4567' } }, M.CASH_PHONE_INVALID],
+    [{ name: '홍길동', point: 10_000, feeType: 0 }, M.CASH_PHONE_INVALID],
+    [
+      { name: '홍길동', point: 10_000, feeType: 1, feeValue: { ...INVOICE, company: ' ' } },
+      M.COMPANY_REQUIRED,
+    ],
+    [
+      { name: '홍길동', point: 10_000, feeType: 1, feeValue: { ...INVOICE, businessNumber: '220-81-62518' } },
+      M.BUSINESS_NUMBER_INVALID,
+    ],
+    [
+      { name: '홍길동', point: 10_000, feeType: 1, feeValue: { ...INVOICE, businessNumber: '12345' } },
+      M.BUSINESS_NUMBER_INVALID,
+    ],
+    [{ name: '홍길동', point: 10_000, feeType: 1, feeValue: { ...INVOICE, leader: '' } }, M.LEADER_REQUIRED],
+    [
+      { name: '홍길동', point: 10_000, feeType: 1, feeValue: { ...INVOICE, phone: '12' } },
+      M.INVOICE_PHONE_INVALID,
+    ],
+    [
+      { name: '홍길동', point: 10_000, feeType: 1, feeValue: { ...INVOICE, jobType: '' } },
+      M.JOB_TYPE_REQUIRED,
+    ],
+    [
+      { name: '홍길동', point: 10_000, feeType: 1, feeValue: { ...INVOICE, jobType2: '' } },
+      M.JOB_TYPE2_REQUIRED,
+    ],
+    [
+      { name: '홍길동', point: 10_000, feeType: 1, feeValue: { ...INVOICE, address: '' } },
+      M.ADDRESS_REQUIRED,
+    ],
+    [{ name: '홍길동', point: 10_000, feeType: 1, feeValue: { ...INVOICE, email: 'tax@' } }, M.EMAIL_INVALID],
+  ])('refuses %j with its message and stores nothing', async (payload, message) => {
+    const member = await createMember(t.app);
+    const response = await requestCharge(member, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, code: 'CHARGE_INVALID' });
+    expect(await t.app.database.db.select().from(charges)).toEqual([]);
+  });
+
+  it('offers only the receipt types ENABLE_PAYMENT_TYPE and ENABLE_PAYMENT_FEE allow', async () => {
+    const member = await createMember(t.app);
+    const cash = { name: '홍길동', point: 10_000, feeType: 0, feeValue: { phone: '01012345678' } };
+    await t.app.services.settings.set('ENABLE_PAYMENT_TYPE', 'FEE');
+    expect((await requestCharge(member, cash)).json()).toMatchObject({ message: M.FEE_TYPE_UNAVAILABLE });
+    expect((await requestCharge(member, { ...cash, feeType: 2 })).json()).toMatchObject({
+      message: M.FEE_TYPE_UNAVAILABLE,
+    });
+    await t.app.services.settings.set('ENABLE_PAYMENT_TYPE', 'CASH');
+    expect((await requestCharge(member, cash)).statusCode).toBe(200);
+    await t.app.services.settings.set('ENABLE_PAYMENT_FEE', 'false');
+    expect((await requestCharge(member, { ...cash, point: 20_000 })).json()).toMatchObject({
+      message: M.FEE_TYPE_UNAVAILABLE,
+    });
+    expect((await requestCharge(member, { ...cash, point: 20_000, feeType: 2 })).statusCode).toBe(200);
+  });
+
+  it('refuses a charge whose depositor and payable amount another pending charge holds, naming a free amount', async () => {
+    const first = await createMember(t.app);
+    const second = await createMember(t.app);
+    expect((await requestCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(200);
+    // Another member, the same name written with a full-width space and letters: still the same deposit.
+    const clash = await requestCharge(second, { name: '김\u3000철수', point: 10_000, feeType: 2 });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ code: 'CHARGE_CONFLICT' });
+    expect(clash.json<{ message: string }>().message).toContain('10,010원');
+    // A tax invoice of 10,000 pays 11,000: no clash with a plain 10,000 …
+    expect(
+      (await requestCharge(second, { name: '김철수', point: 10_000, feeType: 1, feeValue: INVOICE }))
+        .statusCode,
+    ).toBe(200);
+    // … but a plain 11,000 now clashes with it.
+    expect((await requestCharge(first, { name: '김철수', point: 11_000, feeType: 2 })).statusCode).toBe(409);
+    expect((await requestCharge(first, { name: '김철수', point: 10_010, feeType: 2 })).statusCode).toBe(200);
+  });
+
+  it('settles a race of identical requests in the database: exactly one is stored', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t.app)));
+    const answers = await Promise.all(
+      members.map((m) => requestCharge(m, { name: '동시신청', point: 30_000, feeType: 2 })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await t.app.database.db.select().from(charges)).toHaveLength(1);
+  });
+
+  it('holds a member to CHARGE_MAX_PENDING pending charges, even when asked concurrently', async () => {
+    const member = await createMember(t.app);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => requestCharge(member, { name: '홍길동', point: 10_000 + i, feeType: 2 })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]?.json()).toMatchObject({ message: tooManyPendingChargesMessage(3) });
+  });
+
+  it('asks a visitor to log in (401) and refuses control characters (400)', async () => {
+    expect((await requestCharge(null, { name: '홍길동', point: 10_000, feeType: 2 })).statusCode).toBe(401);
+    const member = await createMember(t.app);
+    const nul = await requestCharge(member, { name: '홍\u0000길동', point: 10_000, feeType: 2 });
+    expect(nul.statusCode).toBe(400);
+    const huge = await requestCharge(member, { name: '홍길동', point: 1e300, feeType: 2 });
+    expect(huge.statusCode).toBe(400);
+    expect(await t.app.database.db.select().from(charges)).toEqual([]);
+  });
+});
+
+describe('GET /service/point-history', () => {
+  it("lists only the member's own charges, newest first, ten a page", async () => {
+    const member = await createMember(t.app);
+    const other = await createMember(t.app);
+    await requestCharge(other, { name: '다른사람', point: 50_000, feeType: 2 });
+    // Three pending at most: make older ones settle so twelve can be stored.
+    for (let i = 1; i <= 12; i += 1) {
+      const response = await requestCharge(member, { name: '홍길동', point: 1000 * i, feeType: 2 });
+      expect(response.statusCode).toBe(200);
+      await t.app.database.db
+        .update(charges)
+        .set({ status: ChargeStatus.FAIL, responseAt: new Date() })
+        .where(eq(charges.id, response.json<ChargeRequestResponse>().id));
+    }
+    const first = await history(member);
+    expect(first.total).toBe(12);
+    expect(first.pageSize).toBe(10);
+    expect(first.items.map((i) => i.point)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((n) => n * 1000));
+    expect(first.items[0]).toMatchObject({ status: ChargeStatus.FAIL, feeType: PaymentKind.NONE });
+    expect(first.items[0]?.responseAt).not.toBeNull();
+    const second = await history(member, 2);
+    expect(second.items.map((i) => i.point)).toEqual([2000, 1000]);
+    expect((await history(other)).items.map((i) => i.point)).toEqual([50_000]);
+  });
+
+  it('is 401 without a token and 400 for a nonsense page', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/service/point-history' })).statusCode).toBe(401);
+    const member = await createMember(t.app);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/service/point-history?page=abc',
+      headers: bearer(await tokenFor(t.app, member)),
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,30 @@
+import { ChargeStatus, LedgerReason } from '@smm/domain';
+import type { Tx } from '../db/database';
+import { applyLedgerEntry } from '../ledger/apply-ledger-entry';
+import { chargesRepository, type ChargeRow } from './charges.repository';
+
+/**
+ * Credits a locked charge: SUCCESS with its response time (and the deposit or operator that settled
+ * it) and the ledger credit of its points (reference `charge:<id>`), in the caller's transaction. The
+ * ledger's (reason, reference) key makes a second credit of the same charge impossible whatever path
+ * (deposit, operator, retry) tries it.
+ */
+export async function creditCharge(
+  tx: Tx,
+  charge: ChargeRow,
+  settledBy: { depositId: number | null; decidedBy: number | null; now: Date },
+): Promise<ChargeRow> {
+  const updated = await chargesRepository.setOutcome(tx, charge.id, {
+    status: ChargeStatus.SUCCESS,
+    responseAt: settledBy.now,
+    depositId: settledBy.depositId,
+    decidedBy: settledBy.decidedBy,
+  });
+  await applyLedgerEntry(tx, {
+    accountId: charge.accountId,
+    delta: charge.point,
+    reason: LedgerReason.CHARGE,
+    reference: `charge:${charge.id}`,
+  });
+  return updated;
+}

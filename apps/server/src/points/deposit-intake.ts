@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { normalizeDepositorName, parseBankDepositSms, type ParsedBankSms } from '@smm/domain';
+import type {
+  BankSmsHookRequest,
+  DepositHookRequest,
+  DepositHookResponse,
+  DepositStatus,
+} from '@smm/domain/contract';
+import type { Db } from '../db/database';
+import type { Clock } from '../shared/clock';
+import { creditCharge } from './credit-charge';
+import { chargesRepository } from './charges.repository';
+import { depositsRepository, type DepositRow, type NewDeposit } from './deposits.repository';
+
+/** A stored deposit still RECEIVED this long after arriving was cut off mid-way: match it again. */
+const STALE_RECEIVED_MS = 30_000;
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/**
+ * Incoming transfers, from the signed webhook or a forwarded bank message. Each is stored first, in
+ * its own statement, so a deposit is never lost even if matching fails; then matched in one
+ * transaction with the charge it pays for and the ledger credit. A replay of the same (source,
+ * reference) is recognised by the stored row and changes nothing.
+ */
+export class DepositIntake {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  receiveWebhook(body: DepositHookRequest): Promise<DepositHookResponse> {
+    const name = body.name.trim();
+    return this.receive({
+      source: 'webhook',
+      reference: body.reference,
+      depositorName: name,
+      depositorKey: normalizeDepositorName(name),
+      amount: body.amount,
+      depositedAt: new Date(body.depositedAt),
+      rawText: null,
+      bank: null,
+      status: 'RECEIVED',
+    });
+  }
+
+  /** An unreadable message is kept (UNPARSED) for an operator, never dropped. */
+  receiveBankSms(body: BankSmsHookRequest): Promise<DepositHookResponse> {
+    const parsed = parseBankDepositSms(body.text);
+    const reference = body.reference ?? `sha256:${createHash('sha256').update(body.text).digest('hex')}`;
+    const common = { source: 'bank-sms' as const, reference, rawText: body.text };
+    if (!parsed) {
+      return this.receive({
+        ...common,
+        depositorName: null,
+        depositorKey: null,
+        amount: null,
+        depositedAt: null,
+        bank: null,
+        status: 'UNPARSED',
+      });
+    }
+    return this.receive({
+      ...common,
+      depositorName: parsed.depositorName,
+      depositorKey: normalizeDepositorName(parsed.depositorName),
+      amount: parsed.amount,
+      depositedAt: printedTimeOf(parsed, this.clock.now()),
+      bank: parsed.bank,
+      status: 'RECEIVED',
+    });
+  }
+
+  private async receive(row: NewDeposit): Promise<DepositHookResponse> {
+    const { deposit, created } = await depositsRepository.insertOnce(this.db, {
+      ...row,
+      createdAt: this.clock.now(),
+    });
+    const settled = created && deposit.status === 'RECEIVED' ? await this.match(deposit.id) : deposit;
+    return {
+      depositId: settled.id,
+      status: settled.status,
+      duplicate: !created,
+      chargeId: settled.status === 'MATCHED' ? settled.chargeId : null,
+    };
+  }
+
+  /**
+   * Credits the oldest PENDING charge with the deposit's (normalised name, amount); there is at most
+   * one, by construction. No pending charge: LATE when one with that name and amount lapsed (the member
+   * paid after the deadline: an operator decides), else UNMATCHED. A deposit no longer RECEIVED was
+   * settled by someone else meanwhile and is returned as it is.
+   */
+  async match(depositId: number): Promise<DepositRow> {
+    return this.db.transaction(async (tx) => {
+      const deposit = await depositsRepository.lockById(tx, depositId);
+      if (!deposit) throw new Error(`deposit ${depositId} not found`);
+      if (deposit.status !== 'RECEIVED') return deposit;
+      const now = this.clock.now();
+      const settle = (status: DepositStatus, chargeId: number | null) =>
+        depositsRepository.setOutcome(tx, deposit.id, { status, chargeId, resolvedAt: now });
+      if (deposit.depositorKey === null || deposit.amount === null) return settle('UNPARSED', null);
+
+      const charge = await chargesRepository.lockPendingMatch(tx, deposit.depositorKey, deposit.amount);
+      if (charge) {
+        await creditCharge(tx, charge, { depositId: deposit.id, decidedBy: null, now });
+        return settle('MATCHED', charge.id);
+      }
+      const lapsed = await chargesRepository.latestExpiredMatch(tx, deposit.depositorKey, deposit.amount);
+      return lapsed === undefined ? settle('UNMATCHED', null) : settle('LATE', lapsed);
+    });
+  }
+
+  /** The background loop's share: deposits left RECEIVED by a process that stopped mid-way. */
+  async matchStale(limit: number): Promise<number> {
+    const storedBefore = new Date(this.clock.now().getTime() - STALE_RECEIVED_MS);
+    const ids = await this.db.transaction((tx) => depositsRepository.claimUnmatched(tx, storedBefore, limit));
+    for (const id of ids) await this.match(id);
+    return ids.length;
+  }
+}
+
+/**
+ * Bank messages print the time as MM/DD HH:mm in Korean time without a year: the latest such moment
+ * not after the message arrived (a message from 12/31 read on 1/1 belongs to last year).
+ */
+function printedTimeOf(parsed: ParsedBankSms, received: Date): Date {
+  const at = parsed.printedAt;
+  if (!at) return received;
+  const receivedKst = new Date(received.getTime() + KST_OFFSET_MS);
+  const build = (year: number) =>
+    new Date(Date.UTC(year, at.month - 1, at.day, at.hour, at.minute) - KST_OFFSET_MS);
+  const thisYear = build(receivedKst.getUTCFullYear());
+  // A day of slack: the relay's clock and the bank's may disagree by a little.
+  if (thisYear.getTime() <= received.getTime() + 24 * 60 * 60 * 1000) return thisYear;
+  return build(receivedKst.getUTCFullYear() - 1);
+}

@@ -1,0 +1,31 @@
+import {
+  chargeRequest,
+  chargeRequestResponse,
+  pointHistoryQuery,
+  pointHistoryResponse,
+} from '@smm/domain/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountOf } from '../auth/guards';
+import type { ChargesService } from './charges.service';
+
+/** The member's charge calls (SPEC.md §7): ask for a charge, list their own. */
+export function pointsRoutes(charges: ChargesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/service/point',
+      {
+        config: { auth: 'member' },
+        schema: { body: chargeRequest, response: { 200: chargeRequestResponse } },
+      },
+      (request) => charges.request(accountOf(request).id, request.body),
+    );
+    app.get(
+      '/service/point-history',
+      {
+        config: { auth: 'member' },
+        schema: { querystring: pointHistoryQuery, response: { 200: pointHistoryResponse } },
+      },
+      (request) => charges.history(accountOf(request).id, request.query),
+    );
+  };
+}

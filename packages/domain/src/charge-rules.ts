@@ -1,0 +1,281 @@
+import type { PaymentTypeAvailability } from './settings';
+
+/**
+ * Point charges (bank-transfer top-ups): SPEC.md §3 "Point charge", §4 payment kind and charge status,
+ * §5 "Charge", §9. The charge form and the server check the same rules with the same Korean messages,
+ * and compute the payable amount with the same function.
+ */
+
+/** Receipt type (SPEC.md §4 "Payment kind"). */
+export const PaymentKind = {
+  /** 현금영수증 */
+  CASH: 0,
+  /** 세금계산서: the transfer carries 10 % VAT on top of the points. */
+  FEE: 1,
+  /** 신청 안 함 */
+  NONE: 2,
+} as const;
+export type PaymentKind = (typeof PaymentKind)[keyof typeof PaymentKind];
+
+export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
+  0: '현금영수증',
+  1: '세금계산서',
+  2: '신청 안 함',
+};
+
+/** SPEC.md §4 "Charge status", with the labels the history table shows. */
+export const ChargeStatus = {
+  PENDING: 0,
+  SUCCESS: 1,
+  FAIL: 2,
+} as const;
+export type ChargeStatus = (typeof ChargeStatus)[keyof typeof ChargeStatus];
+
+export const CHARGE_STATUS_LABELS: Record<ChargeStatus, string> = {
+  0: '대기',
+  1: '수락',
+  2: '거절',
+};
+
+/** SPEC.md §9: an uncredited charge is cancelled after 3 hours. */
+export const CHARGE_EXPIRY_HOURS = 3;
+export const CHARGE_EXPIRY_MS = CHARGE_EXPIRY_HOURS * 60 * 60 * 1000;
+/** Bank depositor names are short (banks print 7–10 characters); 20 leaves room for a company name. */
+export const DEPOSITOR_NAME_MAX_LENGTH = 20;
+
+export const CHARGE_MESSAGES = {
+  NAME_REQUIRED: '이름을 입력해 주세요.',
+  NAME_TOO_LONG: `입금자명은 ${DEPOSITOR_NAME_MAX_LENGTH}자 이하로 입력해 주세요.`,
+  AMOUNT_REQUIRED: '충전금액을 설정해주세요',
+  AMOUNT_NOT_INTEGER: '충전금액은 1원 단위의 정수로 입력해 주세요.',
+  FEE_TYPE_UNAVAILABLE: '선택할 수 없는 증빙 유형입니다.',
+  COMPANY_REQUIRED: '상호(법인명)를 입력해 주세요.',
+  BUSINESS_NUMBER_INVALID: '올바른 사업자등록번호 10자리를 입력해 주세요.',
+  LEADER_REQUIRED: '대표자명을 입력해 주세요.',
+  INVOICE_PHONE_INVALID: '담당자 연락처를 올바르게 입력해 주세요.',
+  JOB_TYPE_REQUIRED: '업태를 입력해 주세요.',
+  JOB_TYPE2_REQUIRED: '종목을 입력해 주세요.',
+  ADDRESS_REQUIRED: '사업장 주소를 입력해 주세요.',
+  EMAIL_INVALID: '세금계산서를 받을 이메일을 올바르게 입력해 주세요.',
+  CASH_PHONE_INVALID: '현금영수증을 받을 휴대전화 번호를 올바르게 입력해 주세요.',
+  FAILED: '오류가 발생했습니다 잠시 후 시도해 주세요.',
+  SUCCESS: '아래 정보를 확인해주세요.',
+} as const;
+
+/** Maximum of one charge, in won ("충전 금액은 최대 …원까지"). */
+export function chargeTooLargeMessage(maxWon: number): string {
+  return `1회 충전 금액은 최대 ${maxWon.toLocaleString('ko-KR')}원입니다.`;
+}
+
+export function tooManyPendingChargesMessage(maxPending: number): string {
+  return (
+    `입금 대기 중인 충전 신청이 ${maxPending}건 있습니다. ` +
+    `입금을 마치거나 3시간 뒤 자동 취소된 후 다시 신청해 주세요.`
+  );
+}
+
+/**
+ * A deposit is matched to a charge by (depositor name, payable amount) alone, so two PENDING charges
+ * must never share both: the second is refused with an amount that would be free.
+ */
+export function ambiguousChargeMessage(suggestedPoint: number | null): string {
+  const hint =
+    suggestedPoint === null
+      ? '충전 금액을 조금 다르게 입력해 주세요.'
+      : `충전 금액을 조금 다르게 (예: ${suggestedPoint.toLocaleString('ko-KR')}원) 입력해 주세요.`;
+  return `같은 입금자명과 입금액으로 입금 대기 중인 충전 신청이 있습니다. 입금을 정확히 확인할 수 있도록 ${hint}`;
+}
+
+/**
+ * Which receipt types ENABLE_PAYMENT_TYPE offers: the value names exactly the offered kinds (ALL: all
+ * three; CASH_AND_FEE: a receipt is required, either kind; NO_FEE: none at all). ENABLE_PAYMENT_FEE
+ * off means the site issues no receipts whatever ENABLE_PAYMENT_TYPE says. An unknown value falls back
+ * to no receipt, the choice that never promises a document the operator cannot issue.
+ */
+export function availablePaymentKinds(
+  paymentType: string,
+  paymentFeeEnabled: boolean,
+): readonly PaymentKind[] {
+  if (!paymentFeeEnabled) return [PaymentKind.NONE];
+  const byType: Record<PaymentTypeAvailability, readonly PaymentKind[]> = {
+    ALL: [PaymentKind.NONE, PaymentKind.CASH, PaymentKind.FEE],
+    CASH_AND_FEE: [PaymentKind.CASH, PaymentKind.FEE],
+    FEE: [PaymentKind.FEE],
+    CASH: [PaymentKind.CASH],
+    NO_FEE: [PaymentKind.NONE],
+  };
+  const key = paymentType.trim().toUpperCase();
+  return Object.hasOwn(byType, key) ? byType[key as PaymentTypeAvailability] : [PaymentKind.NONE];
+}
+
+/** What the member transfers: FEE ×1.1 rounded half up to the won; CASH and NONE ×1.0 (SPEC.md §9). */
+export function payableAmountWon(point: number, feeType: PaymentKind): number {
+  if (feeType !== PaymentKind.FEE) return point;
+  // Integer arithmetic: point × 11 / 10, rounded half up, never a float 1.1.
+  return Math.floor((point * 11 + 5) / 10);
+}
+
+/**
+ * How a bank prints a depositor name and how a member types it differ in width and spacing only:
+ * full-width letters and digits (ＫＩＭ), compatibility forms (NFKC), spaces anywhere, Latin case.
+ * Deposits and charges are matched on this form.
+ */
+export function normalizeDepositorName(name: string): string {
+  return name.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
+}
+
+/** Digits only: '123-45-67890' → '1234567890'. */
+export function digitsOnly(value: string): string {
+  return value.normalize('NFKC').replace(/\D/g, '');
+}
+
+/**
+ * A Korean business registration number (사업자등록번호): 10 digits whose last is the check digit of
+ * the National Tax Service's weighted sum (weights 1,3,7,1,3,7,1,3,5, plus the carry of digit 9 × 5).
+ */
+export function isValidBusinessNumber(value: string): boolean {
+  const digits = digitsOnly(value);
+  if (digits.length !== 10 || /[^\d-\s]/.test(value.normalize('NFKC').trim())) return false;
+  const d = [...digits].map(Number);
+  const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  let sum = 0;
+  for (let i = 0; i < 9; i += 1) sum += (d[i] ?? 0) * (weights[i] ?? 0);
+  sum += Math.floor(((d[8] ?? 0) * 5) / 10);
+  return (10 - (sum % 10)) % 10 === d[9];
+}
+
+/** A Korean mobile number: 010/011/016/017/018/019 and 10–11 digits, hyphens and spaces allowed. */
+export function isValidMobileNumber(value: string): boolean {
+  if (/[^\d\s-]/.test(value.normalize('NFKC').trim())) return false;
+  return /^01[016789]\d{7,8}$/.test(digitsOnly(value));
+}
+
+/** Any Korean telephone number (mobile, Seoul 02, area codes, 070, 15xx): 8–11 digits. */
+export function isValidPhoneNumber(value: string): boolean {
+  if (/[^\d\s-]/.test(value.normalize('NFKC').trim())) return false;
+  const digits = digitsOnly(value);
+  return /^0\d{8,10}$/.test(digits) || /^1[5-9]\d{6}$/.test(digits);
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface InvoiceDetails {
+  company: string;
+  businessNumber: string;
+  leader: string;
+  phone: string;
+  jobType: string;
+  jobType2: string;
+  address: string;
+  email: string;
+}
+
+export interface CashReceiptDetails {
+  phone: string;
+}
+
+export interface ChargeInput {
+  name: string;
+  point: number;
+  feeType: PaymentKind;
+  /** Invoice details for FEE, cash-receipt details for CASH; ignored for NONE. */
+  feeValue: Partial<InvoiceDetails> | null;
+}
+
+export interface ChargeLimits {
+  /** From ENABLE_PAYMENT_TYPE and ENABLE_PAYMENT_FEE (availablePaymentKinds). */
+  paymentKinds: readonly PaymentKind[];
+  maxWon: number;
+}
+
+/** The first failing rule's message in form order (name, amount, receipt, its details), or null. */
+export function validateChargeRequest(input: ChargeInput, limits: ChargeLimits): string | null {
+  const m = CHARGE_MESSAGES;
+  const name = input.name.trim();
+  if (!name) return m.NAME_REQUIRED;
+  if (name.length > DEPOSITOR_NAME_MAX_LENGTH) return m.NAME_TOO_LONG;
+  if (!Number.isFinite(input.point) || input.point <= 0) return m.AMOUNT_REQUIRED;
+  if (!Number.isSafeInteger(input.point)) return m.AMOUNT_NOT_INTEGER;
+  if (input.point > limits.maxWon) return chargeTooLargeMessage(limits.maxWon);
+  if (!limits.paymentKinds.includes(input.feeType)) return m.FEE_TYPE_UNAVAILABLE;
+  const v = input.feeValue ?? {};
+  const text = (s: string | undefined) => (s ?? '').trim();
+  if (input.feeType === PaymentKind.FEE) {
+    if (!text(v.company)) return m.COMPANY_REQUIRED;
+    if (!isValidBusinessNumber(text(v.businessNumber))) return m.BUSINESS_NUMBER_INVALID;
+    if (!text(v.leader)) return m.LEADER_REQUIRED;
+    if (!isValidPhoneNumber(text(v.phone))) return m.INVOICE_PHONE_INVALID;
+    if (!text(v.jobType)) return m.JOB_TYPE_REQUIRED;
+    if (!text(v.jobType2)) return m.JOB_TYPE2_REQUIRED;
+    if (!text(v.address)) return m.ADDRESS_REQUIRED;
+    if (!EMAIL.test(text(v.email))) return m.EMAIL_INVALID;
+  }
+  if (input.feeType === PaymentKind.CASH && !isValidMobileNumber(text(v.phone))) {
+    return m.CASH_PHONE_INVALID;
+  }
+  return null;
+}
+
+/**
+ * The receipt details kept with a charge: trimmed, numbers as digits, and only the fields its kind
+ * uses (a stray invoice field on a cash receipt is not stored).
+ */
+export function receiptDetailsOf(
+  feeType: PaymentKind,
+  feeValue: Partial<InvoiceDetails> | null,
+): InvoiceDetails | CashReceiptDetails | null {
+  const v = feeValue ?? {};
+  const text = (s: string | undefined) => (s ?? '').trim();
+  if (feeType === PaymentKind.CASH) return { phone: digitsOnly(text(v.phone)) };
+  if (feeType !== PaymentKind.FEE) return null;
+  return {
+    company: text(v.company),
+    businessNumber: digitsOnly(text(v.businessNumber)),
+    leader: text(v.leader),
+    phone: digitsOnly(text(v.phone)),
+    jobType: text(v.jobType),
+    jobType2: text(v.jobType2),
+    address: text(v.address),
+    email: text(v.email),
+  };
+}
+
+/**
+ * A quick-add button's label (SPEC.md screen 9): under 100 plain won, under 1,000 in hundreds, under
+ * 10,000 in thousands, otherwise in ten-thousands: 50 → '+50원', 500 → '+5백원', 5000 → '+5천원',
+ * 10000 → '+1만원', 15000 → '+1.5만원'.
+ */
+export function chargeButtonLabel(won: number): string {
+  const unit = (value: number, size: number, name: string) => {
+    const scaled = value / size;
+    const shown = Number.isInteger(scaled) ? String(scaled) : String(Math.round(scaled * 10) / 10);
+    return `+${Number(shown).toLocaleString('ko-KR')}${name}원`;
+  };
+  if (won < 100) return `+${won}원`;
+  if (won < 1000) return unit(won, 100, '백');
+  if (won < 10_000) return unit(won, 1000, '천');
+  return unit(won, 10_000, '만');
+}
+
+/** When a PENDING charge lapses (becomes FAIL) if no deposit has credited it. */
+export function chargeExpiresAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + CHARGE_EXPIRY_MS);
+}
+
+/**
+ * The smallest amount above `point` (in steps of 10 won, as people round) whose payable amount no
+ * other pending charge of this depositor already holds, or null if none nearby is free.
+ */
+export function suggestFreeChargePoint(
+  point: number,
+  feeType: PaymentKind,
+  takenPayables: ReadonlySet<number>,
+  maxWon: number,
+): number | null {
+  for (let step = 1; step <= 50; step += 1) {
+    const candidate = point + step * 10;
+    if (candidate > maxWon) return null;
+    if (!takenPayables.has(payableAmountWon(candidate, feeType))) return candidate;
+  }
+  return null;
+}

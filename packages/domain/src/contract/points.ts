@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { page, pageNumber, pathText, requestText } from './common';
+
+/**
+ * Point charges (SPEC.md §3 "Point charge", §7). Numbers and texts are checked by the domain rules
+ * (validateChargeRequest), not here, so the member gets the rule's Korean message.
+ */
+const detailText = requestText(200);
+export const chargeFeeValue = z
+  .object({
+    company: detailText,
+    businessNumber: detailText,
+    leader: detailText,
+    phone: detailText,
+    jobType: detailText,
+    jobType2: detailText,
+    address: detailText,
+    email: detailText,
+  })
+  .partial();
+
+/** POST /service/point */
+export const chargeRequest = z.object({
+  /** Depositor name, exactly as the transfer will show it. */
+  name: requestText(100),
+  point: z.number(),
+  /** PaymentKind: 0 CASH, 1 FEE, 2 NONE. */
+  feeType: z.number(),
+  /** Invoice details for FEE, { phone } for CASH; null or absent for NONE. */
+  feeValue: chargeFeeValue.nullable().optional().default(null),
+});
+export type ChargeRequest = z.infer<typeof chargeRequest>;
+
+const chargeStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+const paymentKind = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/** What the transfer-instruction panel shows. */
+export const chargeRequestResponse = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  point: z.number().int(),
+  /** Won to transfer: point × 1.1 for a tax invoice, else point. */
+  payable: z.number().int(),
+  depositorName: z.string(),
+  feeType: paymentKind,
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountHolder: z.string(),
+  createdAt: z.string(),
+  /** The charge lapses at this time if no matching deposit has arrived. */
+  expiresAt: z.string(),
+});
+export type ChargeRequestResponse = z.infer<typeof chargeRequestResponse>;
+
+/** GET /service/point-history?page= — the member's own charges, newest first. */
+export const pointHistoryQuery = z.object({ page: pageNumber });
+export type PointHistoryQuery = z.infer<typeof pointHistoryQuery>;
+
+export const pointHistoryItem = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  point: z.number().int(),
+  payable: z.number().int(),
+  feeType: paymentKind,
+  status: chargeStatus,
+  /** When it was accepted (credited) or refused/expired; null while pending. */
+  responseAt: z.string().nullable(),
+});
+export type PointHistoryItem = z.infer<typeof pointHistoryItem>;
+export const pointHistoryResponse = page(pointHistoryItem);
+export type PointHistoryResponse = z.infer<typeof pointHistoryResponse>;
+
+/**
+ * POST /hooks/deposit — one incoming transfer, as a bank-notification relay reports it, signed with
+ * `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>`. `reference` is the relay's own id of the
+ * transfer, so a replay is recognised.
+ */
+export const depositHookRequest = z.object({
+  name: requestText(100),
+  amount: z.number().int().min(1).max(1_000_000_000),
+  depositedAt: z.iso.datetime({ offset: true }),
+  reference: pathText(200),
+});
+export type DepositHookRequest = z.infer<typeof depositHookRequest>;
+
+/**
+ * POST /hooks/bank-sms — the raw text of a bank's deposit notification (same signature). Without a
+ * `reference` the text itself identifies the message (banks print the time to the minute).
+ */
+export const bankSmsHookRequest = z.object({
+  text: requestText(4000),
+  reference: pathText(200).optional(),
+});
+export type BankSmsHookRequest = z.infer<typeof bankSmsHookRequest>;
+
+/**
+ * What became of a deposit: RECEIVED (stored, not yet matched), MATCHED (credited a charge),
+ * UNMATCHED (no pending charge has its name and amount), LATE (its charge had expired: held for an
+ * operator), UNPARSED (a bank message nobody could read: held for an operator).
+ */
+export const DEPOSIT_STATUSES = ['RECEIVED', 'MATCHED', 'UNMATCHED', 'LATE', 'UNPARSED'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const depositStatus = z.enum(DEPOSIT_STATUSES);
+
+export const depositHookResponse = z.object({
+  depositId: z.number().int(),
+  status: depositStatus,
+  /** True when this reference had been posted before: nothing changed this time. */
+  duplicate: z.boolean(),
+  chargeId: z.number().int().nullable(),
+});
+export type DepositHookResponse = z.infer<typeof depositHookResponse>;
+
+// --- Operator API (role admin) -----------------------------------------------------------------
+
+export const idPathParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const adminChargesQuery = z.object({
+  status: z.coerce.number().int().min(0).max(2).optional(),
+  page: pageNumber,
+});
+export type AdminChargesQuery = z.infer<typeof adminChargesQuery>;
+
+export const adminChargeItem = z.object({
+  id: z.number().int(),
+  memberLoginId: z.string(),
+  depositorName: z.string(),
+  point: z.number().int(),
+  payable: z.number().int(),
+  feeType: paymentKind,
+  /** The receipt details (invoice or cash receipt), or null. */
+  feeValue: z.record(z.string(), z.string()).nullable(),
+  status: chargeStatus,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  responseAt: z.string().nullable(),
+  /** The deposit that credited it, if one did. */
+  depositId: z.number().int().nullable(),
+  /** The operator who accepted or rejected it by hand, if one did. */
+  decidedBy: z.string().nullable(),
+});
+export type AdminChargeItem = z.infer<typeof adminChargeItem>;
+export const adminChargesResponse = page(adminChargeItem);
+export type AdminChargesResponse = z.infer<typeof adminChargesResponse>;
+
+export const adminDepositsQuery = z.object({
+  status: depositStatus.optional(),
+  page: pageNumber,
+});
+export type AdminDepositsQuery = z.infer<typeof adminDepositsQuery>;
+
+export const adminDepositItem = z.object({
+  id: z.number().int(),
+  source: z.enum(['webhook', 'bank-sms', 'operator']),
+  reference: z.string(),
+  depositorName: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  depositedAt: z.string().nullable(),
+  /** The bank message as received (bank-sms only). */
+  rawText: z.string().nullable(),
+  bank: z.string().nullable(),
+  status: depositStatus,
+  chargeId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type AdminDepositItem = z.infer<typeof adminDepositItem>;
+export const adminDepositsResponse = page(adminDepositItem);
+export type AdminDepositsResponse = z.infer<typeof adminDepositsResponse>;
+
+/** Accept or reject by hand; the memo goes to the audit log. */
+export const chargeDecisionRequest = z.object({ memo: requestText(200) });
+export type ChargeDecisionRequest = z.infer<typeof chargeDecisionRequest>;
+
+export const chargeDecisionResponse = z.object({
+  charge: adminChargeItem,
+  /** False when the charge was already in the asked state: nothing changed. */
+  changed: z.boolean(),
+});
+export type ChargeDecisionResponse = z.infer<typeof chargeDecisionResponse>;
+
+/** POST /admin/api/deposits/:id/attach — credit a held deposit to the charge an operator identified. */
+export const attachDepositRequest = z.object({
+  chargeId: z.number().int().min(1).max(2_147_483_647),
+  memo: requestText(200),
+});
+export type AttachDepositRequest = z.infer<typeof attachDepositRequest>;
+
+export const attachDepositResponse = z.object({
+  charge: adminChargeItem,
+  deposit: adminDepositItem,
+  changed: z.boolean(),
+});
+export type AttachDepositResponse = z.infer<typeof attachDepositResponse>;
+
+export const auditLogQuery = z.object({
+  action: pathText(60).optional(),
+  targetType: pathText(60).optional(),
+  targetId: pathText(60).optional(),
+  page: pageNumber,
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;
+
+export const auditLogItem = z.object({
+  id: z.number().int(),
+  operatorLoginId: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  memo: z.string(),
+  createdAt: z.string(),
+});
+export type AuditLogItem = z.infer<typeof auditLogItem>;
+export const auditLogResponse = page(auditLogItem);
+export type AuditLogResponse = z.infer<typeof auditLogResponse>;
