@@ -10,6 +10,7 @@ import { PrivacyPolicyRoute, TermsOfServiceRoute } from '@/features/content/rout
 import { AutoOrderHistoryRoute } from '@/features/history/routes/auto-order-history';
 import { OrderHistoryRoute } from '@/features/history/routes/order-history';
 import { OrderRoute } from '@/features/order/routes/order';
+import { PointRoute } from '@/features/point/routes/point';
 import { AppLayout, LandingPage } from './layouts';
 
 /** Route groups of SPEC.md §2: public, signed-out (UN_AUTHORIZATION), signed-in (AUTHORIZATION or GUEST). */
@@ -30,7 +31,7 @@ export function AppRoutes() {
         <Route path="/order" element={<OrderRoute />} />
         {signedIn ? (
           <>
-            <Route path="/point" element={<ComingSoonPage title="포인트 충전" />} />
+            <Route path="/point" element={<PointRoute />} />
             <Route path="/account" element={<ComingSoonPage title="계정설정" />} />
             <Route path="/qna" element={<ComingSoonPage title="자주 묻는 질문" />} />
             <Route path="/order-history" element={<OrderHistoryRoute />} />

@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ChargeStatus } from '@smm/domain';
+import type { PointHistoryResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+
+export type { PointHistoryResponse };
+
+export const POINT_HISTORY_KEY = ['point-history'] as const;
+
+/** While a charge waits for its transfer, the page looks again this often (a deposit lands within minutes). */
+export const PENDING_POLL_MS = 5000;
+
+export const getPointHistory = (page: number) =>
+  api.get<PointHistoryResponse>(`/service/point-history?page=${page}`);
+
+export const hasPendingCharge = (data: PointHistoryResponse | undefined) =>
+  data?.items.some((item) => item.status === ChargeStatus.PENDING) ?? false;
+
+/** One page of the member's charges; polled while one of them is pending. Never run for a guest. */
+export const usePointHistory = (page: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...POINT_HISTORY_KEY, { page }],
+    queryFn: () => getPointHistory(page),
+    enabled,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (hasPendingCharge(query.state.data) ? PENDING_POLL_MS : false),
+  });

@@ -1,0 +1,244 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { LogIn, RotateCcw } from 'lucide-react';
+import {
+  availablePaymentKinds,
+  CHARGE_MESSAGES,
+  chargeButtonLabel,
+  formatWon,
+  type InvoiceDetails,
+  PAYMENT_KIND_LABELS,
+  PaymentKind,
+  payableAmountWon,
+  SessionState,
+  validateChargeRequest,
+} from '@smm/domain';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { LeaveSessionLink } from '@/lib/session/leave-session-link';
+import { useSession } from '@/lib/session/session-context';
+import { useSiteSettings } from '@/lib/site-settings';
+import { useRequestCharge, type ChargeRequestResponse } from '../api/request-charge';
+
+const EMPTY_INVOICE: InvoiceDetails = {
+  company: '',
+  businessNumber: '',
+  leader: '',
+  phone: '',
+  jobType: '',
+  jobType2: '',
+  address: '',
+  email: '',
+};
+
+const INVOICE_FIELDS: { key: keyof InvoiceDetails; label: string; placeholder: string; type?: string }[] = [
+  { key: 'company', label: '상호(법인명)', placeholder: '(주)소셜컴퍼니' },
+  { key: 'businessNumber', label: '사업자등록번호', placeholder: '000-00-00000' },
+  { key: 'leader', label: '대표자명', placeholder: '홍길동' },
+  { key: 'phone', label: '담당자 연락처', placeholder: '02-123-4567', type: 'tel' },
+  { key: 'jobType', label: '업태', placeholder: '서비스업' },
+  { key: 'jobType2', label: '종목', placeholder: '광고대행' },
+  { key: 'address', label: '사업장 주소', placeholder: '서울특별시 …' },
+  { key: 'email', label: '계산서 받을 이메일', placeholder: 'tax@example.com', type: 'email' },
+];
+
+/** The amount field holds digits only; '' reads as 0. */
+const amountOf = (text: string) => (text === '' ? 0 : Number(text));
+
+/**
+ * SPEC.md screen 9's charge form: depositor name, amount with quick-add buttons and a reset, the
+ * receipt choice with its details, the payable amount live. One request at a time; a guest is asked
+ * to log in instead of sending anything.
+ */
+export function ChargeForm({ onRequested }: { onRequested: (charge: ChargeRequestResponse) => void }) {
+  const { state } = useSession();
+  const { settings } = useSiteSettings();
+  const kinds = availablePaymentKinds(
+    settings.get('ENABLE_PAYMENT_TYPE'),
+    settings.flag('ENABLE_PAYMENT_FEE'),
+  );
+  const buttons = settings.chargeButtonOptions();
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('');
+  const [chosenKind, setKind] = useState<PaymentKind | null>(null);
+  const [invoice, setInvoice] = useState<InvoiceDetails>(EMPTY_INVOICE);
+  const [cashPhone, setCashPhone] = useState('');
+  const [loginPrompt, setLoginPrompt] = useState(false);
+  const submitLock = useRef(false);
+  const request = useRequestCharge();
+  const promptId = useId();
+  const receiptName = useId();
+
+  // The first offered kind until the member picks (NONE when it is offered: it comes first).
+  const kind =
+    chosenKind !== null && kinds.includes(chosenKind) ? chosenKind : (kinds[0] ?? PaymentKind.NONE);
+  const point = amountOf(amount);
+  const payable = Number.isSafeInteger(point) && point > 0 ? payableAmountWon(point, kind) : 0;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitLock.current) return;
+    if (state !== SessionState.AUTHORIZATION) {
+      setLoginPrompt(true);
+      return;
+    }
+    const feeValue =
+      kind === PaymentKind.FEE ? invoice : kind === PaymentKind.CASH ? { phone: cashPhone } : null;
+    // The server knows the largest allowed charge and answers with its own message.
+    const invalid = validateChargeRequest(
+      { name, point, feeType: kind, feeValue },
+      { paymentKinds: kinds, maxWon: Number.MAX_SAFE_INTEGER },
+    );
+    if (invalid) {
+      toast.error(invalid);
+      return;
+    }
+    submitLock.current = true;
+    try {
+      const charge = await request.mutateAsync({ name: name.trim(), point, feeType: kind, feeValue });
+      toast.success(CHARGE_MESSAGES.SUCCESS);
+      onRequested(charge);
+    } catch (error) {
+      toast.error(errorMessage(error, CHARGE_MESSAGES.FAILED));
+    } finally {
+      submitLock.current = false;
+    }
+  };
+
+  return (
+    <form className="charge-form" onSubmit={onSubmit} noValidate aria-busy={request.isPending}>
+      <TextField
+        label="입금자명"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        maxLength={20}
+        autoComplete="name"
+        placeholder="통장에 찍힐 이름 그대로"
+        hint="입금자명과 금액이 신청 내용과 정확히 같아야 자동으로 충전됩니다."
+      />
+      <div className="field">
+        <label className="field-label" htmlFor="charge-amount">
+          충전금액
+        </label>
+        <div className="charge-amount">
+          <input
+            id="charge-amount"
+            className="input"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="0"
+            value={point > 0 ? point.toLocaleString('ko-KR') : ''}
+            onChange={(e) => setAmount(e.target.value.replace(/\D/g, '').slice(0, 10))}
+            aria-describedby="charge-amount-unit"
+          />
+          <span id="charge-amount-unit" className="charge-amount-unit">
+            원
+          </span>
+          <button
+            type="button"
+            className="charge-reset"
+            onClick={() => setAmount('')}
+            aria-label="충전금액 초기화"
+            title="충전금액 초기화"
+          >
+            <RotateCcw size={18} aria-hidden />
+          </button>
+        </div>
+        {buttons.length > 0 && (
+          <div className="charge-quick" role="group" aria-label="빠른 금액 추가">
+            {buttons.map((won) => (
+              <button
+                key={won}
+                type="button"
+                className="charge-quick-button"
+                onClick={() => setAmount(String(amountOf(amount) + won))}
+              >
+                {chargeButtonLabel(won)}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+
+      {kinds.length > 1 || kinds[0] !== PaymentKind.NONE ? (
+        <fieldset className="charge-receipt">
+          <legend className="field-label">증빙 신청</legend>
+          <div className="charge-receipt-options">
+            {kinds.map((k) => (
+              <label key={k} className="charge-receipt-option">
+                <input type="radio" name={receiptName} checked={kind === k} onChange={() => setKind(k)} />
+                <span>{PAYMENT_KIND_LABELS[k]}</span>
+              </label>
+            ))}
+          </div>
+          {kind === PaymentKind.CASH && (
+            <TextField
+              label="현금영수증 휴대전화 번호"
+              type="tel"
+              inputMode="tel"
+              value={cashPhone}
+              onChange={(e) => setCashPhone(e.target.value)}
+              placeholder="010-0000-0000"
+              maxLength={13}
+            />
+          )}
+          {kind === PaymentKind.FEE && (
+            <div className="charge-invoice">
+              <p className="field-hint">세금계산서는 부가세 10%가 더해진 금액으로 입금해 주세요.</p>
+              {INVOICE_FIELDS.map((f) => (
+                <TextField
+                  key={f.key}
+                  label={f.label}
+                  type={f.type ?? 'text'}
+                  value={invoice[f.key]}
+                  placeholder={f.placeholder}
+                  maxLength={100}
+                  onChange={(e) => setInvoice((v) => ({ ...v, [f.key]: e.target.value }))}
+                />
+              ))}
+            </div>
+          )}
+        </fieldset>
+      ) : null}
+
+      <div className="charge-total" aria-live="polite">
+        <span>입금하실 금액</span>
+        <strong>{formatWon(payable)}</strong>
+        {kind === PaymentKind.FEE && payable > 0 && <small>충전 {formatWon(point)} + 부가세</small>}
+      </div>
+
+      <ul className="charge-notes">
+        <li>입금자명과 입금액이 신청 내용과 정확히 일치해야 합니다.</li>
+        <li>입금 확인 후 평균 1~10분 안에 포인트가 충전됩니다.</li>
+        <li>3시간 안에 입금이 확인되지 않은 신청은 자동으로 취소됩니다.</li>
+      </ul>
+
+      <Button
+        type="submit"
+        size="lg"
+        block
+        disabled={request.isPending}
+        aria-describedby={loginPrompt ? promptId : undefined}
+      >
+        {request.isPending ? '신청하는 중…' : '충전 신청하기'}
+      </Button>
+      {loginPrompt && (
+        <div className="login-prompt" role="alert" id={promptId}>
+          <LogIn size={20} aria-hidden />
+          <div>
+            <strong>로그인이 필요합니다</strong>
+            <p>
+              {state === SessionState.GUEST
+                ? '둘러보기 모드에서는 충전할 수 없어요. 로그인 후 신청해 주세요.'
+                : '충전하려면 로그인해 주세요.'}
+            </p>
+          </div>
+          <LeaveSessionLink to="/login" className="btn btn-primary btn-sm">
+            로그인하러 가기
+          </LeaveSessionLink>
+        </div>
+      )}
+    </form>
+  );
+}

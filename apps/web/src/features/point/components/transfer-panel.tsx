@@ -1,0 +1,74 @@
+import { toast } from 'sonner';
+import { Copy } from 'lucide-react';
+import { formatDateTime, formatWon, PAYMENT_KIND_LABELS } from '@smm/domain';
+import { Button } from '@/components/ui/button';
+import type { ChargeRequestResponse } from '../api/request-charge';
+
+async function copy(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(`${what}을(를) 복사했습니다.`);
+  } catch {
+    toast.error('복사하지 못했습니다. 길게 눌러 직접 복사해 주세요.');
+  }
+}
+
+/** What to transfer, where, under which name and by when: replaces the form after a request. */
+export function TransferPanel({ charge, onAgain }: { charge: ChargeRequestResponse; onAgain: () => void }) {
+  return (
+    <div className="transfer-panel" role="status" aria-labelledby="transfer-title">
+      <p className="transfer-lead" id="transfer-title">
+        {charge.message}
+      </p>
+      <dl className="transfer-list">
+        <div>
+          <dt>입금 은행</dt>
+          <dd>{charge.bankName}</dd>
+        </div>
+        <div>
+          <dt>계좌번호</dt>
+          <dd>
+            <span className="transfer-strong">{charge.accountNumber}</span>
+            <Button variant="outline" size="sm" onClick={() => void copy(charge.accountNumber, '계좌번호')}>
+              <Copy size={14} aria-hidden /> 계좌번호 복사
+            </Button>
+          </dd>
+        </div>
+        <div>
+          <dt>예금주</dt>
+          <dd>{charge.accountHolder}</dd>
+        </div>
+        <div>
+          <dt>입금하실 금액</dt>
+          <dd>
+            <span className="transfer-strong transfer-amount">{formatWon(charge.payable)}</span>
+            <Button variant="outline" size="sm" onClick={() => void copy(String(charge.payable), '입금액')}>
+              <Copy size={14} aria-hidden /> 금액 복사
+            </Button>
+          </dd>
+        </div>
+        <div>
+          <dt>입금자명</dt>
+          <dd className="transfer-strong">{charge.depositorName}</dd>
+        </div>
+        <div>
+          <dt>충전될 포인트</dt>
+          <dd>
+            {formatWon(charge.point)}{' '}
+            <span className="transfer-muted">({PAYMENT_KIND_LABELS[charge.feeType]})</span>
+          </dd>
+        </div>
+        <div>
+          <dt>입금 기한</dt>
+          <dd>{formatDateTime(charge.expiresAt)}까지</dd>
+        </div>
+      </dl>
+      <p className="transfer-note">
+        입금이 확인되면 잔액이 자동으로 바뀝니다. 이 화면을 닫아도 충전은 그대로 진행됩니다.
+      </p>
+      <Button variant="ghost" onClick={onAgain}>
+        다른 금액으로 새로 신청하기
+      </Button>
+    </div>
+  );
+}

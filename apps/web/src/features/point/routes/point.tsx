@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SessionState } from '@smm/domain';
+import { Card, PageHeader } from '@/components/ui/page';
+import { useSession } from '@/lib/session/session-context';
+import { hasPendingCharge, PENDING_POLL_MS, usePointHistory } from '../api/get-point-history';
+import type { ChargeRequestResponse } from '../api/request-charge';
+import { ChargeForm } from '../components/charge-form';
+import { ChargeHistory } from '../components/charge-history';
+import { TransferPanel } from '../components/transfer-panel';
+import '../components/point.css';
+
+/**
+ * Point charge (SPEC.md §2 screen 9): the form until a request succeeds, then the transfer panel; the
+ * member's charges below. While a charge is pending the history and the balance are looked at again
+ * every few seconds, so the top bar shows the credit without a reload.
+ */
+export function PointRoute() {
+  const { state, refreshProfile } = useSession();
+  const member = state === SessionState.AUTHORIZATION;
+  const [params] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const hrefFor = useCallback((n: number) => `/point?page=${n}`, []);
+  const [requested, setRequested] = useState<ChargeRequestResponse | null>(null);
+  const history = usePointHistory(page, member);
+  const pending = hasPendingCharge(history.data);
+
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => void refreshProfile(), PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, refreshProfile]);
+  // The poll that sees the last pending charge settle also fetches the new balance once.
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (wasPending.current && !pending) void refreshProfile();
+    wasPending.current = pending;
+  }, [pending, refreshProfile]);
+
+  return (
+    <div className="page point-page">
+      <PageHeader
+        title="포인트 충전"
+        description="무통장 입금으로 포인트를 충전합니다. 입금이 확인되면 자동으로 충전돼요."
+      />
+      <div className="point-grid">
+        <Card className="point-card">
+          <h2 className="point-section-title">{requested ? '입금 안내' : '충전 신청'}</h2>
+          {requested ? (
+            <TransferPanel
+              charge={requested}
+              onAgain={() => {
+                setRequested(null);
+              }}
+            />
+          ) : (
+            <ChargeForm onRequested={setRequested} />
+          )}
+        </Card>
+        <Card className="point-card point-history">
+          <h2 className="point-section-title">충전내역</h2>
+          {member ? (
+            <ChargeHistory query={history} page={page} hrefFor={hrefFor} />
+          ) : (
+            <div className="charge-state">
+              <p>로그인하면 충전내역을 볼 수 있어요</p>
+            </div>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
