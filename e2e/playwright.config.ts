@@ -6,6 +6,7 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 // Evaluated in every Playwright process, so no side effects here: the server command empties the folder.
 const dataDir = join(import.meta.dirname, '../.tmp/e2e-data');
 export const baseURL = `http://127.0.0.1:${port}`;
+export const E2E_DEPOSIT_SECRET = 'e2e-deposit-webhook-secret-0123';
 
 export default defineConfig({
   testDir: './tests',
@@ -58,6 +59,8 @@ export default defineConfig({
       ORDER_STATUS_REFRESH_SECONDS: '1',
       // An auto-order's 60-minute interval passes in 3 s, so a spec can watch 1/3 → 3/3.
       AUTO_ORDER_MINUTE_SECONDS: '0.05',
+      // Specs post signed deposits as a bank-notification relay would (tests/helpers/deposit.ts).
+      DEPOSIT_WEBHOOK_SECRET: E2E_DEPOSIT_SECRET,
     },
   },
 });

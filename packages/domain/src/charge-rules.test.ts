@@ -209,6 +209,10 @@ describe('chargeButtonLabel', () => {
     [300_000, '+30만원'],
     [1_000_000, '+100만원'],
     [10_000_000, '+1,000만원'],
+    // Rounding that would read '10백' or '10천' moves to the next unit.
+    [999, '+1천원'],
+    [950, '+9.5백원'],
+    [9_999, '+1만원'],
   ])('%i → %s', (won, label) => {
     expect(chargeButtonLabel(won)).toBe(label);
   });

@@ -246,15 +246,18 @@ export function receiptDetailsOf(
  * 10000 → '+1만원', 15000 → '+1.5만원'.
  */
 export function chargeButtonLabel(won: number): string {
-  const unit = (value: number, size: number, name: string) => {
-    const scaled = value / size;
-    const shown = Number.isInteger(scaled) ? String(scaled) : String(Math.round(scaled * 10) / 10);
-    return `+${Number(shown).toLocaleString('ko-KR')}${name}원`;
-  };
   if (won < 100) return `+${won}원`;
-  if (won < 1000) return unit(won, 100, '백');
-  if (won < 10_000) return unit(won, 1000, '천');
-  return unit(won, 10_000, '만');
+  const units: [number, string][] = [
+    [100, '백'],
+    [1000, '천'],
+    [10_000, '만'],
+  ];
+  const rounded = (size: number) => Math.round((won / size) * 10) / 10;
+  let index = won < 1000 ? 0 : won < 10_000 ? 1 : 2;
+  // 999 rounds to 10백: say 1천 instead.
+  if (index < 2 && rounded(units[index]![0]) >= 10) index += 1;
+  const [size, name] = units[index]!;
+  return `+${rounded(size).toLocaleString('ko-KR')}${name}원`;
 }
 
 /** When a PENDING charge lapses (becomes FAIL) if no deposit has credited it. */

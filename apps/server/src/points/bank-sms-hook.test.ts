@@ -161,6 +161,7 @@ describe('POST /hooks/bank-sms', () => {
     ['a bank clock a little ahead: still this year', '11/23 14:05', '2026-11-23T05:05:00.000Z'],
     ['later this year is in the future: last year', '12/31 23:59', '2025-12-31T14:59:00.000Z'],
     ['more than a day ahead: last year', '11/24 09:00', '2025-11-24T00:00:00.000Z'],
+    ['02/29 is the last leap day, never rolled into March', '02/29 10:00', '2024-02-29T01:00:00.000Z'],
   ])(
     'reads the printed MM/DD HH:mm as Korean time of the right year: %s',
     async (_label, printed, expected) => {

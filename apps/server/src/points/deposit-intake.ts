@@ -127,10 +127,13 @@ function printedTimeOf(parsed: ParsedBankSms, received: Date): Date {
   const at = parsed.printedAt;
   if (!at) return received;
   const receivedKst = new Date(received.getTime() + KST_OFFSET_MS);
-  const build = (year: number) =>
-    new Date(Date.UTC(year, at.month - 1, at.day, at.hour, at.minute) - KST_OFFSET_MS);
-  const thisYear = build(receivedKst.getUTCFullYear());
   // A day of slack: the relay's clock and the bank's may disagree by a little.
-  if (thisYear.getTime() <= received.getTime() + 24 * 60 * 60 * 1000) return thisYear;
-  return build(receivedKst.getUTCFullYear() - 1);
+  const latest = received.getTime() + 24 * 60 * 60 * 1000;
+  // Back to four years, so 02/29 lands on the last leap year instead of rolling over into March.
+  for (let year = receivedKst.getUTCFullYear(); year >= receivedKst.getUTCFullYear() - 4; year -= 1) {
+    const kst = new Date(Date.UTC(year, at.month - 1, at.day, at.hour, at.minute));
+    const real = kst.getUTCMonth() === at.month - 1 && kst.getUTCDate() === at.day;
+    if (real && kst.getTime() - KST_OFFSET_MS <= latest) return new Date(kst.getTime() - KST_OFFSET_MS);
+  }
+  return received;
 }
