@@ -60,7 +60,9 @@ export function TransferPanel({ charge, onAgain }: { charge: ChargeRequestRespon
         </div>
         <div>
           <dt>입금 기한</dt>
-          <dd>{formatDateTime(charge.expiresAt)}까지</dd>
+          <dd>
+            <span className="transfer-nowrap">{formatDateTime(charge.expiresAt)}</span>까지
+          </dd>
         </div>
       </dl>
       <p className="transfer-note">
