@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { postDeposit } from './helpers/deposit';
 import { signInNewMember } from './helpers/session';
@@ -65,3 +66,34 @@ test('[POINT][GUEST]: a guest is asked to log in and nothing is sent', async ({ 
   ).toBeVisible();
   expect(posted).toBe(false);
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+    test(`[POINT][A11Y]: /point with invoice fields, panel and history has no serious violations, ${colorScheme} theme`, async ({
+      page,
+      request,
+    }) => {
+      await signInNewMember(page, request);
+      await page.goto('/point');
+      await expect(page.getByText('충전내역이 없습니다')).toBeVisible();
+      await page.getByRole('radio', { name: '세금계산서' }).check();
+      await expect(page.getByLabel('사업자등록번호')).toBeVisible();
+      const axe = async () => {
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        return results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      };
+      expect(await axe()).toEqual([]);
+      await page.getByRole('radio', { name: '신청 안 함' }).check();
+      await page.getByLabel('입금자명').fill(`접근성${colorScheme}`);
+      await page.getByRole('button', { name: '+1만원' }).click();
+      await page.getByRole('button', { name: '충전 신청하기' }).click();
+      await expect(page.getByRole('region', { name: '충전내역 표' })).toBeVisible();
+      // Toasts fade in (axe reads a half-transparent one as low contrast); they close after 2 s.
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 6000 });
+      expect(await axe()).toEqual([]);
+    });
+  });
+}
