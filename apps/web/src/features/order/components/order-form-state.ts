@@ -71,3 +71,22 @@ export function numberOf(text: string): number {
   const trimmed = text.trim();
   return trimmed === '' ? 0 : Number(trimmed);
 }
+
+/**
+ * A platform picked before its categories (or a category before its products) arrived leaves the
+ * cascade short: once the catalogue has them, the first ones are selected as if picked just now.
+ * Returns the same state when nothing is missing, so an effect can call it on every catalogue change.
+ */
+export function completeSelection(state: OrderFormState, catalog: Catalog): OrderFormState {
+  if (
+    state.platformId !== null &&
+    state.categoryId === null &&
+    categoriesOf(catalog, state.platformId).length
+  ) {
+    return selectPlatform(state, catalog, state.platformId);
+  }
+  if (state.categoryId !== null && state.serviceId === null && servicesOf(catalog, state.categoryId).length) {
+    return selectCategory(state, catalog, state.categoryId);
+  }
+  return state;
+}

@@ -1,11 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSession } from '@/lib/session/session-context';
 import { useCatalog } from '../api/get-catalog';
 import type { PlaceOrderResponse } from '../api/place-order';
 import { GreetingCard } from '../components/greeting-card';
 import { NoticeBoard } from '../components/notice-board';
 import { OrderForm } from '../components/order-form';
-import { EMPTY_ORDER_FORM, selectPlatform, type OrderFormState } from '../components/order-form-state';
+import {
+  completeSelection,
+  EMPTY_ORDER_FORM,
+  selectPlatform,
+  type OrderFormState,
+} from '../components/order-form-state';
 import { OrderResultCard } from '../components/order-result-card';
 import { PlatformGrid } from '../components/platform-grid';
 import { displayServiceText, useWideScreen } from '../components/service-text';
@@ -19,6 +24,8 @@ export function OrderRoute() {
   const wide = useWideScreen();
   const [form, setForm] = useState<OrderFormState>(EMPTY_ORDER_FORM);
   const [result, setResult] = useState<PlaceOrderResponse | null>(null);
+  // The catalogue's three lists load separately: a pick made before the next list arrived is completed.
+  useEffect(() => setForm((f) => completeSelection(f, catalog)), [catalog]);
 
   const pickPlatform = (platformId: number) => {
     setForm((f) => selectPlatform(f, catalog, platformId));
