@@ -15,7 +15,7 @@ import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db, Tx } from '../db/database';
 import { appError } from '../errors/app-error';
 import { presentAdminCharge, presentAdminDeposit } from '../points/charges.presenter';
-import { chargesRepository } from '../points/charges.repository';
+import { chargesRepository, type ChargeRow } from '../points/charges.repository';
 import { creditCharge } from '../points/credit-charge';
 import { depositsRepository } from '../points/deposits.repository';
 import type { Clock } from '../shared/clock';
@@ -59,45 +59,48 @@ export class ChargesAdminService {
 
   /** Credits a pending (or lapsed) charge by hand. Accepting an accepted one changes nothing. */
   accept(operatorId: number, chargeId: number, memo: string): Promise<ChargeDecisionResponse> {
-    return this.db.transaction(async (tx) => {
-      const charge = await this.lockCharge(tx, chargeId);
-      if (charge.status === ChargeStatus.SUCCESS)
-        return { charge: await this.present(tx, chargeId), changed: false };
-      const before = await this.present(tx, chargeId);
+    return this.decide(operatorId, chargeId, memo, 'charge.accept', async (tx, charge) => {
+      if (charge.status === ChargeStatus.SUCCESS) return false;
       await creditCharge(tx, charge, { depositId: null, decidedBy: operatorId, now: this.clock.now() });
-      const after = await this.present(tx, chargeId);
-      await auditLogRepository.record(tx, {
-        operatorId,
-        action: 'charge.accept',
-        targetType: 'charge',
-        targetId: chargeId,
-        before,
-        after,
-        memo: memo.trim(),
-      });
-      return { charge: after, changed: true };
+      return true;
     });
   }
 
   /** Refuses a pending charge. An accepted one cannot be refused (its money is the member's). */
   reject(operatorId: number, chargeId: number, memo: string): Promise<ChargeDecisionResponse> {
-    return this.db.transaction(async (tx) => {
-      const charge = await this.lockCharge(tx, chargeId);
+    return this.decide(operatorId, chargeId, memo, 'charge.reject', async (tx, charge) => {
       if (charge.status === ChargeStatus.SUCCESS) {
         throw appError('CHARGE_STATE', CHARGE_ADMIN_MESSAGES.ALREADY_ACCEPTED);
       }
-      if (charge.status === ChargeStatus.FAIL)
-        return { charge: await this.present(tx, chargeId), changed: false };
-      const before = await this.present(tx, chargeId);
-      await chargesRepository.setOutcome(tx, chargeId, {
+      if (charge.status === ChargeStatus.FAIL) return false;
+      await chargesRepository.setOutcome(tx, charge.id, {
         status: ChargeStatus.FAIL,
         responseAt: this.clock.now(),
         decidedBy: operatorId,
       });
+      return true;
+    });
+  }
+
+  /**
+   * One operator decision on a locked charge: `change` returns false when the charge is already where
+   * it was asked to go (nothing written); otherwise the before/after pair goes to the audit log.
+   */
+  private decide(
+    operatorId: number,
+    chargeId: number,
+    memo: string,
+    action: 'charge.accept' | 'charge.reject',
+    change: (tx: Tx, charge: ChargeRow) => Promise<boolean>,
+  ): Promise<ChargeDecisionResponse> {
+    return this.db.transaction(async (tx) => {
+      const charge = await this.lockCharge(tx, chargeId);
+      const before = await this.present(tx, chargeId);
+      if (!(await change(tx, charge))) return { charge: before, changed: false };
       const after = await this.present(tx, chargeId);
       await auditLogRepository.record(tx, {
         operatorId,
-        action: 'charge.reject',
+        action,
         targetType: 'charge',
         targetId: chargeId,
         before,

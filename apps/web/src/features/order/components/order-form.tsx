@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { LogIn, ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   formatCount,
@@ -13,8 +13,8 @@ import {
 } from '@smm/domain';
 import type { PlaceOrderRequest, Service } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
+import { LoginPrompt } from '@/components/ui/login-prompt';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { LeaveSessionLink } from '@/lib/session/leave-session-link';
 import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
 import { usePlaceOrder, type PlaceOrderResponse } from '../api/place-order';
@@ -283,20 +283,14 @@ export function OrderForm({
           {submitting ? '주문하는 중…' : '주문하기'}
         </Button>
         {loginPrompt && (
-          <div className="login-prompt" role="alert" id={promptId}>
-            <LogIn size={20} aria-hidden />
-            <div>
-              <strong>로그인이 필요합니다</strong>
-              <p>
-                {state === SessionState.GUEST
-                  ? '둘러보기 모드에서는 주문할 수 없어요. 로그인 후 주문해 주세요.'
-                  : '주문하려면 로그인해 주세요.'}
-              </p>
-            </div>
-            <LeaveSessionLink to="/login" className="btn btn-primary btn-sm">
-              로그인하러 가기
-            </LeaveSessionLink>
-          </div>
+          <LoginPrompt
+            id={promptId}
+            message={
+              state === SessionState.GUEST
+                ? '둘러보기 모드에서는 주문할 수 없어요. 로그인 후 주문해 주세요.'
+                : '주문하려면 로그인해 주세요.'
+            }
+          />
         )}
       </form>
     </section>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { LogIn, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import {
   availablePaymentKinds,
   CHARGE_MESSAGES,
@@ -15,8 +15,8 @@ import {
 } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { LoginPrompt } from '@/components/ui/login-prompt';
 import { errorMessage } from '@/lib/api-client';
-import { LeaveSessionLink } from '@/lib/session/leave-session-link';
 import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useRequestCharge, type ChargeRequestResponse } from '../api/request-charge';
@@ -224,20 +224,14 @@ export function ChargeForm({ onRequested }: { onRequested: (charge: ChargeReques
         {request.isPending ? '신청하는 중…' : '충전 신청하기'}
       </Button>
       {loginPrompt && (
-        <div className="login-prompt" role="alert" id={promptId}>
-          <LogIn size={20} aria-hidden />
-          <div>
-            <strong>로그인이 필요합니다</strong>
-            <p>
-              {state === SessionState.GUEST
-                ? '둘러보기 모드에서는 충전할 수 없어요. 로그인 후 신청해 주세요.'
-                : '충전하려면 로그인해 주세요.'}
-            </p>
-          </div>
-          <LeaveSessionLink to="/login" className="btn btn-primary btn-sm">
-            로그인하러 가기
-          </LeaveSessionLink>
-        </div>
+        <LoginPrompt
+          id={promptId}
+          message={
+            state === SessionState.GUEST
+              ? '둘러보기 모드에서는 충전할 수 없어요. 로그인 후 신청해 주세요.'
+              : '충전하려면 로그인해 주세요.'
+          }
+        />
       )}
     </form>
   );
