@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import { API_KEY_HEADER } from '@smm/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -48,6 +49,11 @@ import { ordersRoutes } from './orders/orders.routes';
 import { ProviderRegistry } from './providers/provider-registry';
 import { SimulatedProvider } from './providers/simulated-provider';
 import { OrdersService } from './orders/orders.service';
+import { ApiRateLimiter } from './public-api/api-rate-limiter';
+import { openApiRoutes } from './public-api/openapi.routes';
+import { publicApiRoutes } from './public-api/public-api.routes';
+import { PublicApiService } from './public-api/public-api.service';
+import { smmV2Routes } from './public-api/smm-v2.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { SettingsService } from './settings/settings.service';
 import { CacheBus } from './shared/cache-bus';
@@ -81,6 +87,7 @@ export interface AppServices {
   deposits: DepositIntake;
   chargeWorker: ChargeWorker;
   chargesAdmin: ChargesAdminService;
+  publicApi: PublicApiService;
 }
 
 declare module 'fastify' {
@@ -134,7 +141,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerNoStore(app);
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'SMM 패널 API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'SMM 패널 API', version: '1.0.0' },
+      // The public REST API's routes declare `security: [{ apiKey: [] }]`.
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER } } },
+    },
     transform: jsonSchemaTransform,
   });
 
@@ -173,6 +184,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const deposits = new DepositIntake(db, clock);
   const chargeWorker = new ChargeWorker(db, deposits, clock);
   const chargesAdmin = new ChargesAdminService(db, clock);
+  const publicApi = new PublicApiService(db, catalog, orders, worker, cacheBus);
   app.decorate('services', {
     clock,
     cacheBus,
@@ -189,8 +201,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     deposits,
     chargeWorker,
     chargesAdmin,
+    publicApi,
   });
-  registerGuards(app, auth);
+  registerGuards(app, auth, new ApiRateLimiter(config.apiRateLimitPerMinute, clock));
   registerSignupThrottle(app, new SignupThrottle(db, clock, config.signupLimits));
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -201,6 +214,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(ordersRoutes(orders));
   await routes.register(pointsRoutes(charges));
   await routes.register(depositHooksRoutes(deposits, config.charges.depositWebhookSecret));
+  await routes.register(publicApiRoutes(publicApi));
+  await routes.register(smmV2Routes(publicApi));
+  await app.register(openApiRoutes);
   await routes.register(adminRoutes(new PointAdjustmentsService(db), chargesAdmin));
 
   await registerWebApp(app, config.webDist);

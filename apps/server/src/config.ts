@@ -53,6 +53,7 @@ export const envSchema = z
       .optional(),
     CHARGE_MAX_WON: z.coerce.number().int().min(1000).max(100_000_000).default(5_000_000),
     CHARGE_MAX_PENDING: z.coerce.number().int().min(1).max(20).default(3),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
     TRUST_PROXY: flag.default(false),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -93,6 +94,8 @@ export interface AppConfig {
    * secret of the deposit webhooks (absent: the hooks are off).
    */
   charges: { maxWon: number; maxPending: number; depositWebhookSecret?: string };
+  /** Public API requests one key may make per minute in one process (0: no limit). */
+  apiRateLimitPerMinute: number;
   trustProxy: boolean;
   webDist: string;
   logLevel: string;
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxPending: e.CHARGE_MAX_PENDING,
       depositWebhookSecret: e.DEPOSIT_WEBHOOK_SECRET,
     },
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     logLevel: e.LOG_LEVEL,

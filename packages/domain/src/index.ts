@@ -11,3 +11,4 @@ export * from './order-status';
 export * from './admin-rules';
 export * from './charge-rules';
 export * from './bank-sms';
+export * from './public-api';

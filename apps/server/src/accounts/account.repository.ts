@@ -16,6 +16,7 @@ const authenticatedColumns = {
   role: accounts.role,
   point: accounts.point,
   apiKeyPrefix: accounts.apiKeyPrefix,
+  apiKeySuffix: accounts.apiKeySuffix,
   referralCode: accounts.referralCode,
 };
 export type AuthenticatedAccount = {
@@ -24,6 +25,7 @@ export type AuthenticatedAccount = {
   role: AccountRow['role'];
   point: number;
   apiKeyPrefix: string | null;
+  apiKeySuffix: string | null;
   referralCode: string | null;
 };
 
@@ -109,6 +111,23 @@ export const accountRepository = {
       .returning();
     if (!row) throw new Error('insert returned no row');
     return row;
+  },
+
+  /**
+   * The account's new API key (its hash and the parts the profile shows); the old hash is overwritten
+   * in the same statement, so the old key stops working the moment this commits.
+   */
+  async replaceApiKey(
+    ex: Executor,
+    id: number,
+    key: { hash: string; prefix: string; suffix: string },
+  ): Promise<boolean> {
+    const rows = await ex
+      .update(accounts)
+      .set({ apiKeyHash: key.hash, apiKeyPrefix: key.prefix, apiKeySuffix: key.suffix })
+      .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
+      .returning({ id: accounts.id });
+    return rows.length === 1;
   },
 
   /** Any account of that id, deleted or not, with just what ADMIN_ID handling needs. */

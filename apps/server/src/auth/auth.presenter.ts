@@ -1,3 +1,4 @@
+import { maskApiKey } from '@smm/domain';
 import type { Profile } from '@smm/domain/contract';
 import type { AuthenticatedAccount } from '../accounts/account.repository';
 
@@ -6,7 +7,13 @@ export function presentProfile(account: AuthenticatedAccount): Profile {
   return {
     id: account.loginId,
     point: account.point,
-    apiKey: account.apiKeyPrefix,
+    apiKey:
+      account.apiKeyPrefix === null
+        ? null
+        : // Keys issued before the suffix was kept show their prefix alone.
+          account.apiKeySuffix === null
+          ? account.apiKeyPrefix
+          : maskApiKey(account.apiKeyPrefix, account.apiKeySuffix),
     ...(account.referralCode ? { referralCode: account.referralCode } : {}),
   };
 }

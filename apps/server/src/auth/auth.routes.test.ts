@@ -111,12 +111,15 @@ describe('POST /auth/login and GET /auth/profile', () => {
     expect(opened.json()).toEqual({ id: member.id, point: 0, apiKey: null });
   });
 
-  it('shows the balance and, once a key exists, its public prefix (never the key or a label)', async () => {
+  it('shows the balance and, once a key exists, its masked form (never the key or a label)', async () => {
     const member = await createMember(t.app, { point: 12_500, apiKey: true });
     const body = (await profile(await tokenFor(t.app, member))).json();
     expect(body.point).toBe(12_500);
-    expect(body.apiKey).toMatch(/^smm_[0-9a-f]{8}$/);
-    expect(member.apiKey?.startsWith(`${body.apiKey}_`)).toBe(true);
+    // Masked: the public prefix and the last four characters.
+    expect(body.apiKey).toMatch(/^smm_[0-9a-f]{8}…[A-Za-z0-9_-]{4}$/);
+    const [prefix, lastFour] = (body.apiKey as string).split('…');
+    expect(member.apiKey?.startsWith(`${prefix}_`)).toBe(true);
+    expect(member.apiKey?.endsWith(lastFour!)).toBe(true);
     expect(body.apiKey).not.toBe(member.apiKey);
   });
 

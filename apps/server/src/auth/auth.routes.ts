@@ -1,5 +1,6 @@
 import { REGISTER_MESSAGES } from '@smm/domain';
 import {
+  apiKeyResponse,
   loginRequest,
   loginResponse,
   messageBody,
@@ -23,6 +24,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
 
     app.post('/auth/login', { schema: { body: loginRequest, response: { 200: loginResponse } } }, (request) =>
       auth.login(request.body, request.ip),
+    );
+
+    app.post(
+      '/auth/api-key',
+      { config: { auth: 'member' }, schema: { response: { 200: apiKeyResponse } } },
+      (request) => auth.issueApiKey(accountOf(request)),
     );
 
     app.get(

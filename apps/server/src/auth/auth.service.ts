@@ -1,11 +1,17 @@
 import { LOGIN_MESSAGES, REGISTER_MESSAGES, validateLogin, validateRegister } from '@smm/domain';
-import type { LoginRequest, LoginResponse, Profile, RegisterRequest } from '@smm/domain/contract';
+import type {
+  ApiKeyResponse,
+  LoginRequest,
+  LoginResponse,
+  Profile,
+  RegisterRequest,
+} from '@smm/domain/contract';
 import { accountRepository, type AuthenticatedAccount } from '../accounts/account.repository';
 import { isUniqueViolation, type Db } from '../db/database';
 import { appError } from '../errors/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { ContentService } from '../content/content.service';
-import { hashApiKey } from './api-keys';
+import { generateApiKey, hashApiKey } from './api-keys';
 import { presentProfile } from './auth.presenter';
 import type { LoginThrottle } from './login-throttle';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
@@ -99,6 +105,18 @@ export class AuthService {
     const account = await accountRepository.findAuthenticatedByApiKeyHash(this.db, hashApiKey(key));
     if (!account) throw appError('API_KEY_INVALID');
     return account;
+  }
+
+  /**
+   * POST /auth/api-key: a new random key replaces the old one at once. The key is answered here and
+   * nowhere else; only its SHA-256 is kept.
+   */
+  async issueApiKey(account: AuthenticatedAccount): Promise<ApiKeyResponse> {
+    const { key, prefix, suffix, hash } = generateApiKey();
+    if (!(await accountRepository.replaceApiKey(this.db, account.id, { hash, prefix, suffix }))) {
+      throw appError('TOKEN_INVALID');
+    }
+    return { apiKey: key };
   }
 
   profile(account: AuthenticatedAccount): Profile {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { appError } from '../errors/app-error';
+import type { ApiRateLimiter } from '../public-api/api-rate-limiter';
 import type { AuthenticatedAccount, AuthService } from './auth.service';
 
 /**
@@ -7,10 +8,13 @@ import type { AuthenticatedAccount, AuthService } from './auth.service';
  *   app.get('/auth/profile', { config: { auth: 'member' } }, handler)
  * member   — a valid `Authorization: Bearer <jwt>` of an active account, else 401;
  * operator — the same, and the account's current role is admin, else 403;
- * apiKey   — a valid `api-key` header (the public API), else 401.
+ * apiKey   — a valid `api-key` header (the public REST API), else 401;
+ * apiKeyParam — a valid `key` parameter (SMM API v2: a form field, JSON member or query parameter), read
+ *            after the body is parsed and validated, else API_KEY_INVALID (which v2 words its own way).
+ * Both API-key guards count the request against the key's rate limit (429 with Retry-After).
  * Routes without `auth` are public. The guard puts the account on the request: `accountOf(request)`.
  */
-export type RouteAuth = 'member' | 'operator' | 'apiKey';
+export type RouteAuth = 'member' | 'operator' | 'apiKey' | 'apiKeyParam';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,7 +32,13 @@ function bearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
-export function registerGuards(app: FastifyInstance, auth: AuthService): void {
+export function registerGuards(app: FastifyInstance, auth: AuthService, apiLimiter: ApiRateLimiter): void {
+  const byApiKey = async (request: FastifyRequest, key: unknown) => {
+    if (typeof key !== 'string' || key.length === 0) throw appError('API_KEY_INVALID');
+    const account = await auth.authenticateApiKey(key);
+    apiLimiter.admit(account.id);
+    request.account = account;
+  };
   const guards: Record<RouteAuth, onRequestHookHandler> = {
     member: async (request) => {
       request.account = await auth.authenticateToken(bearerToken(request));
@@ -39,10 +49,11 @@ export function registerGuards(app: FastifyInstance, auth: AuthService): void {
       if (account.role !== 'admin') throw appError('FORBIDDEN');
       request.account = account;
     },
-    apiKey: async (request) => {
-      const key = request.headers['api-key'];
-      if (typeof key !== 'string' || key.length === 0) throw appError('API_KEY_INVALID');
-      request.account = await auth.authenticateApiKey(key);
+    apiKey: (request) => byApiKey(request, request.headers['api-key']),
+    apiKeyParam: (request) => {
+      const params = (request.method === 'GET' ? request.query : request.body) as
+        { key?: unknown } | undefined;
+      return byApiKey(request, params?.key);
     },
   };
   // onRoute sees every route registered after it, in every child plugin, before it is frozen. The
@@ -51,6 +62,12 @@ export function registerGuards(app: FastifyInstance, auth: AuthService): void {
   app.addHook('onRoute', (route) => {
     const required = route.config?.auth;
     if (!required) return;
+    if (required === 'apiKeyParam') {
+      // The key is in the body: the first preHandler, right after parsing and validation.
+      const existing = route.preHandler ? [route.preHandler].flat() : [];
+      route.preHandler = [guards[required], ...existing];
+      return;
+    }
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [guards[required], ...existing];
   });

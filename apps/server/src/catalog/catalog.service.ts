@@ -69,6 +69,10 @@ export class CatalogService {
     return (await this.services.get()).json;
   }
 
+  async listCategories(): Promise<Category[]> {
+    return (await this.categories.get()).data;
+  }
+
   async listServices(): Promise<Service[]> {
     return (await this.services.get()).data;
   }

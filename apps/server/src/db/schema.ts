@@ -41,6 +41,8 @@ export const accounts = pgTable(
     // the profile shows so a member can tell which key is active; the key itself is never stored.
     apiKeyHash: text('api_key_hash'),
     apiKeyPrefix: text('api_key_prefix'),
+    // The key's last four characters: with the prefix, the masked form the profile shows.
+    apiKeySuffix: text('api_key_suffix'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
@@ -208,6 +210,9 @@ export const orders = pgTable(
     remains: integer('remains'),
     attempts: integer('attempts').notNull().default(0),
     nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+    // Set while a worker holds the order (claimed, talking to its provider): a member's cancel of an
+    // order not yet sent must not race its submission.
+    leasedUntil: timestamp('leased_until', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
@@ -234,6 +239,8 @@ export const orders = pgTable(
 export const autoOrders = pgTable(
   'auto_orders',
   {
+    // Drawn from orders_id_seq (migration 0006): one id space for orders and auto-orders, so the
+    // public API's order id names either without a type tag.
     id: serial('id').primaryKey(),
     accountId: integer('account_id')
       .notNull()

@@ -11,6 +11,59 @@ export type NewAutoOrder = typeof autoOrders.$inferInsert;
 
 const open = inArray(orders.status, [...OPEN_ORDER_STATUSES]);
 
+/** What a status answer of the public API needs of an order (or of an auto-order, summed over its runs). */
+const trackedOrderColumns = {
+  id: orders.id,
+  status: orders.status,
+  amount: orders.amount,
+  cost: orders.cost,
+  refunded: orders.refunded,
+  startCount: orders.startCount,
+  remains: orders.remains,
+};
+export type TrackedOrder = {
+  id: number;
+  status: number;
+  amount: number;
+  cost: number;
+  refunded: number;
+  startCount: number | null;
+  remains: number | null;
+};
+export type TrackedAutoOrder = Pick<
+  AutoOrderRow,
+  'id' | 'status' | 'amount' | 'runs' | 'completed' | 'cost' | 'refunded'
+> & {
+  /** The first run's start count, once its provider reported one. */
+  firstStartCount: number | null;
+  /** Units of the placed runs not delivered (a run not yet reported counts whole). */
+  placedRemains: number;
+};
+
+/**
+ * The public API's status read runs for every poll of every reseller bot: prepared once per database
+ * (PostgreSQL plans it once per connection, Drizzle builds the SQL once).
+ */
+function prepareTrackingQueries(ex: Executor) {
+  return {
+    ownOrder: ex
+      .select(trackedOrderColumns)
+      .from(orders)
+      .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.accountId, sql.placeholder('accountId'))))
+      .limit(1)
+      .prepare('public_api_own_order'),
+  };
+}
+const trackingQueries = new WeakMap<Executor, ReturnType<typeof prepareTrackingQueries>>();
+function trackingQueriesOf(ex: Executor) {
+  let prepared = trackingQueries.get(ex);
+  if (!prepared) {
+    prepared = prepareTrackingQueries(ex);
+    trackingQueries.set(ex, prepared);
+  }
+  return prepared;
+}
+
 export const ordersRepository = {
   async insertOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
     const [row] = await tx.insert(orders).values(order).returning();
@@ -21,6 +74,56 @@ export const ordersRepository = {
   async insertAutoOrder(tx: Tx, autoOrder: NewAutoOrder): Promise<AutoOrderRow> {
     const [row] = await tx.insert(autoOrders).values(autoOrder).returning();
     if (!row) throw new Error('auto-order insert returned no row');
+    return row;
+  },
+
+  /** The caller's own order of that id; another member's is as absent as an unknown one. */
+  async findOwnOrder(ex: Executor, accountId: number, id: number): Promise<TrackedOrder | undefined> {
+    const [row] = await trackingQueriesOf(ex).ownOrder.execute({ id, accountId });
+    return row;
+  },
+
+  async findOwnOrders(ex: Executor, accountId: number, ids: number[]): Promise<TrackedOrder[]> {
+    if (ids.length === 0) return [];
+    return ex
+      .select(trackedOrderColumns)
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), inArray(orders.id, ids)));
+  },
+
+  /** The caller's own auto-orders of those ids, each with what its runs so far add up to. */
+  async findOwnAutoOrders(ex: Executor, accountId: number, ids: number[]): Promise<TrackedAutoOrder[]> {
+    if (ids.length === 0) return [];
+    const runs = sql`FROM ${orders} r WHERE r.auto_order_id = ${autoOrders.id}`;
+    const rows = await ex
+      .select({
+        id: autoOrders.id,
+        status: autoOrders.status,
+        amount: autoOrders.amount,
+        runs: autoOrders.runs,
+        completed: autoOrders.completed,
+        cost: autoOrders.cost,
+        refunded: autoOrders.refunded,
+        firstStartCount: sql<number | null>`(SELECT r.start_count ${runs} ORDER BY r.id LIMIT 1)`,
+        placedRemains: sql<string | number>`(SELECT coalesce(sum(coalesce(r.remains, r.amount)), 0) ${runs})`,
+      })
+      .from(autoOrders)
+      .where(and(eq(autoOrders.accountId, accountId), inArray(autoOrders.id, ids)));
+    // sum() of integers is bigint in PostgreSQL: the driver hands it over as text.
+    return rows.map((row) => ({
+      ...row,
+      firstStartCount: row.firstStartCount === null ? null : Number(row.firstStartCount),
+      placedRemains: Number(row.placedRemains),
+    }));
+  },
+
+  /** The caller's order, locked for a cancellation; undefined for another member's or an unknown id. */
+  async findOwnOrderForUpdate(tx: Tx, accountId: number, id: number): Promise<OrderRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.accountId, accountId)))
+      .for('update');
     return row;
   },
 
@@ -109,7 +212,7 @@ export const ordersRepository = {
     if (due.length === 0) return [];
     return tx
       .update(orders)
-      .set({ nextCheckAt: leaseUntil })
+      .set({ nextCheckAt: leaseUntil, leasedUntil: leaseUntil })
       .where(
         inArray(
           orders.id,
@@ -128,7 +231,7 @@ export const ordersRepository = {
   async markSubmitted(ex: Executor, id: number, providerOrderId: string, nextCheckAt: Date, now: Date) {
     const rows = await ex
       .update(orders)
-      .set({ providerOrderId, attempts: 0, nextCheckAt, lastError: null, updatedAt: now })
+      .set({ providerOrderId, attempts: 0, nextCheckAt, leasedUntil: null, lastError: null, updatedAt: now })
       .where(and(eq(orders.id, id), isNull(orders.providerOrderId), open))
       .returning({ id: orders.id });
     return rows.length === 1;
@@ -141,6 +244,7 @@ export const ordersRepository = {
         attempts: sql`${orders.attempts} + 1`,
         lastError: error.slice(0, 500),
         nextCheckAt,
+        leasedUntil: null,
         updatedAt: now,
       })
       .where(and(eq(orders.id, id), open))
@@ -162,7 +266,7 @@ export const ordersRepository = {
   ): Promise<OrderRow | undefined> {
     const [row] = await tx
       .update(orders)
-      .set({ ...change, attempts: 0, lastError: null, updatedAt: now })
+      .set({ ...change, attempts: 0, leasedUntil: null, lastError: null, updatedAt: now })
       .where(and(eq(orders.id, id), open))
       .returning();
     return row;

@@ -51,6 +51,7 @@ export async function createMember(
       registerWhere: '지인 추천',
       apiKeyHash: key?.hash ?? null,
       apiKeyPrefix: key?.prefix ?? null,
+      apiKeySuffix: key?.suffix ?? null,
     })
     .returning({ id: accounts.id });
   if (!row) throw new Error('member insert returned no row');

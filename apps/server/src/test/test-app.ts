@@ -61,6 +61,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     providers: { timeoutMs: 2000, simulatedPartialPercent: 10, simulatedCancelPercent: 5 },
     charges: { maxWon: 5_000_000, maxPending: 3, depositWebhookSecret: TEST_DEPOSIT_SECRET },
+    apiRateLimitPerMinute: 0,
     trustProxy: false,
     webDist: defaultWebDist,
     logLevel: 'info',

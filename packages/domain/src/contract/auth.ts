@@ -25,8 +25,9 @@ export const profileResponse = z.object({
   id: z.string(),
   point: z.number().int(),
   /**
-   * The key's public prefix (e.g. `smm_3f9a2c1b`) once a key is issued, else null. The key itself is
-   * stored hashed and shown in full only when it is issued.
+   * The key masked (`smm_3f9a2c1b…Xy1Z`: its public prefix and last four characters) once a key is
+   * issued, else null. The key itself is stored hashed and shown in full only when it is issued
+   * (POST /auth/api-key).
    */
   apiKey: z.string().nullable(),
   referralCode: z.string().optional(),

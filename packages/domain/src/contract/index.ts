@@ -11,3 +11,4 @@ export * from './content';
 export * from './orders';
 export * from './admin';
 export * from './points';
+export * from './public-api';

@@ -1,0 +1,276 @@
+import type { AutoOrderStatus } from '@smm/domain';
+import {
+  orderStatusOfAutoOrder,
+  parseOrderId,
+  parseV2OrderIds,
+  restStatusText,
+  v2ErrorForOrderRule,
+  V2_ERRORS,
+  v2Money,
+  v2StatusText,
+  OrderStatus,
+} from '@smm/domain';
+import {
+  publicServicesResponse,
+  v2ServicesResponse,
+  type PublicOrderRequest,
+  type PublicOrderResponse,
+  type PublicStatusResponse,
+  type V2OrderStatus,
+  type V2Params,
+  type V2Response,
+} from '@smm/domain/contract';
+import type { AuthenticatedAccount } from '../accounts/account.repository';
+import type { OrderWorker } from '../background/order-worker';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { Db } from '../db/database';
+import { AppError, appError } from '../errors/app-error';
+import type { OrdersService } from '../orders/orders.service';
+import { ordersRepository, type TrackedAutoOrder, type TrackedOrder } from '../orders/orders.repository';
+import type { CacheBus } from '../shared/cache-bus';
+import { cachedBody, HotCache, type CachedBody } from '../shared/hot-cache';
+import { presentPublicService, presentV2Service, type ListedService } from './public-api.presenter';
+
+/** One order as the public API reports it, whichever table it lives in. */
+interface Tracked {
+  status: OrderStatus;
+  /** Won kept for it: what was paid less what was refunded. */
+  charge: number;
+  startCount: number;
+  remains: number;
+}
+
+function trackOrder(order: TrackedOrder): Tracked {
+  return {
+    status: order.status as OrderStatus,
+    charge: order.cost - order.refunded,
+    startCount: order.startCount ?? 0,
+    // A provider that has not reported yet has delivered nothing.
+    remains: order.status === OrderStatus.COMPLETED ? 0 : (order.remains ?? order.amount),
+  };
+}
+
+/** An auto-order (drip-feed) as one order: its runs' delivery so far plus the runs still to place. */
+function trackAutoOrder(autoOrder: TrackedAutoOrder): Tracked {
+  const unplaced = autoOrder.runs - autoOrder.completed;
+  return {
+    status: orderStatusOfAutoOrder(autoOrder.status as AutoOrderStatus),
+    charge: autoOrder.cost - autoOrder.refunded,
+    startCount: autoOrder.firstStartCount ?? 0,
+    remains: autoOrder.placedRemains + unplaced * autoOrder.amount,
+  };
+}
+
+const v2Status = (tracked: Tracked): V2OrderStatus => ({
+  charge: v2Money(tracked.charge),
+  start_count: String(tracked.startCount),
+  status: v2StatusText(tracked.status),
+  remains: String(tracked.remains),
+  currency: 'KRW',
+});
+
+const v2Error = (error: string) => ({ error });
+
+/** A v2 answer: the services list comes already serialised from the cache, the rest as objects. */
+export type V2Answer = { json: string; body?: undefined } | { body: V2Response; json?: undefined };
+
+/**
+ * The public API for resellers and bots (REST of SPEC.md §7 and the trade's SMM API v2): a second door
+ * to the same orders. Placing goes through OrdersService.placeOrder (the site's rules, debit and ledger),
+ * cancelling through the worker's cancel paths; this class only reads and words the answers.
+ */
+export class PublicApiService {
+  private readonly listed: HotCache<{ rest: CachedBody<unknown>; v2: CachedBody<unknown> }>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CatalogService,
+    private readonly orders: OrdersService,
+    private readonly worker: OrderWorker,
+    bus: CacheBus,
+  ) {
+    this.listed = new HotCache(async () => {
+      const services = await this.orderableServices();
+      return {
+        rest: cachedBody(publicServicesResponse.parse(services.map(presentPublicService))),
+        v2: cachedBody(v2ServicesResponse.parse(services.map(presentV2Service))),
+      };
+    });
+    bus.on('catalog', () => this.listed.invalidate());
+  }
+
+  /**
+   * What can be ordered right now: visible services of visible platforms, not read-only, with an
+   * enabled provider — a reseller importing the list must not import services that only fail.
+   */
+  private async orderableServices(): Promise<ListedService[]> {
+    const categories = new Map((await this.catalog.listCategories()).map((c) => [c.id, c]));
+    const listed: ListedService[] = [];
+    for (const service of await this.catalog.listServices()) {
+      const category = categories.get(service.categoryId);
+      const found = await this.catalog.orderableService(service.id);
+      if (!category || !found || service.isReadOnly) continue;
+      if (found.service.providerId === null || found.providerEnabled !== true) continue;
+      listed.push({ service, category: category.text });
+    }
+    return listed;
+  }
+
+  async restServicesJson(): Promise<string> {
+    return (await this.listed.get()).rest.json;
+  }
+
+  async placeRestOrder(
+    account: AuthenticatedAccount,
+    body: PublicOrderRequest,
+    idempotencyKey: string | undefined,
+  ): Promise<PublicOrderResponse> {
+    const placed = await this.orders.placeOrder(
+      account.id,
+      { serviceId: body.serviceId, link: body.link, amount: body.amount, runs: 0, interval: 0 },
+      idempotencyKey,
+    );
+    return { wId: placed.orderId };
+  }
+
+  /** The caller's own order or auto-order; any other id is 404, so no id is known to exist. */
+  async restStatus(account: AuthenticatedAccount, wId: number): Promise<PublicStatusResponse> {
+    const tracked = await this.trackOne(account.id, wId);
+    if (!tracked) throw appError('NOT_FOUND', '주문을 찾을 수 없습니다.');
+    return { status: restStatusText(tracked.status), remains: tracked.remains };
+  }
+
+  private async trackOne(accountId: number, id: number): Promise<Tracked | undefined> {
+    const order = await ordersRepository.findOwnOrder(this.db, accountId, id);
+    if (order) return trackOrder(order);
+    const [autoOrder] = await ordersRepository.findOwnAutoOrders(this.db, accountId, [id]);
+    return autoOrder ? trackAutoOrder(autoOrder) : undefined;
+  }
+
+  private async trackMany(accountId: number, ids: number[]): Promise<Map<number, Tracked>> {
+    const found = new Map<number, Tracked>();
+    for (const order of await ordersRepository.findOwnOrders(this.db, accountId, ids)) {
+      found.set(order.id, trackOrder(order));
+    }
+    const rest = ids.filter((id) => !found.has(id));
+    for (const autoOrder of await ordersRepository.findOwnAutoOrders(this.db, accountId, rest)) {
+      found.set(autoOrder.id, trackAutoOrder(autoOrder));
+    }
+    return found;
+  }
+
+  /**
+   * One SMM API v2 call. Every refusal is `{ error }` in the trade's words (the route answers it with
+   * HTTP 200, as those panels do).
+   */
+  async v2(account: AuthenticatedAccount, params: V2Params): Promise<V2Answer> {
+    if (params.action === 'services') return { json: (await this.listed.get()).v2.json };
+    return { body: await this.v2Action(account, params) };
+  }
+
+  private async v2Action(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+    switch (params.action) {
+      case 'add':
+        return this.v2Add(account, params);
+      case 'status':
+        return this.v2StatusOf(account, params);
+      case 'balance':
+        return { balance: v2Money(account.point), currency: 'KRW' };
+      case 'cancel':
+        return this.v2Cancel(account, params);
+      case 'refill':
+      case 'refill_status':
+        return v2Error(V2_ERRORS.REFILL_UNAVAILABLE);
+      default:
+        return v2Error(V2_ERRORS.INCORRECT_REQUEST);
+    }
+  }
+
+  private async v2Add(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+    const serviceId = parseOrderId(params.service ?? '');
+    if (serviceId === null) return v2Error(V2_ERRORS.INCORRECT_SERVICE_ID);
+    if (params.link === undefined || params.quantity === undefined) {
+      return v2Error(V2_ERRORS.INCORRECT_REQUEST);
+    }
+    // Drip-feed fields sent empty by clients that always send them mean "no drip-feed".
+    const number = (text: string | undefined) =>
+      text === undefined || text.trim() === '' ? 0 : Number(text);
+    try {
+      const placed = await this.orders.placeOrder(
+        account.id,
+        {
+          serviceId,
+          link: params.link,
+          amount: params.quantity.trim() === '' ? Number.NaN : Number(params.quantity),
+          runs: number(params.runs),
+          interval: number(params.interval),
+        },
+        undefined,
+      );
+      return { order: placed.orderId };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'INSUFFICIENT_POINTS') return v2Error(V2_ERRORS.NOT_ENOUGH_FUNDS);
+      if (error.code !== 'ORDER_INVALID') throw error;
+      const found = await this.catalog.orderableService(serviceId);
+      return v2Error(v2ErrorForOrderRule(error.message, found ? found.service : null));
+    }
+  }
+
+  private async v2StatusOf(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+    if (params.orders !== undefined) {
+      const ids = parseV2OrderIds(params.orders);
+      if (!ids) {
+        return v2Error(
+          params.orders.split(',').length > 100 ? V2_ERRORS.TOO_MANY_ORDERS : V2_ERRORS.INCORRECT_REQUEST,
+        );
+      }
+      const tracked = await this.trackMany(
+        account.id,
+        ids.flatMap((entry) => (entry.id === null ? [] : [entry.id])),
+      );
+      const answer: Record<string, V2OrderStatus | { error: string }> = {};
+      for (const entry of ids) {
+        const found = entry.id === null ? undefined : tracked.get(entry.id);
+        answer[entry.text] = found ? v2Status(found) : v2Error(V2_ERRORS.INCORRECT_ORDER_ID);
+      }
+      return answer;
+    }
+    const id = parseOrderId((params.order ?? '').trim());
+    const tracked = id === null ? undefined : await this.trackOne(account.id, id);
+    return tracked ? v2Status(tracked) : v2Error(V2_ERRORS.INCORRECT_ORDER_ID);
+  }
+
+  private async v2Cancel(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+    const ids = parseV2OrderIds(params.orders ?? params.order ?? '');
+    if (!ids) return v2Error(V2_ERRORS.INCORRECT_REQUEST);
+    const answers: { order: number; cancel: 1 | { error: string } }[] = [];
+    for (const entry of ids) {
+      if (entry.id === null) continue; // not an order id: nothing to name it by in `order`
+      answers.push({ order: entry.id, cancel: await this.cancelOne(account.id, entry.id) });
+    }
+    return answers;
+  }
+
+  private async cancelOne(accountId: number, id: number): Promise<1 | { error: string }> {
+    const outcome = await this.worker.cancelOrder(accountId, id);
+    switch (outcome.kind) {
+      case 'cancelled':
+      case 'requested':
+        return 1;
+      case 'final':
+        return v2Error(V2_ERRORS.CANNOT_CANCEL);
+      case 'in-flight':
+        return v2Error(V2_ERRORS.CANCEL_IN_FLIGHT);
+      case 'provider-refused':
+        return v2Error(V2_ERRORS.CANCEL_FAILED);
+      case 'not-found': {
+        // Not an order of the caller's: perhaps one of their auto-orders (one id space for both).
+        const [autoOrder] = await ordersRepository.findOwnAutoOrders(this.db, accountId, [id]);
+        if (!autoOrder) return v2Error(V2_ERRORS.INCORRECT_ORDER_ID);
+        const { cancelled } = await this.worker.cancelAutoOrder(accountId, id);
+        return cancelled ? 1 : v2Error(V2_ERRORS.CANNOT_CANCEL);
+      }
+    }
+  }
+}

@@ -1,0 +1,309 @@
+import { LedgerReason, OrderStatus, orderCostWon } from '@smm/domain';
+import { publicServicesResponse } from '@smm/domain/contract';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { hashApiKey } from '../auth/api-keys';
+import { accounts, autoOrders, orders, pointLedger, services } from '../db/schema';
+import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
+import { testDatabaseKind, useTestApp } from '../test/test-app';
+
+const t = useTestApp();
+
+const LINK = 'https://www.instagram.com/p/Cx1abc/';
+
+async function demoService(enableAuto?: boolean) {
+  const rows = await t.app.database.db.select().from(services).orderBy(services.id);
+  const row = rows.find((s) => enableAuto === undefined || s.enableAuto === enableAuto);
+  if (!row) throw new Error('no demo service');
+  return row;
+}
+
+const withKey = (member: TestMember) => ({ 'api-key': member.apiKey! });
+
+function placeOrder(member: TestMember, payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: { ...withKey(member), ...headers },
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+const status = (member: TestMember, wId: number | string) =>
+  t.app.inject({ method: 'GET', url: `/api/status/${wId}`, headers: withKey(member) });
+
+describe(`public REST API on ${testDatabaseKind}`, () => {
+  it('GET /api/services lists what can be ordered: {id, min, max, text} plus price and category', async () => {
+    const member = await createMember(t.app, { apiKey: true });
+    const readOnly = await demoService();
+    await t.app.database.db.update(services).set({ isReadOnly: true }).where(eq(services.id, readOnly.id));
+    await t.app.services.catalog.changed();
+
+    const response = await t.app.inject({ method: 'GET', url: '/api/services', headers: withKey(member) });
+    expect(response.statusCode).toBe(200);
+    const list = publicServicesResponse.parse(response.json());
+    const visible = await t.app.database.db.select().from(services).where(eq(services.visible, true));
+    expect(list.map((s) => s.id)).not.toContain(readOnly.id);
+    expect(list).toHaveLength(visible.length - 1);
+    const second = visible.find((s) => s.id !== readOnly.id)!;
+    expect(list.find((s) => s.id === second.id)).toEqual({
+      id: second.id,
+      text: second.text,
+      min: second.min,
+      max: second.max,
+      price: second.unitPriceMilli / 1000,
+      category: expect.any(String),
+    });
+    expect(list[0]?.category).toMatch(/인스타그램/);
+  });
+
+  it('a missing or wrong key is 401 on every call, before anything is read or written', async () => {
+    const member = await createMember(t.app, { apiKey: true, point: 100_000 });
+    const service = await demoService();
+    const calls = [
+      { method: 'GET', url: '/api/services' },
+      { method: 'POST', url: '/api/order', payload: { serviceId: service.id, link: LINK, amount: 100 } },
+      { method: 'GET', url: '/api/status/1' },
+    ] as const;
+    for (const call of calls) {
+      for (const headers of [{}, { 'api-key': `${member.apiKey}x` }, { 'api-key': '' }, bearer('x')]) {
+        const response = await t.app.inject({ ...call, headers });
+        expect(response.statusCode, `${call.url} ${JSON.stringify(headers)}`).toBe(401);
+        expect(response.json()).toMatchObject({ code: 'API_KEY_INVALID' });
+      }
+    }
+    // A member's login token is not an API key either.
+    const token = await tokenFor(t.app, member);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/services', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+    expect(await pointOf(t.app, member.accountId)).toBe(100_000);
+    expect(await t.app.database.db.select().from(orders)).toHaveLength(0);
+  });
+
+  it('POST /api/order places an order with the same rules, debit and ledger as the site', async () => {
+    const service = await demoService();
+    const member = await createMember(t.app, { apiKey: true, point: 100_000 });
+    const response = await placeOrder(member, { serviceId: service.id, link: LINK, amount: 100 });
+    expect(response.statusCode).toBe(200);
+    const { wId } = response.json() as { wId: number };
+    expect(Object.keys(response.json())).toEqual(['wId']);
+    const cost = orderCostWon(service.unitPriceMilli, 100, 0);
+    expect(await pointOf(t.app, member.accountId)).toBe(100_000 - cost);
+    const [row] = await t.app.database.db.select().from(orders).where(eq(orders.id, wId));
+    expect(row).toMatchObject({
+      accountId: member.accountId,
+      serviceId: service.id,
+      link: LINK,
+      amount: 100,
+      cost,
+    });
+    const [entry] = await t.app.database.db
+      .select()
+      .from(pointLedger)
+      .where(and(eq(pointLedger.reason, LedgerReason.ORDER), eq(pointLedger.reference, `order:${wId}`)));
+    expect(entry).toMatchObject({ delta: -cost, balanceAfter: 100_000 - cost });
+  });
+
+  it('POST /api/order refuses what the site refuses, with its Korean message, and writes nothing', async () => {
+    const service = await demoService();
+    const member = await createMember(t.app, { apiKey: true, point: 1_000 });
+    const cases: [unknown, number, string][] = [
+      [{ serviceId: 999_999, link: LINK, amount: 100 }, 400, '서비스를 선택해 주세요.'],
+      [{ serviceId: service.id, link: '', amount: 100 }, 400, '주문 링크를 입력해주세요.'],
+      [
+        { serviceId: service.id, link: LINK, amount: service.min - 1 },
+        400,
+        '주문 수량이 최소수량보다 적습니다.',
+      ],
+      [
+        { serviceId: service.id, link: LINK, amount: service.max + 1 },
+        400,
+        '주문 수량이 최대수량보다 많습니다.',
+      ],
+      [{ serviceId: service.id, link: LINK, amount: 1.5 }, 400, '주문 수량은 정수로 입력해주세요.'],
+      [{ serviceId: service.id, link: LINK, amount: service.max }, 409, '포인트가 부족합니다.'],
+    ];
+    for (const [payload, code, message] of cases) {
+      const response = await placeOrder(member, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(code);
+      expect(response.json().message).toBe(message);
+    }
+    // Malformed input is a 400, never a 500: NUL, wrong types, huge numbers, no body.
+    for (const payload of [
+      { serviceId: service.id, link: `${LINK}\u0000`, amount: 100 },
+      { serviceId: String(service.id), link: LINK, amount: 100 },
+      { serviceId: 1e30, link: LINK, amount: 100 },
+      { serviceId: service.id, link: LINK, amount: 1e308 },
+    ]) {
+      expect((await placeOrder(member, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/order', headers: withKey(member) })).statusCode,
+    ).toBe(400);
+    expect(await pointOf(t.app, member.accountId)).toBe(1_000);
+    expect(await t.app.database.db.select().from(orders)).toHaveLength(0);
+  });
+
+  it('an Idempotency-Key makes a retried POST /api/order return the first order, debited once', async () => {
+    const service = await demoService();
+    const member = await createMember(t.app, { apiKey: true, point: 100_000 });
+    const headers = { 'idempotency-key': 'bot-order-42' };
+    const [a, b] = await Promise.all([
+      placeOrder(member, { serviceId: service.id, link: LINK, amount: 100 }, headers),
+      placeOrder(member, { serviceId: service.id, link: LINK, amount: 100 }, headers),
+    ]);
+    expect(a.json()).toEqual(b.json());
+    expect(await pointOf(t.app, member.accountId)).toBe(
+      100_000 - orderCostWon(service.unitPriceMilli, 100, 0),
+    );
+  });
+
+  it('GET /api/status/{wId}: each status as its documented text, with the remains', async () => {
+    const service = await demoService();
+    const member = await createMember(t.app, { apiKey: true, point: 100_000 });
+    const { wId } = (await placeOrder(member, { serviceId: service.id, link: LINK, amount: 100 })).json() as {
+      wId: number;
+    };
+    // Not yet reported by its provider: nothing delivered.
+    expect((await status(member, wId)).json()).toEqual({ status: 'PENDING', remains: 100 });
+    const expected: [OrderStatus, number | null, string, number][] = [
+      [OrderStatus.INPROGRESS, 40, 'IN PROGRESS', 40],
+      [OrderStatus.PROCESSING, null, 'PROCESSING', 100],
+      [OrderStatus.PARTIAL, 157, 'PARTIAL', 157],
+      [OrderStatus.CANCELED, 100, 'CANCELED', 100],
+      [OrderStatus.COMPLETED, null, 'COMPLETED', 0],
+    ];
+    for (const [value, remains, text, shown] of expected) {
+      await t.app.database.db.update(orders).set({ status: value, remains }).where(eq(orders.id, wId));
+      const response = await status(member, wId);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: text, remains: shown });
+    }
+  });
+
+  it("another member's wId is 404 exactly like an unknown one; a malformed wId is 400", async () => {
+    const service = await demoService();
+    const owner = await createMember(t.app, { apiKey: true, point: 100_000 });
+    const other = await createMember(t.app, { apiKey: true });
+    const { wId } = (await placeOrder(owner, { serviceId: service.id, link: LINK, amount: 100 })).json() as {
+      wId: number;
+    };
+    const foreign = await status(other, wId);
+    const unknown = await status(other, wId + 1000);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(unknown.json());
+    expect(unknown.statusCode).toBe(404);
+    for (const bad of ['abc', '-1', '0', '1.5', '99999999999', '%00']) {
+      expect((await status(other, bad)).statusCode, bad).toBe(400);
+    }
+  });
+
+  it('an auto-order placed on the site is tracked by its id too (orders and auto-orders share one id space)', async () => {
+    const service = await demoService(true);
+    const member = await createMember(t.app, { apiKey: true, point: 1_000_000 });
+    const plain = await placeOrder(member, { serviceId: service.id, link: LINK, amount: service.min });
+    const auto = await t.app.inject({
+      method: 'POST',
+      url: '/service/order',
+      headers: bearer(await tokenFor(t.app, member)),
+      payload: { serviceId: service.id, link: LINK, amount: service.min, runs: 3, interval: 60 },
+    });
+    const autoId = auto.json().orderId as number;
+    expect(autoId).not.toBe(plain.json().wId);
+    expect((await status(member, autoId)).json()).toEqual({
+      status: 'IN PROGRESS',
+      remains: service.min * 3,
+    });
+    await t.app.services.worker.cancelAutoOrder(member.accountId, autoId);
+    expect((await status(member, autoId)).json()).toMatchObject({ status: 'CANCELED' });
+    const [row] = await t.app.database.db.select().from(autoOrders).where(eq(autoOrders.id, autoId));
+    expect(row?.accountId).toBe(member.accountId);
+  });
+});
+
+describe(`API keys on ${testDatabaseKind}`, () => {
+  it('POST /auth/api-key issues a random key shown once, stores only its SHA-256, revokes the old one', async () => {
+    const member = await createMember(t.app, { apiKey: true });
+    const token = await tokenFor(t.app, member);
+    const issue = () => t.app.inject({ method: 'POST', url: '/auth/api-key', headers: bearer(token) });
+    const first = await issue();
+    expect(first.statusCode).toBe(200);
+    const { apiKey } = first.json() as { apiKey: string };
+    // ≥ 128 bits: 32 random bytes in base64url after the public prefix.
+    expect(apiKey).toMatch(/^smm_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
+    expect(first.headers['cache-control']).toContain('no-store');
+
+    const [row] = await t.app.database.db.select().from(accounts).where(eq(accounts.id, member.accountId));
+    expect(row?.apiKeyHash).toBe(hashApiKey(apiKey));
+    expect(JSON.stringify(row)).not.toContain(apiKey);
+
+    // The old key is dead at once, the new one works.
+    const services = (key: string) =>
+      t.app.inject({ method: 'GET', url: '/api/services', headers: { 'api-key': key } });
+    expect((await services(member.apiKey!)).statusCode).toBe(401);
+    expect((await services(apiKey)).statusCode).toBe(200);
+
+    // The profile shows it masked: prefix and the last four characters.
+    const profile = await t.app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(token) });
+    expect(profile.json().apiKey).toBe(`${apiKey.slice(0, 12)}…${apiKey.slice(-4)}`);
+    expect(profile.body).not.toContain(apiKey);
+
+    const second = (await issue()).json().apiKey as string;
+    expect(second).not.toBe(apiKey);
+    expect((await services(apiKey)).statusCode).toBe(401);
+    expect((await services(second)).statusCode).toBe(200);
+  });
+
+  it('POST /auth/api-key needs a login token (not a key)', async () => {
+    const member = await createMember(t.app, { apiKey: true });
+    expect((await t.app.inject({ method: 'POST', url: '/auth/api-key' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/auth/api-key', headers: withKey(member) })).statusCode,
+    ).toBe(401);
+  });
+
+  it('a deleted account has no working key', async () => {
+    const member = await createMember(t.app, { apiKey: true });
+    await t.app.database.db
+      .update(accounts)
+      .set({ deletedAt: new Date() })
+      .where(eq(accounts.id, member.accountId));
+    const response = await t.app.inject({ method: 'GET', url: '/api/services', headers: withKey(member) });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe(`rate limit per key on ${testDatabaseKind}`, () => {
+  const limited = useTestApp({ apiRateLimitPerMinute: 5 });
+
+  it('answers 429 with Retry-After past the limit, for that key only, and again after the window', async () => {
+    const a = await createMember(limited.app, { apiKey: true });
+    const b = await createMember(limited.app, { apiKey: true });
+    const call = (member: TestMember) =>
+      limited.app.inject({ method: 'GET', url: '/api/services', headers: withKey(member) });
+    for (let i = 0; i < 5; i++) expect((await call(a)).statusCode).toBe(200);
+    const refused = await call(a);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // Another key is not affected; wrong keys do not count against anyone.
+    expect((await call(b)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      await limited.app.inject({ method: 'GET', url: '/api/services', headers: { 'api-key': 'smm_wrong' } });
+    }
+    expect((await call(b)).statusCode).toBe(200);
+    // v2 counts against the same allowance and answers a standard 429 too.
+    const v2 = await limited.app.inject({
+      method: 'POST',
+      url: '/api/v2',
+      payload: `key=${a.apiKey}&action=balance`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(v2.statusCode).toBe(429);
+    expect(v2.headers['retry-after']).toBeDefined();
+    limited.clock.advance(60_000);
+    expect((await call(a)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,87 @@
+import formBody from '@fastify/formbody';
+import { V2_ERRORS } from '@smm/domain';
+import { v2Params, v2Response } from '@smm/domain/contract';
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountOf } from '../auth/guards';
+import { AppError } from '../errors/app-error';
+import { sendCachedJson } from '../http/send-cached';
+import type { PublicApiService } from './public-api.service';
+
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The trade's SMM API v2 at /api/v2, on its exact wire format so that reseller scripts and bots
+ * written for other panels work unchanged: parameters form-encoded (the PHP and Python clients'
+ * default), or JSON, or a GET query; the key in the `key` parameter. Every answer, refusals included,
+ * is HTTP 200 with `{ "error": "…" }` in the trade's English, because common clients raise on any
+ * non-2xx before reading the body; only a rate limit is a standard 429 with Retry-After.
+ */
+export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Form bodies are parsed for this plugin's routes only; the member API stays JSON-only.
+    await app.register(formBody);
+
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.status === 429) {
+          reply.header('retry-after', String(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
+          return reply.status(429).send({ error: V2_ERRORS.TOO_MANY_REQUESTS });
+        }
+        if (error.code === 'API_KEY_INVALID') return reply.status(200).send({ error: V2_ERRORS.INVALID_KEY });
+        if (error.status < 500) return reply.status(200).send({ error: V2_ERRORS.INCORRECT_REQUEST });
+      }
+      // Unparsable or oversized bodies, unsupported content types, parameters that fail the schema.
+      const status = (error as FastifyError).statusCode;
+      if (status && status >= 400 && status < 500) {
+        return reply.status(200).send({ error: V2_ERRORS.INCORRECT_REQUEST });
+      }
+      request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+      return reply.status(500).send({ error: 'Internal error' });
+    });
+
+    const describe = {
+      tags: ['SMM API v2'],
+      summary: 'SMM API v2: action = services | add | status | balance | cancel | refill | refill_status',
+      description:
+        'Parameters as form fields (application/x-www-form-urlencoded), JSON, or a query string; ' +
+        '`key` is the API key. Every answer is HTTP 200; refusals are {"error": "…"}. ' +
+        'A rate limit answers 429 with Retry-After.',
+      response: { 200: v2Response },
+    };
+
+    app.post(
+      '/api/v2',
+      {
+        config: { auth: 'apiKeyParam' },
+        schema: {
+          ...describe,
+          body: v2Params,
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        },
+        // Some clients put the parameters in the query string of a POST: they count as if sent in the body.
+        preValidation: (request, _reply, done) => {
+          const body = request.body;
+          if (body === undefined || body === null) request.body = { ...(request.query as object) };
+          else if (typeof body === 'object' && !Array.isArray(body)) {
+            request.body = { ...(request.query as object), ...body };
+          }
+          done();
+        },
+      },
+      async (request, reply) => {
+        const answer = await api.v2(accountOf(request), request.body);
+        return answer.json === undefined ? answer.body : sendCachedJson(reply, answer.json);
+      },
+    );
+
+    app.get(
+      '/api/v2',
+      { config: { auth: 'apiKeyParam' }, schema: { ...describe, querystring: v2Params } },
+      async (request, reply) => {
+        const answer = await api.v2(accountOf(request), request.query);
+        return answer.json === undefined ? answer.body : sendCachedJson(reply, answer.json);
+      },
+    );
+  };
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { REST_STATUS_TEXTS, V2_STATUS_TEXTS } from '../public-api';
+import { requestText } from './common';
+
+const INT32_MAX = 2_147_483_647;
+
+/** POST /auth/api-key — a new key, shown in full in this answer only (stored as its SHA-256). */
+export const apiKeyResponse = z.object({ apiKey: z.string() });
+export type ApiKeyResponse = z.infer<typeof apiKeyResponse>;
+
+// ─── REST (SPEC.md §7): base <site>/api, header `api-key` ───────────────────────────────────────────
+
+/** GET /api/services — SPEC.md's {id, min, max, text}, plus the unit price and the category (additive). */
+export const publicService = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  min: z.number().int(),
+  max: z.number().int(),
+  /** Won per unit (fractions allowed, e.g. 0.35); an order costs price × amount, rounded up. */
+  price: z.number(),
+  category: z.string(),
+});
+export type PublicService = z.infer<typeof publicService>;
+export const publicServicesResponse = z.array(publicService);
+export type PublicServicesResponse = z.infer<typeof publicServicesResponse>;
+
+/** POST /api/order — the same rules, debit and ledger as an order on the site. */
+export const publicOrderRequest = z.object({
+  serviceId: z.number().int().min(1).max(INT32_MAX),
+  link: requestText(2000),
+  amount: z.number(),
+});
+export type PublicOrderRequest = z.infer<typeof publicOrderRequest>;
+export const publicOrderResponse = z.object({ wId: z.number().int() });
+export type PublicOrderResponse = z.infer<typeof publicOrderResponse>;
+
+/** GET /api/status/{wId} — the caller's own order (or auto-order); any other id is 404. */
+export const publicStatusParams = z.object({
+  wId: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= INT32_MAX),
+});
+export const publicStatusResponse = z.object({
+  status: z.enum(REST_STATUS_TEXTS),
+  /** Units not yet delivered. */
+  remains: z.number().int(),
+});
+export type PublicStatusResponse = z.infer<typeof publicStatusResponse>;
+
+// ─── SMM API v2: POST /api/v2 (form-encoded; JSON or a GET query also accepted) ─────────────────────
+
+/**
+ * Every parameter of every action; which are needed depends on `action`. Form fields arrive as
+ * strings, JSON may carry numbers: both are read as text and checked per action. Control characters
+ * are refused outright (→ `Incorrect request`).
+ */
+const v2Field = z
+  .union([z.string().max(2000), z.number()])
+  .transform(String)
+  .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'control characters')
+  .optional();
+export const V2_ACTIONS = [
+  'services',
+  'add',
+  'status',
+  'balance',
+  'cancel',
+  'refill',
+  'refill_status',
+] as const;
+export const v2Params = z.object({
+  key: v2Field,
+  action: v2Field,
+  service: v2Field,
+  link: v2Field,
+  quantity: v2Field,
+  runs: v2Field,
+  interval: v2Field,
+  order: v2Field,
+  orders: v2Field,
+  refill: v2Field,
+  refills: v2Field,
+});
+export type V2Params = z.infer<typeof v2Params>;
+
+export const v2Error = z.object({ error: z.string() });
+export type V2Error = z.infer<typeof v2Error>;
+
+export const v2Service = z.object({
+  service: z.number().int(),
+  name: z.string(),
+  type: z.literal('Default'),
+  category: z.string(),
+  /** Won per 1,000 units, e.g. '900.00'. */
+  rate: z.string(),
+  min: z.string(),
+  max: z.string(),
+  refill: z.boolean(),
+  cancel: z.boolean(),
+  /** Whether `runs` and `interval` (our auto-order) are accepted. */
+  dripfeed: z.boolean(),
+});
+export type V2Service = z.infer<typeof v2Service>;
+export const v2ServicesResponse = z.array(v2Service);
+
+export const v2AddResponse = z.object({ order: z.number().int() });
+
+export const v2OrderStatus = z.object({
+  charge: z.string(),
+  start_count: z.string(),
+  status: z.enum(V2_STATUS_TEXTS),
+  remains: z.string(),
+  currency: z.literal('KRW'),
+});
+export type V2OrderStatus = z.infer<typeof v2OrderStatus>;
+/** `orders=1,2,3` → keyed by each id as sent. */
+export const v2MultiStatusResponse = z.record(z.string(), z.union([v2OrderStatus, v2Error]));
+
+export const v2BalanceResponse = z.object({ balance: z.string(), currency: z.literal('KRW') });
+
+export const v2CancelResponse = z.array(
+  z.object({ order: z.number().int(), cancel: z.union([z.literal(1), v2Error]) }),
+);
+
+/** Everything /api/v2 can answer (HTTP 200 in every case but a rate limit's 429). */
+export const v2Response = z.union([
+  v2Error,
+  v2ServicesResponse,
+  v2AddResponse,
+  v2OrderStatus,
+  v2BalanceResponse,
+  v2CancelResponse,
+  v2MultiStatusResponse,
+]);
+export type V2Response = z.infer<typeof v2Response>;

@@ -1,0 +1,172 @@
+import { ORDER_MESSAGES } from './order-rules';
+import { AutoOrderStatus, OrderStatus } from './order-status';
+
+/**
+ * The public API's wire vocabulary, shared by the server (which answers with it) and the /api page
+ * (which documents it): two dialects over the same orders.
+ *
+ * - REST (SPEC.md §7): `GET /api/services`, `POST /api/order`, `GET /api/status/{wId}` with an
+ *   `api-key` header; statuses in upper case (`IN PROGRESS`).
+ * - SMM API v2 (`POST /api/v2`, the trade's de facto protocol): `key` and `action` form fields,
+ *   statuses in title case (`In progress`), money as strings with two decimals, errors as
+ *   `{ "error": "…" }` with HTTP 200 and the trade's English texts, which clients match on.
+ */
+
+export const REST_STATUS_TEXTS = [
+  'PENDING',
+  'IN PROGRESS',
+  'COMPLETED',
+  'PARTIAL',
+  'PROCESSING',
+  'CANCELED',
+] as const;
+export type RestStatusText = (typeof REST_STATUS_TEXTS)[number];
+
+export const V2_STATUS_TEXTS = [
+  'Pending',
+  'In progress',
+  'Completed',
+  'Partial',
+  'Processing',
+  'Canceled',
+] as const;
+export type V2StatusText = (typeof V2_STATUS_TEXTS)[number];
+
+/** What each status means for a reseller, in Korean (the /api page's status table). */
+export const PUBLIC_STATUS_MEANINGS: Record<OrderStatus, string> = {
+  [OrderStatus.PENDING]: '주문 접수: 공급사로 보내기 전이거나 막 보낸 상태',
+  [OrderStatus.INPROGRESS]: '진행 중: 작업이 시작되어 수량이 늘고 있음',
+  [OrderStatus.COMPLETED]: '완료: 주문 수량이 모두 처리됨',
+  [OrderStatus.PARTIAL]: '부분 완료: 일부만 처리되고 남은 수량(remains)만큼 환불됨',
+  [OrderStatus.PROCESSING]: '대기: 공급사가 작업 시작을 준비 중',
+  [OrderStatus.CANCELED]: '취소: 주문 금액 전액 환불됨',
+};
+
+/** SPEC.md §4 numbering is the index into both text lists. */
+export const restStatusText = (status: OrderStatus): RestStatusText => REST_STATUS_TEXTS[status];
+export const v2StatusText = (status: OrderStatus): V2StatusText => V2_STATUS_TEXTS[status];
+
+/**
+ * An auto-order (the trade's drip-feed) seen as one order: running while it still has runs to place,
+ * then completed, partial (some run came back short) or canceled.
+ */
+export function orderStatusOfAutoOrder(status: AutoOrderStatus): OrderStatus {
+  switch (status) {
+    case AutoOrderStatus.ACTIVE:
+      return OrderStatus.INPROGRESS;
+    case AutoOrderStatus.COMPLETED:
+      return OrderStatus.COMPLETED;
+    case AutoOrderStatus.PARTIAL:
+      return OrderStatus.PARTIAL;
+    case AutoOrderStatus.CANCLED:
+      return OrderStatus.CANCELED;
+  }
+}
+
+/** Whole won as the trade writes money: '12345.00'. */
+export function v2Money(won: number): string {
+  return `${won}.00`;
+}
+
+/**
+ * The v2 `rate`: the price of 1,000 units in won. Unit prices are milli-won per unit, so the rate is
+ * the same integer read as won: exact, no float ever involved (60000 milli → '60000.00').
+ */
+export function v2Rate(unitPriceMilli: number): string {
+  return v2Money(unitPriceMilli);
+}
+
+/** The trade's error texts (clients match on them, so they stay in English, verbatim). */
+export const V2_ERRORS = {
+  INVALID_KEY: 'Invalid API key',
+  INCORRECT_REQUEST: 'Incorrect request',
+  NOT_ENOUGH_FUNDS: 'Not enough funds on balance',
+  INCORRECT_ORDER_ID: 'Incorrect order ID',
+  INCORRECT_SERVICE_ID: 'Incorrect service ID',
+  INCORRECT_LINK: 'Incorrect link',
+  QUANTITY_NOT_INTEGER: 'Quantity must be a whole number',
+  DRIP_FEED_UNSUPPORTED: 'Drip-feed is not supported for this service',
+  INCORRECT_RUNS: 'Incorrect runs: more than 1 and at most 1000',
+  INCORRECT_INTERVAL: 'Incorrect interval: at least 60 minutes and at most 43200',
+  SERVICE_UNAVAILABLE: 'Service is temporarily unavailable',
+  TOO_MANY_ORDERS: 'Maximum 100 order IDs per request',
+  CANNOT_CANCEL: 'This order cannot be canceled',
+  CANCEL_IN_FLIGHT: 'This order is being sent to its provider; try again in a minute',
+  CANCEL_FAILED: 'The provider did not accept the cancellation; try again later',
+  REFILL_UNAVAILABLE: 'Refill is not available',
+  TOO_MANY_REQUESTS: 'Too many requests',
+} as const;
+
+export const quantityBelowMin = (min: number) => `Quantity less than minimal ${min}`;
+export const quantityAboveMax = (max: number) => `Quantity more than maximal ${max}`;
+
+/** `orders=1,2,3` of v2 `status` and `cancel`: at most this many ids per request. */
+export const V2_MAX_ORDER_IDS = 100;
+
+/** The API key header of the REST dialect. */
+export const API_KEY_HEADER = 'api-key';
+
+/**
+ * How the profile shows a key: its public prefix and last four characters (`smm_3f9a2c1b…Xy1Z`), so a
+ * member can tell which key is active without the key being readable.
+ */
+export function maskApiKey(prefix: string, lastFour: string): string {
+  return `${prefix}…${lastFour}`;
+}
+
+/**
+ * The v2 error for an order the site's rules refused (`validateOrder`'s Korean message), in the
+ * trade's words; `service` supplies the bounds the quantity errors name.
+ */
+export function v2ErrorForOrderRule(message: string, service: { min: number; max: number } | null): string {
+  const m = ORDER_MESSAGES;
+  switch (message) {
+    case m.SERVICE_REQUIRED:
+      return V2_ERRORS.INCORRECT_SERVICE_ID;
+    case m.UNAVAILABLE:
+      return V2_ERRORS.SERVICE_UNAVAILABLE;
+    case m.LINK_REQUIRED:
+    case m.LINK_FORMAT:
+      return V2_ERRORS.INCORRECT_LINK;
+    case m.AMOUNT_NOT_INTEGER:
+      return V2_ERRORS.QUANTITY_NOT_INTEGER;
+    case m.AMOUNT_BELOW_MIN:
+      return service ? quantityBelowMin(service.min) : V2_ERRORS.INCORRECT_REQUEST;
+    case m.AMOUNT_ABOVE_MAX:
+      return service ? quantityAboveMax(service.max) : V2_ERRORS.INCORRECT_REQUEST;
+    case m.AUTO_NOT_ALLOWED:
+      return V2_ERRORS.DRIP_FEED_UNSUPPORTED;
+    case m.RUNS_TOO_FEW:
+    case m.RUNS_NOT_INTEGER:
+    case m.RUNS_TOO_MANY:
+      return V2_ERRORS.INCORRECT_RUNS;
+    case m.INTERVAL_TOO_SHORT:
+    case m.INTERVAL_NOT_INTEGER:
+    case m.INTERVAL_TOO_LONG:
+      return V2_ERRORS.INCORRECT_INTERVAL;
+    case m.INSUFFICIENT_POINTS:
+      return V2_ERRORS.NOT_ENOUGH_FUNDS;
+    default:
+      return V2_ERRORS.INCORRECT_REQUEST;
+  }
+}
+
+/**
+ * `orders=1,2,3` (or one `order`) as sent: each id text with its number, or null when it cannot be an
+ * order id. Null overall when there are none or more than V2_MAX_ORDER_IDS.
+ */
+export function parseV2OrderIds(text: string): { text: string; id: number | null }[] | null {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+  if (parts.length === 0 || parts.length > V2_MAX_ORDER_IDS) return null;
+  return parts.map((part) => ({ text: part, id: parseOrderId(part) }));
+}
+
+/** An order id as text: 1 … 2^31−1 in plain digits, else null. */
+export function parseOrderId(text: string): number | null {
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
