@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       LOGIN_MAX_ATTEMPTS_PER_ADDRESS: ['9', (c) => c.loginLimits.maxAttemptsPerAddress, 9],
       LOGIN_WINDOW_MINUTES: ['3', (c) => c.loginLimits.windowSeconds, 180],
       TRUST_PROXY: ['true', (c) => c.trustProxy, true],
+      API_RATE_LIMIT_PER_MINUTE: ['60', (c) => c.apiRateLimitPerMinute, 60],
       DEPOSIT_WEBHOOK_SECRET: [
         'relay-secret-0123456789',
         (c) => c.charges.depositWebhookSecret,
