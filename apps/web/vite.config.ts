@@ -18,7 +18,7 @@ export default defineConfig({
     proxy: {
       '/service': { target: apiTarget },
       '/auth': spaAware,
-      '^/api/(services|order|status)': spaAware,
+      '^/api/': spaAware,
       '/hooks': { target: apiTarget },
     },
   },
@@ -26,7 +26,7 @@ export default defineConfig({
     proxy: {
       '/service': { target: apiTarget },
       '/auth': spaAware,
-      '^/api/(services|order|status)': spaAware,
+      '^/api/': spaAware,
       '/hooks': { target: apiTarget },
     },
   },

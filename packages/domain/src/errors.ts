@@ -21,6 +21,8 @@ export const ERROR_CATALOGUE = {
   FORBIDDEN: { status: 403, message: '권한이 없습니다.' },
   LOGIN_FAILED: { status: 404, message: LOGIN_MESSAGES.WRONG_CREDENTIALS },
   NOT_FOUND: { status: 404, message: '요청한 주소를 찾을 수 없습니다.' },
+  /** Unknown, or another member's: the two are answered alike so no order id is known to exist. */
+  ORDER_NOT_FOUND: { status: 404, message: '주문을 찾을 수 없습니다.' },
   ID_TAKEN: { status: 409, message: REGISTER_MESSAGES.ID_TAKEN },
   INSUFFICIENT_POINTS: { status: 409, message: ORDER_MESSAGES.INSUFFICIENT_POINTS },
   /** The request would make a deposit ambiguous, or the member has too many pending charges. */

@@ -12,3 +12,4 @@ export * from './admin-rules';
 export * from './charge-rules';
 export * from './bank-sms';
 export * from './public-api';
+export * from './public-api-examples';

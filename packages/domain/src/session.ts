@@ -12,6 +12,12 @@ export type SessionState = (typeof SessionState)[keyof typeof SessionState];
 /** Shown in place of the member id while browsing as a guest (SPEC.md §3: synthetic guest profile). */
 export const GUEST_LABEL = '둘러보기 회원';
 
+/**
+ * SPEC.md §6 and §8: a guest is refused every account action (API key, referral code, password change,
+ * deletion) with the message that it is impossible in browse-only mode.
+ */
+export const BROWSE_ONLY_MESSAGE = '둘러보기 모드에서는 불가능합니다.';
+
 export type { Profile } from './contract/auth';
 
 export const GUEST_PROFILE: Profile = { id: GUEST_LABEL, point: 0, apiKey: null };

@@ -136,7 +136,7 @@ export class PublicApiService {
   /** The caller's own order or auto-order; any other id is 404, so no id is known to exist. */
   async restStatus(account: AuthenticatedAccount, wId: number): Promise<PublicStatusResponse> {
     const tracked = await this.trackOne(account.id, wId);
-    if (!tracked) throw appError('NOT_FOUND', '주문을 찾을 수 없습니다.');
+    if (!tracked) throw appError('ORDER_NOT_FOUND');
     return { status: restStatusText(tracked.status), remains: tracked.remains };
   }
 

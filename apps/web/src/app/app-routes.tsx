@@ -2,6 +2,8 @@ import { Navigate, Route, Routes } from 'react-router';
 import { SessionState } from '@smm/domain';
 import { ComingSoonPage } from '@/components/ui/page';
 import { useSession } from '@/lib/session/session-context';
+import { AccountRoute } from '@/features/account/routes/account';
+import { ApiDocsRoute } from '@/features/api-docs/routes/api-docs';
 import { LoginRoute } from '@/features/auth/routes/login';
 import { LogoutRoute } from '@/features/auth/routes/logout';
 import { NaverCallbackRoute } from '@/features/auth/routes/naver-callback';
@@ -32,11 +34,11 @@ export function AppRoutes() {
         {signedIn ? (
           <>
             <Route path="/point" element={<PointRoute />} />
-            <Route path="/account" element={<ComingSoonPage title="계정설정" />} />
+            <Route path="/account" element={<AccountRoute />} />
             <Route path="/qna" element={<ComingSoonPage title="자주 묻는 질문" />} />
             <Route path="/order-history" element={<OrderHistoryRoute />} />
             <Route path="/auto-order-history" element={<AutoOrderHistoryRoute />} />
-            <Route path="/api" element={<ComingSoonPage title="API 문서" />} />
+            <Route path="/api" element={<ApiDocsRoute />} />
             <Route path="/guide" element={<ComingSoonPage title="링크 입력 가이드" />} />
           </>
         ) : (

@@ -1,17 +1,10 @@
-import { toast } from 'sonner';
 import { Copy } from 'lucide-react';
 import { formatDateTime, formatWon, PAYMENT_KIND_LABELS } from '@smm/domain';
 import { Button } from '@/components/ui/button';
+import { copyText } from '@/lib/clipboard';
 import type { ChargeRequestResponse } from '../api/request-charge';
 
-async function copy(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(`${what}을(를) 복사했습니다.`);
-  } catch {
-    toast.error('복사하지 못했습니다. 길게 눌러 직접 복사해 주세요.');
-  }
-}
+const copy = (text: string, what: string) => copyText(text, `${what}을(를) 복사했습니다.`);
 
 /** What to transfer, where, under which name and by when: replaces the form after a request. */
 export function TransferPanel({ charge, onAgain }: { charge: ChargeRequestResponse; onAgain: () => void }) {

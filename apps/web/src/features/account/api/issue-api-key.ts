@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ApiKeyResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session/session-context';
+
+export type { ApiKeyResponse };
+
+/** POST /auth/api-key: a new key, shown in full in this answer only; the old key is revoked at once. */
+export const issueApiKey = () => api.post<ApiKeyResponse>('/auth/api-key');
+
+/** Issues a key, then reloads the profile so the page shows the new key's masked form (SPEC.md §7). */
+export function useIssueApiKey() {
+  const { refreshProfile } = useSession();
+  return useMutation({ mutationFn: issueApiKey, onSuccess: () => refreshProfile() });
+}

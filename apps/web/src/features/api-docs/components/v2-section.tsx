@@ -1,0 +1,212 @@
+import type { ReactNode } from 'react';
+import { ChevronDown } from 'lucide-react';
+import {
+  quantityBelowMin,
+  V2_ERROR_EXAMPLE,
+  V2_ERRORS,
+  V2_EXAMPLES,
+  V2_MAX_ORDER_IDS,
+  v2CurlExample,
+  v2Money,
+  type V2ExampleName,
+} from '@smm/domain';
+import { CodeBlock, JsonBlock } from './code-block';
+import { DocSection } from './doc-section';
+import { DocTable, MethodBadge } from './doc-tables';
+
+interface ActionRow {
+  actions: readonly string[];
+  /** Shown under the action name: (여러 건). */
+  variant?: string;
+  params: ReactNode;
+  answer: ReactNode;
+}
+
+const orderIdsParam = (
+  <>
+    <code>orders</code> (쉼표로 구분, 최대 {V2_MAX_ORDER_IDS}개)
+  </>
+);
+
+const ACTION_ROWS: readonly ActionRow[] = [
+  { actions: ['services'], params: '없음', answer: '서비스 목록 (rate = 1,000개당 가격, 원)' },
+  {
+    actions: ['add'],
+    params: (
+      <>
+        <code>service</code>, <code>link</code>, <code>quantity</code>. 자동주문(드립피드)은 <code>runs</code>
+        , <code>interval</code>(분)을 더합니다.
+      </>
+    ),
+    answer: (
+      <>
+        주문 번호 <code>order</code>
+      </>
+    ),
+  },
+  {
+    actions: ['status'],
+    params: <code>order</code>,
+    answer: '주문의 금액, 시작 수량, 상태, 남은 수량',
+  },
+  {
+    actions: ['status'],
+    variant: '여러 건',
+    params: orderIdsParam,
+    answer: '주문 번호별 상태 (없는 번호는 error)',
+  },
+  { actions: ['balance'], params: '없음', answer: '잔액 (원)' },
+  {
+    actions: ['cancel'],
+    params: orderIdsParam,
+    answer: (
+      <>
+        주문별 결과: 접수되면 <code>1</code>, 아니면 <code>error</code>
+      </>
+    ),
+  },
+  {
+    actions: ['refill', 'refill_status'],
+    params: '-',
+    answer: (
+      <>
+        제공하지 않습니다: <code>{V2_ERRORS.REFILL_UNAVAILABLE}</code>
+      </>
+    ),
+  },
+];
+
+const EXAMPLES: readonly { name: V2ExampleName; title: string; note?: string }[] = [
+  { name: 'services', title: '서비스 목록 (services)' },
+  { name: 'add', title: '주문하기 (add)' },
+  {
+    name: 'addDripFeed',
+    title: '자동주문 (add + runs, interval)',
+    note: 'runs회에 걸쳐 interval분마다 quantity개씩 주문합니다. 금액은 전체(quantity × runs)가 주문할 때 차감됩니다.',
+  },
+  { name: 'status', title: '주문 상태 (status)' },
+  { name: 'multiStatus', title: '여러 주문 상태 (status, orders)' },
+  { name: 'balance', title: '잔액 (balance)' },
+  {
+    name: 'cancel',
+    title: '주문 취소 (cancel)',
+    note: '취소가 끝나면 상태가 Canceled로 바뀌고 주문 금액이 환불됩니다.',
+  },
+];
+
+const ERROR_ROWS: readonly { error: string; meaning: string }[] = [
+  { error: V2_ERRORS.INVALID_KEY, meaning: 'key가 없거나 틀렸습니다 (재발급으로 폐기된 키 포함).' },
+  { error: V2_ERRORS.INCORRECT_REQUEST, meaning: 'action이 없거나 알 수 없는 요청입니다.' },
+  { error: V2_ERRORS.INCORRECT_SERVICE_ID, meaning: '없는 서비스 번호입니다.' },
+  { error: quantityBelowMin(10), meaning: '수량이 서비스의 최소(또는 최대) 수량을 벗어났습니다.' },
+  { error: V2_ERRORS.NOT_ENOUGH_FUNDS, meaning: '포인트가 부족합니다.' },
+  { error: V2_ERRORS.INCORRECT_ORDER_ID, meaning: '없는 주문 번호이거나 다른 회원의 주문입니다.' },
+  { error: V2_ERRORS.TOO_MANY_REQUESTS, meaning: '요청이 너무 많습니다 (HTTP 429, Retry-After 참고).' },
+];
+
+/**
+ * The trade's de facto protocol, for reseller scripts and bots written for other panels: they work
+ * here with only the URL and the key changed.
+ */
+export function V2Section({ origin }: { origin: string }) {
+  const endpoint = `${origin}/api/v2`;
+  return (
+    <DocSection id="v2" title="SMM API v2 (호환)" eyebrow="SMM API v2">
+      <p className="api-text">
+        다른 SMM 패널용으로 만든 리셀러 스크립트나 봇을 그대로 쓸 수 있습니다. API 주소를{' '}
+        <code className="api-nowrap">{endpoint}</code>로 바꾸고, 계정설정에서 발급한 API 키를 <code>key</code>{' '}
+        폼 필드로 보내기만 하면 됩니다.
+      </p>
+      <p className="api-endpoint">
+        <MethodBadge method="POST" />
+        <code>/api/v2</code>
+      </p>
+      <ul className="api-list">
+        <li>
+          요청은 폼 형식(<code>application/x-www-form-urlencoded</code>)으로 <code>key</code>,{' '}
+          <code>action</code>과 action별 파라미터를 보냅니다. JSON 본문이나 GET 쿼리 문자열도 받습니다.
+        </li>
+        <li>
+          응답은 언제나 HTTP 200 JSON이고, 실패하면 <code>{JSON.stringify(V2_ERROR_EXAMPLE)}</code>처럼{' '}
+          <code>error</code>에 영어 오류 문구가 담깁니다. 요청이 너무 많을 때만 429로 답합니다.
+        </li>
+        <li>
+          금액은 원(KRW)이며 <code>{`"${v2Money(6000)}"`}</code>처럼 소수 둘째 자리까지의 문자열입니다.{' '}
+          <code>rate</code>는 1,000개당 가격입니다.
+        </li>
+      </ul>
+
+      <h3 className="api-subtitle">action 목록</h3>
+      <DocTable label="SMM API v2 action 표">
+        <thead>
+          <tr>
+            <th scope="col">action</th>
+            <th scope="col">파라미터와 응답</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ACTION_ROWS.map((row) => (
+            <tr key={`${row.actions.join()}${row.variant ?? ''}`}>
+              <td className="api-col-name">
+                {row.actions.map((action) => (
+                  <code key={action}>{action}</code>
+                ))}
+                {row.variant && <span className="api-meta">{row.variant}</span>}
+              </td>
+              <td>
+                <dl className="api-action-detail">
+                  <div>
+                    <dt>파라미터</dt>
+                    <dd>{row.params}</dd>
+                  </div>
+                  <div>
+                    <dt>응답</dt>
+                    <dd>{row.answer}</dd>
+                  </div>
+                </dl>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DocTable>
+
+      <h3 className="api-subtitle">예시</h3>
+      <p className="api-text">항목을 눌러 요청과 응답을 펼쳐 보세요.</p>
+      <div className="api-examples">
+        {EXAMPLES.map(({ name, title, note }) => (
+          <details className="api-example" key={name}>
+            <summary className="api-example-summary">
+              <span className="api-example-title">{title}</span>
+              <ChevronDown className="api-example-chevron" size={18} aria-hidden />
+            </summary>
+            <div className="api-example-body">
+              {note && <p className="api-text">{note}</p>}
+              <CodeBlock label={`v2 ${title} 요청 예시`} kind="curl" code={v2CurlExample(origin, name)} />
+              <JsonBlock label={`v2 ${title} 응답 예시`} value={V2_EXAMPLES[name].response} />
+            </div>
+          </details>
+        ))}
+      </div>
+
+      <h3 className="api-subtitle">자주 보는 오류</h3>
+      <DocTable label="SMM API v2 오류 표">
+        <thead>
+          <tr>
+            <th scope="col">error</th>
+            <th scope="col">의미</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ERROR_ROWS.map((row) => (
+            <tr key={row.error}>
+              <td className="api-col-name">
+                <code>{row.error}</code>
+              </td>
+              <td>{row.meaning}</td>
+            </tr>
+          ))}
+        </tbody>
+      </DocTable>
+    </DocSection>
+  );
+}

@@ -1,0 +1,237 @@
+import type { z } from 'zod';
+import type {
+  PublicOrderRequest,
+  PublicOrderResponse,
+  PublicServicesResponse,
+  PublicStatusResponse,
+  V2Error,
+  V2OrderStatus,
+  v2AddResponse,
+  v2BalanceResponse,
+  v2CancelResponse,
+  v2MultiStatusResponse,
+  v2ServicesResponse,
+} from './contract/public-api';
+import { ERROR_CATALOGUE, type ErrorBody } from './errors';
+import { MILLI_PER_WON, ORDER_MESSAGES } from './order-rules';
+import { API_KEY_HEADER, V2_ERRORS, v2Money, v2Rate } from './public-api';
+
+/**
+ * The requests and answers the /api page shows, written once as data: the page renders them, a server
+ * test parses every one with the contract's schemas, and the e2e suite runs the curl lines for real.
+ * Values come from the demo catalogue (apps/server/src/db/seed/demo-catalog.ts) so a fresh install
+ * answers the examples with the same services. Types only from the contract: no zod in the web bundle.
+ */
+
+/** What a reader replaces with their own key; one constant, so a test can substitute a real key. */
+export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
+
+/** The order id the examples place and then ask about. */
+export const EXAMPLE_ORDER_ID = 23501;
+export const EXAMPLE_LINK = 'https://www.instagram.com/p/abc/';
+
+/** The first two services of the demo catalogue, as the catalogue holds them. */
+const DEMO_SERVICES = [
+  {
+    id: 1,
+    text: '🇰🇷 인스타그램 한국인 팔로워',
+    unitPriceMilli: 60000,
+    min: 10,
+    max: 10000,
+    category: '인스타그램 팔로워',
+  },
+  {
+    id: 2,
+    text: '🌎 인스타그램 외국인 팔로워 (리필 30일)',
+    unitPriceMilli: 8000,
+    min: 50,
+    max: 30000,
+    category: '인스타그램 팔로워',
+  },
+] as const;
+
+const EXAMPLE_AMOUNT = 100;
+/** 100 × 60 원. */
+const EXAMPLE_CHARGE_WON = (EXAMPLE_AMOUNT * DEMO_SERVICES[0].unitPriceMilli) / MILLI_PER_WON;
+const EXAMPLE_REMAINS = 57;
+
+// ─── REST ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export const REST_EXAMPLES = {
+  services: DEMO_SERVICES.map((s) => ({
+    id: s.id,
+    text: s.text,
+    min: s.min,
+    max: s.max,
+    price: s.unitPriceMilli / MILLI_PER_WON,
+    category: s.category,
+  })) satisfies PublicServicesResponse,
+  orderRequest: {
+    serviceId: DEMO_SERVICES[0].id,
+    link: EXAMPLE_LINK,
+    amount: EXAMPLE_AMOUNT,
+  } satisfies PublicOrderRequest,
+  orderResponse: { wId: EXAMPLE_ORDER_ID } satisfies PublicOrderResponse,
+  statusResponse: { status: 'IN PROGRESS', remains: EXAMPLE_REMAINS } satisfies PublicStatusResponse,
+};
+
+/** Every error answer of the REST dialect: `{ message, code }` with the catalogue's status. */
+export const REST_ERROR_EXAMPLES = {
+  badRequest: { message: ORDER_MESSAGES.AMOUNT_BELOW_MIN, code: 'ORDER_INVALID' },
+  badKey: { message: ERROR_CATALOGUE.API_KEY_INVALID.message, code: 'API_KEY_INVALID' },
+  // The server's own wording for an order that is unknown or another member's (public-api.service.ts).
+  notFound: { message: ERROR_CATALOGUE.ORDER_NOT_FOUND.message, code: 'ORDER_NOT_FOUND' },
+  insufficientPoints: { message: ERROR_CATALOGUE.INSUFFICIENT_POINTS.message, code: 'INSUFFICIENT_POINTS' },
+  tooManyRequests: { message: ERROR_CATALOGUE.TOO_MANY_REQUESTS.message, code: 'TOO_MANY_REQUESTS' },
+} satisfies Record<string, ErrorBody>;
+
+// ─── SMM API v2 ───────────────────────────────────────────────────────────────────────────────────────
+
+const inProgress = {
+  charge: v2Money(EXAMPLE_CHARGE_WON),
+  start_count: '3572',
+  status: 'In progress',
+  remains: String(EXAMPLE_REMAINS),
+  currency: 'KRW',
+} satisfies V2OrderStatus;
+
+/** One request of the v2 dialect: its form fields besides `key`, and the answer. */
+export interface V2Example<R> {
+  params: Readonly<Record<string, string>>;
+  response: R;
+}
+
+export const V2_EXAMPLES = {
+  services: {
+    params: { action: 'services' },
+    response: DEMO_SERVICES.map((s) => ({
+      service: s.id,
+      name: s.text,
+      type: 'Default' as const,
+      category: s.category,
+      rate: v2Rate(s.unitPriceMilli),
+      min: String(s.min),
+      max: String(s.max),
+      refill: false,
+      cancel: true,
+      dripfeed: s.id === 1,
+    })) satisfies z.infer<typeof v2ServicesResponse>,
+  },
+  add: {
+    params: {
+      action: 'add',
+      service: String(DEMO_SERVICES[0].id),
+      link: EXAMPLE_LINK,
+      quantity: String(EXAMPLE_AMOUNT),
+    },
+    response: { order: EXAMPLE_ORDER_ID } satisfies z.infer<typeof v2AddResponse>,
+  },
+  /** Drip-feed: `runs` orders of `quantity`, `interval` minutes apart (the site's auto-order). */
+  addDripFeed: {
+    params: {
+      action: 'add',
+      service: String(DEMO_SERVICES[0].id),
+      link: EXAMPLE_LINK,
+      quantity: String(EXAMPLE_AMOUNT),
+      runs: '5',
+      interval: '60',
+    },
+    response: { order: EXAMPLE_ORDER_ID + 3 } satisfies z.infer<typeof v2AddResponse>,
+  },
+  status: {
+    params: { action: 'status', order: String(EXAMPLE_ORDER_ID) },
+    response: inProgress,
+  },
+  multiStatus: {
+    params: {
+      action: 'status',
+      orders: [EXAMPLE_ORDER_ID, EXAMPLE_ORDER_ID + 1, 99999].join(','),
+    },
+    response: {
+      [EXAMPLE_ORDER_ID]: inProgress,
+      [EXAMPLE_ORDER_ID + 1]: {
+        charge: v2Money(8000),
+        start_count: '1204',
+        status: 'Completed',
+        remains: '0',
+        currency: 'KRW',
+      },
+      99999: { error: V2_ERRORS.INCORRECT_ORDER_ID },
+    } satisfies z.infer<typeof v2MultiStatusResponse>,
+  },
+  balance: {
+    params: { action: 'balance' },
+    response: { balance: v2Money(12345), currency: 'KRW' } satisfies z.infer<typeof v2BalanceResponse>,
+  },
+  cancel: {
+    params: { action: 'cancel', orders: [EXAMPLE_ORDER_ID + 2, EXAMPLE_ORDER_ID + 1].join(',') },
+    response: [
+      { order: EXAMPLE_ORDER_ID + 2, cancel: 1 },
+      { order: EXAMPLE_ORDER_ID + 1, cancel: { error: V2_ERRORS.CANNOT_CANCEL } },
+    ] satisfies z.infer<typeof v2CancelResponse>,
+  },
+} satisfies Record<string, V2Example<unknown>>;
+
+export type V2ExampleName = keyof typeof V2_EXAMPLES;
+
+/** What every v2 failure looks like (HTTP 200, the trade's English text). */
+export const V2_ERROR_EXAMPLE = { error: V2_ERRORS.INVALID_KEY } satisfies V2Error;
+
+// ─── curl lines ───────────────────────────────────────────────────────────────────────────────────────
+
+/** Single-quoted for a POSIX shell (a quote inside becomes '\''). */
+function quoted(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** A shell word: left bare when it holds nothing a shell would read, else single-quoted. */
+function shellWord(text: string): string {
+  return /^[\w.,:/=@%+-]+$/.test(text) ? text : quoted(text);
+}
+
+/** One line with at most two options, else one option per line (backslash continuations). */
+function curlLine(url: string, options: string[], method?: 'POST'): string {
+  const head = ['curl -s', method ? `-X ${method}` : '', quoted(url)].filter(Boolean).join(' ');
+  return options.length <= 2 ? [head, ...options].join(' ') : [head, ...options].join(' \\\n  ');
+}
+
+export type RestExampleName = 'services' | 'order' | 'status';
+
+/**
+ * The REST example as a shell command for this site, e.g.
+ * `curl -s 'https://example.com/api/services' -H 'api-key: YOUR_API_KEY'`.
+ */
+export function curlExample(origin: string, name: RestExampleName, apiKey = API_KEY_PLACEHOLDER): string {
+  const base = `${origin}/api`;
+  const keyHeader = `-H ${shellWord(`${API_KEY_HEADER}: ${apiKey}`)}`;
+  switch (name) {
+    case 'services':
+      return curlLine(`${base}/services`, [keyHeader]);
+    case 'order':
+      return curlLine(
+        `${base}/order`,
+        [
+          keyHeader,
+          `-H ${shellWord('content-type: application/json')}`,
+          `-d ${shellWord(JSON.stringify(REST_EXAMPLES.orderRequest))}`,
+        ],
+        'POST',
+      );
+    case 'status':
+      return curlLine(`${base}/status/${EXAMPLE_ORDER_ID}`, [keyHeader]);
+  }
+}
+
+/**
+ * The v2 example as a shell command: form fields, `key` first; the link quoted and URL-encoded by
+ * curl, since a real link may carry `&` or `?` (a reader copies the pattern). E.g.
+ * `curl -s -X POST 'https://example.com/api/v2' -d key=YOUR_API_KEY -d action=balance`.
+ */
+export function v2CurlExample(origin: string, name: V2ExampleName, apiKey = API_KEY_PLACEHOLDER): string {
+  const fields = Object.entries({ key: apiKey, ...V2_EXAMPLES[name].params }).map(([field, value]) =>
+    field === 'link'
+      ? `--data-urlencode ${quoted(`${field}=${value}`)}`
+      : `-d ${shellWord(`${field}=${value}`)}`,
+  );
+  return curlLine(`${origin}/api/v2`, fields, 'POST');
+}
