@@ -1,6 +1,7 @@
 import { normalizeLoginId } from '@smm/domain';
 import { and, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
+import { preparedPerExecutor } from '../db/prepared';
 import { accounts } from '../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -33,31 +34,20 @@ export type AuthenticatedAccount = {
  * The guards' lookups run on every authenticated request: prepared once per database (named, so
  * PostgreSQL parses and plans them once per connection, and Drizzle builds the SQL once).
  */
-function prepareGuardQueries(ex: Executor) {
-  return {
-    byId: ex
-      .select(authenticatedColumns)
-      .from(accounts)
-      .where(and(eq(accounts.id, sql.placeholder('id')), isNull(accounts.deletedAt)))
-      .limit(1)
-      .prepare('account_authenticated_by_id'),
-    byApiKeyHash: ex
-      .select(authenticatedColumns)
-      .from(accounts)
-      .where(and(eq(accounts.apiKeyHash, sql.placeholder('hash')), isNull(accounts.deletedAt)))
-      .limit(1)
-      .prepare('account_authenticated_by_api_key_hash'),
-  };
-}
-const guardQueries = new WeakMap<Executor, ReturnType<typeof prepareGuardQueries>>();
-function guardQueriesOf(ex: Executor) {
-  let prepared = guardQueries.get(ex);
-  if (!prepared) {
-    prepared = prepareGuardQueries(ex);
-    guardQueries.set(ex, prepared);
-  }
-  return prepared;
-}
+const guardQueriesOf = preparedPerExecutor((ex: Executor) => ({
+  byId: ex
+    .select(authenticatedColumns)
+    .from(accounts)
+    .where(and(eq(accounts.id, sql.placeholder('id')), isNull(accounts.deletedAt)))
+    .limit(1)
+    .prepare('account_authenticated_by_id'),
+  byApiKeyHash: ex
+    .select(authenticatedColumns)
+    .from(accounts)
+    .where(and(eq(accounts.apiKeyHash, sql.placeholder('hash')), isNull(accounts.deletedAt)))
+    .limit(1)
+    .prepare('account_authenticated_by_api_key_hash'),
+}));
 
 /**
  * Ids compare by normalizeLoginId() (ASCII case folding), the same function the throttle keys use;

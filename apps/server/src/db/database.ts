@@ -57,6 +57,10 @@ function openPostgres(url: string): Database {
   // An idle client dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it and the next query reports any lasting problem.
   pool.on('error', () => undefined);
+  // The same for a client that is checked out (pg-pool drops its own listener while a client is in
+  // use): a connection killed mid-transaction fails that transaction's query, which the request
+  // answers with a 500, instead of an unhandled 'error' event taking the whole process down.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@smm/domain';
 import { AutoOrderStatus, OPEN_ORDER_STATUSES } from '@smm/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
+import { preparedPerExecutor } from '../db/prepared';
 import { autoOrders, orders, providers, services } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -44,25 +45,14 @@ export type TrackedAutoOrder = Pick<
  * The public API's status read runs for every poll of every reseller bot: prepared once per database
  * (PostgreSQL plans it once per connection, Drizzle builds the SQL once).
  */
-function prepareTrackingQueries(ex: Executor) {
-  return {
-    ownOrder: ex
-      .select(trackedOrderColumns)
-      .from(orders)
-      .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.accountId, sql.placeholder('accountId'))))
-      .limit(1)
-      .prepare('public_api_own_order'),
-  };
-}
-const trackingQueries = new WeakMap<Executor, ReturnType<typeof prepareTrackingQueries>>();
-function trackingQueriesOf(ex: Executor) {
-  let prepared = trackingQueries.get(ex);
-  if (!prepared) {
-    prepared = prepareTrackingQueries(ex);
-    trackingQueries.set(ex, prepared);
-  }
-  return prepared;
-}
+const trackingQueriesOf = preparedPerExecutor((ex: Executor) => ({
+  ownOrder: ex
+    .select(trackedOrderColumns)
+    .from(orders)
+    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.accountId, sql.placeholder('accountId'))))
+    .limit(1)
+    .prepare('public_api_own_order'),
+}));
 
 export const ordersRepository = {
   async insertOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { GUEST_LABEL, STORAGE_KEYS } from '@smm/domain';
 import type { Profile } from '@smm/domain/contract';
-import { useSession } from '@/lib/session/session-context';
 import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { GuestButton } from '@/testing/guest-button';
 import { renderWithProviders } from '@/testing/render';
 import { AccountRoute } from './account';
 
@@ -124,15 +124,6 @@ describe('account (/account): id and API key', () => {
     expect(screen.getByRole('button', { name: '발급' })).toBeEnabled();
   });
 });
-
-function GuestButton() {
-  const { startGuest } = useSession();
-  return (
-    <button type="button" onClick={startGuest}>
-      게스트 시작
-    </button>
-  );
-}
 
 describe('account (/account): guests', () => {
   it('a guest sees the guest label as the id and gets the browse-only message; nothing is sent', async () => {

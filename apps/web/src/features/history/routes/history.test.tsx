@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime, STORAGE_KEYS } from '@smm/domain';
 import type { AutoOrderHistoryItem, OrderHistoryItem } from '@smm/domain/contract';
 import { useLocation } from 'react-router';
-import { useSession } from '@/lib/session/session-context';
 import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { GuestButton } from '@/testing/guest-button';
 import { renderWithProviders } from '@/testing/render';
 import { AutoOrderHistoryRoute } from './auto-order-history';
 import { OrderHistoryRoute } from './order-history';
@@ -241,15 +241,6 @@ describe('order history (/order-history)', () => {
     expect(screen.queryByLabelText('주문내역을 불러오는 중')).not.toBeInTheDocument();
   });
 });
-
-function GuestButton() {
-  const { startGuest } = useSession();
-  return (
-    <button type="button" onClick={startGuest}>
-      게스트 시작
-    </button>
-  );
-}
 
 describe('history screens for a guest', () => {
   it.each([

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { formatWon, ORDER_MESSAGES, STORAGE_KEYS } from '@smm/domain';
 import type { Category, Platform, Service } from '@smm/domain/contract';
-import { useSession } from '@/lib/session/session-context';
 import { json, mockApi, settingsOf, type RecordedCall } from '@/testing/mock-api';
+import { GuestButton } from '@/testing/guest-button';
 import { renderWithProviders } from '@/testing/render';
 import { OrderRoute } from './order';
 
@@ -358,15 +358,6 @@ describe('order form: disabled state', () => {
     expect(screen.getByLabelText('자동주문')).toBeInTheDocument();
   });
 });
-
-function GuestButton() {
-  const { startGuest } = useSession();
-  return (
-    <button type="button" onClick={startGuest}>
-      게스트 시작
-    </button>
-  );
-}
 
 describe('order form: guests and signed-out visitors', () => {
   it('a guest pressing order is asked to log in, with a way to the login page, and nothing is sent', async () => {
