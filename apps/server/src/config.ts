@@ -53,6 +53,21 @@ export const envSchema = z
       .optional(),
     CHARGE_MAX_WON: z.coerce.number().int().min(1000).max(100_000_000).default(5_000_000),
     CHARGE_MAX_PENDING: z.coerce.number().int().min(1).max(20).default(3),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMTP_HOST: z.string().min(1).optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_SECURE: flag.default(false),
+    SMTP_USER: z.string().min(1).optional(),
+    SMTP_PASSWORD: z.string().min(1).optional(),
+    SMTP_FROM: z.string().min(3).optional(),
+    SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_WEBHOOK_SECRET: z.string().min(16, 'SMS_WEBHOOK_SECRET must be at least 16 characters').optional(),
+    CODE_MAX_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+    CODE_MAX_PER_CLIENT_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(30),
+    NAVER_CLIENT_SECRET: z.string().min(1).optional(),
+    NAVER_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://nid.naver.com'),
+    NAVER_API_URL: z.url({ protocol: /^https?$/ }).default('https://openapi.naver.com'),
+    KAKAO_API_URL: z.url({ protocol: /^https?$/ }).default('https://kapi.kakao.com'),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
     TRUST_PROXY: flag.default(false),
     WEB_DIST: z.string().optional(),
@@ -60,6 +75,9 @@ export const envSchema = z
   })
   .refine((env) => (env.ADMIN_ID === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_ID and ADMIN_PASSWORD must be set together',
+  })
+  .refine((env) => (env.SMS_WEBHOOK_URL === undefined) === (env.SMS_WEBHOOK_SECRET === undefined), {
+    message: 'SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET must be set together',
   });
 
 export interface AppConfig {
@@ -94,6 +112,21 @@ export interface AppConfig {
    * secret of the deposit webhooks (absent: the hooks are off).
    */
   charges: { maxWon: number; maxPending: number; depositWebhookSecret?: string };
+  /** The site's own origin for links in e-mails (never the request's Host, which a caller controls). */
+  publicUrl: string;
+  /**
+   * Outgoing messages. Without `smtp` e-mails, and without `smsWebhook` text messages, go to the
+   * development outbox (DATA_DIR/outbox, one JSON file a message) instead of a real recipient.
+   */
+  messaging: {
+    smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
+    smsWebhook?: { url: string; secret: string };
+    outboxDir: string;
+  };
+  /** Verification codes a day per e-mail address or phone number, and per client address. */
+  codeLimits: { perAddressPerDay: number; perClientPerDay: number };
+  /** Social login: the providers' base URLs (tests point them at a local fake) and Naver's secret. */
+  social: { naverClientSecret?: string; naverAuthUrl: string; naverApiUrl: string; kakaoApiUrl: string };
   /** Public API requests one key may make per minute in one process (0: no limit). */
   apiRateLimitPerMinute: number;
   trustProxy: boolean;
@@ -143,6 +176,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxWon: e.CHARGE_MAX_WON,
       maxPending: e.CHARGE_MAX_PENDING,
       depositWebhookSecret: e.DEPOSIT_WEBHOOK_SECRET,
+    },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    messaging: {
+      ...(e.SMTP_HOST
+        ? {
+            smtp: {
+              host: e.SMTP_HOST,
+              port: e.SMTP_PORT,
+              secure: e.SMTP_SECURE,
+              ...(e.SMTP_USER ? { user: e.SMTP_USER } : {}),
+              ...(e.SMTP_PASSWORD ? { password: e.SMTP_PASSWORD } : {}),
+              from: e.SMTP_FROM ?? `SMM 패널 <no-reply@${e.SMTP_HOST}>`,
+            },
+          }
+        : {}),
+      ...(e.SMS_WEBHOOK_URL && e.SMS_WEBHOOK_SECRET
+        ? { smsWebhook: { url: e.SMS_WEBHOOK_URL, secret: e.SMS_WEBHOOK_SECRET } }
+        : {}),
+      outboxDir: join(dataDir, 'outbox'),
+    },
+    codeLimits: {
+      perAddressPerDay: e.CODE_MAX_PER_ADDRESS_PER_DAY,
+      perClientPerDay: e.CODE_MAX_PER_CLIENT_PER_DAY,
+    },
+    social: {
+      ...(e.NAVER_CLIENT_SECRET ? { naverClientSecret: e.NAVER_CLIENT_SECRET } : {}),
+      naverAuthUrl: e.NAVER_AUTH_URL.replace(/\/+$/, ''),
+      naverApiUrl: e.NAVER_API_URL.replace(/\/+$/, ''),
+      kakaoApiUrl: e.KAKAO_API_URL.replace(/\/+$/, ''),
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,

@@ -1,4 +1,5 @@
-import { LOGIN_MESSAGES, REGISTER_MESSAGES } from './auth-rules';
+import { LOGIN_MESSAGES, REGISTER_MESSAGES, SEND_CODE_MESSAGES } from './auth-rules';
+import { ACCOUNT_MESSAGES } from './account-rules';
 import { CHARGE_MESSAGES } from './charge-rules';
 import { ORDER_MESSAGES } from './order-rules';
 
@@ -14,6 +15,12 @@ export const ERROR_CATALOGUE = {
   ORDER_INVALID: { status: 400, message: ORDER_MESSAGES.FAILED },
   ADJUSTMENT_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   CHARGE_INVALID: { status: 400, message: CHARGE_MESSAGES.FAILED },
+  /** A verification code that is wrong, expired, used, or for another address. */
+  CODE_INVALID: { status: 400, message: ACCOUNT_MESSAGES.CODE_INVALID },
+  /** A reset link whose token is forged, expired or already used. */
+  RESET_TOKEN_INVALID: { status: 400, message: ACCOUNT_MESSAGES.RESET_LINK_INVALID },
+  /** The provider refused the code or token, or could not be reached. */
+  SOCIAL_LOGIN_FAILED: { status: 400, message: ACCOUNT_MESSAGES.NAVER_LOGIN_FAILED },
   UNAUTHORIZED: { status: 401, message: '로그인이 필요합니다.' },
   TOKEN_INVALID: { status: 401, message: '로그인이 만료되었습니다. 다시 로그인해주세요.' },
   API_KEY_INVALID: { status: 401, message: 'API 키가 올바르지 않습니다.' },
@@ -23,6 +30,14 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, message: '요청한 주소를 찾을 수 없습니다.' },
   /** Unknown, or another member's: the two are answered alike so no order id is known to exist. */
   ORDER_NOT_FOUND: { status: 404, message: '주문을 찾을 수 없습니다.' },
+  FIND_ID_NOT_FOUND: { status: 404, message: ACCOUNT_MESSAGES.FIND_ID_NOT_FOUND },
+  /** A Naver or Kakao account that is not a member yet: the 404 leads to social registration. */
+  SOCIAL_NOT_REGISTERED: { status: 404, message: ACCOUNT_MESSAGES.SOCIAL_NOT_REGISTERED },
+  EMAIL_TAKEN: { status: 409, message: SEND_CODE_MESSAGES.EMAIL_EXISTS },
+  PHONE_TAKEN: { status: 409, message: SEND_CODE_MESSAGES.PHONE_EXISTS },
+  /** Change password: the current password given is not the account's. */
+  CURRENT_PASSWORD_WRONG: { status: 409, message: ACCOUNT_MESSAGES.CURRENT_PASSWORD_WRONG },
+  SOCIAL_ALREADY_REGISTERED: { status: 409, message: ACCOUNT_MESSAGES.SOCIAL_ALREADY_REGISTERED },
   ID_TAKEN: { status: 409, message: REGISTER_MESSAGES.ID_TAKEN },
   INSUFFICIENT_POINTS: { status: 409, message: ORDER_MESSAGES.INSUFFICIENT_POINTS },
   /** The request would make a deposit ambiguous, or the member has too many pending charges. */
@@ -34,6 +49,7 @@ export const ERROR_CATALOGUE = {
     message: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
   },
   TOO_MANY_SIGNUPS: { status: 429, message: '회원가입 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
+  TOO_MANY_CODES: { status: 429, message: ACCOUNT_MESSAGES.CODE_TOO_SOON },
   TOO_MANY_REQUESTS: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
   INTERNAL: { status: 500, message: LOGIN_MESSAGES.UNKNOWN },
 } as const satisfies Record<string, { status: number; message: string }>;

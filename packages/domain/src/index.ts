@@ -13,3 +13,4 @@ export * from './charge-rules';
 export * from './bank-sms';
 export * from './public-api';
 export * from './public-api-examples';
+export * from './account-rules';

@@ -398,3 +398,53 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.id),
   ],
 );
+
+/**
+ * A 5-character code sent to an e-mail address or phone number (sign-up). Only an HMAC of the code is
+ * kept; it is bound to the address it went to, lives 10 minutes, is used once, and dies after a few
+ * wrong guesses (packages/domain VERIFICATION_CODE_RULES).
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['email', 'phone'] }).notNull(),
+    /** The normalised address: lower-cased e-mail, or the phone number's digits. */
+    address: text('address').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_address_idx').on(t.channel, t.address, t.id)],
+);
+
+/** A password-reset link's token id (`jti`): the link works once, until `expiresAt`. */
+export const passwordResets = pgTable('password_resets', {
+  id: text('id').primaryKey(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+/** A Naver or Kakao account linked to a member: the provider's stable user id names the member. */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: ['naver', 'kakao'] }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('social_identities_provider_user_key').on(t.provider, t.providerUserId),
+    index('social_identities_account_idx').on(t.accountId),
+  ],
+);

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { is, sql } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
@@ -61,6 +63,16 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     providers: { timeoutMs: 2000, simulatedPartialPercent: 10, simulatedCancelPercent: 5 },
     charges: { maxWon: 5_000_000, maxPending: 3, depositWebhookSecret: TEST_DEPOSIT_SECRET },
+    publicUrl: 'http://panel.test',
+    // Tests read what was sent from the outbox transport in memory (app.services.outbox).
+    messaging: { outboxDir: join(tmpdir(), `smm-test-outbox-${randomBytes(6).toString('hex')}`) },
+    codeLimits: { perAddressPerDay: 10, perClientPerDay: 30 },
+    social: {
+      naverClientSecret: 'test-naver-secret',
+      naverAuthUrl: 'http://127.0.0.1:9/naver-auth',
+      naverApiUrl: 'http://127.0.0.1:9/naver-api',
+      kakaoApiUrl: 'http://127.0.0.1:9/kakao-api',
+    },
     apiRateLimitPerMinute: 0,
     trustProxy: false,
     webDist: defaultWebDist,

@@ -33,3 +33,64 @@ export const profileResponse = z.object({
   referralCode: z.string().optional(),
 });
 export type Profile = z.infer<typeof profileResponse>;
+
+// ─── Accounts (issue 9): codes, recovery, account settings, Naver and Kakao ───────────────────────────
+
+/** POST /auth/send-email — a 5-character code to that address (409 when it is already registered). */
+export const sendEmailCodeRequest = z.object({ email: requestText(254) });
+export type SendEmailCodeRequest = z.infer<typeof sendEmailCodeRequest>;
+
+/** POST /auth/send-phone-number — a 5-character code by text message (409 when already registered). */
+export const sendPhoneCodeRequest = z.object({ phoneNumber: requestText(20) });
+export type SendPhoneCodeRequest = z.infer<typeof sendPhoneCodeRequest>;
+
+/** POST /service/find-id — the id registered with that e-mail (masked, see docs/ARCHITECTURE.md). */
+export const findIdRequest = z.object({ email: requestText(254) });
+export type FindIdRequest = z.infer<typeof findIdRequest>;
+export const findIdResponse = z.object({ userId: z.string() });
+export type FindIdResponse = z.infer<typeof findIdResponse>;
+
+/** POST /service/find-password — mails a reset link; the same answer for unknown addresses. */
+export const findPasswordRequest = z.object({ email: requestText(254) });
+export type FindPasswordRequest = z.infer<typeof findPasswordRequest>;
+
+/** POST /service/reset-password — the link's token (single use, `exp` in seconds) and the new password. */
+export const resetPasswordRequest = z.object({ token: requestText(2000), password: requestText() });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** POST /auth/change-password — 409 when the current password is wrong. */
+export const changePasswordRequest = z.object({ currentPassword: requestText(), newPassword: requestText() });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** POST /auth/referral-code — issued once; asking again returns the same code. */
+export const referralCodeResponse = z.object({ referralCode: z.string() });
+export type ReferralCodeResponse = z.infer<typeof referralCodeResponse>;
+
+/** POST /auth/login/naver — the authorization code the popup's callback page posted to its opener. */
+export const naverLoginRequest = z.object({ code: requestText(1000), state: requestText(200) });
+export type NaverLoginRequest = z.infer<typeof naverLoginRequest>;
+
+/** POST /auth/login/kakao — the access token the Kakao SDK obtained. */
+export const kakaoLoginRequest = z.object({ accessToken: requestText(2000) });
+export type KakaoLoginRequest = z.infer<typeof kakaoLoginRequest>;
+
+/**
+ * The 404 of a social login whose provider account is not a member yet (SPEC.md §8): `accessToken` is
+ * the provider's access token, which the web passes on to /register/naver|kakao.
+ */
+export const socialNotRegisteredBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  accessToken: z.string(),
+});
+export type SocialNotRegisteredBody = z.infer<typeof socialNotRegisteredBody>;
+
+/** POST /auth/register/naver and /auth/register/kakao — SPEC.md §3 "Social registration payload". */
+export const socialRegisterRequest = z.object({
+  registerWhere: requestText(),
+  phoneNumber: requestText(20),
+  sendCode: requestText(20),
+  referral: requestText(50),
+  accessToken: requestText(2000),
+});
+export type SocialRegisterRequest = z.infer<typeof socialRegisterRequest>;
