@@ -39,6 +39,7 @@ import {
 import { adminRoutes } from './admin/admin.routes';
 import { PointAdjustmentsService } from './admin/point-adjustments.service';
 import { ChargesAdminService } from './admin/charges-admin.service';
+import { SettingsAdminService } from './admin/settings-admin.service';
 import { ChargeWorker } from './points/charge-worker';
 import { ChargesService } from './points/charges.service';
 import { DepositIntake } from './points/deposit-intake';
@@ -217,7 +218,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(publicApiRoutes(publicApi));
   await routes.register(smmV2Routes(publicApi));
   await app.register(openApiRoutes);
-  await routes.register(adminRoutes(new PointAdjustmentsService(db), chargesAdmin));
+  await routes.register(
+    adminRoutes(new PointAdjustmentsService(db), chargesAdmin, new SettingsAdminService(db, settings)),
+  );
 
   await registerWebApp(app, config.webDist);
   return app;

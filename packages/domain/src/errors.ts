@@ -15,6 +15,8 @@ export const ERROR_CATALOGUE = {
   ORDER_INVALID: { status: 400, message: ORDER_MESSAGES.FAILED },
   ADJUSTMENT_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   CHARGE_INVALID: { status: 400, message: CHARGE_MESSAGES.FAILED },
+  /** An operator's setting value the site cannot use (the rule's message says why). */
+  SETTING_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   /** A verification code that is wrong, expired, used, or for another address. */
   CODE_INVALID: { status: 400, message: ACCOUNT_MESSAGES.CODE_INVALID },
   /** A reset link whose token is forged, expired or already used. */

@@ -14,3 +14,4 @@ export * from './bank-sms';
 export * from './public-api';
 export * from './public-api-examples';
 export * from './account-rules';
+export * from './settings-rules';

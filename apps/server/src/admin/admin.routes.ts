@@ -13,19 +13,43 @@ import {
   memberPathParams,
   pointAdjustmentRequest,
   pointAdjustmentResponse,
+  adminSettingsResponse,
+  settingPathParams,
+  settingUpdateRequest,
+  settingUpdateResponse,
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../auth/guards';
 import type { ChargesAdminService } from './charges-admin.service';
 import type { PointAdjustmentsService } from './point-adjustments.service';
+import type { SettingsAdminService } from './settings-admin.service';
 
 /** The operator API (the console's screens come with the console issue). Operators only: 401 / 403. */
 export function adminRoutes(
   adjustments: PointAdjustmentsService,
   charges: ChargesAdminService,
+  settings: SettingsAdminService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const operator = { auth: 'operator' } as const;
+    app.get(
+      '/admin/api/settings',
+      { config: operator, schema: { response: { 200: adminSettingsResponse } } },
+      () => settings.list(),
+    );
+    app.put(
+      '/admin/api/settings/:key',
+      {
+        config: operator,
+        schema: {
+          params: settingPathParams,
+          body: settingUpdateRequest,
+          response: { 200: settingUpdateResponse },
+        },
+      },
+      (request) => settings.update(accountOf(request).id, request.params.key, request.body.value),
+    );
+
     app.post(
       '/admin/api/members/:loginId/point-adjustments',
       {

@@ -11,6 +11,18 @@ export const settingsRepository = {
       .orderBy(siteSettings.key);
   },
 
+  /** The same read, locking the rows so two operators' writes of one key are serialised. */
+  async listByKeysForUpdate(
+    ex: Executor,
+    keys: readonly string[],
+  ): Promise<{ key: string; value: string }[]> {
+    return ex
+      .select({ key: siteSettings.key, value: siteSettings.value })
+      .from(siteSettings)
+      .where(inArray(siteSettings.key, [...keys]))
+      .for('update');
+  },
+
   /** Adds missing keys only: an operator's edits survive every restart. */
   async insertMissing(ex: Executor, entries: { key: string; value: string }[]): Promise<void> {
     if (entries.length === 0) return;

@@ -41,9 +41,14 @@ export class SettingsService {
     return new SiteSettings(await this.listPublic());
   }
 
-  /** The operator's write (and the tests'): every process sees the new value on its next read. */
+  /** The tests' write (operators go through SettingsAdminService): every process sees it next read. */
   async set(key: SettingKey, value: string): Promise<void> {
     await settingsRepository.upsert(this.db, key, value);
-    await this.bus.publish('settings');
+    await this.changed();
+  }
+
+  /** Called after any write of settings: this process and, on PostgreSQL, every other drops its copy. */
+  changed(): Promise<void> {
+    return this.bus.publish('settings');
   }
 }

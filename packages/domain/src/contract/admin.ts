@@ -15,3 +15,20 @@ export const pointAdjustmentResponse = z.object({
   balance: z.number().int(),
 });
 export type PointAdjustmentResponse = z.infer<typeof pointAdjustmentResponse>;
+
+/** GET /admin/api/settings — every setting of SPEC.md §3 with its kind (the console's form). */
+export const adminSetting = z.object({
+  key: z.string(),
+  value: z.string(),
+  kind: z.enum(['flag', 'text', 'color', 'numberList', 'enum', 'url']),
+  choices: z.array(z.string()),
+});
+export type AdminSetting = z.infer<typeof adminSetting>;
+export const adminSettingsResponse = z.array(adminSetting);
+
+/** PUT /admin/api/settings/:key — one value, checked by validateSettingValue; audited. */
+export const settingPathParams = z.object({ key: pathText(64) });
+export const settingUpdateRequest = z.object({ value: z.string().max(2000) });
+export type SettingUpdateRequest = z.infer<typeof settingUpdateRequest>;
+export const settingUpdateResponse = z.object({ key: z.string(), value: z.string(), changed: z.boolean() });
+export type SettingUpdateResponse = z.infer<typeof settingUpdateResponse>;
