@@ -5,10 +5,14 @@ const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
 const apiTarget = 'http://127.0.0.1:3001';
 
 // /auth/naver and /api are also SPA pages: a browser navigation (Accept: text/html) gets index.html,
-// while fetch calls (Accept: application/json) go to the server.
+// while fetch calls (Accept: application/json) go to the server. /auth/naver/authorize is the one
+// navigation the server answers (its 302 to Naver's sign-in page, opened in the login popup).
 const spaAware: ProxyOptions = {
   target: apiTarget,
-  bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+  bypass: (req) =>
+    req.headers.accept?.includes('text/html') && !req.url?.startsWith('/auth/naver/authorize')
+      ? '/index.html'
+      : undefined,
 };
 
 export default defineConfig({

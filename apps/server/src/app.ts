@@ -13,11 +13,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ensureOperator } from './accounts/ensure-operator';
+import { accountSettingsRoutes } from './auth/account-settings.routes';
+import { AccountSettingsService } from './auth/account-settings.service';
+import { socialAuthRoutes } from './auth/social/social-auth.routes';
+import { SocialAuthService } from './auth/social/social-auth.service';
 import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { registerGuards } from './auth/guards';
 import { LoginThrottle } from './auth/login-throttle';
 import { registerSignupThrottle, SignupThrottle } from './auth/signup-throttle';
+import { MessageThrottle } from './auth/message-throttle';
+import { recoveryRoutes } from './auth/recovery.routes';
+import { RecoveryService } from './auth/recovery.service';
+import { VerificationCodes } from './auth/verification-codes';
+import { verificationRoutes } from './auth/verification.routes';
+import { createMessaging } from './messaging/messaging';
+import type { Outbox } from './messaging/outbox';
 import { TokenService } from './auth/token-service';
 import { CatalogService } from './catalog/catalog.service';
 import { catalogRoutes } from './catalog/catalog.routes';
@@ -34,6 +45,7 @@ import {
   frameworkErrorHandler,
   helmetOptions,
   registerNoStore,
+  registerOAuthCallbackHeaders,
   securityHeadersOf,
 } from './http/security-headers';
 import { adminRoutes } from './admin/admin.routes';
@@ -57,6 +69,7 @@ import { PublicApiService } from './public-api/public-api.service';
 import { smmV2Routes } from './public-api/smm-v2.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { SettingsService } from './settings/settings.service';
+import { unconfiguredFlags } from './settings/unbuilt-flags';
 import { CacheBus } from './shared/cache-bus';
 import { systemClock, type Clock } from './shared/clock';
 
@@ -80,6 +93,13 @@ export interface AppServices {
   content: ContentService;
   tokens: TokenService;
   auth: AuthService;
+  /** Sign-up codes: send, and verifyAndConsume(tx, …) for every sign-up path. */
+  verificationCodes: VerificationCodes;
+  recovery: RecoveryService;
+  /** The development outbox: the e-mails and text messages sent while SMTP / the SMS gateway is unset. */
+  outbox: Outbox;
+  accountSettings: AccountSettingsService;
+  social: SocialAuthService;
   orders: OrdersService;
   simulatedProvider: SimulatedProvider;
   providers: ProviderRegistry;
@@ -140,6 +160,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.addHook('onClose', () => database.close());
   registerErrorHandler(app);
   registerNoStore(app);
+  registerOAuthCallbackHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -158,12 +179,48 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     );
     app.addHook('onClose', () => cacheBus.close());
   }
-  const settings = new SettingsService(db, cacheBus);
+  const settings = new SettingsService(db, cacheBus, unconfiguredFlags(config.social));
   const content = new ContentService(db, cacheBus);
   const catalog = new CatalogService(db, cacheBus);
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds, clock);
   const throttle = new LoginThrottle(db, clock, config.loginLimits);
-  const auth = new AuthService(db, settings, tokens, throttle, content);
+  const messaging = createMessaging(config.messaging, clock, app.log);
+  const messageDeps = {
+    db,
+    settings,
+    clock,
+    log: app.log,
+    secret: config.jwtSecret,
+    throttle: new MessageThrottle(db, clock, config.codeLimits, config.jwtSecret),
+    mailer: messaging.mailer,
+    sms: messaging.sms,
+  };
+  const verificationCodes = new VerificationCodes(messageDeps);
+  const recovery = new RecoveryService({ ...messageDeps, publicUrl: config.publicUrl });
+  // E-mails answered before the close still go out (and count), before the database closes.
+  app.addHook('preClose', async () => {
+    await Promise.all([recovery.settled(), verificationCodes.settled()]);
+    messaging.close();
+  });
+  const auth = new AuthService(db, settings, tokens, throttle, content, verificationCodes);
+  const accountSettings = new AccountSettingsService(db, settings, clock, throttle);
+  const social = new SocialAuthService(
+    {
+      db,
+      settings,
+      content,
+      tokens,
+      clock,
+      phoneCodes: verificationCodes,
+      log: app.log,
+    },
+    {
+      social: config.social,
+      publicUrl: config.publicUrl,
+      timeoutMs: config.providers.timeoutMs,
+      loginLimits: config.loginLimits,
+    },
+  );
   const orders = new OrdersService(db, settings, catalog, clock);
   const simulatedProvider = new SimulatedProvider(db, {
     partialPercent: config.providers.simulatedPartialPercent,
@@ -194,6 +251,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     content,
     tokens,
     auth,
+    verificationCodes,
+    recovery,
+    outbox: messaging.outbox,
+    accountSettings,
+    social,
     orders,
     simulatedProvider,
     providers,
@@ -212,6 +274,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(contentRoutes(content));
   await routes.register(catalogRoutes(catalog));
   await routes.register(authRoutes(auth));
+  await routes.register(verificationRoutes(verificationCodes));
+  await routes.register(recoveryRoutes(recovery));
+  await routes.register(accountSettingsRoutes(accountSettings));
+  await routes.register(socialAuthRoutes(social));
   await routes.register(ordersRoutes(orders));
   await routes.register(pointsRoutes(charges));
   await routes.register(depositHooksRoutes(deposits, config.charges.depositWebhookSecret));

@@ -76,6 +76,7 @@ describe('loadConfig', () => {
       NAVER_AUTH_URL: ['http://127.0.0.1:7001', (c) => c.social.naverAuthUrl, 'http://127.0.0.1:7001'],
       NAVER_API_URL: ['http://127.0.0.1:7002', (c) => c.social.naverApiUrl, 'http://127.0.0.1:7002'],
       KAKAO_API_URL: ['http://127.0.0.1:7003', (c) => c.social.kakaoApiUrl, 'http://127.0.0.1:7003'],
+      KAKAO_APP_ID: ['123456', (c) => c.social.kakaoAppId, 123456],
       DEPOSIT_WEBHOOK_SECRET: [
         'relay-secret-0123456789',
         (c) => c.charges.depositWebhookSecret,

@@ -68,6 +68,7 @@ export const envSchema = z
     NAVER_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://nid.naver.com'),
     NAVER_API_URL: z.url({ protocol: /^https?$/ }).default('https://openapi.naver.com'),
     KAKAO_API_URL: z.url({ protocol: /^https?$/ }).default('https://kapi.kakao.com'),
+    KAKAO_APP_ID: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
     TRUST_PROXY: flag.default(false),
     WEB_DIST: z.string().optional(),
@@ -126,7 +127,14 @@ export interface AppConfig {
   /** Verification codes a day per e-mail address or phone number, and per client address. */
   codeLimits: { perAddressPerDay: number; perClientPerDay: number };
   /** Social login: the providers' base URLs (tests point them at a local fake) and Naver's secret. */
-  social: { naverClientSecret?: string; naverAuthUrl: string; naverApiUrl: string; kakaoApiUrl: string };
+  social: {
+    naverClientSecret?: string;
+    naverAuthUrl: string;
+    naverApiUrl: string;
+    kakaoApiUrl: string;
+    /** Our Kakao app's id: only access tokens issued to it sign in (absent: Kakao login is off). */
+    kakaoAppId?: number;
+  };
   /** Public API requests one key may make per minute in one process (0: no limit). */
   apiRateLimitPerMinute: number;
   trustProxy: boolean;
@@ -205,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       naverAuthUrl: e.NAVER_AUTH_URL.replace(/\/+$/, ''),
       naverApiUrl: e.NAVER_API_URL.replace(/\/+$/, ''),
       kakaoApiUrl: e.KAKAO_API_URL.replace(/\/+$/, ''),
+      ...(e.KAKAO_APP_ID ? { kakaoAppId: e.KAKAO_APP_ID } : {}),
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,

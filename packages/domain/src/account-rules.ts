@@ -1,4 +1,5 @@
 import {
+  isVerificationCode,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   REGISTER_MESSAGES,
@@ -57,6 +58,24 @@ export function normalizePhoneNumber(phoneNumber: string): string {
   return phoneNumber.replace(/\D/g, '');
 }
 
+const MAILBOX_PART = String.raw`[^\s@,;:<>()[\]\\"]+`;
+const DOMAIN_LABEL = String.raw`[^\s@,;:<>()[\]\\".]+`;
+const MAILBOX = new RegExp(`^${MAILBOX_PART}@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`, 'u');
+
+/**
+ * One plain mailbox, `local@domain.tld`, that the server may send mail to. SPEC.md's form rule ('@'
+ * and '.') also lets through "a@b.kr, c@d.kr" or "Name <a@b.kr>", which a mailer would read as other
+ * or more recipients; the server sends only to what passes this (no spaces, commas, brackets, quotes).
+ */
+export function isMailboxAddress(email: string): boolean {
+  return email.length <= 254 && MAILBOX.test(email) && !/[\u0000-\u001f\u007f-\u009f]/.test(email);
+}
+
+/** A phone number a text message can go to: exactly 11 digits (SPEC.md §9), nothing else. */
+export function isPhoneNumberDigits(phoneNumber: string): boolean {
+  return /^[0-9]{11}$/.test(phoneNumber);
+}
+
 /** A new password: the sign-up rules (no spaces, 8–100 characters). */
 function newPasswordProblem(password: string): string | null {
   if (/\s/.test(password)) return REGISTER_MESSAGES.PASSWORD_HAS_SPACE;
@@ -86,6 +105,34 @@ export function validateResetPassword(input: { password: string; passwordRe: str
   if (input.password.length === 0) return REGISTER_MESSAGES.PASSWORD_REQUIRED;
   if (input.password !== input.passwordRe) return ACCOUNT_MESSAGES.PASSWORD_RE_DIFFERS;
   return newPasswordProblem(input.password);
+}
+
+export interface SocialRegisterInput {
+  registerWhere: string;
+  sendCode?: string;
+}
+
+export interface SocialRegisterContext {
+  phoneEnabled: boolean;
+  /** Whether a code was sent for the phone: form state on the web, a stored code on the server. */
+  phoneCodeSent: boolean;
+}
+
+/**
+ * SPEC.md §5 "Social sign-up", in its order: the sign-up route, then (phone flag on) the code was sent
+ * and is 5 characters. The referral code is optional.
+ */
+export function validateSocialRegister(
+  input: SocialRegisterInput,
+  ctx: SocialRegisterContext,
+): string | null {
+  const m = REGISTER_MESSAGES;
+  if (input.registerWhere.trim().length === 0) return m.REGISTER_WHERE_REQUIRED;
+  if (ctx.phoneEnabled) {
+    if (!ctx.phoneCodeSent) return m.PHONE_CODE_NOT_SENT;
+    if (!isVerificationCode(input.sendCode)) return m.PHONE_CODE_LENGTH;
+  }
+  return null;
 }
 
 /** Re-exported so a screen needs one import for the send-code rules too. */

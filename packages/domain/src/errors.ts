@@ -54,6 +54,8 @@ export const ERROR_CATALOGUE = {
   TOO_MANY_CODES: { status: 429, message: ACCOUNT_MESSAGES.CODE_TOO_SOON },
   TOO_MANY_REQUESTS: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
   INTERNAL: { status: 500, message: LOGIN_MESSAGES.UNKNOWN },
+  /** The SMTP server or the SMS gateway refused the message or did not answer in time. */
+  MESSAGE_NOT_SENT: { status: 502, message: '메시지를 보내지 못했습니다. 잠시 후 다시 시도해주세요.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

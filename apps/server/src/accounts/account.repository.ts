@@ -1,5 +1,5 @@
 import { normalizeLoginId } from '@smm/domain';
-import { and, eq, isNull, not, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { preparedPerExecutor } from '../db/prepared';
 import { accounts } from '../db/schema';
@@ -19,6 +19,7 @@ const authenticatedColumns = {
   apiKeyPrefix: accounts.apiKeyPrefix,
   apiKeySuffix: accounts.apiKeySuffix,
   referralCode: accounts.referralCode,
+  sessionsValidAfter: accounts.sessionsValidAfter,
 };
 export type AuthenticatedAccount = {
   id: number;
@@ -28,6 +29,7 @@ export type AuthenticatedAccount = {
   apiKeyPrefix: string | null;
   apiKeySuffix: string | null;
   referralCode: string | null;
+  sessionsValidAfter: Date | null;
 };
 
 /**
@@ -55,6 +57,9 @@ const guardQueriesOf = preparedPerExecutor((ex: Executor) => ({
  */
 const sameLoginId = (loginId: string) => sql`lower(${accounts.loginId}) = ${normalizeLoginId(loginId)}`;
 
+/** E-mails compare as normalizeEmail() does (trimmed, lower-cased): older rows were stored as typed. */
+const sameEmail = (normalizedEmail: string) => sql`lower(btrim(${accounts.email})) = ${normalizedEmail}`;
+
 /** The only SQL on accounts. Deleted accounts are invisible to every read here. */
 export const accountRepository = {
   async findActiveByLoginId(ex: Executor, loginId: string): Promise<AccountRow | undefined> {
@@ -79,7 +84,11 @@ export const accountRepository = {
     return row;
   },
 
-  /** Deleted accounts keep their id reserved: ledger rows still point at them. */
+  /**
+   * Any account holding that id. A deleted account holds `deleted:<id>` instead of its old id (see
+   * `releaseDeleted`), which no allow-listed id can equal, so a deleted member's id is free again;
+   * ledger rows, orders and charges point at the account row, not at the id.
+   */
   async loginIdExists(ex: Executor, loginId: string): Promise<boolean> {
     const [row] = await ex.select({ id: accounts.id }).from(accounts).where(sameLoginId(loginId)).limit(1);
     return row !== undefined;
@@ -90,6 +99,45 @@ export const accountRepository = {
       .select()
       .from(accounts)
       .where(and(eq(accounts.referralCode, code), isNull(accounts.deletedAt)))
+      .limit(1);
+    return row;
+  },
+
+  /** Whether an active account holds this e-mail (`normalizedEmail` from normalizeEmail()). */
+  async activeEmailExists(ex: Executor, normalizedEmail: string): Promise<boolean> {
+    const [row] = await ex
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(sameEmail(normalizedEmail), isNull(accounts.deletedAt)))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Whether an active account holds this phone number (`digits` from normalizePhoneNumber()). */
+  async activePhoneExists(ex: Executor, digits: string): Promise<boolean> {
+    const [row] = await ex
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(
+        and(
+          sql`regexp_replace(coalesce(${accounts.phoneNumber}, ''), '[^0-9]', '', 'g') = ${digits}`,
+          isNull(accounts.deletedAt),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Find id / find password: the latest active member registered with this e-mail. */
+  async findActiveMemberByEmail(
+    ex: Executor,
+    normalizedEmail: string,
+  ): Promise<Pick<AccountRow, 'id' | 'loginId'> | undefined> {
+    const [row] = await ex
+      .select({ id: accounts.id, loginId: accounts.loginId })
+      .from(accounts)
+      .where(and(sameEmail(normalizedEmail), isNull(accounts.deletedAt), eq(accounts.role, 'member')))
+      .orderBy(desc(accounts.id))
       .limit(1);
     return row;
   },
@@ -145,6 +193,69 @@ export const accountRepository = {
     await ex
       .insert(accounts)
       .values({ loginId, passwordHash, email: '', role: 'admin', registerWhere: '', origin: 'admin-config' });
+  },
+
+  /** The active account's password hash (change password checks the current one against it). */
+  async findPasswordHash(ex: Executor, id: number): Promise<string | undefined> {
+    const [row] = await ex
+      .select({ passwordHash: accounts.passwordHash })
+      .from(accounts)
+      .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
+      .limit(1);
+    return row?.passwordHash;
+  },
+
+  /** A new password; every login token issued before `now` stops working (sessionsValidAfter). */
+  async updatePasswordHash(ex: Executor, id: number, passwordHash: string, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(accounts)
+      .set({ passwordHash, sessionsValidAfter: now })
+      .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
+      .returning({ id: accounts.id });
+    return rows.length === 1;
+  },
+
+  /**
+   * The account's referral code: `candidate` when it had none, else the one it already holds (one
+   * statement, so two racing requests agree on one code). A candidate another account holds throws a
+   * unique violation: the caller draws again. Undefined when the account is gone.
+   */
+  async issueReferralCode(ex: Executor, id: number, candidate: string): Promise<string | undefined> {
+    const [row] = await ex
+      .update(accounts)
+      .set({ referralCode: sql`coalesce(${accounts.referralCode}, ${candidate})` })
+      .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
+      .returning({ referralCode: accounts.referralCode });
+    return row?.referralCode ?? undefined;
+  },
+
+  /**
+   * Account deletion (SPEC.md §9 privacy policy): the member can never sign in again and what names
+   * them is released — id (replaced by `deleted:<account id>`, off the id allow-list, so the old id can
+   * be registered again), e-mail, phone, sign-up route, referral code, password hash and API key. The
+   * row itself stays: point_ledger, orders and charges point at it and are kept (payment records, 5
+   * years). `point` is not touched (only the ledger writes it), so point = Σ ledger still holds. Only a
+   * member row changes (operators cannot delete themselves); false when there was none to release.
+   */
+  async releaseDeleted(ex: Executor, id: number, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(accounts)
+      .set({
+        loginId: `deleted:${id}`,
+        // Not an argon2 hash: verifying any password against it fails.
+        passwordHash: '!deleted',
+        email: '',
+        phoneNumber: null,
+        registerWhere: '',
+        referralCode: null,
+        apiKeyHash: null,
+        apiKeyPrefix: null,
+        apiKeySuffix: null,
+        deletedAt: now,
+      })
+      .where(and(eq(accounts.id, id), isNull(accounts.deletedAt), eq(accounts.role, 'member')))
+      .returning({ id: accounts.id });
+    return rows.length === 1;
   },
 
   /** Every operator but the one of `loginId` becomes a member; returns the demoted ids. */

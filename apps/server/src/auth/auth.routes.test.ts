@@ -59,18 +59,19 @@ describe('POST /auth/register', () => {
     expect(await accountCount()).toBe(before);
   });
 
-  // Code sending is not built yet (settings/unbuilt-flags.ts): an operator turning the flags on must
-  // not make sign-up impossible, and the web app must not be told to show the code steps.
-  it('keeps sign-up working and the code steps hidden while code sending is not built', async () => {
+  // The code steps are built (auth/verification.test.ts covers them): the flags reach the web as stored.
+  it('tells the web app the code flags as stored, and then asks for the codes', async () => {
     await t.app.services.settings.set('ENABLE_EMAIL_VERIFY', 'true');
     await t.app.services.settings.set('ENABLE_PHONE_NUMBER', 'true');
     const settings = (await t.app.inject({ method: 'GET', url: '/service/settings' })).json() as {
       key: string;
       value: string;
     }[];
-    expect(settings).toContainEqual({ key: 'ENABLE_EMAIL_VERIFY', value: 'false' });
-    expect(settings).toContainEqual({ key: 'ENABLE_PHONE_NUMBER', value: 'false' });
-    expect((await register(valid)).statusCode).toBe(201);
+    expect(settings).toContainEqual({ key: 'ENABLE_EMAIL_VERIFY', value: 'true' });
+    expect(settings).toContainEqual({ key: 'ENABLE_PHONE_NUMBER', value: 'true' });
+    const response = await register(valid);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(REGISTER_MESSAGES.EMAIL_CODE_NOT_SENT);
   });
 
   it('answers 409 for a taken id, whatever its case', async () => {

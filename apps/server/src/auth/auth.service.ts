@@ -1,4 +1,10 @@
-import { LOGIN_MESSAGES, REGISTER_MESSAGES, validateLogin, validateRegister } from '@smm/domain';
+import {
+  LOGIN_MESSAGES,
+  normalizeEmail,
+  normalizePhoneNumber,
+  validateLogin,
+  validateRegister,
+} from '@smm/domain';
 import type {
   ApiKeyResponse,
   LoginRequest,
@@ -15,7 +21,9 @@ import { generateApiKey, hashApiKey } from './api-keys';
 import { presentProfile } from './auth.presenter';
 import type { LoginThrottle } from './login-throttle';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
+import { assertKnownRegisterWhere, referrerOf } from './sign-up-checks';
 import type { TokenService } from './token-service';
+import type { VerificationCodes } from './verification-codes';
 
 export type { AuthenticatedAccount };
 
@@ -26,43 +34,55 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottle,
     private readonly content: ContentService,
+    private readonly codes: VerificationCodes,
   ) {}
 
   /** Plain sign-up: SPEC.md §5's rules in order (shared with the form), then the server-only checks. */
   async register(body: RegisterRequest): Promise<void> {
     const site = await this.settings.current();
+    const emailVerify = site.flag('ENABLE_EMAIL_VERIFY');
+    const phoneEnabled = site.flag('ENABLE_PHONE_NUMBER');
     const message = validateRegister(body, {
-      emailVerifyEnabled: site.flag('ENABLE_EMAIL_VERIFY'),
-      phoneEnabled: site.flag('ENABLE_PHONE_NUMBER'),
-      // Code sending arrives with the accounts issue; until then both flags read as off
-      // (settings/unbuilt-flags.ts) and no code has ever been sent.
-      emailCodeSent: false,
-      phoneCodeSent: false,
+      emailVerifyEnabled: emailVerify,
+      phoneEnabled,
+      // SPEC.md §5 "send the code first": on the server, a code that address could still use.
+      emailCodeSent: emailVerify && (await this.codes.hasLiveCode(this.db, 'email', body.email)),
+      phoneCodeSent: phoneEnabled && (await this.codes.hasLiveCode(this.db, 'phone', body.phoneNumber)),
     });
     if (message) throw appError('REGISTER_INVALID', message);
 
-    const routes = await this.content.registerWhereTexts();
-    if (!routes.includes(body.registerWhere)) {
-      throw appError('REGISTER_INVALID', REGISTER_MESSAGES.REGISTER_WHERE_REQUIRED);
-    }
-
-    let referredBy: number | null = null;
-    if (site.flag('ENABLE_REFERRAL') && body.referral.trim()) {
-      const referrer = await accountRepository.findActiveByReferralCode(this.db, body.referral.trim());
-      if (!referrer) throw appError('REGISTER_INVALID', '존재하지 않는 추천인 코드입니다.');
-      referredBy = referrer.id;
-    }
+    // Shared with the Naver and Kakao sign-ups (sign-up-checks.ts).
+    await assertKnownRegisterWhere(this.content, body.registerWhere);
+    const referredBy = await referrerOf(this.db, site, body.referral);
 
     if (await accountRepository.loginIdExists(this.db, body.id)) throw appError('ID_TAKEN');
+    const email = normalizeEmail(body.email);
+    const phoneNumber = phoneEnabled ? normalizePhoneNumber(body.phoneNumber) : null;
     const passwordHash = await hashPassword(body.password);
     try {
-      await accountRepository.insertMember(this.db, {
-        loginId: body.id,
-        passwordHash,
-        email: body.email.trim(),
-        phoneNumber: site.flag('ENABLE_PHONE_NUMBER') ? body.phoneNumber : null,
-        registerWhere: body.registerWhere,
-        referredBy,
+      // The codes are used in the same transaction as the insert: a sign-up that fails after the
+      // check (a racing twin took the id) leaves them usable.
+      await this.db.transaction(async (tx) => {
+        if (emailVerify) {
+          if (await accountRepository.activeEmailExists(tx, email)) throw appError('EMAIL_TAKEN');
+          await this.codes.verifyAndConsume(tx, { channel: 'email', address: email, code: body.emailCode });
+        }
+        if (phoneNumber !== null) {
+          if (await accountRepository.activePhoneExists(tx, phoneNumber)) throw appError('PHONE_TAKEN');
+          await this.codes.verifyAndConsume(tx, {
+            channel: 'phone',
+            address: phoneNumber,
+            code: body.sendCode,
+          });
+        }
+        await accountRepository.insertMember(tx, {
+          loginId: body.id,
+          passwordHash,
+          email,
+          phoneNumber,
+          registerWhere: body.registerWhere,
+          referredBy,
+        });
       });
     } catch (error) {
       // Two sign-ups racing for one id: the unique index decides, the loser gets the same 409.
@@ -95,6 +115,13 @@ export class AuthService {
     const claims = await this.tokens.verify(token);
     const account = await accountRepository.findAuthenticatedById(this.db, claims.accountId);
     if (!account) throw appError('TOKEN_INVALID');
+    // Issued before the password last changed: that session has ended (whole seconds, as `iat` is).
+    if (
+      account.sessionsValidAfter &&
+      claims.issuedAt < Math.floor(account.sessionsValidAfter.getTime() / 1000)
+    ) {
+      throw appError('TOKEN_INVALID');
+    }
     return account;
   }
 

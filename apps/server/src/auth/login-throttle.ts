@@ -84,6 +84,17 @@ export class LoginThrottle {
     await rateLimitRepository.hit(this.db, keys.id, now, this.limits.windowSeconds);
   }
 
+  /**
+   * A deleted account's id is free again: its failure counts and known clients must not carry over to
+   * whoever registers it next (a former owner's address would otherwise count as known to the new one).
+   */
+  async forgetId(loginId: string): Promise<void> {
+    const id = normalizeLoginId(loginId);
+    await rateLimitRepository.clear(this.db, `login:id:${id}`);
+    await rateLimitRepository.clearPrefix(this.db, `login:id-ip:${id}|`);
+    await rateLimitRepository.clearPrefix(this.db, `login:known:${id}|`);
+  }
+
   async recordSuccess(loginId: string, address: string): Promise<void> {
     const keys = this.keys(loginId, address);
     await rateLimitRepository.clear(this.db, keys.idClient);

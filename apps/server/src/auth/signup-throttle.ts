@@ -37,8 +37,11 @@ export class SignupThrottle {
   }
 }
 
+/** Every sign-up route: the plain one and Naver's and Kakao's. */
+const SIGN_UP_URLS = new Set(['/auth/register', '/auth/register/naver', '/auth/register/kakao']);
+
 /**
- * Puts the throttle in front of POST /auth/register, after body validation. Call before the auth
+ * Puts the throttle in front of the sign-up routes (POST), after body validation. Call before the auth
  * routes are registered (onRoute sees only later routes).
  */
 export function registerSignupThrottle(app: FastifyInstance, throttle: SignupThrottle): void {
@@ -47,7 +50,7 @@ export function registerSignupThrottle(app: FastifyInstance, throttle: SignupThr
   };
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    if (route.url !== '/auth/register' || !methods.includes('POST')) return;
+    if (!SIGN_UP_URLS.has(route.url) || !methods.includes('POST')) return;
     const existing = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [admit, ...existing];
   });

@@ -8,6 +8,11 @@ export interface TokenClaims {
   role: Role;
 }
 
+/** What a verified token says, with when it was issued (seconds), for sessions ended since. */
+export interface VerifiedClaims extends TokenClaims {
+  issuedAt: number;
+}
+
 const ISSUER = 'smm-panel';
 /** An account id as we write it in `sub`: a positive integer in plain decimal, at most 10 digits. */
 const SUBJECT = /^[1-9][0-9]{0,9}$/;
@@ -19,7 +24,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
 /** Signed HS256 access tokens; expiry is measured on the injected clock. */
 export class TokenService {
   private readonly key: Uint8Array;
-  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
+  private readonly verified = new Map<string, { claims: VerifiedClaims; exp: number }>();
 
   constructor(
     secret: string,
@@ -45,7 +50,7 @@ export class TokenService {
    * signature was checked once is remembered until its own expiry: members send the same token on
    * every request, and the HMAC check through WebCrypto is the largest cost of a guarded read.
    */
-  async verify(token: string): Promise<TokenClaims> {
+  async verify(token: string): Promise<VerifiedClaims> {
     const nowSeconds = this.clock.now().getTime() / 1000;
     const known = this.verified.get(token);
     if (known && nowSeconds < known.exp) return known.claims;
@@ -58,14 +63,14 @@ export class TokenService {
     return claims;
   }
 
-  private async verifyUncached(token: string): Promise<TokenClaims> {
+  private async verifyUncached(token: string): Promise<VerifiedClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         currentDate: this.clock.now(),
         // A token without an expiry would be valid forever; ours always carry one.
-        requiredClaims: ['exp', 'sub'],
+        requiredClaims: ['exp', 'sub', 'iat'],
       });
       const role = payload.role;
       // Only the plain decimal form we issue: Number() would also take '1e0', ' 1', '0x1', '01'.
@@ -73,7 +78,9 @@ export class TokenService {
       if (!SUBJECT.test(sub) || Number(sub) > MAX_ACCOUNT_ID || (role !== 'member' && role !== 'admin')) {
         throw appError('TOKEN_INVALID');
       }
-      return { accountId: Number(sub), role };
+      const issuedAt = payload.iat;
+      if (typeof issuedAt !== 'number') throw appError('TOKEN_INVALID');
+      return { accountId: Number(sub), role, issuedAt };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError)
         throw appError('TOKEN_INVALID');

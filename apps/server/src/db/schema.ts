@@ -45,12 +45,17 @@ export const accounts = pgTable(
     apiKeySuffix: text('api_key_suffix'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    // Login tokens issued before this moment (a password change or reset) are refused: a token a thief
+    // copied stops working when its owner changes the password.
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // Ids are unique regardless of case so 'Member1' cannot shadow 'member1'.
     uniqueIndex('accounts_login_id_lower_key').on(sql`lower(${t.loginId})`),
     uniqueIndex('accounts_referral_code_key').on(t.referralCode),
     uniqueIndex('accounts_api_key_hash_key').on(t.apiKeyHash),
+    // Find id / find password and the "already registered" checks look members up by e-mail.
+    index('accounts_email_lower_idx').on(sql`lower(btrim(${t.email}))`),
     check('accounts_point_not_negative', sql`${t.point} >= 0`),
   ],
 );

@@ -34,10 +34,10 @@ const logLines = () =>
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
-function expectSecurityHeaders(headers: Record<string, unknown>) {
+function expectSecurityHeaders(headers: Record<string, unknown>, openerPolicy = 'same-origin-allow-popups') {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['content-security-policy']).toContain("default-src 'self'");
-  expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  expect(headers['cross-origin-opener-policy']).toBe(openerPolicy);
   expect(headers['x-frame-options']).toBe('SAMEORIGIN');
   expect(headers['strict-transport-security']).toBeDefined();
 }
@@ -89,6 +89,19 @@ describe('answers', () => {
   it('sends the opener policy the Naver popup needs, with the other security headers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/service/settings' });
     expectSecurityHeaders(response.headers);
+    // The popup's return page, coming back from naver.com, must keep its opener: no opener policy there.
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: '/auth/naver?code=abc&state=xyz',
+      headers: { accept: 'text/html' },
+    });
+    expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    const page = await t.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    // Kakao's SDK may load; no other third-party script.
+    expect(page.headers['content-security-policy']).toMatch(
+      /script-src 'self' https:\/\/developers\.kakao\.com https:\/\/t1\.kakaocdn\.net;/,
+    );
   });
 
   it('answers a URL Fastify cannot decode in the app shape, with the security headers', async () => {
@@ -114,7 +127,7 @@ describe('answers', () => {
       expect(head.statusCode, url).toBe(200);
       expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
       expect(head.body, url).toBe('');
-      expectSecurityHeaders(head.headers);
+      expectSecurityHeaders(head.headers, url === '/auth/naver' ? 'unsafe-none' : undefined);
     }
     // API misses stay JSON 404s.
     const miss = await t.app.inject({

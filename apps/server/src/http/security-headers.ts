@@ -16,6 +16,11 @@ export const helmetOptions: FastifyHelmetOptions = {
     directives: {
       'img-src': ["'self'", 'data:', 'https:'],
       'style-src': ["'self'", "'unsafe-inline'"],
+      // Kakao login (SPEC.md §2) runs Kakao's own JavaScript SDK, which signs in through a popup and
+      // iframes on Kakao's domains. Nothing else third-party runs on the site.
+      'script-src': ["'self'", 'https://developers.kakao.com', 'https://t1.kakaocdn.net'],
+      'frame-src': ["'self'", 'https://kauth.kakao.com', 'https://accounts.kakao.com'],
+      'connect-src': ["'self'", 'https://kapi.kakao.com', 'https://kauth.kakao.com'],
       // Plain http on localhost must not be upgraded.
       'upgrade-insecure-requests': null,
     },
@@ -84,6 +89,20 @@ export function clientErrorHandler(headers: Record<string, string>) {
     if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
     socket.destroy(error);
   };
+}
+
+/**
+ * The Naver popup comes back from naver.com to /auth/naver. Under our opener policy a page that arrives
+ * from another origin is put in a new browsing context group, which cuts `window.opener` (SPEC.md: the
+ * callback posts the code to its opener). That one page is served without an opener policy; it holds
+ * no data, only hands the one-time code to the window that opened it (same origin, checked by both).
+ */
+export function registerOAuthCallbackHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const path = request.url.split('?', 1)[0];
+    if (path === '/auth/naver') reply.header('cross-origin-opener-policy', 'unsafe-none');
+    done(null, payload);
+  });
 }
 
 /**

@@ -140,6 +140,19 @@ export const chargesRepository = {
     return rows.map((r) => r.id);
   },
 
+  /**
+   * A deleted member's waiting charges end (FAIL) with the account: a transfer that arrives later is
+   * held for an operator (LATE) instead of crediting an account nobody can use.
+   */
+  async failPendingOf(tx: Tx, accountId: number, now: Date): Promise<number> {
+    const rows = await tx
+      .update(charges)
+      .set({ status: ChargeStatus.FAIL, responseAt: now })
+      .where(and(eq(charges.accountId, accountId), eq(charges.status, ChargeStatus.PENDING)))
+      .returning({ id: charges.id });
+    return rows.length;
+  },
+
   async withNamesById(ex: Executor, id: number): Promise<ChargeWithNames | undefined> {
     const [row] = await ex
       .select(withNames)

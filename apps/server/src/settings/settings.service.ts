@@ -1,4 +1,4 @@
-import { SETTING_KEYS, SiteSettings, type SettingEntry, type SettingKey } from '@smm/domain';
+import { SETTING_KEYS, SiteSettings, type FlagKey, type SettingEntry, type SettingKey } from '@smm/domain';
 import { settingsResponse } from '@smm/domain/contract';
 import type { Db } from '../db/database';
 import type { CacheBus } from '../shared/cache-bus';
@@ -14,15 +14,19 @@ import { UNBUILT_FLAGS } from './unbuilt-flags';
 export class SettingsService {
   private readonly cache: HotCache<CachedBody<SettingEntry[]>>;
 
+  /**
+   * `unconfiguredFlags`: flags this process cannot serve for want of configuration
+   * (unbuilt-flags.ts unconfiguredFlags); they read as off like the unbuilt ones.
+   */
   constructor(
     private readonly db: Db,
     private readonly bus: CacheBus,
+    unconfiguredFlags: readonly FlagKey[] = [],
   ) {
+    const off = new Set<string>([...UNBUILT_FLAGS, ...unconfiguredFlags]);
     this.cache = new HotCache(async () => {
       const rows = await settingsRepository.listByKeys(this.db, SETTING_KEYS);
-      const entries = rows.map((row) =>
-        (UNBUILT_FLAGS as readonly string[]).includes(row.key) ? { key: row.key, value: 'false' } : row,
-      );
+      const entries = rows.map((row) => (off.has(row.key) ? { key: row.key, value: 'false' } : row));
       return cachedBody(settingsResponse.parse(entries));
     });
     bus.on('settings', () => this.cache.invalidate());

@@ -7,9 +7,17 @@ import type { FlagKey } from '@smm/domain';
  * reads it as off and tells the web app the same.
  */
 export const UNBUILT_FLAGS: readonly FlagKey[] = [
-  'ENABLE_EMAIL_VERIFY', // e-mail codes, find id / password (accounts issue)
-  'ENABLE_PHONE_NUMBER', // SMS codes (accounts issue)
-  'ENABLE_SNS_NAVER', // naver login (accounts issue)
-  'ENABLE_SNS_KAKAO', // kakao login (accounts issue)
   'ENABLE_TOSS_PAYMENT', // transfer-app deep link on the charge screen (points issue)
 ];
+
+/**
+ * Flags whose feature is built but needs server configuration this process lacks: Naver login without
+ * NAVER_CLIENT_SECRET, Kakao login without KAKAO_APP_ID. Read as off for the same reason as above (the
+ * button would lead to a refusal), whatever an operator stored.
+ */
+export function unconfiguredFlags(social: { naverClientSecret?: string; kakaoAppId?: number }): FlagKey[] {
+  const off: FlagKey[] = [];
+  if (!social.naverClientSecret) off.push('ENABLE_SNS_NAVER');
+  if (social.kakaoAppId === undefined) off.push('ENABLE_SNS_KAKAO');
+  return off;
+}

@@ -51,4 +51,9 @@ export const rateLimitRepository = {
   async clear(ex: Executor, key: string): Promise<void> {
     await ex.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
   },
+
+  /** Every counter whose key starts with `prefix` (compared as text: no LIKE wildcards). */
+  async clearPrefix(ex: Executor, prefix: string): Promise<void> {
+    await ex.delete(rateLimitHits).where(sql`left(${rateLimitHits.key}, ${prefix.length}) = ${prefix}`);
+  },
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -72,6 +73,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       naverAuthUrl: 'http://127.0.0.1:9/naver-auth',
       naverApiUrl: 'http://127.0.0.1:9/naver-api',
       kakaoApiUrl: 'http://127.0.0.1:9/kakao-api',
+      kakaoAppId: 1000001,
     },
     apiRateLimitPerMinute: 0,
     trustProxy: false,
@@ -131,12 +133,17 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       if (config.seedDemoData) await seedDemoData(db);
       if (config.admin) await ensureOperator(db, config.admin);
       app.services.cacheBus.invalidateAll();
+      app.services.outbox.clear();
       clock.set(START);
       logged = '';
     },
     close: async () => {
       await app.close();
       await dropDatabase();
+      // The outbox's files of this app (a temporary folder unless a test chose its own).
+      if (overrides.messaging === undefined) {
+        await rm(config.messaging.outboxDir, { recursive: true, force: true });
+      }
     },
   };
   // A borrowed database still holds the previous file's rows.

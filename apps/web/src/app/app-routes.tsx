@@ -4,10 +4,14 @@ import { ComingSoonPage } from '@/components/ui/page';
 import { useSession } from '@/lib/session/session-context';
 import { AccountRoute } from '@/features/account/routes/account';
 import { ApiDocsRoute } from '@/features/api-docs/routes/api-docs';
+import { FindIdRoute } from '@/features/auth/routes/find-id';
+import { FindPasswordRoute } from '@/features/auth/routes/find-password';
 import { LoginRoute } from '@/features/auth/routes/login';
 import { LogoutRoute } from '@/features/auth/routes/logout';
 import { NaverCallbackRoute } from '@/features/auth/routes/naver-callback';
 import { RegisterRoute } from '@/features/auth/routes/register';
+import { ResetPasswordRoute } from '@/features/auth/routes/reset-password';
+import { SocialRegisterRoute } from '@/features/auth/routes/social-register';
 import { PrivacyPolicyRoute, TermsOfServiceRoute } from '@/features/content/routes/terms';
 import { AutoOrderHistoryRoute } from '@/features/history/routes/auto-order-history';
 import { OrderHistoryRoute } from '@/features/history/routes/order-history';
@@ -45,11 +49,11 @@ export function AppRoutes() {
           <>
             <Route path="/login" element={<LoginRoute />} />
             <Route path="/register" element={<RegisterRoute />} />
-            <Route path="/register/naver" element={<ComingSoonPage title="네이버 회원가입" />} />
-            <Route path="/register/kakao" element={<ComingSoonPage title="카카오 회원가입" />} />
-            <Route path="/find-id" element={<ComingSoonPage title="아이디 찾기" />} />
-            <Route path="/find-password" element={<ComingSoonPage title="비밀번호 찾기" />} />
-            <Route path="/reset-password" element={<ComingSoonPage title="비밀번호 재설정" />} />
+            <Route path="/register/naver" element={<SocialRegisterRoute provider="naver" />} />
+            <Route path="/register/kakao" element={<SocialRegisterRoute provider="kakao" />} />
+            <Route path="/find-id" element={<FindIdRoute />} />
+            <Route path="/find-password" element={<FindPasswordRoute />} />
+            <Route path="/reset-password" element={<ResetPasswordRoute />} />
           </>
         )}
         <Route path="*" element={<Navigate to="/order" replace />} />

@@ -37,6 +37,13 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 409, message: '이미 사용 중인 아이디입니다.', code: 'ID_TAKEN' });
   });
 
+  it('keeps the parsed error body, for answers that carry more than a message', async () => {
+    const body = { message: '가입되지 않은 계정입니다.', code: 'SOCIAL_NOT_REGISTERED', accessToken: 'p-1' };
+    mockApi({ 'POST /auth/login/naver': json(body, 404) });
+    const error = await api.post('/auth/login/naver', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404, code: 'SOCIAL_NOT_REGISTERED', body });
+  });
+
   it.each(['/auth/profile', '/service/order-history', '/auth/login'])(
     'a 401 from %s removes the jwt and calls the unauthorized handler',
     async (path) => {

@@ -2,17 +2,20 @@ import { STORAGE_KEYS, isErrorCode, type ErrorCode } from '@smm/domain';
 
 /**
  * A non-2xx answer. `message` is the server's Korean message ('' when the body carried none); `code`
- * is one of the server's error catalogue (@smm/domain ERROR_CATALOGUE), so callers can switch on it.
+ * is one of the server's error catalogue (@smm/domain ERROR_CATALOGUE), so callers can switch on it;
+ * `body` is the parsed body, for the few answers that carry more (a social login's 404 holds a token).
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | undefined;
+  readonly body: unknown;
 
-  constructor(status: number, message: string, code?: ErrorCode) {
+  constructor(status: number, message: string, code?: ErrorCode, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -85,7 +88,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const message = typeof record.message === 'string' ? record.message : '';
     const code = isErrorCode(record.code) ? record.code : undefined;
-    throw new ApiError(response.status, message, code);
+    throw new ApiError(response.status, message, code, body);
   }
   return body as T;
 }

@@ -1,8 +1,7 @@
 /**
  * Web-only wording for the auth screens. Rules and their messages live in @smm/domain; these are the
- * notice lines of the login screen.
+ * lines only a browser needs.
  */
 export const AUTH_UI_MESSAGES = {
-  LOGIN_SUCCESS: '로그인에 성공했습니다.',
-  NOT_READY: '준비 중입니다.',
+  POPUP_BLOCKED: '팝업이 차단되었습니다. 브라우저에서 이 사이트의 팝업을 허용해주세요.',
 } as const;

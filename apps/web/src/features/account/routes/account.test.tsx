@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { GUEST_LABEL, STORAGE_KEYS } from '@smm/domain';
+import { ACCOUNT_MESSAGES, BROWSE_ONLY_MESSAGE, GUEST_LABEL, SessionState, STORAGE_KEYS } from '@smm/domain';
 import type { Profile } from '@smm/domain/contract';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { useSession } from '@/lib/session/session-context';
+import { json, mockApi, settingsOf, type RecordedCall } from '@/testing/mock-api';
 import { GuestButton } from '@/testing/guest-button';
 import { renderWithProviders } from '@/testing/render';
+import { toast } from 'sonner';
 import { AccountRoute } from './account';
 
 const NEW_KEY = 'smm_3f9a2c1b_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcdXy1Z';
@@ -13,10 +15,11 @@ const NEW_MASK = 'smm_3f9a2c1b…Xy1Z';
 const OLD_MASK = 'smm_00aa11bb…Old0';
 
 /** A member whose profile shows `apiKey` until a key is issued, then the new key's mask. */
-function memberServer(apiKey: string | null) {
+function memberServer(apiKey: string | null, extra: Record<string, unknown> = {}) {
   localStorage.setItem(STORAGE_KEYS.JWT, 'good');
   let current = apiKey;
   return mockApi({
+    ...extra,
     'GET /auth/profile': () => json({ id: 'member1', point: 5000, apiKey: current } satisfies Profile),
     'POST /auth/api-key': () => {
       current = NEW_MASK;
@@ -27,14 +30,36 @@ function memberServer(apiKey: string | null) {
 
 const issuePosts = (calls: RecordedCall[]) =>
   calls.filter((c) => c.method === 'POST' && c.path === '/auth/api-key');
+const deletes = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method === 'DELETE' && c.path === '/auth/account');
+
 const profileReads = (calls: RecordedCall[]) =>
   calls.filter((c) => c.method === 'GET' && c.path === '/auth/profile');
 
+function SessionProbe() {
+  return <p data-testid="session-state">{useSession().state}</p>;
+}
+
 function renderAccount() {
-  return renderWithProviders(<AccountRoute />, {
-    route: '/account',
-    routes: { '/api': <p>API 문서 화면</p> },
-  });
+  return renderWithProviders(
+    <>
+      <AccountRoute />
+      <SessionProbe />
+    </>,
+    {
+      route: '/account',
+      routes: {
+        '/api': <p>API 문서 화면</p>,
+        '/logout': <p>로그아웃 화면</p>,
+        '/': (
+          <>
+            <p>첫 화면</p>
+            <SessionProbe />
+          </>
+        ),
+      },
+    },
+  );
 }
 
 describe('account (/account): id and API key', () => {
@@ -125,9 +150,201 @@ describe('account (/account): id and API key', () => {
   });
 });
 
+describe('account (/account): referral code', () => {
+  it('is absent without ENABLE_REFERRAL', async () => {
+    memberServer(null);
+    renderAccount();
+    expect(await screen.findByRole('heading', { name: '비밀번호 변경' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '추천인 코드' })).not.toBeInTheDocument();
+  });
+
+  it('issues the code once, shows it with a copy button, and reloads the profile', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    let referralCode: string | undefined;
+    const { calls } = mockApi({
+      'GET /service/settings': settingsOf({ ENABLE_REFERRAL: 'true' }),
+      'GET /auth/profile': () => json({ id: 'member1', point: 0, apiKey: null, referralCode }),
+      'POST /auth/referral-code': () => {
+        referralCode = 'REF7K2QX';
+        return json({ referralCode });
+      },
+    });
+    const user = userEvent.setup();
+    renderAccount();
+    const block = (await screen.findByRole('heading', { name: '추천인 코드' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(block).getByText('아직 발급된 추천인 코드가 없습니다')).toBeInTheDocument();
+    const readsBefore = profileReads(calls).length;
+
+    await user.click(within(block).getByRole('button', { name: '추천인 코드 발급' }));
+    expect(await within(block).findByLabelText('내 추천인 코드')).toHaveValue('REF7K2QX');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.REFERRAL_ISSUED)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/auth/referral-code')).toHaveLength(1);
+    await waitFor(() => expect(profileReads(calls).length).toBeGreaterThan(readsBefore));
+
+    await user.click(within(block).getByRole('button', { name: '추천인 코드 복사' }));
+    expect(await navigator.clipboard.readText()).toBe('REF7K2QX');
+    expect(await screen.findByText('추천인 코드가 복사되었습니다.')).toBeInTheDocument();
+  });
+
+  it('a member who has one sees it straight away, with no issue button', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({
+      'GET /service/settings': settingsOf({ ENABLE_REFERRAL: 'true' }),
+      'GET /auth/profile': { id: 'member1', point: 0, apiKey: null, referralCode: 'HAVE1234' },
+    });
+    renderAccount();
+    expect(await screen.findByLabelText('내 추천인 코드')).toHaveValue('HAVE1234');
+    expect(screen.queryByRole('button', { name: '추천인 코드 발급' })).not.toBeInTheDocument();
+  });
+});
+
+describe('account (/account): change password', () => {
+  const passwordPosts = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/auth/change-password');
+
+  async function fill(current: string, next: string, again: string) {
+    const user = userEvent.setup();
+    for (const [label, value] of [
+      ['현재 비밀번호', current],
+      ['새 비밀번호', next],
+      ['새 비밀번호 재입력', again],
+    ] as const) {
+      const field = screen.getByLabelText(label);
+      await user.clear(field);
+      if (value) await user.type(field, value);
+    }
+    await user.click(screen.getByRole('button', { name: '비밀번호 변경' }));
+  }
+
+  it('checks §5 in order with 8~20자 as the hint, sends only the two passwords, toasts and goes to /logout', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    const { calls } = mockApi({
+      'GET /auth/profile': { id: 'member1', point: 0, apiKey: null },
+      'POST /auth/change-password': { message: ACCOUNT_MESSAGES.PASSWORD_CHANGED },
+    });
+    renderAccount();
+    await screen.findByDisplayValue('member1');
+    expect(screen.getByLabelText('새 비밀번호')).toHaveAttribute('placeholder', '8~20자');
+
+    await fill('', '', '');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.CURRENT_PASSWORD_REQUIRED)).toBeInTheDocument();
+    await fill('old-password-1', '', '');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.NEW_PASSWORD_REQUIRED)).toBeInTheDocument();
+    await fill('old-password-1', 'new-password-1', 'new-password-2');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.NEW_PASSWORD_RE_DIFFERS)).toBeInTheDocument();
+    expect(passwordPosts(calls)).toHaveLength(0);
+
+    await fill('old-password-1', 'new-password-1', 'new-password-1');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.PASSWORD_CHANGED)).toBeInTheDocument();
+    expect(passwordPosts(calls)[0]?.body).toEqual({
+      currentPassword: 'old-password-1',
+      newPassword: 'new-password-1',
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/logout'), {
+      timeout: 3000,
+    });
+    expect(passwordPosts(calls)).toHaveLength(1);
+  });
+
+  it.each([
+    [409, '서버 문구', ACCOUNT_MESSAGES.CURRENT_PASSWORD_WRONG],
+    [400, '비밀번호는 8자 이상 입력해주세요.', '비밀번호는 8자 이상 입력해주세요.'],
+    [
+      429,
+      '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+      '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    ],
+    [500, '서버 문구', ACCOUNT_MESSAGES.UNKNOWN],
+  ])('a %i shows its message and stays', async (status, message, shown) => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({
+      'GET /auth/profile': { id: 'member1', point: 0, apiKey: null },
+      'POST /auth/change-password': json({ message }, status),
+    });
+    renderAccount();
+    await screen.findByDisplayValue('member1');
+    await fill('old-password-1', 'new-password-1', 'new-password-1');
+    expect(await screen.findByText(shown)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/account');
+    expect(screen.getByRole('button', { name: '비밀번호 변경' })).toBeEnabled();
+  });
+
+  it('submissions while a change is in flight are ignored', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    let release: (r: Response) => void = () => {};
+    const { calls } = mockApi({
+      'GET /auth/profile': { id: 'member1', point: 0, apiKey: null },
+      'POST /auth/change-password': () => new Promise<Response>((resolve) => (release = resolve)),
+    });
+    renderAccount();
+    await screen.findByDisplayValue('member1');
+    await fill('old-password-1', 'new-password-1', 'new-password-1');
+    const form = screen.getByRole('button', { name: /변경하는 중/ }).closest('form') as HTMLFormElement;
+    // Enter in a field submits even though the button is disabled: the form's own guard must hold.
+    form.requestSubmit();
+    form.requestSubmit();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(passwordPosts(calls)).toHaveLength(1);
+    release(json({ message: 'ok' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/logout'), {
+      timeout: 3000,
+    });
+  });
+});
+
+describe('account (/account): deletion', () => {
+  it('warns of all four consequences, needs a second press, then toasts, becomes a guest and goes to /', async () => {
+    const { calls } = memberServer(null, {
+      'DELETE /auth/account': { message: ACCOUNT_MESSAGES.ACCOUNT_DELETED },
+    });
+    const user = userEvent.setup();
+    renderAccount();
+    const block = (await screen.findByRole('heading', { name: '회원탈퇴' })).closest(
+      'section',
+    ) as HTMLElement;
+    for (const line of [
+      '포인트가 모두 사라지며',
+      '다시 사용할 수 없습니다',
+      '복구할 수 없습니다',
+      '즉시 탈퇴가 처리됩니다',
+    ]) {
+      expect(within(block).getByText(new RegExp(line))).toBeInTheDocument();
+    }
+
+    await user.click(within(block).getByRole('button', { name: '회원탈퇴' }));
+    expect(deletes(calls)).toHaveLength(0);
+    // Cancel brings the first label back.
+    await user.click(within(block).getByRole('button', { name: '취소' }));
+    await user.click(within(block).getByRole('button', { name: '회원탈퇴' }));
+    await user.click(within(block).getByRole('button', { name: '정말 탈퇴하시겠습니까?' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.ACCOUNT_DELETED)).toBeInTheDocument();
+    expect(deletes(calls)).toHaveLength(1);
+    expect(screen.getByTestId('session-state')).toHaveTextContent(String(SessionState.GUEST));
+    expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBeNull();
+  });
+
+  it('a failure says so and puts the first label back', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({
+      'GET /auth/profile': { id: 'member1', point: 0, apiKey: null },
+      'DELETE /auth/account': json({ message: '' }, 500),
+    });
+    const user = userEvent.setup();
+    renderAccount();
+    await user.click(await screen.findByRole('button', { name: '회원탈퇴' }));
+    await user.click(screen.getByRole('button', { name: '정말 탈퇴하시겠습니까?' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.ACCOUNT_DELETE_FAILED)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '회원탈퇴' })).toBeEnabled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/account');
+  });
+});
+
 describe('account (/account): guests', () => {
-  it('a guest sees the guest label as the id and gets the browse-only message; nothing is sent', async () => {
-    const { calls } = mockApi({});
+  it('a guest sees the guest label as the id and gets the browse-only message for every action; nothing is sent', async () => {
+    const { calls } = mockApi({ 'GET /service/settings': settingsOf({ ENABLE_REFERRAL: 'true' }) });
     const user = userEvent.setup();
     renderWithProviders(
       <>
@@ -138,12 +355,32 @@ describe('account (/account): guests', () => {
     );
     await user.click(screen.getByRole('button', { name: '게스트 시작' }));
     await waitFor(() => expect(screen.getByLabelText('아이디')).toHaveValue(GUEST_LABEL));
-    const block = screen.getByRole('heading', { name: 'API 키' }).closest('section') as HTMLElement;
-    expect(within(block).getByText('발급된 API 키가 없습니다')).toBeInTheDocument();
+    const section = (name: string) => screen.getByRole('heading', { name }).closest('section') as HTMLElement;
+    const expectBrowseOnly = async () => {
+      expect(await screen.findByText(BROWSE_ONLY_MESSAGE)).toBeInTheDocument();
+      toast.dismiss();
+      await waitFor(() => expect(screen.queryByText(BROWSE_ONLY_MESSAGE)).not.toBeInTheDocument());
+    };
 
-    await user.click(within(block).getByRole('button', { name: '발급' }));
-    expect(await screen.findByText('둘러보기 모드에서는 불가능합니다.')).toBeInTheDocument();
-    expect(issuePosts(calls)).toHaveLength(0);
+    const apiKey = section('API 키');
+    expect(within(apiKey).getByText('발급된 API 키가 없습니다')).toBeInTheDocument();
+    await user.click(within(apiKey).getByRole('button', { name: '발급' }));
+    await expectBrowseOnly();
+
+    await user.click(
+      within(await waitFor(() => section('추천인 코드'))).getByRole('button', { name: '추천인 코드 발급' }),
+    );
+    await expectBrowseOnly();
+
+    await user.click(within(section('비밀번호 변경')).getByRole('button', { name: '비밀번호 변경' }));
+    await expectBrowseOnly();
+
+    await user.click(within(section('회원탈퇴')).getByRole('button', { name: '회원탈퇴' }));
+    await expectBrowseOnly();
+    // No second step for a guest: the first press is already refused.
+    expect(screen.queryByRole('button', { name: '정말 탈퇴하시겠습니까?' })).not.toBeInTheDocument();
+
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
     expect(profileReads(calls)).toHaveLength(0);
     expect(screen.queryByLabelText('새 API 키')).not.toBeInTheDocument();
   });

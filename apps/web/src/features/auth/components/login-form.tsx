@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { LOGIN_MESSAGES, STORAGE_KEYS, validateLogin } from '@smm/domain';
+import { ACCOUNT_MESSAGES, LOGIN_MESSAGES, STORAGE_KEYS, validateLogin } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Checkbox, TextField } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useLogin } from '../api/login';
-import { AUTH_UI_MESSAGES } from '../messages';
 import { SocialButtons } from './social-buttons';
+import { useSocialLogin } from './use-social-login';
 import './auth.css';
 
 /** SPEC.md §8: login errors by HTTP status. 429 carries the server's own wording. */
@@ -26,6 +26,9 @@ export function LoginForm() {
   const { signIn } = useSession();
   const { settings } = useSiteSettings();
   const loginMutation = useLogin();
+  const naver = settings.flag('ENABLE_SNS_NAVER');
+  const kakao = settings.flag('ENABLE_SNS_KAKAO');
+  const social = useSocialLogin({ naver, kakao });
   const [id, setId] = useState(() => localStorage.getItem(STORAGE_KEYS.REMEMBERED_ID) ?? '');
   const [password, setPassword] = useState('');
   const [rememberId, setRememberId] = useState(
@@ -47,7 +50,7 @@ export function LoginForm() {
       if (rememberId) localStorage.setItem(STORAGE_KEYS.REMEMBERED_ID, id);
       else localStorage.removeItem(STORAGE_KEYS.REMEMBERED_ID);
       await signIn(accessToken);
-      toast.success(AUTH_UI_MESSAGES.LOGIN_SUCCESS);
+      toast.success(ACCOUNT_MESSAGES.LOGIN_SUCCESS);
       navigate('/order');
     } catch (error) {
       toast.error(loginErrorMessage(error));
@@ -94,12 +97,12 @@ export function LoginForm() {
         로그인
       </Button>
       <SocialButtons
-        naver={settings.flag('ENABLE_SNS_NAVER')}
-        kakao={settings.flag('ENABLE_SNS_KAKAO')}
+        naver={naver}
+        kakao={kakao}
         naverLabel="네이버로 로그인"
         kakaoLabel="카카오로 로그인"
-        onNaver={() => toast.info(AUTH_UI_MESSAGES.NOT_READY)}
-        onKakao={() => toast.info(AUTH_UI_MESSAGES.NOT_READY)}
+        onNaver={social.startNaver}
+        onKakao={social.startKakao}
       />
       <p className="auth-switch">
         아직 회원이 아니신가요? <Link to="/register">회원가입</Link>

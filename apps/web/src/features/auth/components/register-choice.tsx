@@ -1,9 +1,13 @@
 import { UserPlus } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { SocialButtons } from './social-buttons';
+import { useSocialLogin } from './use-social-login';
 import './auth.css';
 
-/** With a social sign-up flag on, the visitor first picks how to sign up (SPEC.md §2 screen 3). */
+/**
+ * With a social sign-up flag on, the visitor first picks how to sign up (SPEC.md §2 screen 3). A
+ * provider choice starts that provider's sign-in: an account not yet a member comes back as a 404 and
+ * continues on /register/<provider>; one that is a member is simply signed in.
+ */
 export function RegisterChoice({
   naver,
   kakao,
@@ -13,7 +17,7 @@ export function RegisterChoice({
   kakao: boolean;
   onGeneral: () => void;
 }) {
-  const navigate = useNavigate();
+  const social = useSocialLogin({ naver, kakao });
   return (
     <div className="auth-form">
       <button type="button" className="choice-btn" onClick={onGeneral}>
@@ -25,8 +29,8 @@ export function RegisterChoice({
         kakao={kakao}
         naverLabel="네이버로 가입하기"
         kakaoLabel="카카오로 가입하기"
-        onNaver={() => navigate('/register/naver')}
-        onKakao={() => navigate('/register/kakao')}
+        onNaver={social.startNaver}
+        onKakao={social.startKakao}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { REGISTER_HINTS, REGISTER_MESSAGES, SEND_CODE_MESSAGES } from '@smm/domain';
+import { ACCOUNT_MESSAGES, REGISTER_HINTS, REGISTER_MESSAGES, SEND_CODE_MESSAGES } from '@smm/domain';
 import { json, mockApi, settingsOf } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { RegisterForm } from './register-form';
@@ -173,7 +173,6 @@ describe('register form', () => {
       ['email', 400, SEND_CODE_MESSAGES.BAD_FORM],
       ['email', 409, SEND_CODE_MESSAGES.EMAIL_EXISTS],
       ['email', 500, SEND_CODE_MESSAGES.FAILED],
-      ['email', 429, SEND_CODE_MESSAGES.FAILED],
       ['phone', 400, SEND_CODE_MESSAGES.BAD_FORM],
       ['phone', 409, SEND_CODE_MESSAGES.PHONE_EXISTS],
       ['phone', 500, SEND_CODE_MESSAGES.FAILED],
@@ -196,6 +195,94 @@ describe('register form', () => {
       // A failed send leaves the field editable and the button usable.
       expect(screen.getByLabelText(label)).toBeEnabled();
       expect(send).toBeEnabled();
+    });
+
+    it.each([
+      ['email', ACCOUNT_MESSAGES.CODE_TOO_SOON],
+      ['phone', ACCOUNT_MESSAGES.CODE_DAILY_LIMIT],
+    ] as const)('%s: a 429 says why in the server words', async (channel, message) => {
+      const { flag, path, label, value } = channels[channel];
+      mockApi({
+        'GET /service/settings': settingsOf({ [flag]: 'true' }),
+        'GET /service/register-where': WHERE,
+        [`POST ${path}`]: json({ message, code: 'TOO_MANY_CODES' }, 429),
+      });
+      renderRegister();
+      const user = userEvent.setup();
+      const send = await screen.findByRole('button', { name: '인증코드 전송' });
+      await user.type(screen.getByLabelText(label), value);
+      await user.click(send);
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(send).toBeEnabled();
+    });
+
+    it.each([
+      ['email', 'm@e', SEND_CODE_MESSAGES.EMAIL_INVALID],
+      ['phone', '0101234567', SEND_CODE_MESSAGES.PHONE_INVALID],
+    ] as const)('%s: a malformed address is stopped before any call', async (channel, bad, message) => {
+      const { flag, path, label } = channels[channel];
+      const { calls } = mockApi({
+        'GET /service/settings': settingsOf({ [flag]: 'true' }),
+        'GET /service/register-where': WHERE,
+      });
+      renderRegister();
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText(label), bad);
+      await user.click(screen.getByRole('button', { name: '인증코드 전송' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(calls.some((c) => c.path === path)).toBe(false);
+    });
+  });
+
+  it('with the phone flag on, the phone code must be sent and 5 characters; the payload carries both codes and the referral', async () => {
+    const { calls } = mockApi({
+      'GET /service/settings': settingsOf({
+        ENABLE_EMAIL_VERIFY: 'true',
+        ENABLE_PHONE_NUMBER: 'true',
+        ENABLE_REFERRAL: 'true',
+      }),
+      'GET /service/register-where': WHERE,
+      'POST /auth/send-email': { message: 'ok' },
+      'POST /auth/send-phone-number': { message: 'ok' },
+      'POST /auth/register': json({ message: REGISTER_MESSAGES.SUCCESS }, 201),
+    });
+    renderRegister();
+    const user = userEvent.setup();
+    const [emailSend, phoneSend] = await screen.findAllByRole('button', { name: '인증코드 전송' });
+    await user.type(screen.getByLabelText('아이디'), 'member');
+    await user.type(screen.getByLabelText('비밀번호'), 'password1');
+    await user.type(screen.getByLabelText('비밀번호 재입력'), 'password1');
+    await user.type(screen.getByLabelText('이메일'), 'm@e.kr');
+    await user.type(screen.getByLabelText('추천인 코드'), 'FRIEND1');
+    await screen.findByRole('option', { name: '검색' });
+    await user.selectOptions(screen.getByLabelText('가입경로'), '검색');
+    await user.click(emailSend as HTMLElement);
+    await user.type(await screen.findByLabelText('이메일 인증코드'), '12345');
+
+    await submitExpecting(REGISTER_MESSAGES.PHONE_CODE_NOT_SENT);
+    await user.type(screen.getByLabelText('휴대전화 번호'), '01012345678');
+    await user.click(phoneSend as HTMLElement);
+    expect(await screen.findByText(SEND_CODE_MESSAGES.PHONE_SENT)).toBeInTheDocument();
+    expect(screen.getByLabelText('휴대전화 번호')).toBeDisabled();
+    expect(phoneSend).toBeDisabled();
+    await user.type(screen.getByLabelText('휴대전화 인증코드'), '987');
+    await submitExpecting(REGISTER_MESSAGES.PHONE_CODE_LENGTH);
+    await user.type(screen.getByLabelText('휴대전화 인증코드'), '65');
+    await user.click(screen.getByRole('button', { name: '회원가입' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(calls.find((c) => c.path === '/auth/send-phone-number')?.body).toEqual({
+      phoneNumber: '01012345678',
+    });
+    expect(calls.find((c) => c.path === '/auth/register')?.body).toEqual({
+      id: 'member',
+      password: 'password1',
+      email: 'm@e.kr',
+      registerWhere: '검색',
+      phoneNumber: '01012345678',
+      sendCode: '98765',
+      referral: 'FRIEND1',
+      emailCode: '12345',
     });
   });
 });

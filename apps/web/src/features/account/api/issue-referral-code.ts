@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ReferralCodeResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session/session-context';
+
+/** POST /auth/referral-code: issued once; asking again returns the same code. */
+export const issueReferralCode = () => api.post<ReferralCodeResponse>('/auth/referral-code');
+
+/** Issues the code, then reloads the profile, which now carries it (SPEC.md §7). */
+export function useIssueReferralCode() {
+  const { refreshProfile } = useSession();
+  return useMutation({ mutationFn: issueReferralCode, onSuccess: () => refreshProfile() });
+}

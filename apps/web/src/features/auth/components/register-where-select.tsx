@@ -1,0 +1,28 @@
+import { SelectField } from '@/components/ui/field';
+import { useRegisterWhere } from '../api/get-register-where';
+
+/** Sign-up route dropdown: a blank first option, then the server's list (SPEC.md §2 screen 3). */
+export function RegisterWhereSelect({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const registerWhere = useRegisterWhere();
+  return (
+    <SelectField
+      label="가입경로"
+      name="registerWhere"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value="">선택해주세요</option>
+      {(registerWhere.data ?? []).map((option) => (
+        <option key={option.id} value={option.text}>
+          {option.text}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

@@ -1,0 +1,67 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ACCOUNT_MESSAGES, REGISTER_HINTS, validateResetPassword } from '@smm/domain';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+import './auth.css';
+
+/** Reset password (SPEC.md §2 screen 7): two fields and a button; success goes to /. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [passwordRe, setPasswordRe] = useState('');
+  const submittingRef = useRef(false);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submittingRef.current) return;
+    const invalid = validateResetPassword({ password, passwordRe });
+    if (invalid) {
+      toast.error(invalid);
+      return;
+    }
+    submittingRef.current = true;
+    resetPassword.mutate(
+      { token, password },
+      {
+        onSuccess: () => {
+          toast.success(ACCOUNT_MESSAGES.PASSWORD_RESET);
+          navigate('/');
+        },
+        onError: (error) => toast.error(errorMessage(error, ACCOUNT_MESSAGES.UNKNOWN)),
+        onSettled: () => {
+          submittingRef.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <TextField
+        label="새 비밀번호"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={REGISTER_HINTS.PASSWORD}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <TextField
+        label="새 비밀번호 확인"
+        name="passwordRe"
+        type="password"
+        autoComplete="new-password"
+        value={passwordRe}
+        onChange={(event) => setPasswordRe(event.target.value)}
+      />
+      <Button type="submit" size="lg" block disabled={resetPassword.isPending}>
+        비밀번호 재설정
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { toast } from 'sonner';
+import { SEND_CODE_MESSAGES, validateEmailForCode, validatePhoneForCode } from '@smm/domain';
+import { useSendEmailCode } from '../api/send-email-code';
+import { useSendPhoneCode } from '../api/send-phone-code';
+import { sendCodeErrorMessage } from './code-send-field';
+
+export interface CodeSender {
+  /** A code went out for the address: the form locks it and shows the code field. */
+  sent: boolean;
+  pending: boolean;
+  send: (address: string) => void;
+}
+
+/** Checks the address with the domain rule (SPEC.md §5), then sends; §8's toasts either way. */
+function useCodeSender<T>(
+  mutation: { mutate: (input: T, options: MutateCallbacks) => void; isSuccess: boolean; isPending: boolean },
+  toInput: (address: string) => T,
+  validate: (address: string) => string | null,
+  sentMessage: string,
+  existsMessage: string,
+): CodeSender {
+  return {
+    sent: mutation.isSuccess,
+    pending: mutation.isPending,
+    send: (address) => {
+      const invalid = validate(address);
+      if (invalid) {
+        toast.error(invalid);
+        return;
+      }
+      if (mutation.isPending) return;
+      mutation.mutate(toInput(address), {
+        onSuccess: () => toast.success(sentMessage),
+        onError: (error) => toast.error(sendCodeErrorMessage(error, existsMessage)),
+      });
+    },
+  };
+}
+
+interface MutateCallbacks {
+  onSuccess: () => void;
+  onError: (error: unknown) => void;
+}
+
+export function useEmailCodeSender(): CodeSender {
+  return useCodeSender(
+    useSendEmailCode(),
+    (email) => ({ email }),
+    validateEmailForCode,
+    SEND_CODE_MESSAGES.EMAIL_SENT,
+    SEND_CODE_MESSAGES.EMAIL_EXISTS,
+  );
+}
+
+export function usePhoneCodeSender(): CodeSender {
+  return useCodeSender(
+    useSendPhoneCode(),
+    (phoneNumber) => ({ phoneNumber }),
+    validatePhoneForCode,
+    SEND_CODE_MESSAGES.PHONE_SENT,
+    SEND_CODE_MESSAGES.PHONE_EXISTS,
+  );
+}
