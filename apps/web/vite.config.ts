@@ -18,6 +18,9 @@ const spaAware: ProxyOptions = {
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': srcDir } },
+  // dist/.vite/manifest.json maps each source module to its chunk and that chunk's static imports and
+  // CSS: scripts/size.mjs reads it to add up what each route loads first.
+  build: { manifest: true },
   server: {
     proxy: {
       '/service': { target: apiTarget },

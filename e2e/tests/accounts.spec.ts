@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { ACCOUNT_MESSAGES, BROWSE_ONLY_MESSAGE, maskLoginId } from '@smm/domain';
 import { codeIn, latestMessageTo, resetLinkIn } from './helpers/outbox';
 import { E2E_PASSWORD, registerMember, signInNewMember, uniqueMemberId } from './helpers/session';

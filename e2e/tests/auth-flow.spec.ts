@@ -1,5 +1,6 @@
 import { GUEST_LABEL } from '@smm/domain';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { signInNewMember } from './helpers/session';
 
 // The one spec that drives the real sign-up and login screens; every other spec that needs a member

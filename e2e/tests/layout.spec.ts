@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { GUEST_LABEL } from '@smm/domain';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { showBalance, signInNewMember, uniqueMemberId } from './helpers/session';
 
 /** Ids as long as the server accepts (30 characters), fresh per test, and a seven-digit balance. */
@@ -235,6 +236,23 @@ test.describe('[LAYOUT][DESKTOP] 1440 px', () => {
     await expect(terms.getByRole('heading', { level: 1 })).toContainText('이용약관');
   });
 });
+
+for (const width of [1440, 390]) {
+  test(`[LAYOUT] the logo stays at the same x on the landing page and inside the site, ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const logoX = async (path: string) => {
+      await page.goto(path);
+      const logo = page.getByRole('banner').getByRole('link').first();
+      await expect(logo).toBeVisible();
+      return (await logo.boundingBox())?.x;
+    };
+    const landing = await logoX('/');
+    expect(landing).toBeDefined();
+    expect(await logoX('/login')).toBe(landing);
+  });
+}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`[A11Y] no serious accessibility violations, ${colorScheme} theme`, () => {

@@ -1,5 +1,6 @@
 import { formatWon } from '@smm/domain';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { creditMember } from './helpers/credit';
 import { signInNewMember } from './helpers/session';
 
@@ -156,7 +157,8 @@ test('[HISTORY][GUEST]: the history screens explain that a guest has none and of
   await page.getByRole('button', { name: '둘러보기' }).first().click();
   let historyCalls = 0;
   page.on('request', (r) => {
-    if (r.url().includes('order-history')) historyCalls += 1;
+    // API calls only: the screen's own code chunk (auto-order-history-….js) is fetched too.
+    if (r.resourceType() === 'fetch' && r.url().includes('order-history')) historyCalls += 1;
   });
   // Guest mode is not stored, so a reload would leave it: go there through the menu.
   await page

@@ -9,7 +9,8 @@ import {
   V2_ERRORS,
   V2_STATUS_TEXTS,
 } from '@smm/domain';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { baseURL } from '../playwright.config';
 import { creditMember } from './helpers/credit';
 import { signInNewMember } from './helpers/session';

@@ -9,7 +9,7 @@ export function formatDateTime(value: Date | string | number): string {
   );
 }
 
-/** yyyyMMdd, the form the popup dismissal store uses. */
+/** yyyyMMdd in the viewer's local time (the popup dismissal store uses seoulDateKey, in Seoul time). */
 export function formatDateKey(value: Date): string {
   return `${value.getFullYear()}${pad(value.getMonth() + 1)}${pad(value.getDate())}`;
 }

@@ -15,3 +15,5 @@ export * from './public-api';
 export * from './public-api-examples';
 export * from './account-rules';
 export * from './settings-rules';
+export * from './popup-dismissal';
+export * from './faq';

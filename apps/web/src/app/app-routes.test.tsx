@@ -9,7 +9,7 @@ import { SERVER_UNREACHABLE_MESSAGE, STARTUP_PROFILE_RETRY_DELAYS_MS } from '@/l
 import { json, mockApi } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/render';
 import { AppProvider } from './provider';
-import { AppRoutes } from './app-routes';
+import { AppRoutes, routeTitle } from './app-routes';
 
 let session: ReturnType<typeof useSession> | null = null;
 
@@ -206,5 +206,77 @@ describe('session state machine', () => {
       expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION}`),
     );
     expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBeNull();
+  });
+});
+
+describe('lazy route screens and document titles', () => {
+  it.each([
+    ['/order', '주문하기'],
+    ['/point', '포인트 충전'],
+    ['/account', '계정설정'],
+    ['/order-history', '주문내역'],
+    ['/auto-order-history', '자동주문내역'],
+    ['/api', 'API 문서'],
+    ['/terms/service', '이용약관'],
+    ['/terms/privacy', '개인정보처리방침'],
+  ])('a member on %s gets its screen once its chunk loads, titled %s', async (path, title) => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    // The paged lists answer an empty page, as the server does for a new member.
+    const emptyPage = { items: [], page: 1, pageSize: 10, total: 0 };
+    mockApi({
+      'GET /auth/profile': profile,
+      'GET /service/order-history': emptyPage,
+      'GET /service/auto-order-history': emptyPage,
+      'GET /service/point-history': emptyPage,
+    });
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.AUTHORIZATION} ${path}`);
+    // The screen renders inside the layout's content area, the top bar beside it.
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1, name: title }));
+    expect(screen.getByText('member1 님')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${title} · SMM 패널`));
+  });
+
+  it.each([
+    ['/login', '로그인'],
+    ['/register', '회원가입'],
+    ['/find-id', '아이디 찾기'],
+    ['/find-password', '비밀번호 찾기'],
+  ])('a visitor on %s gets its screen, titled %s', async (path, title) => {
+    mockApi({});
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${title} · SMM 패널`));
+  });
+
+  it('the landing is titled with the site name alone; moving on retitles the tab', async () => {
+    mockApi({});
+    renderApp('/');
+    await waitFor(() => expect(document.title).toBe('SMM 패널'));
+
+    const browse = screen.getAllByRole('button', { name: '둘러보기' })[0];
+    act(() => browse?.click());
+    await waitFor(() =>
+      expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.GUEST} /order`),
+    );
+    await waitFor(() => expect(document.title).toBe('주문하기 · SMM 패널'));
+
+    const menu = await screen.findByRole('navigation', { name: '주요 메뉴' });
+    await userEvent.click(within(menu).getByRole('link', { name: '포인트 충전' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '포인트 충전' })).toBeInTheDocument();
+    expect(document.title).toBe('포인트 충전 · SMM 패널');
+  });
+
+  it.each([
+    ['/order/', '주문하기'],
+    ['/ORDER', '주문하기'],
+    ['/register/naver', '회원가입'],
+    ['/qna', '자주 묻는 질문'],
+    ['/guide', '링크 입력 가이드'],
+    ['/nowhere', undefined],
+  ])('routeTitle(%s) is %s', (path, title) => {
+    expect(routeTitle(path)).toBe(title);
   });
 });

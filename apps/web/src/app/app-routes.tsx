@@ -1,30 +1,115 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SessionState } from '@smm/domain';
-import { ComingSoonPage } from '@/components/ui/page';
+import { SITE_NAME, useDocumentTitle } from '@/lib/document-title';
 import { useSession } from '@/lib/session/session-context';
-import { AccountRoute } from '@/features/account/routes/account';
-import { ApiDocsRoute } from '@/features/api-docs/routes/api-docs';
-import { FindIdRoute } from '@/features/auth/routes/find-id';
-import { FindPasswordRoute } from '@/features/auth/routes/find-password';
-import { LoginRoute } from '@/features/auth/routes/login';
+import { useSiteSettings } from '@/lib/site-settings';
 import { LogoutRoute } from '@/features/auth/routes/logout';
-import { NaverCallbackRoute } from '@/features/auth/routes/naver-callback';
-import { RegisterRoute } from '@/features/auth/routes/register';
-import { ResetPasswordRoute } from '@/features/auth/routes/reset-password';
-import { SocialRegisterRoute } from '@/features/auth/routes/social-register';
-import { PrivacyPolicyRoute, TermsOfServiceRoute } from '@/features/content/routes/terms';
-import { AutoOrderHistoryRoute } from '@/features/history/routes/auto-order-history';
-import { OrderHistoryRoute } from '@/features/history/routes/order-history';
-import { OrderRoute } from '@/features/order/routes/order';
-import { PointRoute } from '@/features/point/routes/point';
 import { AppLayout, LandingPage } from './layouts';
+import { lazyScreen } from './lazy-screen';
+
+// Every screen but the landing (the first load that matters most, kept in the entry) and the tiny logout
+// is its own chunk, fetched when its route is first shown.
+const AccountRoute = lazyScreen(() =>
+  import('@/features/account/routes/account').then((m) => ({ default: m.AccountRoute })),
+);
+const ApiDocsRoute = lazyScreen(() =>
+  import('@/features/api-docs/routes/api-docs').then((m) => ({ default: m.ApiDocsRoute })),
+);
+const FindIdRoute = lazyScreen(() =>
+  import('@/features/auth/routes/find-id').then((m) => ({ default: m.FindIdRoute })),
+);
+const FindPasswordRoute = lazyScreen(() =>
+  import('@/features/auth/routes/find-password').then((m) => ({ default: m.FindPasswordRoute })),
+);
+const LoginRoute = lazyScreen(() =>
+  import('@/features/auth/routes/login').then((m) => ({ default: m.LoginRoute })),
+);
+const NaverCallbackRoute = lazyScreen(() =>
+  import('@/features/auth/routes/naver-callback').then((m) => ({ default: m.NaverCallbackRoute })),
+);
+const RegisterRoute = lazyScreen(() =>
+  import('@/features/auth/routes/register').then((m) => ({ default: m.RegisterRoute })),
+);
+const ResetPasswordRoute = lazyScreen(() =>
+  import('@/features/auth/routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })),
+);
+const SocialRegisterRoute = lazyScreen(() =>
+  import('@/features/auth/routes/social-register').then((m) => ({ default: m.SocialRegisterRoute })),
+);
+const TermsOfServiceRoute = lazyScreen(() =>
+  import('@/features/content/routes/terms').then((m) => ({ default: m.TermsOfServiceRoute })),
+);
+const PrivacyPolicyRoute = lazyScreen(() =>
+  import('@/features/content/routes/terms').then((m) => ({ default: m.PrivacyPolicyRoute })),
+);
+const AutoOrderHistoryRoute = lazyScreen(() =>
+  import('@/features/history/routes/auto-order-history').then((m) => ({ default: m.AutoOrderHistoryRoute })),
+);
+const OrderHistoryRoute = lazyScreen(() =>
+  import('@/features/history/routes/order-history').then((m) => ({ default: m.OrderHistoryRoute })),
+);
+const OrderRoute = lazyScreen(() =>
+  import('@/features/order/routes/order').then((m) => ({ default: m.OrderRoute })),
+);
+const PointRoute = lazyScreen(() =>
+  import('@/features/point/routes/point').then((m) => ({ default: m.PointRoute })),
+);
+const GuideRoute = lazyScreen(() =>
+  import('@/features/guide/routes/guide').then((m) => ({ default: m.GuideRoute })),
+);
+const FaqRoute = lazyScreen(() => import('@/features/faq/routes/faq').then((m) => ({ default: m.FaqRoute })));
+
+/** The Korean title of each page (the tab shows '주문하기 · SMM 패널'); the landing's is the site name. */
+export const ROUTE_TITLES: Record<string, string> = {
+  '/': SITE_NAME,
+  '/order': '주문하기',
+  '/point': '포인트 충전',
+  '/api': 'API 문서',
+  '/account': '계정설정',
+  '/login': '로그인',
+  '/register': '회원가입',
+  '/register/naver': '회원가입',
+  '/register/kakao': '회원가입',
+  '/find-id': '아이디 찾기',
+  '/find-password': '비밀번호 찾기',
+  '/reset-password': '비밀번호 재설정',
+  '/order-history': '주문내역',
+  '/auto-order-history': '자동주문내역',
+  '/qna': '자주 묻는 질문',
+  '/guide': '링크 입력 가이드',
+  '/terms/service': '이용약관',
+  '/terms/privacy': '개인정보처리방침',
+  '/auth/naver': '네이버 로그인',
+  '/logout': '로그아웃',
+};
+
+/** Route paths match without regard to case or a trailing slash; so does the title. */
+export function routeTitle(pathname: string): string | undefined {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  const title = ROUTE_TITLES[path];
+  return title === SITE_NAME ? undefined : title;
+}
+
+const FIRST_SCREEN: Record<string, () => unknown> = {
+  '/order': OrderRoute.preload,
+  '/point': PointRoute.preload,
+  '/login': LoginRoute.preload,
+};
+// The first screen's chunk is fetched while the session's profile call is in flight (nothing renders
+// until it answers), not after it: no extra round trip on a direct visit to the pages people open most.
+FIRST_SCREEN[window.location.pathname]?.();
 
 /** Route groups of SPEC.md §2: public, signed-out (UN_AUTHORIZATION), signed-in (AUTHORIZATION or GUEST). */
 export function AppRoutes() {
   const { state } = useSession();
+  const { settings, isLoaded: settingsLoaded } = useSiteSettings();
+  useDocumentTitle(routeTitle(useLocation().pathname));
   // SPEC.md §2: while the session is loading nothing is rendered.
   if (state === SessionState.LOADING) return null;
   const signedIn = state === SessionState.AUTHORIZATION || state === SessionState.GUEST;
+  // SPEC.md §2: /qna exists only with ENABLE_QNA on; otherwise it falls through to the redirect (not
+  // before the settings have answered, so a direct visit is not sent away while the flag is unknown).
+  const qnaRoute = settingsLoaded ? settings.flag('ENABLE_QNA') && <FaqRoute /> : null;
 
   return (
     <Routes>
@@ -39,11 +124,11 @@ export function AppRoutes() {
           <>
             <Route path="/point" element={<PointRoute />} />
             <Route path="/account" element={<AccountRoute />} />
-            <Route path="/qna" element={<ComingSoonPage title="자주 묻는 질문" />} />
+            {qnaRoute !== false && <Route path="/qna" element={qnaRoute} />}
             <Route path="/order-history" element={<OrderHistoryRoute />} />
             <Route path="/auto-order-history" element={<AutoOrderHistoryRoute />} />
             <Route path="/api" element={<ApiDocsRoute />} />
-            <Route path="/guide" element={<ComingSoonPage title="링크 입력 가이드" />} />
+            <Route path="/guide" element={<GuideRoute />} />
           </>
         ) : (
           <>

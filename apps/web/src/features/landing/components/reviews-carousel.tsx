@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-import { ChevronLeft, ChevronRight, Quote, Star } from 'lucide-react';
-import './landing.css';
+import { Quote, Star } from 'lucide-react';
+import { LandingCarousel } from './landing-carousel';
 
 const REVIEWS = [
   {
@@ -31,73 +29,37 @@ const REVIEWS = [
   },
 ];
 
-export function ReviewsCarousel() {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start' });
-  const [selected, setSelected] = useState(0);
+type Review = (typeof REVIEWS)[number];
 
-  const onSelect = useCallback(() => {
-    if (embla) setSelected(embla.selectedScrollSnap());
-  }, [embla]);
-
-  useEffect(() => {
-    if (!embla) return;
-    embla.on('select', onSelect);
-    const timer = window.setInterval(() => embla.scrollNext(), 5000);
-    return () => {
-      embla.off('select', onSelect);
-      window.clearInterval(timer);
-    };
-  }, [embla, onSelect]);
-
+function ReviewCard({ review }: { review: Review }) {
   return (
-    <section className="landing-section" aria-labelledby="reviews-title">
-      <div className="section-head section-head-row">
-        <div>
-          <span className="section-eyebrow">고객 후기</span>
-          <h2 id="reviews-title">먼저 경험한 분들의 이야기</h2>
-        </div>
-        <div className="carousel-controls">
-          <button type="button" aria-label="이전 후기" onClick={() => embla?.scrollPrev()}>
-            <ChevronLeft size={20} aria-hidden />
-          </button>
-          <button type="button" aria-label="다음 후기" onClick={() => embla?.scrollNext()}>
-            <ChevronRight size={20} aria-hidden />
-          </button>
-        </div>
-      </div>
-      <div className="reviews-viewport" ref={viewportRef}>
-        <ul className="reviews-track">
-          {REVIEWS.map((review) => (
-            <li key={review.name} className="review-slide">
-              <article className="review-card">
-                <Quote size={26} aria-hidden className="review-quote" />
-                <div className="review-stars" role="img" aria-label="별점 5점">
-                  {Array.from({ length: 5 }, (_, i) => (
-                    <Star key={i} size={15} aria-hidden />
-                  ))}
-                </div>
-                <p>{review.body}</p>
-                <footer>
-                  <strong>{review.name}</strong>
-                  <span>{review.role}</span>
-                </footer>
-              </article>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div className="carousel-dots">
-        {REVIEWS.map((review, i) => (
-          <button
-            key={review.name}
-            type="button"
-            aria-label={`${i + 1}번째 후기 보기`}
-            aria-current={selected === i}
-            className={selected === i ? 'is-active' : undefined}
-            onClick={() => embla?.scrollTo(i)}
-          />
+    <article className="review-card">
+      <Quote size={26} aria-hidden className="review-quote" />
+      <div className="review-stars" role="img" aria-label="별점 5점">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Star key={i} size={15} aria-hidden />
         ))}
       </div>
-    </section>
+      <p>{review.body}</p>
+      <footer>
+        <strong>{review.name}</strong>
+        <span>{review.role}</span>
+      </footer>
+    </article>
+  );
+}
+
+/** Five customer reviews (SPEC.md §2 screen 1). */
+export function ReviewsCarousel() {
+  return (
+    <LandingCarousel
+      className="reviews-carousel"
+      eyebrow="고객 후기"
+      title="먼저 경험한 분들의 이야기"
+      itemName="후기"
+      items={REVIEWS}
+      itemKey={(review) => review.name}
+      renderItem={(review) => <ReviewCard review={review} />}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { MousePointerClick, RotateCw, ShieldCheck, Zap } from 'lucide-react';
-import './landing.css';
+import { LandingCarousel } from './landing-carousel';
 
 const STRENGTHS = [
   {
@@ -24,25 +24,25 @@ const STRENGTHS = [
   },
 ];
 
-/** Four strengths; a grid on wide screens, a swipeable scroll-snap row on phones. */
+/** The four strengths (SPEC.md §2 screen 1), a carousel at every width. */
 export function Strengths() {
   return (
-    <section className="landing-section" aria-labelledby="strengths-title">
-      <div className="section-head">
-        <span className="section-eyebrow">왜 SMM 패널인가요?</span>
-        <h2 id="strengths-title">성장에만 집중할 수 있도록</h2>
-      </div>
-      <ul className="strengths">
-        {STRENGTHS.map(({ icon: Icon, title, body }) => (
-          <li key={title} className="strength-card">
-            <span className="strength-icon">
-              <Icon size={22} aria-hidden />
-            </span>
-            <h3>{title}</h3>
-            <p>{body}</p>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <LandingCarousel
+      className="strengths-carousel"
+      eyebrow="왜 SMM 패널인가요?"
+      title="성장에만 집중할 수 있도록"
+      itemName="강점"
+      items={STRENGTHS}
+      itemKey={(strength) => strength.title}
+      renderItem={({ icon: Icon, title, body }) => (
+        <article className="strength-card">
+          <span className="strength-icon">
+            <Icon size={22} aria-hidden />
+          </span>
+          <h3>{title}</h3>
+          <p>{body}</p>
+        </article>
+      )}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Megaphone, Pin } from 'lucide-react';
 import { useNotices, type Notice } from '../api/get-notices';
-import { readableTextOn } from '@smm/domain';
+import { operatorColourVars } from './operator-colour';
 import './order.css';
 
 /** Pinned notices first, each with its optional background colour (SPEC.md §2 screen 8). */
@@ -31,11 +31,15 @@ export function NoticeBoard() {
           {orderNotices(data).map((notice) => (
             <li
               key={notice.id}
-              className={notice.isTop ? 'notice notice-top' : 'notice'}
+              className={
+                notice.isTop
+                  ? notice.bgColor
+                    ? 'notice notice-top has-colour'
+                    : 'notice notice-top'
+                  : 'notice'
+              }
               style={
-                notice.isTop && notice.bgColor
-                  ? { background: notice.bgColor, color: readableTextOn(notice.bgColor) }
-                  : undefined
+                notice.isTop && notice.bgColor ? operatorColourVars('notice', notice.bgColor) : undefined
               }
             >
               {notice.isTop && (

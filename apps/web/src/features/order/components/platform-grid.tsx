@@ -1,6 +1,6 @@
 import { LayoutGrid } from 'lucide-react';
 import { usePlatforms } from '../api/get-platforms';
-import { readableTextOn } from '@smm/domain';
+import { operatorColourVars } from './operator-colour';
 import './order.css';
 
 /** Platform tiles; pressing one picks that platform in the order form. */
@@ -36,18 +36,10 @@ export function PlatformGrid({
             <li key={platform.id}>
               <button
                 type="button"
-                className="platform-tile"
+                className={platform.bgColor ? 'platform-tile has-colour' : 'platform-tile'}
                 aria-pressed={platform.id === selectedId}
                 onClick={() => onSelect(platform.id)}
-                style={
-                  platform.bgColor
-                    ? {
-                        background: platform.bgColor,
-                        color: readableTextOn(platform.bgColor),
-                        borderColor: platform.id === selectedId ? undefined : 'transparent',
-                      }
-                    : undefined
-                }
+                style={platform.bgColor ? operatorColourVars('tile', platform.bgColor) : undefined}
               >
                 {platform.text}
               </button>

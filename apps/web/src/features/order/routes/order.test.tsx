@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '@smm/domain';
+import { formatDateTime, readableTextOn, toneForDarkTheme } from '@smm/domain';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { OrderRoute } from './order';
@@ -8,11 +8,11 @@ import { OrderRoute } from './order';
 describe('order page shell', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('lists pinned notices first with their colour, as plain text', async () => {
+  it('lists pinned notices first with their colour (toned for the dark theme), as plain text', async () => {
     mockApi({
       'GET /service/notices': [
         { id: 1, content: '일반 공지', isTop: false, bgColor: null },
-        { id: 2, content: '<b>고정 공지</b>', isTop: true, bgColor: 'rgb(255, 240, 200)' },
+        { id: 2, content: '<b>고정 공지</b>', isTop: true, bgColor: '#fef3c7' },
       ],
     });
     renderWithProviders(<OrderRoute />, { route: '/order' });
@@ -20,7 +20,12 @@ describe('order page shell', () => {
     const pinned = await screen.findByText('<b>고정 공지</b>');
     const items = screen.getAllByRole('listitem').filter((li) => li.classList.contains('notice'));
     expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['<b>고정 공지</b>', '일반 공지']);
-    expect(pinned.closest('li')).toHaveStyle({ background: 'rgb(255, 240, 200)' });
+    // Both themes' colours ride on CSS variables; order.css picks one by data-theme, so a toggle needs no render.
+    const style = pinned.closest('li')!.style;
+    expect(style.getPropertyValue('--notice-bg-light')).toBe('#fef3c7');
+    expect(style.getPropertyValue('--notice-fg-light')).toBe(readableTextOn('#fef3c7'));
+    expect(style.getPropertyValue('--notice-bg-dark')).toBe(toneForDarkTheme('#fef3c7'));
+    expect(style.getPropertyValue('--notice-fg-dark')).toBe('#ffffff');
     expect(document.querySelector('b')).toBeNull();
   });
 
@@ -33,7 +38,9 @@ describe('order page shell', () => {
     });
     renderWithProviders(<OrderRoute />, { route: '/order' });
     expect(screen.getByRole('heading', { name: '플랫폼' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: '인스타그램' })).toBeInTheDocument();
+    const tile = await screen.findByRole('button', { name: '인스타그램' });
+    expect(tile.style.getPropertyValue('--tile-bg-light')).toBe('#e1306c');
+    expect(tile.style.getPropertyValue('--tile-bg-dark')).toBe(toneForDarkTheme('#e1306c'));
     expect(screen.queryByText('숨김 플랫폼')).not.toBeInTheDocument();
     expect(screen.getByText('로그인하고 주문을 시작해 보세요')).toBeInTheDocument();
   });

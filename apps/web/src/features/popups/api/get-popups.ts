@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Popup } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+
+export type { Popup };
+
+export const getPopups = () => api.get<Popup[]>('/service/popup');
+
+/** Read once per page load: popups show "on load" (SPEC.md §2), never again on a later refetch. */
+export const usePopups = () =>
+  useQuery({ queryKey: ['popups'], queryFn: getPopups, staleTime: Infinity, retry: false });

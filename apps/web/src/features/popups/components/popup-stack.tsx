@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { isPopupHidden } from '@smm/domain';
+import { usePopups } from '../api/get-popups';
+import { PopupDialog } from './popup-dialog';
+import { readPopupDismissals, storeHiddenForToday } from './popup-storage';
+
+/**
+ * Every enabled popup not hidden for today, one at a time: closing one shows the next (SPEC.md §2
+ * "Popups", §4 "Popup dismissal"). Mounted once for the whole app, so a plain 닫기 lasts until the next
+ * page load, across route changes.
+ */
+export function PopupStack() {
+  const { data } = usePopups();
+  // Read once per page load: "hidden while the stored date is today" is decided when the page loads.
+  const [dismissals] = useState(readPopupDismissals);
+  const [loadedAt] = useState(() => new Date());
+  const [closed, setClosed] = useState<ReadonlySet<number>>(() => new Set());
+
+  if (!data) return null;
+  const queue = data.filter(
+    (popup) => popup.enabled && !closed.has(popup.id) && !isPopupHidden(dismissals, popup.id, loadedAt),
+  );
+  const current = queue[0];
+  if (!current) return null;
+
+  const close = () => setClosed((previous) => new Set(previous).add(current.id));
+  const hideToday = () => {
+    storeHiddenForToday(current.id, new Date());
+    close();
+  };
+
+  return createPortal(
+    <PopupDialog
+      key={current.id}
+      popup={current}
+      position={closed.size + 1}
+      total={closed.size + queue.length}
+      onHideToday={hideToday}
+      onClose={close}
+    />,
+    document.body,
+  );
+}

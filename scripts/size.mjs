@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// npm run size [-- --build] [-- --json-only]
+//
+// What each route of the web app loads on a first visit, gzipped: the entry chunk and its static imports,
+// plus the route's lazy screen chunk (app-routes.tsx: `lazyScreen(() => import('…'))`) and its static
+// imports, JS and CSS, each file counted once. Fonts and images are left out (Pretendard's subsets load
+// per glyph range the page uses). Sizes are gzip level 9 (node:zlib), 1 KB = 1,000 bytes (as Vite prints).
+// Exits 1 only when a budget is exceeded: `/` and `/order` ≤ 150 KB of JS each.
+//
+// Builds apps/web when apps/web/dist has no Vite manifest (or with --build); otherwise reads the build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = join(root, 'apps/web');
+const distDir = join(webDir, 'dist');
+const manifestPath = join(distDir, '.vite/manifest.json');
+const routesPath = join(webDir, 'src/app/app-routes.tsx');
+
+const GZIP_LEVEL = 9;
+const KB = 1000;
+/** Budgets in KB of gzipped JS on a first visit (issue 10). */
+const JS_BUDGETS_KB = { '/': 150, '/order': 150 };
+
+const args = new Set(process.argv.slice(2));
+
+if (args.has('--build') || !existsSync(manifestPath)) {
+  console.error(
+    existsSync(manifestPath) ? 'Rebuilding apps/web …' : 'No build with a manifest yet: building apps/web …',
+  );
+  const build = spawnSync('npm', ['run', 'build', '-w', '@smm/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], css?: string[]}>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error(`${manifestPath} has no entry chunk`);
+
+/** The JS and CSS files a chunk loads before it runs: itself, its static imports (transitively), their CSS. */
+function staticClosure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the manifest`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
+  return files;
+}
+
+// Route table, read from app-routes.tsx: `const X = lazyScreen(() => import('@/…')…)` and
+// `<Route path="/p" element={<X …/>} />`. A route whose element is not a lazy screen lives in the entry.
+const routesSource = readFileSync(routesPath, 'utf8');
+const lazyModules = new Map(
+  [...routesSource.matchAll(/const (\w+) = lazyScreen\(\s*\(\) =>\s*import\('@\/([^']+)'\)/g)].map((m) => [
+    m[1],
+    m[2],
+  ]),
+);
+// An element held in a variable first (`const qnaRoute = … <FaqRoute />`) counts as that component.
+const elementVariables = new Map(
+  [...routesSource.matchAll(/const (\w+) = [^;]*?<(\w+)/g)].map((m) => [m[1], m[2]]),
+);
+const routes = [...routesSource.matchAll(/<Route\s+path="([^"*]+)"\s+element=\{(<?)(\w+)/g)].map((m) => ({
+  path: m[1],
+  component: m[2] ? m[3] : (elementVariables.get(m[3]) ?? m[3]),
+}));
+
+/** The manifest key of a module under apps/web/src (`features/order/routes/order` → src/…/order.tsx). */
+function manifestKeyOf(modulePath) {
+  for (const ext of ['.tsx', '.ts', '.jsx', '.js']) {
+    const key = `src/${modulePath}${ext}`;
+    if (manifest[key]) return key;
+  }
+  throw new Error(`the lazy module @/${modulePath} has no chunk in the manifest (is the build current?)`);
+}
+
+const gzipped = new Map();
+function gzipSize(file) {
+  if (!gzipped.has(file)) {
+    gzipped.set(file, gzipSync(readFileSync(join(distDir, file)), { level: GZIP_LEVEL }).length);
+  }
+  return gzipped.get(file);
+}
+
+const seen = new Set();
+const rows = [];
+for (const { path, component } of routes) {
+  if (seen.has(path)) continue;
+  seen.add(path);
+  const files = staticClosure(entryKey);
+  const lazyModule = lazyModules.get(component);
+  if (lazyModule) staticClosure(manifestKeyOf(lazyModule), files);
+  const sum = (ext) => [...files].filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzipSize(f), 0);
+  const js = sum('.js');
+  const css = sum('.css');
+  const budget = JS_BUDGETS_KB[path];
+  rows.push({
+    path,
+    screen: lazyModule ? component : `${component} (entry)`,
+    files: files.size,
+    jsBytes: js,
+    cssBytes: css,
+    jsBudgetKb: budget ?? null,
+    withinBudget: budget === undefined ? null : js <= budget * KB,
+  });
+}
+
+const kb = (bytes) => (bytes / KB).toFixed(1);
+if (!args.has('--json-only')) {
+  const header = ['route', 'screen', 'files', 'JS gzip KB', 'CSS gzip KB', 'JS+CSS KB', 'JS budget'];
+  const table = rows.map((r) => [
+    `\`${r.path}\``,
+    r.screen,
+    String(r.files),
+    kb(r.jsBytes),
+    kb(r.cssBytes),
+    kb(r.jsBytes + r.cssBytes),
+    r.jsBudgetKb === null ? '' : `≤ ${r.jsBudgetKb} ${r.withinBudget ? 'ok' : 'EXCEEDED'}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const numeric = new Set([2, 3, 4, 5]);
+  const line = (cells) =>
+    `| ${cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(
+    `| ${widths.map((w, i) => (numeric.has(i) ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`,
+  );
+  for (const row of table) console.log(line(row));
+  console.log('');
+}
+
+const exceeded = rows.filter((r) => r.withinBudget === false);
+console.log(
+  JSON.stringify(
+    {
+      date: new Date().toISOString().slice(0, 10),
+      gzipLevel: GZIP_LEVEL,
+      unit: 'bytes (1 KB = 1000 bytes)',
+      entry: manifest[entryKey].file,
+      routes: rows,
+      ok: exceeded.length === 0,
+    },
+    null,
+    2,
+  ),
+);
+
+if (exceeded.length > 0) {
+  for (const r of exceeded) {
+    console.error(
+      `${r.path}: ${kb(r.jsBytes)} KB of gzipped JS on first load, over its budget of ${r.jsBudgetKb} KB`,
+    );
+  }
+  process.exit(1);
+}
