@@ -34,8 +34,8 @@ export function ApiDocsRoute() {
         description="개인 API 키로 서비스 조회, 주문, 주문 상태 확인을 자동화하세요."
       />
       <div className="api-layout">
-        <nav className="api-toc" aria-label="API 문서 목차">
-          <p className="api-toc-title">목차</p>
+        <nav className="doc-toc" aria-label="API 문서 목차">
+          <p className="doc-toc-title">목차</p>
           <ol>
             {CONTENTS.map((entry) => (
               <li key={entry.id}>

@@ -23,8 +23,8 @@ export function GuideRoute() {
         description="주문할 서비스에 맞는 링크를 복사하는 방법을 플랫폼별로 안내합니다."
       />
       <div className="guide-layout">
-        <nav className="guide-toc" aria-label="가이드 목차">
-          <p className="guide-toc-title">플랫폼</p>
+        <nav className="doc-toc" aria-label="가이드 목차">
+          <p className="doc-toc-title">플랫폼</p>
           <ol>
             {sections.map(({ platform }) => (
               <li key={platform.id}>
