@@ -48,10 +48,8 @@ import {
   registerOAuthCallbackHeaders,
   securityHeadersOf,
 } from './http/security-headers';
-import { adminRoutes } from './admin/admin.routes';
-import { PointAdjustmentsService } from './admin/point-adjustments.service';
 import { ChargesAdminService } from './admin/charges-admin.service';
-import { SettingsAdminService } from './admin/settings-admin.service';
+import { registerAdminRoutes } from './admin/register-admin';
 import { ChargeWorker } from './points/charge-worker';
 import { ChargesService } from './points/charges.service';
 import { DepositIntake } from './points/deposit-intake';
@@ -284,9 +282,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(publicApiRoutes(publicApi));
   await routes.register(smmV2Routes(publicApi));
   await app.register(openApiRoutes);
-  await routes.register(
-    adminRoutes(new PointAdjustmentsService(db), chargesAdmin, new SettingsAdminService(db, settings)),
-  );
+  await registerAdminRoutes(app, {
+    db,
+    services: app.services,
+    config: { dataDir: config.dataDir, publicUrl: config.publicUrl },
+  });
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -17,3 +17,4 @@ export * from './account-rules';
 export * from './settings-rules';
 export * from './popup-dismissal';
 export * from './faq';
+export * from './csv';

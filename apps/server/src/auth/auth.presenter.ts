@@ -15,5 +15,6 @@ export function presentProfile(account: AuthenticatedAccount): Profile {
           ? account.apiKeyPrefix
           : maskApiKey(account.apiKeyPrefix, account.apiKeySuffix),
     ...(account.referralCode ? { referralCode: account.referralCode } : {}),
+    ...(account.role === 'admin' ? { role: 'admin' as const } : {}),
   };
 }

@@ -23,6 +23,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     account?: AuthenticatedAccount;
   }
+  interface FastifyInstance {
+    /** Every route as registered, with the guard it declared: tests enumerate it (admin-guard.test). */
+    routeTable: DeclaredRoute[];
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  auth: RouteAuth | undefined;
 }
 
 function bearerToken(request: FastifyRequest): string {
@@ -59,8 +69,13 @@ export function registerGuards(app: FastifyInstance, auth: AuthService, apiLimit
   // onRoute sees every route registered after it, in every child plugin, before it is frozen. The
   // guard runs first (onRequest), before the body is even parsed: a caller without the right to the
   // route learns nothing about what it accepts.
+  const routeTable: DeclaredRoute[] = [];
+  app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const required = route.config?.auth;
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, auth: required });
+    }
     if (!required) return;
     if (required === 'apiKeyParam') {
       // The key is in the body: the first preHandler, right after parsing and validation.

@@ -48,6 +48,9 @@ export const accounts = pgTable(
     // Login tokens issued before this moment (a password change or reset) are refused: a token a thief
     // copied stops working when its owner changes the password.
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true, mode: 'date' }),
+    // Set by an operator (console → 회원): a suspended member can neither log in nor use the API key;
+    // restoring clears it. Why it was done is in the audit log.
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // Ids are unique regardless of case so 'Member1' cannot shadow 'member1'.
@@ -228,6 +231,9 @@ export const orders = pgTable(
     index('orders_account_id_idx').on(t.accountId, t.id),
     index('orders_account_status_id_idx').on(t.accountId, t.status, t.id),
     index('orders_auto_order_idx').on(t.autoOrderId),
+    // The console's order search across members (by status, newest first) and its daily totals.
+    index('orders_status_id_idx').on(t.status, t.id),
+    index('orders_created_at_idx').on(t.createdAt),
     // The background loop's due work: open orders by next check time.
     index('orders_due_idx')
       .on(t.nextCheckAt)
@@ -292,18 +298,24 @@ export const simulatedProviderOrders = pgTable('simulated_provider_orders', {
 });
 
 /** An operator's manual balance change, with its mandatory reason; its ledger reference is `adjustment:<id>`. */
-export const pointAdjustments = pgTable('point_adjustments', {
-  id: serial('id').primaryKey(),
-  accountId: integer('account_id')
-    .notNull()
-    .references(() => accounts.id),
-  operatorId: integer('operator_id')
-    .notNull()
-    .references(() => accounts.id),
-  delta: integer('delta').notNull(),
-  memo: text('memo').notNull(),
-  createdAt: createdAt(),
-});
+export const pointAdjustments = pgTable(
+  'point_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => accounts.id),
+    delta: integer('delta').notNull(),
+    memo: text('memo').notNull(),
+    // The console's Idempotency-Key: a repeated or raced submission of the same form applies once.
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('point_adjustments_operator_idempotency_key').on(t.operatorId, t.idempotencyKey)],
+);
 
 /**
  * A member's bank-transfer charge request (SPEC.md §3 "Point charge"). `status` is ChargeStatus. It is
@@ -330,6 +342,10 @@ export const charges = pgTable(
     responseAt: timestamp('response_at', { withTimezone: true, mode: 'date' }),
     depositId: integer('deposit_id'),
     decidedBy: integer('decided_by').references(() => accounts.id),
+    // A tax invoice or cash receipt asked for with the charge (feeType 1 or 2) is issued outside the
+    // panel (홈택스); the operator marks it done here, and the console lists those still to do.
+    receiptIssuedAt: timestamp('receipt_issued_at', { withTimezone: true, mode: 'date' }),
+    receiptIssuedBy: integer('receipt_issued_by').references(() => accounts.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -338,6 +354,10 @@ export const charges = pgTable(
       .where(sql`${t.status} = 0`),
     index('charges_account_id_idx').on(t.accountId, t.id),
     index('charges_status_id_idx').on(t.status, t.id),
+    // The console's sales figures: credited charges by the time they were credited.
+    index('charges_credited_at_idx')
+      .on(t.responseAt)
+      .where(sql`${t.status} = 1`),
     // The background loop's due work: pending charges by expiry time.
     index('charges_pending_expiry_idx')
       .on(t.expiresAt)
@@ -401,6 +421,7 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_operator_idx').on(t.operatorId, t.id),
   ],
 );
 

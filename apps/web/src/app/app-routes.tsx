@@ -3,6 +3,7 @@ import { SessionState } from '@smm/domain';
 import { SITE_NAME, useDocumentTitle } from '@/lib/document-title';
 import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
+import { adminTitle } from '@/features/admin/components/admin-nav';
 import { LogoutRoute } from '@/features/auth/routes/logout';
 import { AppLayout, LandingPage } from './layouts';
 import { lazyScreen } from './lazy-screen';
@@ -57,6 +58,10 @@ const PointRoute = lazyScreen(() =>
 const GuideRoute = lazyScreen(() =>
   import('@/features/guide/routes/guide').then((m) => ({ default: m.GuideRoute })),
 );
+// The operator console: its own chunk, requested only once the session says the caller is an operator.
+const AdminApp = lazyScreen(() =>
+  import('@/features/admin/routes/admin-app').then((m) => ({ default: m.AdminApp })),
+);
 const FaqRoute = lazyScreen(() => import('@/features/faq/routes/faq').then((m) => ({ default: m.FaqRoute })));
 
 /** The Korean title of each page (the tab shows '주문하기 · SMM 패널'); the landing's is the site name. */
@@ -86,6 +91,10 @@ export const ROUTE_TITLES: Record<string, string> = {
 /** Route paths match without regard to case or a trailing slash; so does the title. */
 export function routeTitle(pathname: string): string | undefined {
   const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  if (path === '/admin' || path.startsWith('/admin/')) {
+    const screen = adminTitle(path);
+    return screen ? `${screen} · 운영자 콘솔` : '운영자 콘솔';
+  }
   const title = ROUTE_TITLES[path];
   return title === SITE_NAME ? undefined : title;
 }
@@ -101,7 +110,7 @@ FIRST_SCREEN[window.location.pathname]?.();
 
 /** Route groups of SPEC.md §2: public, signed-out (UN_AUTHORIZATION), signed-in (AUTHORIZATION or GUEST). */
 export function AppRoutes() {
-  const { state } = useSession();
+  const { state, profile } = useSession();
   const { settings, isLoaded: settingsLoaded } = useSiteSettings();
   useDocumentTitle(routeTitle(useLocation().pathname));
   // SPEC.md §2: while the session is loading nothing is rendered.
@@ -114,6 +123,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<LandingPage />} />
+      {state === SessionState.AUTHORIZATION && profile?.role === 'admin' && (
+        <Route path="/admin/*" element={<AdminApp operatorId={profile.id} />} />
+      )}
       {!signedIn && <Route path="/auth/naver" element={<NaverCallbackRoute />} />}
       {signedIn && <Route path="/logout" element={<LogoutRoute />} />}
       <Route element={<AppLayout />}>

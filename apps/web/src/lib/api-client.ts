@@ -70,12 +70,19 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = getStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart Content-Type with the boundary.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(path, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : isForm
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
     signal: options.signal,
   });
   const body = await readBody(response);
@@ -98,6 +105,11 @@ export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** multipart/form-data (an image upload): the browser writes the boundary. */
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
 };

@@ -31,6 +31,8 @@ export const profileResponse = z.object({
    */
   apiKey: z.string().nullable(),
   referralCode: z.string().optional(),
+  /** 'admin' for an operator (the web app then offers the console at /admin); absent for members. */
+  role: z.literal('admin').optional(),
 });
 export type Profile = z.infer<typeof profileResponse>;
 

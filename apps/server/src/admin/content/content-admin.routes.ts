@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminDeps } from '../admin-deps';
+
+/** The console's content screens' calls. Operators only: every route declares `config: { auth: 'operator' }`. */
+export function contentAdminRoutes(_deps: AdminDeps): FastifyPluginAsyncZod {
+  return async () => {};
+}

@@ -1,0 +1,62 @@
+/** The console's screens, grouped as the side navigation shows them (paths under /admin). */
+export interface AdminNavItem {
+  path: string;
+  label: string;
+}
+export interface AdminNavGroup {
+  label: string;
+  items: AdminNavItem[];
+}
+
+export const ADMIN_NAV: AdminNavGroup[] = [
+  { label: '현황', items: [{ path: '/admin', label: '대시보드' }] },
+  {
+    label: '충전·정산',
+    items: [
+      { path: '/admin/charges', label: '충전 신청' },
+      { path: '/admin/deposits', label: '입금 내역' },
+      { path: '/admin/receipts', label: '증빙 발행' },
+    ],
+  },
+  {
+    label: '주문·회원',
+    items: [
+      { path: '/admin/orders', label: '주문' },
+      { path: '/admin/members', label: '회원' },
+    ],
+  },
+  {
+    label: '상품',
+    items: [
+      { path: '/admin/catalog', label: '플랫폼·상품' },
+      { path: '/admin/providers', label: '공급사' },
+    ],
+  },
+  {
+    label: '콘텐츠',
+    items: [
+      { path: '/admin/notices', label: '공지사항' },
+      { path: '/admin/faq', label: 'FAQ' },
+      { path: '/admin/popups', label: '팝업' },
+      { path: '/admin/register-routes', label: '가입 경로' },
+    ],
+  },
+  {
+    label: '시스템',
+    items: [
+      { path: '/admin/settings', label: '사이트 설정' },
+      { path: '/admin/audit', label: '감사 로그' },
+    ],
+  },
+];
+
+/** The Korean title of a console path (the tab shows '충전 신청 · 운영자 콘솔'). */
+export function adminTitle(pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/admin';
+  let best: AdminNavItem | undefined;
+  for (const item of ADMIN_NAV.flatMap((group) => group.items)) {
+    const matches = path === item.path || path.startsWith(`${item.path}/`);
+    if (matches && (!best || item.path.length > best.path.length)) best = item;
+  }
+  return best?.label;
+}

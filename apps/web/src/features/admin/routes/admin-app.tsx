@@ -1,0 +1,56 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AdminLayout } from '../components/admin-layout';
+import { AdminStatus } from '../components/admin-page';
+
+// Each console screen is its own chunk inside the console's (which members never download): the
+// dashboard's chart library loads only with the dashboard.
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+const DashboardScreen = screen(() => import('../dashboard/dashboard-screen'), 'DashboardScreen');
+const ChargesScreen = screen(() => import('../money/charges-screen'), 'ChargesScreen');
+const DepositsScreen = screen(() => import('../money/deposits-screen'), 'DepositsScreen');
+const ReceiptsScreen = screen(() => import('../money/receipts-screen'), 'ReceiptsScreen');
+const CatalogScreen = screen(() => import('../catalog/catalog-screen'), 'CatalogScreen');
+const ProvidersScreen = screen(() => import('../catalog/providers-screen'), 'ProvidersScreen');
+const OrdersScreen = screen(() => import('../orders/orders-screen'), 'OrdersScreen');
+const MembersScreen = screen(() => import('../members/members-screen'), 'MembersScreen');
+const MemberDetailScreen = screen(() => import('../members/member-detail-screen'), 'MemberDetailScreen');
+const NoticesScreen = screen(() => import('../content/notices-screen'), 'NoticesScreen');
+const FaqScreen = screen(() => import('../content/faq-screen'), 'FaqScreen');
+const PopupsScreen = screen(() => import('../content/popups-screen'), 'PopupsScreen');
+const RegisterRoutesScreen = screen(
+  () => import('../content/register-routes-screen'),
+  'RegisterRoutesScreen',
+);
+const SettingsScreen = screen(() => import('../settings/settings-screen'), 'SettingsScreen');
+const AuditScreen = screen(() => import('../audit/audit-screen'), 'AuditScreen');
+
+/** The operator console under /admin (app-routes.tsx mounts it for operators only). */
+export function AdminApp({ operatorId }: { operatorId: string }) {
+  return (
+    <AdminLayout operatorId={operatorId}>
+      <Suspense fallback={<AdminStatus kind="loading" />}>
+        <Routes>
+          <Route index element={<DashboardScreen />} />
+          <Route path="charges" element={<ChargesScreen />} />
+          <Route path="deposits" element={<DepositsScreen />} />
+          <Route path="receipts" element={<ReceiptsScreen />} />
+          <Route path="catalog" element={<CatalogScreen />} />
+          <Route path="providers" element={<ProvidersScreen />} />
+          <Route path="orders" element={<OrdersScreen />} />
+          <Route path="members" element={<MembersScreen />} />
+          <Route path="members/:loginId" element={<MemberDetailScreen />} />
+          <Route path="notices" element={<NoticesScreen />} />
+          <Route path="faq" element={<FaqScreen />} />
+          <Route path="popups" element={<PopupsScreen />} />
+          <Route path="register-routes" element={<RegisterRoutesScreen />} />
+          <Route path="settings" element={<SettingsScreen />} />
+          <Route path="audit" element={<AuditScreen />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Routes>
+      </Suspense>
+    </AdminLayout>
+  );
+}
