@@ -5,8 +5,6 @@ import {
   adminDepositsResponse,
   attachDepositRequest,
   attachDepositResponse,
-  auditLogQuery,
-  auditLogResponse,
   chargeDecisionRequest,
   chargeDecisionResponse,
   idPathParams,
@@ -114,11 +112,6 @@ export function adminRoutes(
         },
       },
       (request) => charges.attach(accountOf(request).id, request.params.id, request.body),
-    );
-    app.get(
-      '/admin/api/audit-log',
-      { config: operator, schema: { querystring: auditLogQuery, response: { 200: auditLogResponse } } },
-      (request) => charges.auditLog(request.query),
     );
   };
 }

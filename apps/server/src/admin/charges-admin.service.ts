@@ -7,8 +7,6 @@ import type {
   AdminDepositsResponse,
   AttachDepositRequest,
   AttachDepositResponse,
-  AuditLogQuery,
-  AuditLogResponse,
   ChargeDecisionResponse,
 } from '@smm/domain/contract';
 import { auditLogRepository } from '../audit/audit-log.repository';
@@ -155,27 +153,6 @@ export class ChargesAdminService {
       });
       return { ...after, changed: true };
     });
-  }
-
-  async auditLog(query: AuditLogQuery): Promise<AuditLogResponse> {
-    const offset = (query.page - 1) * PAGE_SIZE;
-    const { rows, total } = await auditLogRepository.page(this.db, query, PAGE_SIZE, offset);
-    return {
-      items: rows.map(({ entry, operatorLoginId }) => ({
-        id: entry.id,
-        operatorLoginId,
-        action: entry.action,
-        targetType: entry.targetType,
-        targetId: entry.targetId,
-        before: entry.before,
-        after: entry.after,
-        memo: entry.memo,
-        createdAt: entry.createdAt.toISOString(),
-      })),
-      page: query.page,
-      pageSize: PAGE_SIZE,
-      total,
-    };
   }
 
   private async lockCharge(tx: Tx, chargeId: number) {

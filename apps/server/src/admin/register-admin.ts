@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AdminDeps } from './admin-deps';
 import { adminRoutes } from './admin.routes';
+import { auditAdminRoutes } from './audit/audit-admin.routes';
 import { catalogAdminRoutes } from './catalog/catalog-admin.routes';
 import { contentAdminRoutes } from './content/content-admin.routes';
 import { dashboardAdminRoutes } from './dashboard/dashboard-admin.routes';
@@ -31,4 +32,5 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
   await routes.register(ordersAdminRoutes(deps));
   await routes.register(membersAdminRoutes(deps));
   await routes.register(contentAdminRoutes(deps));
+  await routes.register(auditAdminRoutes(deps));
 }

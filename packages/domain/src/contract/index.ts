@@ -12,3 +12,4 @@ export * from './orders';
 export * from './admin';
 export * from './points';
 export * from './public-api';
+export * from './admin-audit';

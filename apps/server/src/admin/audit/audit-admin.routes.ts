@@ -1,0 +1,19 @@
+import { auditLogQuery, auditLogResponse } from '@smm/domain/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminDeps } from '../admin-deps';
+import { AuditAdminService } from './audit-admin.service';
+
+/** The console's audit log screen. Operators only. */
+export function auditAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
+  const audit = new AuditAdminService(deps.db);
+  return async (app) => {
+    app.get(
+      '/admin/api/audit-log',
+      {
+        config: { auth: 'operator' },
+        schema: { querystring: auditLogQuery, response: { 200: auditLogResponse } },
+      },
+      (request) => audit.list(request.query),
+    );
+  };
+}
