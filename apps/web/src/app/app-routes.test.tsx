@@ -280,3 +280,31 @@ describe('lazy route screens and document titles', () => {
     expect(routeTitle(path)).toBe(title);
   });
 });
+
+describe('operator console route', () => {
+  it('an operator at /admin gets the console with its menu, not the member layout', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({ 'GET /auth/profile': { ...profile, id: 'operator', role: 'admin' } });
+    renderApp('/admin/settings');
+    const nav = await screen.findByRole('navigation', { name: '콘솔 메뉴' });
+    expect(within(nav).getByRole('link', { name: '사이트 설정' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('probe')).toHaveTextContent('/admin/settings');
+    expect(screen.queryByRole('link', { name: /로그아웃/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a member', { 'GET /auth/profile': profile }, 'good'],
+    ['a visitor', {}, null],
+  ])('%s at /admin is sent to /order and never loads the console', async (_who, routes, token) => {
+    if (token) localStorage.setItem(STORAGE_KEYS.JWT, token);
+    mockApi(routes);
+    renderApp('/admin/members');
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/ \/order$/));
+    expect(screen.queryByRole('navigation', { name: '콘솔 메뉴' })).not.toBeInTheDocument();
+  });
+
+  it('titles console screens', () => {
+    expect(routeTitle('/admin')).toBe('대시보드 · 운영자 콘솔');
+    expect(routeTitle('/admin/members/abc')).toBe('회원 · 운영자 콘솔');
+  });
+});

@@ -50,6 +50,7 @@ describe('top bar', () => {
     expect(screen.getByRole('link', { name: '충전하기' })).toHaveAttribute('href', '/point');
     expect(screen.getByRole('link', { name: /계정설정/ })).toHaveAttribute('href', '/account');
     expect(screen.getByRole('link', { name: /로그아웃/ })).toHaveAttribute('href', '/logout');
+    expect(screen.queryByRole('link', { name: /운영자 콘솔/ })).not.toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: '주요 메뉴' });
     const labels = within(nav)
       .getAllByRole('link')
@@ -62,6 +63,14 @@ describe('top bar', () => {
       '링크 입력 가이드',
       '자주 묻는 질문',
     ]);
+  });
+
+  it('operator: a link to the console beside the account actions', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({ 'GET /auth/profile': { ...profile, id: 'operator', role: 'admin' } });
+    renderTopBar();
+    expect(await screen.findByText('operator 님')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /운영자 콘솔/ })).toHaveAttribute('href', '/admin');
   });
 
   it('guest pressing 로그인 goes back to UN_AUTHORIZATION', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { LogOut, Menu, Settings, X } from 'lucide-react';
+import { LayoutDashboard, LogOut, Menu, Settings, X } from 'lucide-react';
 import { formatWon, SessionState, type Profile } from '@smm/domain';
 import { LeaveSessionLink } from '@/lib/session/leave-session-link';
 import { useSession } from '@/lib/session/session-context';
@@ -76,6 +76,12 @@ function AccountActions({ profile, isGuest, onBrowse }: Omit<MenuProps, 'entries
   }
   return (
     <>
+      {profile.role === 'admin' && (
+        <Link to="/admin" className="topbar-action">
+          <LayoutDashboard size={16} aria-hidden />
+          운영자 콘솔
+        </Link>
+      )}
       <Link to="/account" className="topbar-action">
         <Settings size={16} aria-hidden />
         계정설정
