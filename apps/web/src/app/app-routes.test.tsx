@@ -303,8 +303,12 @@ describe('operator console route', () => {
     expect(screen.queryByRole('navigation', { name: '콘솔 메뉴' })).not.toBeInTheDocument();
   });
 
-  it('titles console screens', () => {
-    expect(routeTitle('/admin')).toBe('대시보드 · 운영자 콘솔');
-    expect(routeTitle('/admin/members/abc')).toBe('회원 · 운영자 콘솔');
+  it('titles console screens from the console itself', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({ 'GET /auth/profile': { ...profile, id: 'operator', role: 'admin' } });
+    renderApp('/admin/members/abc');
+    await screen.findByRole('navigation', { name: '콘솔 메뉴' });
+    await waitFor(() => expect(document.title).toBe('회원 · 운영자 콘솔 · SMM 패널'));
+    expect(routeTitle('/admin/members/abc')).toBeNull();
   });
 });

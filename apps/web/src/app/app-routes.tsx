@@ -3,7 +3,6 @@ import { SessionState } from '@smm/domain';
 import { SITE_NAME, useDocumentTitle } from '@/lib/document-title';
 import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
-import { adminTitle } from '@/features/admin/components/admin-nav';
 import { LogoutRoute } from '@/features/auth/routes/logout';
 import { AppLayout, LandingPage } from './layouts';
 import { lazyScreen } from './lazy-screen';
@@ -89,12 +88,10 @@ export const ROUTE_TITLES: Record<string, string> = {
 };
 
 /** Route paths match without regard to case or a trailing slash; so does the title. */
-export function routeTitle(pathname: string): string | undefined {
+export function routeTitle(pathname: string): string | null | undefined {
   const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
-  if (path === '/admin' || path.startsWith('/admin/')) {
-    const screen = adminTitle(path);
-    return screen ? `${screen} · 운영자 콘솔` : '운영자 콘솔';
-  }
+  // The console titles its own screens (features/admin), so its labels stay out of the members' entry.
+  if (path === '/admin' || path.startsWith('/admin/')) return null;
   const title = ROUTE_TITLES[path];
   return title === SITE_NAME ? undefined : title;
 }

@@ -8,9 +8,12 @@ export function formatDocumentTitle(page?: string): string {
   return page ? `${page} · ${SITE_NAME}` : SITE_NAME;
 }
 
-/** Sets the tab's title (what history, bookmarks and screen readers announce) while the caller is shown. */
-export function useDocumentTitle(page?: string) {
+/**
+ * Sets the tab's title (what history, bookmarks and screen readers announce) while the caller is shown.
+ * `null` leaves it to a nested screen (the operator console titles its own screens).
+ */
+export function useDocumentTitle(page?: string | null) {
   useEffect(() => {
-    document.title = formatDocumentTitle(page);
+    if (page !== null) document.title = formatDocumentTitle(page);
   }, [page]);
 }

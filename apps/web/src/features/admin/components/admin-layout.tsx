@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ExternalLink, Menu, Moon, Sun, X } from 'lucide-react';
+import { useDocumentTitle } from '@/lib/document-title';
 import { applyTheme, currentTheme, saveTheme, type Theme } from '@/lib/theme';
 import { ADMIN_NAV, adminTitle } from './admin-nav';
 import '../admin.css';
@@ -32,6 +33,7 @@ export function AdminLayout({ operatorId, children }: { operatorId: string; chil
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const title = adminTitle(pathname);
+  useDocumentTitle(title ? `${title} · 운영자 콘솔` : '운영자 콘솔');
   useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
