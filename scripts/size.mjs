@@ -5,7 +5,8 @@
 // plus the route's lazy screen chunk (app-routes.tsx: `lazyScreen(() => import('…'))`) and its static
 // imports, JS and CSS, each file counted once. Fonts and images are left out (Pretendard's subsets load
 // per glyph range the page uses). Sizes are gzip level 9 (node:zlib), 1 KB = 1,000 bytes (as Vite prints).
-// Exits 1 only when a budget is exceeded: `/` and `/order` ≤ 150 KB of JS each.
+// Exits 1 when a budget is exceeded (`/` and `/order` ≤ 150 KB of JS each) or when any code of the operator
+// console (src/features/admin) is part of a member route's first load.
 //
 // Builds apps/web when apps/web/dist has no Vite manifest (or with --build); otherwise reads the build.
 import { spawnSync } from 'node:child_process';
@@ -75,6 +76,12 @@ function manifestKeyOf(modulePath) {
     const key = `src/${modulePath}${ext}`;
     if (manifest[key]) return key;
   }
+  // A dynamic entry Rollup merged with modules it alone uses is keyed by its chunk name (`_admin-app-….js`).
+  const name = modulePath.split('/').pop();
+  const merged = Object.keys(manifest).find(
+    (key) => manifest[key].isDynamicEntry && manifest[key].name === name,
+  );
+  if (merged) return merged;
   throw new Error(`the lazy module @/${modulePath} has no chunk in the manifest (is the build current?)`);
 }
 
@@ -109,10 +116,46 @@ for (const { path, component } of routes) {
   });
 }
 
+// The operator console (features/admin) is for operators only: none of its code may be in what a member's
+// page loads first. Its own first load (the entry, the console chunk and the dashboard) is shown apart.
+const consoleRoot = lazyModules.get('AdminApp');
+const consoleKeys = Object.keys(manifest).filter((key) =>
+  (manifest[key].src ?? key).startsWith('src/features/admin/'),
+);
+if (consoleRoot) consoleKeys.push(manifestKeyOf(consoleRoot));
+const consoleFiles = new Set(consoleKeys.flatMap((key) => [...staticClosure(key)]));
+for (const file of staticClosure(entryKey)) consoleFiles.delete(file);
+const leaks = [];
+for (const { path, component } of routes) {
+  const files = staticClosure(entryKey);
+  const lazyModule = lazyModules.get(component);
+  if (lazyModule) staticClosure(manifestKeyOf(lazyModule), files);
+  for (const file of files) if (consoleFiles.has(file)) leaks.push(`${path}: ${file}`);
+}
+let consoleRow = null;
+if (consoleRoot) {
+  const files = staticClosure(entryKey);
+  staticClosure(manifestKeyOf(consoleRoot), files);
+  const dashboardKey = Object.keys(manifest).find((key) =>
+    key.startsWith('src/features/admin/dashboard/dashboard-screen'),
+  );
+  if (dashboardKey) staticClosure(dashboardKey, files);
+  const sum = (ext) => [...files].filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzipSize(f), 0);
+  consoleRow = {
+    path: '/admin',
+    screen: 'AdminApp + dashboard (operators)',
+    files: files.size,
+    jsBytes: sum('.js'),
+    cssBytes: sum('.css'),
+    jsBudgetKb: null,
+    withinBudget: null,
+  };
+}
+
 const kb = (bytes) => (bytes / KB).toFixed(1);
 if (!args.has('--json-only')) {
   const header = ['route', 'screen', 'files', 'JS gzip KB', 'CSS gzip KB', 'JS+CSS KB', 'JS budget'];
-  const table = rows.map((r) => [
+  const table = [...rows, ...(consoleRow ? [consoleRow] : [])].map((r) => [
     `\`${r.path}\``,
     r.screen,
     String(r.files),
@@ -142,13 +185,19 @@ console.log(
       unit: 'bytes (1 KB = 1000 bytes)',
       entry: manifest[entryKey].file,
       routes: rows,
-      ok: exceeded.length === 0,
+      console: consoleRow,
+      consoleCodeInMemberRoutes: leaks,
+      ok: exceeded.length === 0 && leaks.length === 0,
     },
     null,
     2,
   ),
 );
 
+if (leaks.length > 0) {
+  for (const leak of leaks) console.error(`operator console code in a member's first load: ${leak}`);
+  process.exit(1);
+}
 if (exceeded.length > 0) {
   for (const r of exceeded) {
     console.error(
