@@ -17,6 +17,8 @@ export const ERROR_CATALOGUE = {
   CHARGE_INVALID: { status: 400, message: CHARGE_MESSAGES.FAILED },
   /** An operator's setting value the site cannot use (the rule's message says why). */
   SETTING_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
+  /** An operator's catalogue or provider input a rule refuses (admin-catalog.ts says why). */
+  CATALOG_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   /** A verification code that is wrong, expired, used, or for another address. */
   CODE_INVALID: { status: 400, message: ACCOUNT_MESSAGES.CODE_INVALID },
   /** A reset link whose token is forged, expired or already used. */
@@ -46,6 +48,8 @@ export const ERROR_CATALOGUE = {
   CHARGE_CONFLICT: { status: 409, message: CHARGE_MESSAGES.FAILED },
   /** An operator action that the charge's or deposit's current state does not allow. */
   CHARGE_STATE: { status: 409, message: '이미 처리된 충전 신청입니다.' },
+  /** A catalogue item (platform, category, service) that others still depend on: it cannot be deleted. */
+  CATALOG_CONFLICT: { status: 409, message: '사용 중인 항목은 삭제할 수 없습니다.' },
   TOO_MANY_LOGIN_ATTEMPTS: {
     status: 429,
     message: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
@@ -56,6 +60,8 @@ export const ERROR_CATALOGUE = {
   INTERNAL: { status: 500, message: LOGIN_MESSAGES.UNKNOWN },
   /** The SMTP server or the SMS gateway refused the message or did not answer in time. */
   MESSAGE_NOT_SENT: { status: 502, message: '메시지를 보내지 못했습니다. 잠시 후 다시 시도해주세요.' },
+  /** An upstream provider did not answer usably (balance check, services list); the message says why. */
+  PROVIDER_UNAVAILABLE: { status: 502, message: '공급사가 응답하지 않습니다. 잠시 후 다시 시도해주세요.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

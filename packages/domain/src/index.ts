@@ -18,3 +18,4 @@ export * from './settings-rules';
 export * from './popup-dismissal';
 export * from './faq';
 export * from './csv';
+export * from './admin-catalog';

@@ -10,7 +10,23 @@ export interface ProviderOrderStatus {
   remains: number | null;
 }
 
+/**
+ * One entry of a provider's `services` list, as it sent it: `rate` is its price per 1,000 units as
+ * decimal text (never turned into a float here); `type` and `category` are '' when it sent none.
+ */
+export interface ProviderServiceListing {
+  service: string;
+  name: string;
+  type: string;
+  category: string;
+  rate: string;
+  min: number;
+  max: number;
+}
+
 export interface ProviderApi {
+  /** The provider's catalogue (`action=services`); malformed entries are left out. */
+  services(): Promise<ProviderServiceListing[]>;
   add(input: { service: string; link: string; quantity: number }): Promise<{ providerOrderId: string }>;
   /** Multi-status (up to 100 ids); an id the provider does not know maps to `{ error }`. */
   statuses(providerOrderIds: string[]): Promise<Map<string, ProviderOrderStatus | { error: string }>>;

@@ -44,6 +44,10 @@ class UnusableProvider implements ProviderApi {
     return Promise.reject(new ProviderError(`${action}: ${this.reason}`, true));
   }
 
+  services() {
+    return this.fail('services');
+  }
+
   add() {
     return this.fail('add');
   }

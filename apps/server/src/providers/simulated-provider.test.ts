@@ -8,6 +8,7 @@ import { ProviderError, type ProviderApi, type ProviderOrderStatus } from './pro
 import {
   SIMULATED_BALANCE,
   SIMULATED_PROVIDER_KEY,
+  SIMULATED_SERVICES,
   SimulatedProvider,
   simulatedOutcome,
   type SimulatedFault,
@@ -162,6 +163,20 @@ describe(`the simulated provider over HTTP (${testDatabaseKind})`, () => {
       [b]: { status: 'In progress', startCount: expect.any(Number), remains: 20 },
     });
     expect(await api.balance()).toEqual(SIMULATED_BALANCE);
+  });
+
+  it("lists its services: the demo catalogue's provider service ids and two more, with rates per 1,000", async () => {
+    const listing = await client().services();
+    expect(listing).toEqual(
+      SIMULATED_SERVICES.map((entry) => ({ ...entry, service: String(entry.service) })),
+    );
+    const demoIds = (await t.app.database.db.select({ id: services.providerServiceId }).from(services)).map(
+      (row) => row.id,
+    );
+    const offered = new Set(listing.map((entry) => entry.service));
+    expect(demoIds.length).toBeGreaterThan(0);
+    expect(demoIds.filter((id) => !offered.has(id ?? ''))).toEqual([]);
+    expect(listing.length).toBeGreaterThan(demoIds.length);
   });
 
   it('cancels a Pending order, and refuses an order in progress or unknown', async () => {

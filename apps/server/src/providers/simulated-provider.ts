@@ -34,6 +34,113 @@ export const SIMULATED_PROVIDER_PATH = '/api/v2';
 /** What `balance` answers. */
 export const SIMULATED_BALANCE = { balance: '1000000.00', currency: 'KRW' } as const;
 
+/**
+ * What `services` answers: the demo catalogue's provider service ids 1–13 (db/seed maps the demo
+ * services to them in order) at a rate below the demo's own price, plus two the demo does not sell yet,
+ * so importing with a markup can be tried. `rate` is won per 1,000, as API v2 panels quote it.
+ */
+export const SIMULATED_SERVICES = [
+  {
+    service: 1,
+    name: 'Instagram Followers [Korea]',
+    category: 'Instagram Followers',
+    rate: '36000.00',
+    min: 10,
+    max: 10000,
+  },
+  {
+    service: 2,
+    name: 'Instagram Followers [Global] [Refill 30D]',
+    category: 'Instagram Followers',
+    rate: '4800.00',
+    min: 50,
+    max: 30000,
+  },
+  {
+    service: 3,
+    name: 'Instagram Likes [Korea]',
+    category: 'Instagram Likes',
+    rate: '15000.00',
+    min: 10,
+    max: 5000,
+  },
+  {
+    service: 4,
+    name: 'Instagram Likes [Global]',
+    category: 'Instagram Likes',
+    rate: '1680.00',
+    min: 50,
+    max: 30000,
+  },
+  {
+    service: 5,
+    name: 'Instagram Reels Views',
+    category: 'Instagram Views',
+    rate: '210.00',
+    min: 100,
+    max: 100000,
+  },
+  {
+    service: 6,
+    name: 'YouTube Views [HQ]',
+    category: 'YouTube Views',
+    rate: '4200.00',
+    min: 100,
+    max: 100000,
+  },
+  {
+    service: 7,
+    name: 'YouTube Shorts Views',
+    category: 'YouTube Views',
+    rate: '2400.00',
+    min: 100,
+    max: 100000,
+  },
+  {
+    service: 8,
+    name: 'YouTube Subscribers [Korea]',
+    category: 'YouTube Subscribers',
+    rate: '90000.00',
+    min: 10,
+    max: 3000,
+  },
+  { service: 9, name: 'YouTube Likes', category: 'YouTube Likes', rate: '12000.00', min: 10, max: 10000 },
+  {
+    service: 10,
+    name: 'TikTok Followers',
+    category: 'TikTok Followers',
+    rate: '7200.00',
+    min: 50,
+    max: 20000,
+  },
+  {
+    service: 11,
+    name: 'TikTok Video Views',
+    category: 'TikTok Views',
+    rate: '300.00',
+    min: 100,
+    max: 100000,
+  },
+  {
+    service: 12,
+    name: 'Facebook Page Likes + Followers',
+    category: 'Facebook',
+    rate: '9000.00',
+    min: 50,
+    max: 10000,
+  },
+  { service: 13, name: 'Naver Blog Neighbors', category: 'Naver', rate: '24000.00', min: 10, max: 2000 },
+  {
+    service: 14,
+    name: 'Instagram Story Views',
+    category: 'Instagram Views',
+    rate: '0.90',
+    min: 100,
+    max: 50000,
+  },
+  { service: 15, name: 'Threads Followers', category: 'Threads', rate: '9000.50', min: 20, max: 5000 },
+].map((entry) => ({ ...entry, type: 'Default' }));
+
 const FINAL_STATUSES = new Set<string>(['Completed', 'Partial', 'Canceled']);
 
 /**
@@ -134,6 +241,8 @@ export class SimulatedProvider {
         return this.cancel(idsOf(params.orders ?? params.order), knowsNoOrder);
       case 'balance':
         return SIMULATED_BALANCE;
+      case 'services':
+        return SIMULATED_SERVICES;
       default:
         return { error: 'Incorrect action' };
     }

@@ -130,6 +130,42 @@ describe('SmmApiClient: answers', () => {
     expect(await add()).toEqual({ providerOrderId: '23502' });
   });
 
+  it('reads a services list: ids and rates kept as text, malformed entries left out', async () => {
+    script = json([
+      {
+        service: 1,
+        name: 'Followers',
+        type: 'Default',
+        category: 'Instagram',
+        rate: '0.90',
+        min: '50',
+        max: 10000,
+      },
+      { service: '2a', name: '  Likes\n[HQ] ', rate: 12.5, min: 10, max: '5000' },
+      { service: 3, name: 'No rate', min: 1, max: 2 },
+      { service: 4, name: 'Bad rate', rate: '1e3', min: 1, max: 2 },
+      { service: 5, name: 'Negative', rate: -1, min: 1, max: 2 },
+      'not an object',
+    ]);
+    expect(await client().services()).toEqual([
+      {
+        service: '1',
+        name: 'Followers',
+        type: 'Default',
+        category: 'Instagram',
+        rate: '0.90',
+        min: 50,
+        max: 10000,
+      },
+      { service: '2a', name: 'Likes [HQ]', type: '', category: '', rate: '12.5', min: 10, max: 5000 },
+    ]);
+    expect(received[0]!.body).toBe(`key=${KEY}&action=services`);
+    script = json({ services: [] });
+    expect((await providerError(client().services())).message).toBe('services: unexpected answer');
+    script = json({ error: 'Invalid API key' });
+    expect((await providerError(client().services())).message).toBe('services: refused: Invalid API key');
+  });
+
   it('takes an add answered with { error } as a refusal (not retryable)', async () => {
     script = json({ error: 'Incorrect service ID' });
     const error = await providerError(add());

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ProviderError, type ProviderApi, type ProviderOrderStatus } from './provider-api';
+import {
+  ProviderError,
+  type ProviderApi,
+  type ProviderOrderStatus,
+  type ProviderServiceListing,
+} from './provider-api';
 
 /** Longest provider text (an `{ error }`) carried into an error message. */
 const MAX_PROVIDER_TEXT = 200;
@@ -56,6 +61,41 @@ const balanceAnswer = z.object({
   currency: z.string().trim().min(1).max(10),
 });
 
+/** A decimal as providers send it: a number or numeric text; kept as text so no float rounds it. */
+const decimalText = z.union([
+  z
+    .number()
+    .nonnegative()
+    .transform((v) => String(v)),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}(\.\d{1,12})?$/),
+]);
+const shortText = (max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).replace(/\s+/g, ' ').trim().slice(0, max))
+    .optional()
+    .transform((v) => v ?? '');
+const serviceEntry = z.object({
+  service: z.union([
+    z.number().int().nonnegative(),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/),
+  ]),
+  name: shortText(300),
+  type: shortText(50),
+  category: shortText(200),
+  rate: decimalText,
+  min: lenientCount,
+  max: lenientCount,
+});
+/** The most entries of a services list kept (a large panel sells a few thousand). */
+const MAX_SERVICES = 10_000;
+
 /**
  * The trade's SMM API v2 over HTTP: a form-encoded POST with `key` and `action` to the provider's URL.
  * Anything that is not a well-formed answer — a timeout, a refused or cut connection, HTTP ≥ 400, HTML,
@@ -65,6 +105,21 @@ const balanceAnswer = z.object({
  */
 export class SmmApiClient implements ProviderApi {
   constructor(private readonly options: { apiUrl: string; apiKey: string; timeoutMs: number }) {}
+
+  async services(): Promise<ProviderServiceListing[]> {
+    const answer = await this.call('services', {});
+    this.throwIfRefused('services', answer, true);
+    if (!Array.isArray(answer)) throw unexpected('services');
+    const listing: ProviderServiceListing[] = [];
+    for (const entry of answer.slice(0, MAX_SERVICES)) {
+      const parsed = serviceEntry.safeParse(entry);
+      // One malformed entry (a provider's typo) must not hide the rest of its catalogue.
+      if (!parsed.success || parsed.data.min === null || parsed.data.max === null) continue;
+      const { service, name, type, category, rate, min, max } = parsed.data;
+      listing.push({ service: String(service), name, type, category, rate, min, max });
+    }
+    return listing;
+  }
 
   async add(input: { service: string; link: string; quantity: number }) {
     const answer = await this.call('add', {

@@ -13,3 +13,4 @@ export * from './admin';
 export * from './points';
 export * from './public-api';
 export * from './admin-audit';
+export * from './admin-catalog';

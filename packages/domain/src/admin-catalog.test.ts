@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CATALOG_MESSAGES as M,
+  isProviderApiUrl,
+  isSameIdSet,
+  maskApiKey,
+  moveId,
+  providerRateToUnitPriceMilli,
+  validatePlatformInput,
+  validateProviderInput,
+  validateServiceInput,
+  type ServiceInput,
+} from './admin-catalog';
+
+const service = (over: Partial<ServiceInput> = {}): ServiceInput => ({
+  text: '인스타그램 좋아요',
+  unitPriceMilli: 300,
+  min: 10,
+  max: 1000,
+  notice: '',
+  providerId: null,
+  providerServiceId: '',
+  ...over,
+});
+
+describe('providerRateToUnitPriceMilli (rate = won per 1,000 = milli-won per unit)', () => {
+  it('applies the markup exactly and rounds up to a whole milli-won', () => {
+    expect(providerRateToUnitPriceMilli('900', 15)).toBe(1035);
+    expect(providerRateToUnitPriceMilli('0.90', 15)).toBe(2); // 1.035 milli-won → 2
+    expect(providerRateToUnitPriceMilli('36', 0)).toBe(36);
+    expect(providerRateToUnitPriceMilli('36.00', 50)).toBe(54);
+    expect(providerRateToUnitPriceMilli('12.5', 20)).toBe(15);
+    expect(providerRateToUnitPriceMilli('12.51', 20)).toBe(16); // 15.012 → 16
+    expect(providerRateToUnitPriceMilli('3500', 1000)).toBe(38500);
+    // A float would say 0.1 × 3 × 100 … ≠ exact; the integer path never drifts.
+    expect(providerRateToUnitPriceMilli('0.1', 200)).toBe(1);
+    expect(providerRateToUnitPriceMilli('1000.000000000001', 0)).toBe(1001);
+  });
+
+  it('refuses what is not a plain decimal, a zero price, or a bad markup', () => {
+    for (const rate of ['', 'abc', '-1', '1e3', '1,000', '0', '0.000', ' .5', 'NaN']) {
+      expect(providerRateToUnitPriceMilli(rate, 10), rate).toBeNull();
+    }
+    expect(providerRateToUnitPriceMilli('10', -1)).toBeNull();
+    expect(providerRateToUnitPriceMilli('10', 1001)).toBeNull();
+    expect(providerRateToUnitPriceMilli('10', 1.5)).toBeNull();
+    expect(providerRateToUnitPriceMilli('999999999999999', 0)).toBeNull(); // above the price cap
+  });
+});
+
+describe('validateServiceInput', () => {
+  it('accepts a good service and a fractional price', () => {
+    expect(validateServiceInput(service())).toBeNull();
+    expect(
+      validateServiceInput(service({ unitPriceMilli: 1, providerId: 3, providerServiceId: '12' })),
+    ).toBeNull();
+  });
+
+  it('names the first problem in Korean', () => {
+    expect(validateServiceInput(service({ text: '  ' }))).toBe(M.SERVICE_TEXT_REQUIRED);
+    expect(validateServiceInput(service({ text: 'a\nb' }))).toBe(M.TEXT_CONTROL);
+    expect(validateServiceInput(service({ text: 'x'.repeat(101) }))).toBe(M.TEXT_TOO_LONG);
+    expect(validateServiceInput(service({ unitPriceMilli: 0 }))).toBe(M.PRICE_INVALID);
+    expect(validateServiceInput(service({ unitPriceMilli: 0.5 }))).toBe(M.PRICE_INVALID);
+    expect(validateServiceInput(service({ unitPriceMilli: 1e300 }))).toBe(M.PRICE_INVALID);
+    expect(validateServiceInput(service({ unitPriceMilli: 10_000_000_001 }))).toBe(M.PRICE_TOO_HIGH);
+    expect(validateServiceInput(service({ min: 0 }))).toBe(M.MIN_INVALID);
+    expect(validateServiceInput(service({ max: 2.5 }))).toBe(M.MAX_INVALID);
+    expect(validateServiceInput(service({ max: 2_000_000_000 }))).toBe(M.QUANTITY_TOO_LARGE);
+    expect(validateServiceInput(service({ min: 100, max: 10 }))).toBe(M.MIN_ABOVE_MAX);
+    expect(validateServiceInput(service({ notice: 'x'.repeat(2001) }))).toBe(M.NOTICE_TOO_LONG);
+    expect(validateServiceInput(service({ providerId: 1 }))).toBe(M.PROVIDER_SERVICE_ID_REQUIRED);
+    expect(validateServiceInput(service({ providerServiceId: '5' }))).toBe(
+      M.PROVIDER_SERVICE_ID_WITHOUT_PROVIDER,
+    );
+    expect(validateServiceInput(service({ providerId: 1, providerServiceId: 'a b' }))).toBe(
+      M.PROVIDER_SERVICE_ID_INVALID,
+    );
+  });
+});
+
+describe('platform and provider rules', () => {
+  it('checks the colour as #rrggbb', () => {
+    expect(validatePlatformInput({ text: '인스타', visible: true, bgColor: '#fdf2f8' })).toBeNull();
+    for (const bgColor of ['fdf2f8', '#fff', '#gggggg', 'red', '#fdf2f8 ']) {
+      expect(validatePlatformInput({ text: '인스타', visible: true, bgColor })).toBe(M.COLOR_INVALID);
+    }
+  });
+
+  it('takes http(s) URLs and the built-in simulator only', () => {
+    expect(isProviderApiUrl('https://panel.example/api/v2')).toBe(true);
+    expect(isProviderApiUrl('http://127.0.0.1:8080/api/v2')).toBe(true);
+    expect(isProviderApiUrl('builtin:simulated')).toBe(true);
+    for (const url of ['ftp://x.com', 'javascript:alert(1)', 'https://', 'panel.example', 'https://a b']) {
+      expect(isProviderApiUrl(url), url).toBe(false);
+    }
+  });
+
+  it('requires a key on create only; a blank key on edit keeps the old one', () => {
+    const input = { name: '공급사', apiUrl: 'https://p.example/api/v2', apiKey: '' };
+    expect(validateProviderInput(input, { keyRequired: true })).toBe(M.PROVIDER_KEY_REQUIRED);
+    expect(validateProviderInput(input, { keyRequired: false })).toBeNull();
+    expect(validateProviderInput({ ...input, apiKey: 'a b' }, { keyRequired: false })).toBe(
+      M.PROVIDER_KEY_INVALID,
+    );
+    expect(validateProviderInput({ ...input, apiUrl: 'ftp://x' }, { keyRequired: false })).toBe(
+      M.PROVIDER_URL_INVALID,
+    );
+  });
+
+  it('masks a key so that it is never shown whole', () => {
+    expect(maskApiKey('sk-live-0123456789abcdef')).toBe('sk-l…cdef');
+    expect(maskApiKey('demo')).toBe('••••');
+    expect(maskApiKey('abcdefgh1234')).toBe('abcd…1234');
+    expect(maskApiKey('abcdefgh123')).toBe('••••');
+  });
+});
+
+describe('reorder helpers', () => {
+  it('isSameIdSet wants exactly the current ids, once each', () => {
+    expect(isSameIdSet([3, 1, 2], [1, 2, 3])).toBe(true);
+    expect(isSameIdSet([1, 2], [1, 2, 3])).toBe(false);
+    expect(isSameIdSet([1, 1, 2], [1, 2, 3])).toBe(false);
+    expect(isSameIdSet([1, 2, 4], [1, 2, 3])).toBe(false);
+  });
+
+  it('moveId swaps with a neighbour and ignores moves past the ends', () => {
+    expect(moveId([1, 2, 3], 1, -1)).toEqual([2, 1, 3]);
+    expect(moveId([1, 2, 3], 1, 1)).toEqual([1, 3, 2]);
+    expect(moveId([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
+    expect(moveId([1, 2, 3], 2, 1)).toEqual([1, 2, 3]);
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * The operator's catalogue rules (providers, platforms, categories, services): the console's forms and
+ * the server run the same checks with the same Korean messages, and the one markup formula that turns a
+ * provider's rate into our unit price.
+ *
+ * Prices are integers throughout: our unit price is in thousandths of a won per unit (milli-won, see
+ * order-rules.ts); a provider's API v2 `rate` is a decimal string in won per 1,000 units, which is the
+ * same number as milli-won per unit, so it is read digit by digit (BigInt), never through a float.
+ */
+import { MILLI_PER_WON } from './order-rules';
+
+export const CATALOG_MESSAGES = {
+  PLATFORM_TEXT_REQUIRED: '플랫폼 이름을 입력해주세요.',
+  CATEGORY_TEXT_REQUIRED: '카테고리 이름을 입력해주세요.',
+  SERVICE_TEXT_REQUIRED: '상품명을 입력해주세요.',
+  TEXT_TOO_LONG: '이름은 100자 이하로 입력해주세요.',
+  TEXT_CONTROL: '이름에 줄바꿈이나 제어 문자는 넣을 수 없습니다.',
+  COLOR_INVALID: '배경색은 #rrggbb 형식(예: #fdf2f8)으로 입력해주세요.',
+  PRICE_INVALID: '단가는 0.001원 이상, 소수점 셋째 자리까지 입력해주세요.',
+  PRICE_TOO_HIGH: '단가는 개당 1,000만 원 이하로 입력해주세요.',
+  MIN_INVALID: '최소 수량은 1 이상의 정수로 입력해주세요.',
+  MAX_INVALID: '최대 수량은 1 이상의 정수로 입력해주세요.',
+  QUANTITY_TOO_LARGE: '수량은 10억 이하로 입력해주세요.',
+  MIN_ABOVE_MAX: '최소 수량은 최대 수량보다 클 수 없습니다.',
+  NOTICE_TOO_LONG: '안내문은 2,000자 이하로 입력해주세요.',
+  PROVIDER_SERVICE_ID_REQUIRED: '공급사를 선택했다면 공급사 상품 ID도 입력해주세요.',
+  PROVIDER_SERVICE_ID_WITHOUT_PROVIDER: '공급사 상품 ID를 쓰려면 공급사를 선택해주세요.',
+  PROVIDER_SERVICE_ID_INVALID: '공급사 상품 ID는 영문, 숫자, -, _ 로 64자까지 입력할 수 있습니다.',
+  PROVIDER_NAME_REQUIRED: '공급사 이름을 입력해주세요.',
+  PROVIDER_URL_INVALID:
+    'API 주소는 http:// 또는 https:// 로 시작하는 주소(또는 builtin:simulated)로 입력해주세요.',
+  PROVIDER_KEY_REQUIRED: 'API 키를 입력해주세요.',
+  PROVIDER_KEY_INVALID: 'API 키는 공백 없이 500자 이하로 입력해주세요.',
+  MARKUP_INVALID: '마진은 0~1000 사이의 정수(%)로 입력해주세요.',
+  IMPORT_NOTHING_SELECTED: '가져올 상품을 선택해주세요.',
+  IMPORT_TOO_MANY: '한 번에 500개까지 가져올 수 있습니다.',
+  ORDER_IDS_MISMATCH: '순서를 바꿀 목록이 현재 목록과 다릅니다. 새로고침한 뒤 다시 시도해주세요.',
+  PROVIDER_NOT_FOUND: '공급사를 찾을 수 없습니다.',
+  PLATFORM_NOT_FOUND: '플랫폼을 찾을 수 없습니다.',
+  CATEGORY_NOT_FOUND: '카테고리를 찾을 수 없습니다.',
+  SERVICE_NOT_FOUND: '상품을 찾을 수 없습니다.',
+  PLATFORM_NOT_EMPTY: '카테고리가 있는 플랫폼은 삭제할 수 없습니다. 카테고리를 먼저 삭제해주세요.',
+  CATEGORY_NOT_EMPTY: '상품이 있는 카테고리는 삭제할 수 없습니다. 상품을 먼저 삭제하거나 옮겨주세요.',
+  SERVICE_HAS_ORDERS: '주문 내역이 있는 상품은 삭제할 수 없습니다. 숨김으로 바꿔주세요.',
+  PROVIDER_FAILED: (detail: string) => `공급사가 응답하지 않거나 오류를 돌려주었습니다. (${detail})`,
+  IMPORT_ALREADY: '이 카테고리에 이미 가져온 상품입니다.',
+  IMPORT_UNKNOWN: '공급사 상품 목록에 없는 상품입니다.',
+  IMPORT_BAD_RATE: '공급사 단가를 읽을 수 없거나 0원입니다.',
+  IMPORT_BAD_LIMITS: '공급사의 최소·최대 수량을 쓸 수 없습니다.',
+} as const;
+
+/** The API URL of the built-in simulated provider (it has no host of its own). */
+export const BUILTIN_SIMULATED_PROVIDER_URL = 'builtin:simulated';
+
+export const CATALOG_TEXT_MAX = 100;
+export const SERVICE_NOTICE_MAX = 2000;
+/** 10,000,000 원 per unit: far above any real price, far inside exact integer arithmetic. */
+export const SERVICE_MAX_UNIT_PRICE_MILLI = 10_000_000 * MILLI_PER_WON;
+export const SERVICE_MAX_QUANTITY = 1_000_000_000;
+export const MARKUP_PERCENT_MAX = 1000;
+export const IMPORT_MAX_ITEMS = 500;
+const PROVIDER_SERVICE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+// Text shown on one line (names): no control characters at all, line breaks included.
+// eslint-disable-next-line no-control-regex
+const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
+
+function checkName(text: string, required: string): string | null {
+  if (text.trim().length === 0) return required;
+  if (text.length > CATALOG_TEXT_MAX) return CATALOG_MESSAGES.TEXT_TOO_LONG;
+  if (LINE_CONTROL.test(text)) return CATALOG_MESSAGES.TEXT_CONTROL;
+  return null;
+}
+
+export interface PlatformInput {
+  text: string;
+  visible: boolean;
+  bgColor: string;
+}
+
+export function validatePlatformInput(input: PlatformInput): string | null {
+  return (
+    checkName(input.text, CATALOG_MESSAGES.PLATFORM_TEXT_REQUIRED) ??
+    (COLOR.test(input.bgColor) ? null : CATALOG_MESSAGES.COLOR_INVALID)
+  );
+}
+
+export function validateCategoryInput(input: { text: string }): string | null {
+  return checkName(input.text, CATALOG_MESSAGES.CATEGORY_TEXT_REQUIRED);
+}
+
+export interface ServiceInput {
+  text: string;
+  unitPriceMilli: number;
+  min: number;
+  max: number;
+  notice: string;
+  providerId: number | null;
+  providerServiceId: string;
+}
+
+/** The service form's checks in the order the form shows its fields. */
+export function validateServiceInput(input: ServiceInput): string | null {
+  const m = CATALOG_MESSAGES;
+  const name = checkName(input.text, m.SERVICE_TEXT_REQUIRED);
+  if (name) return name;
+  if (!Number.isSafeInteger(input.unitPriceMilli) || input.unitPriceMilli < 1) return m.PRICE_INVALID;
+  if (input.unitPriceMilli > SERVICE_MAX_UNIT_PRICE_MILLI) return m.PRICE_TOO_HIGH;
+  if (!Number.isSafeInteger(input.min) || input.min < 1) return m.MIN_INVALID;
+  if (!Number.isSafeInteger(input.max) || input.max < 1) return m.MAX_INVALID;
+  if (input.min > SERVICE_MAX_QUANTITY || input.max > SERVICE_MAX_QUANTITY) return m.QUANTITY_TOO_LARGE;
+  if (input.min > input.max) return m.MIN_ABOVE_MAX;
+  if (input.notice.length > SERVICE_NOTICE_MAX) return m.NOTICE_TOO_LONG;
+  const serviceId = input.providerServiceId.trim();
+  if (input.providerId !== null && serviceId === '') return m.PROVIDER_SERVICE_ID_REQUIRED;
+  if (input.providerId === null && serviceId !== '') return m.PROVIDER_SERVICE_ID_WITHOUT_PROVIDER;
+  if (serviceId !== '' && !PROVIDER_SERVICE_ID.test(serviceId)) return m.PROVIDER_SERVICE_ID_INVALID;
+  return null;
+}
+
+export function isProviderApiUrl(value: string): boolean {
+  if (value === BUILTIN_SIMULATED_PROVIDER_URL) return true;
+  return value.length <= 500 && /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?([/?#]\S*)?$/.test(value);
+}
+
+export interface ProviderInput {
+  name: string;
+  apiUrl: string;
+  /** On an edit, '' keeps the stored key. */
+  apiKey: string;
+}
+
+export function validateProviderInput(
+  input: ProviderInput,
+  options: { keyRequired: boolean },
+): string | null {
+  const m = CATALOG_MESSAGES;
+  const name = checkName(input.name, m.PROVIDER_NAME_REQUIRED);
+  if (name) return name;
+  if (!isProviderApiUrl(input.apiUrl.trim())) return m.PROVIDER_URL_INVALID;
+  if (input.apiKey === '') return options.keyRequired ? m.PROVIDER_KEY_REQUIRED : null;
+  if (input.apiKey.length > 500 || /\s/.test(input.apiKey) || LINE_CONTROL.test(input.apiKey)) {
+    return m.PROVIDER_KEY_INVALID;
+  }
+  return null;
+}
+
+/**
+ * A provider key as the console shows it: the first and last 4 characters of a long key
+ * ("sk-l…9f3a"); a key of fewer than 12 characters would be half revealed that way, so only its
+ * length shows ("••••").
+ */
+export function maskApiKey(key: string): string {
+  if (key.length < 12) return '••••';
+  return `${key.slice(0, 4)}…${key.slice(-4)}`;
+}
+
+export function validateMarkupPercent(markup: number): string | null {
+  return Number.isSafeInteger(markup) && markup >= 0 && markup <= MARKUP_PERCENT_MAX
+    ? null
+    : CATALOG_MESSAGES.MARKUP_INVALID;
+}
+
+/**
+ * A provider's rate (won per 1,000 units, e.g. "0.90", "36", "12.5") with our markup in percent, as our
+ * unit price in milli-won, rounded up to a whole milli-won so a markup never sells below cost:
+ * rate won / 1,000 units = rate milli-won / unit; × (100 + markup) / 100.
+ * '900' at 15 % → 1035 (1.035 원 per unit); '0.90' at 15 % → 2 (1.035 milli-won, rounded up).
+ * null for a rate that is not a plain non-negative decimal, or whose price is 0 or out of range.
+ */
+export function providerRateToUnitPriceMilli(rate: string, markupPercent: number): number | null {
+  if (validateMarkupPercent(markupPercent)) return null;
+  const match = /^(\d{1,15})(?:\.(\d{1,12}))?$/.exec(rate.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  const scaled = BigInt(`${match[1]}${fraction}`); // rate × 10^decimals
+  const divisor = 10n ** BigInt(fraction.length) * 100n;
+  const numerator = scaled * BigInt(100 + markupPercent);
+  const milli = (numerator + divisor - 1n) / divisor;
+  if (milli < 1n || milli > BigInt(SERVICE_MAX_UNIT_PRICE_MILLI)) return null;
+  return Number(milli);
+}
+
+/** A reorder must name exactly the current set of ids, each once. */
+export function isSameIdSet(ids: readonly number[], current: readonly number[]): boolean {
+  if (ids.length !== current.length) return false;
+  const wanted = new Set(ids);
+  if (wanted.size !== ids.length) return false;
+  return current.every((id) => wanted.has(id));
+}
+
+/** `ids` with the entry at `index` swapped with its neighbour above (-1) or below (+1). */
+export function moveId(ids: readonly number[], index: number, direction: -1 | 1): number[] {
+  const next = [...ids];
+  const target = index + direction;
+  if (index < 0 || index >= next.length || target < 0 || target >= next.length) return next;
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
+
+/** The price of 1,000 units in won ("1,000개당"): milli-won per unit × 1,000 units / 1,000, exactly. */
+export function pricePerThousandWon(unitPriceMilli: number): number {
+  return unitPriceMilli;
+}

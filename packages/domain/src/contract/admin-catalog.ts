@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { requestText } from './common';
+
+/**
+ * The console's catalogue calls (/admin/api/providers, platforms, categories, services). Numbers a rule
+ * judges (price, min, max, markup) are loose here so the rule in admin-catalog.ts answers with its
+ * Korean message; ids are bounded to the database's integer so nothing past it reaches a query.
+ */
+const rowId = z.number().int().min(1).max(2_147_483_647);
+const looseNumber = z.number();
+
+/** `:id` of a provider, platform, category or service in an operator URL. */
+export const catalogIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** PUT …/order — the whole list in its new order (exactly the current ids, else 400). */
+export const catalogReorderRequest = z.object({ ids: z.array(rowId).max(2000) });
+export type CatalogReorderRequest = z.infer<typeof catalogReorderRequest>;
+export const catalogReorderResponse = z.object({ ids: z.array(z.number().int()), changed: z.boolean() });
+export type CatalogReorderResponse = z.infer<typeof catalogReorderResponse>;
+
+export const catalogDeleteResponse = z.object({ id: z.number().int(), deleted: z.literal(true) });
+export type CatalogDeleteResponse = z.infer<typeof catalogDeleteResponse>;
+
+// ── Providers ────────────────────────────────────────────────────────────────────────────────────────
+
+/** A provider as the console shows it: the key only masked (first 4 … last 4). */
+export const adminProvider = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  apiUrl: z.string(),
+  maskedKey: z.string(),
+  enabled: z.boolean(),
+  serviceCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminProvider = z.infer<typeof adminProvider>;
+export const adminProvidersResponse = z.array(adminProvider);
+export type AdminProvidersResponse = z.infer<typeof adminProvidersResponse>;
+
+/** POST /admin/api/providers (key required) and PUT /admin/api/providers/:id (blank key: keep it). */
+export const providerRequest = z.object({
+  name: requestText(200),
+  apiUrl: requestText(500),
+  apiKey: requestText(500),
+});
+export type ProviderRequest = z.infer<typeof providerRequest>;
+export const providerMutationResponse = z.object({ provider: adminProvider, changed: z.boolean() });
+export type ProviderMutationResponse = z.infer<typeof providerMutationResponse>;
+
+/** POST /admin/api/providers/:id/balance-check — the provider's own answer. */
+export const providerBalanceResponse = z.object({ balance: z.string(), currency: z.string() });
+export type ProviderBalanceResponse = z.infer<typeof providerBalanceResponse>;
+
+/**
+ * GET /admin/api/providers/:id/services — the provider's `action=services` list as it answered it
+ * (rate: its price per 1,000 as text), with the categories where we already sell each one.
+ */
+export const providerServiceItem = z.object({
+  service: z.string(),
+  name: z.string(),
+  type: z.string(),
+  category: z.string(),
+  rate: z.string(),
+  min: z.number().int(),
+  max: z.number().int(),
+  importedCategoryIds: z.array(z.number().int()),
+});
+export type ProviderServiceItem = z.infer<typeof providerServiceItem>;
+export const providerServicesResponse = z.array(providerServiceItem);
+export type ProviderServicesResponse = z.infer<typeof providerServicesResponse>;
+
+/** POST /admin/api/providers/:id/import — price = rate × (1 + markup/100), rounded up to a milli-won. */
+export const providerImportRequest = z.object({
+  categoryId: rowId,
+  markupPercent: looseNumber,
+  items: z
+    .array(
+      z.object({
+        providerServiceId: requestText(64),
+        text: requestText(200).optional(),
+      }),
+    )
+    .max(2000),
+});
+export type ProviderImportRequest = z.infer<typeof providerImportRequest>;
+export const providerImportResponse = z.object({
+  created: z.array(z.object({ providerServiceId: z.string(), serviceId: z.number().int() })),
+  skipped: z.array(z.object({ providerServiceId: z.string(), reason: z.string() })),
+});
+export type ProviderImportResponse = z.infer<typeof providerImportResponse>;
+
+// ── Platforms ────────────────────────────────────────────────────────────────────────────────────────
+
+export const adminPlatform = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  visible: z.boolean(),
+  bgColor: z.string(),
+  sortOrder: z.number().int(),
+  categoryCount: z.number().int(),
+});
+export type AdminPlatform = z.infer<typeof adminPlatform>;
+export const adminPlatformsResponse = z.array(adminPlatform);
+
+export const platformRequest = z.object({
+  text: requestText(200),
+  visible: z.boolean().optional().default(true),
+  bgColor: requestText(20),
+});
+export type PlatformRequest = z.input<typeof platformRequest>;
+export const platformMutationResponse = z.object({ platform: adminPlatform, changed: z.boolean() });
+export type PlatformMutationResponse = z.infer<typeof platformMutationResponse>;
+
+// ── Categories ───────────────────────────────────────────────────────────────────────────────────────
+
+export const adminCategory = z.object({
+  id: z.number().int(),
+  platformId: z.number().int(),
+  platformText: z.string(),
+  text: z.string(),
+  sortOrder: z.number().int(),
+  serviceCount: z.number().int(),
+});
+export type AdminCategory = z.infer<typeof adminCategory>;
+export const adminCategoriesResponse = z.array(adminCategory);
+
+/** Moving a category to another platform puts it last there. */
+export const categoryRequest = z.object({ platformId: rowId, text: requestText(200) });
+export type CategoryRequest = z.infer<typeof categoryRequest>;
+export const categoryMutationResponse = z.object({ category: adminCategory, changed: z.boolean() });
+export type CategoryMutationResponse = z.infer<typeof categoryMutationResponse>;
+
+// ── Services ─────────────────────────────────────────────────────────────────────────────────────────
+
+export const adminService = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  categoryText: z.string(),
+  platformId: z.number().int(),
+  platformText: z.string(),
+  text: z.string(),
+  /** Thousandths of a won per unit (0.3 원 = 300). */
+  unitPriceMilli: z.number().int(),
+  min: z.number().int(),
+  max: z.number().int(),
+  notice: z.string(),
+  enableAuto: z.boolean(),
+  isReadOnly: z.boolean(),
+  visible: z.boolean(),
+  providerId: z.number().int().nullable(),
+  providerName: z.string().nullable(),
+  providerServiceId: z.string().nullable(),
+  sortOrder: z.number().int(),
+});
+export type AdminService = z.infer<typeof adminService>;
+export const adminServicesResponse = z.array(adminService);
+
+/**
+ * POST /admin/api/services and PUT /admin/api/services/:id. The price travels as `unitPriceMilli`
+ * (the form takes won with up to 3 decimals and converts with parseUnitPriceMilli). A service moved to
+ * another category goes last there. `providerServiceId` '' with `providerId` null: no provider.
+ */
+export const serviceRequest = z.object({
+  categoryId: rowId,
+  text: requestText(200),
+  unitPriceMilli: looseNumber,
+  min: looseNumber,
+  max: looseNumber,
+  notice: requestText(4000),
+  enableAuto: z.boolean().optional().default(false),
+  isReadOnly: z.boolean().optional().default(false),
+  visible: z.boolean().optional().default(true),
+  providerId: rowId.nullable().optional().default(null),
+  providerServiceId: requestText(100),
+});
+export type ServiceRequest = z.input<typeof serviceRequest>;
+export const serviceMutationResponse = z.object({ service: adminService, changed: z.boolean() });
+export type ServiceMutationResponse = z.infer<typeof serviceMutationResponse>;
