@@ -1,6 +1,6 @@
 import { normalizeLoginId } from '@smm/domain';
 import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database';
+import type { Executor, Tx } from '../db/database';
 import { preparedPerExecutor } from '../db/prepared';
 import { accounts } from '../db/schema';
 
@@ -20,6 +20,7 @@ const authenticatedColumns = {
   apiKeySuffix: accounts.apiKeySuffix,
   referralCode: accounts.referralCode,
   sessionsValidAfter: accounts.sessionsValidAfter,
+  suspendedAt: accounts.suspendedAt,
 };
 export type AuthenticatedAccount = {
   id: number;
@@ -30,6 +31,8 @@ export type AuthenticatedAccount = {
   apiKeySuffix: string | null;
   referralCode: string | null;
   sessionsValidAfter: Date | null;
+  /** Set while an operator has suspended the account: the guards refuse its tokens and API key. */
+  suspendedAt: Date | null;
 };
 
 /**
@@ -254,6 +257,44 @@ export const accountRepository = {
         deletedAt: now,
       })
       .where(and(eq(accounts.id, id), isNull(accounts.deletedAt), eq(accounts.role, 'member')))
+      .returning({ id: accounts.id });
+    return rows.length === 1;
+  },
+
+  /**
+   * The console's member actions: the active account of that id, locked until the transaction ends,
+   * so a suspension and a racing restore (or two suspensions) are applied one after the other.
+   */
+  async lockActiveByLoginId(tx: Tx, loginId: string): Promise<AccountRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(accounts)
+      .where(and(sameLoginId(loginId), isNull(accounts.deletedAt)))
+      .limit(1)
+      .for('update');
+    return row;
+  },
+
+  /**
+   * Suspends (a date) or restores (null) an active member. The guards read `suspended_at` on every
+   * request, so tokens and the API key stop (or work again) the moment this commits. Operators are
+   * never suspended here (the console would lock itself out).
+   */
+  async setSuspendedAt(ex: Executor, id: number, suspendedAt: Date | null): Promise<boolean> {
+    const rows = await ex
+      .update(accounts)
+      .set({ suspendedAt })
+      .where(and(eq(accounts.id, id), isNull(accounts.deletedAt), eq(accounts.role, 'member')))
+      .returning({ id: accounts.id });
+    return rows.length === 1;
+  },
+
+  /** An operator's reset: the member's key stops at once and they must issue a new one. */
+  async revokeApiKey(ex: Executor, id: number): Promise<boolean> {
+    const rows = await ex
+      .update(accounts)
+      .set({ apiKeyHash: null, apiKeyPrefix: null, apiKeySuffix: null })
+      .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
       .returning({ id: accounts.id });
     return rows.length === 1;
   },

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_SUSPENDED_MESSAGE,
   LOGIN_MESSAGES,
   normalizeEmail,
   normalizePhoneNumber,
@@ -107,14 +108,21 @@ export class AuthService {
       throw appError('LOGIN_FAILED', LOGIN_MESSAGES.WRONG_CREDENTIALS);
     }
     await this.throttle.recordSuccess(body.id, address);
+    // Told only after the password matched: without it, a suspended id answers like any wrong login.
+    if (account.suspendedAt) throw appError('ACCOUNT_SUSPENDED');
     return { accessToken: await this.tokens.issue({ accountId: account.id, role: account.role }) };
   }
 
-  /** The member guard: a valid token of an account that still exists (a deleted one is no token). */
+  /**
+   * The member guard: a valid token of an account that still exists (a deleted one is no token). A
+   * suspended member's token is refused on its next request with a 401 (TOKEN_SUSPENDED), so the web
+   * app drops it as it drops any dead token, and shows the suspension message instead of "expired".
+   */
   async authenticateToken(token: string): Promise<AuthenticatedAccount> {
     const claims = await this.tokens.verify(token);
     const account = await accountRepository.findAuthenticatedById(this.db, claims.accountId);
     if (!account) throw appError('TOKEN_INVALID');
+    if (account.suspendedAt) throw appError('TOKEN_SUSPENDED');
     // Issued before the password last changed: that session has ended (whole seconds, as `iat` is).
     if (
       account.sessionsValidAfter &&
@@ -131,6 +139,10 @@ export class AuthService {
     if (key.length > 200) throw appError('API_KEY_INVALID');
     const account = await accountRepository.findAuthenticatedByApiKeyHash(this.db, hashApiKey(key));
     if (!account) throw appError('API_KEY_INVALID');
+    // A suspended member's key: REST answers 401 API_KEY_INVALID with the suspension message (the
+    // caller holds the key, so nothing is revealed); SMM API v2 words it "Invalid API key" as for any
+    // refused key. The key itself is kept and works again after a restore.
+    if (account.suspendedAt) throw appError('API_KEY_INVALID', ACCOUNT_SUSPENDED_MESSAGE);
     return account;
   }
 

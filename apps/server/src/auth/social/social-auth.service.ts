@@ -233,6 +233,8 @@ export class SocialAuthService {
       profile.providerUserId,
     );
     if (!account) return { registered: false, providerAccessToken };
+    // The provider vouched for the member, as a right password does: now the suspension may be told.
+    if (account.suspendedAt) throw appError('ACCOUNT_SUSPENDED');
     const accessToken = await this.deps.tokens.issue({ accountId: account.id, role: account.role });
     return { registered: true, accessToken };
   }

@@ -11,9 +11,9 @@ export const socialIdentityRepository = {
     ex: Executor,
     provider: SocialProviderName,
     providerUserId: string,
-  ): Promise<{ id: number; role: 'member' | 'admin' } | undefined> {
+  ): Promise<{ id: number; role: 'member' | 'admin'; suspendedAt: Date | null } | undefined> {
     const [row] = await ex
-      .select({ id: accounts.id, role: accounts.role })
+      .select({ id: accounts.id, role: accounts.role, suspendedAt: accounts.suspendedAt })
       .from(socialIdentities)
       .innerJoin(accounts, eq(accounts.id, socialIdentities.accountId))
       .where(
