@@ -1,5 +1,6 @@
 import { LOGIN_MESSAGES, REGISTER_MESSAGES, SEND_CODE_MESSAGES } from './auth-rules';
 import { ACCOUNT_MESSAGES } from './account-rules';
+import { ACCOUNT_SUSPENDED_MESSAGE } from './admin-members';
 import { CHARGE_MESSAGES } from './charge-rules';
 import { ORDER_MESSAGES } from './order-rules';
 
@@ -29,7 +30,11 @@ export const ERROR_CATALOGUE = {
   TOKEN_INVALID: { status: 401, message: '로그인이 만료되었습니다. 다시 로그인해주세요.' },
   API_KEY_INVALID: { status: 401, message: 'API 키가 올바르지 않습니다.' },
   SIGNATURE_INVALID: { status: 401, message: '서명이 올바르지 않습니다.' },
+  /** A login token of a member an operator suspended: 401, so the web app drops it like any dead token. */
+  TOKEN_SUSPENDED: { status: 401, message: ACCOUNT_SUSPENDED_MESSAGE },
   FORBIDDEN: { status: 403, message: '권한이 없습니다.' },
+  /** Login (password verified first, or Naver / Kakao) of a member an operator suspended. */
+  ACCOUNT_SUSPENDED: { status: 403, message: ACCOUNT_SUSPENDED_MESSAGE },
   LOGIN_FAILED: { status: 404, message: LOGIN_MESSAGES.WRONG_CREDENTIALS },
   NOT_FOUND: { status: 404, message: '요청한 주소를 찾을 수 없습니다.' },
   /** Unknown, or another member's: the two are answered alike so no order id is known to exist. */
@@ -48,6 +53,8 @@ export const ERROR_CATALOGUE = {
   CHARGE_CONFLICT: { status: 409, message: CHARGE_MESSAGES.FAILED },
   /** An operator action that the charge's or deposit's current state does not allow. */
   CHARGE_STATE: { status: 409, message: '이미 처리된 충전 신청입니다.' },
+  /** A member action the account does not allow (an operator cannot be suspended). */
+  MEMBER_STATE: { status: 409, message: '처리할 수 없는 회원 상태입니다.' },
   /** A catalogue item (platform, category, service) that others still depend on: it cannot be deleted. */
   CATALOG_CONFLICT: { status: 409, message: '사용 중인 항목은 삭제할 수 없습니다.' },
   TOO_MANY_LOGIN_ATTEMPTS: {

@@ -19,3 +19,4 @@ export * from './popup-dismissal';
 export * from './faq';
 export * from './csv';
 export * from './admin-catalog';
+export * from './admin-members';

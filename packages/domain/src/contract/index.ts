@@ -14,3 +14,4 @@ export * from './points';
 export * from './public-api';
 export * from './admin-audit';
 export * from './admin-catalog';
+export * from './admin-members';
