@@ -53,6 +53,8 @@ export const ERROR_CATALOGUE = {
   CHARGE_CONFLICT: { status: 409, message: CHARGE_MESSAGES.FAILED },
   /** An operator action that the charge's or deposit's current state does not allow. */
   CHARGE_STATE: { status: 409, message: '이미 처리된 충전 신청입니다.' },
+  /** An operator order action the order's current state does not allow (admin-orders.ts says why). */
+  ORDER_STATE: { status: 409, message: '처리할 수 없는 주문 상태입니다.' },
   /** A member action the account does not allow (an operator cannot be suspended). */
   MEMBER_STATE: { status: 409, message: '처리할 수 없는 회원 상태입니다.' },
   /** A catalogue item (platform, category, service) that others still depend on: it cannot be deleted. */

@@ -20,3 +20,4 @@ export * from './faq';
 export * from './csv';
 export * from './admin-catalog';
 export * from './admin-members';
+export * from './admin-orders';

@@ -3,8 +3,8 @@ import {
   LedgerReason,
   OPEN_ORDER_STATUSES,
   OrderStatus,
+  autoOrderCancelRefundWon,
   autoOrderRunCostWon,
-  costOfUnitsWon,
   orderStatusFromProvider,
   refundForRemainsWon,
 } from '@smm/domain';
@@ -12,7 +12,7 @@ import type { Db, Tx } from '../db/database';
 import { appError } from '../errors/app-error';
 import { applyLedgerEntry } from '../ledger/apply-ledger-entry';
 import type { OrderableService } from '../catalog/catalog.service';
-import { ordersRepository, type OrderRow } from '../orders/orders.repository';
+import { ordersRepository, type AutoOrderRow, type OrderRow } from '../orders/orders.repository';
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../providers/provider-api';
 import type { Clock } from '../shared/clock';
 
@@ -225,38 +225,14 @@ export class OrderWorker {
       if (!updated) return false;
       if (status === OrderStatus.PARTIAL) {
         const remains = answer.remains ?? updated.amount;
-        return this.refund(
+        return refundOrder(
           tx,
           updated,
           refundForRemainsWon(updated.cost, updated.unitPriceMilli, updated.amount, remains),
         );
       }
-      if (status === OrderStatus.CANCELED) return this.refund(tx, updated, updated.cost - updated.refunded);
+      if (status === OrderStatus.CANCELED) return refundOrder(tx, updated, updated.cost - updated.refunded);
       return false;
-    });
-  }
-
-  private async refund(tx: Tx, order: OrderRow, amount: number): Promise<boolean> {
-    if (amount <= 0) return false;
-    const result = await applyLedgerEntry(tx, {
-      accountId: order.accountId,
-      delta: amount,
-      reason: LedgerReason.REFUND,
-      reference: `order:${order.id}`,
-    });
-    if (!result.applied) return false;
-    await ordersRepository.addRefunded(tx, order.id, amount);
-    if (order.autoOrderId !== null) await this.noteAutoOrderRefund(tx, order.autoOrderId, amount);
-    return true;
-  }
-
-  /** A run of an auto-order came back short: the auto-order shows the refund and, once done, PARTIAL. */
-  private async noteAutoOrderRefund(tx: Tx, autoOrderId: number, amount: number): Promise<void> {
-    const autoOrder = await ordersRepository.findAutoOrderForUpdate(tx, autoOrderId);
-    if (!autoOrder) return;
-    await ordersRepository.setAutoOrderRefunded(tx, autoOrderId, {
-      refunded: autoOrder.refunded + amount,
-      ...(autoOrder.status === AutoOrderStatus.COMPLETED ? { status: AutoOrderStatus.PARTIAL } : {}),
     });
   }
 
@@ -312,7 +288,7 @@ export class OrderWorker {
         );
         if (!updated) return { kind: 'final' };
         const amount = Math.max(0, updated.cost - updated.refunded);
-        await this.refund(tx, updated, amount);
+        await refundOrder(tx, updated, amount);
         return { kind: 'cancelled', refunded: amount };
       },
     );
@@ -343,27 +319,68 @@ export class OrderWorker {
       const autoOrder = await ordersRepository.findAutoOrderForUpdate(tx, autoOrderId);
       if (!autoOrder || autoOrder.accountId !== accountId) throw appError('NOT_FOUND');
       if (autoOrder.status !== AutoOrderStatus.ACTIVE) return { cancelled: false, refunded: 0 };
-      const placedCost = costOfUnitsWon(
-        autoOrder.unitPriceMilli,
-        BigInt(autoOrder.amount) * BigInt(autoOrder.completed),
-      );
-      const amount = autoOrder.cost - placedCost;
-      if (amount > 0) {
-        await applyLedgerEntry(tx, {
-          accountId,
-          delta: amount,
-          reason: LedgerReason.REFUND,
-          reference: `auto:${autoOrder.id}`,
-        });
-      }
-      await ordersRepository.setAutoOrderRefunded(tx, autoOrder.id, {
-        refunded: autoOrder.refunded + Math.max(amount, 0),
-        status: AutoOrderStatus.CANCLED,
-        nextRunAt: null,
-      });
-      return { cancelled: true, refunded: Math.max(amount, 0) };
+      return { cancelled: true, refunded: await stopAutoOrder(tx, autoOrder) };
     });
   }
+}
+
+/**
+ * Gives `amount` of an order's cost back, once: the ledger's (REFUND, `order:<id>`) key admits one
+ * refund per order, whoever asks (a worker reading a final provider status, a member's or an
+ * operator's cancellation). The caller holds the order (locked, or just moved out of its open states).
+ * A run of an auto-order also shows on its auto-order. False when nothing was given back.
+ */
+export async function refundOrder(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'accountId' | 'autoOrderId'>,
+  amount: number,
+): Promise<boolean> {
+  if (amount <= 0) return false;
+  const result = await applyLedgerEntry(tx, {
+    accountId: order.accountId,
+    delta: amount,
+    reason: LedgerReason.REFUND,
+    reference: `order:${order.id}`,
+  });
+  if (!result.applied) return false;
+  await ordersRepository.addRefunded(tx, order.id, amount);
+  if (order.autoOrderId !== null) await noteAutoOrderRefund(tx, order.autoOrderId, amount);
+  return true;
+}
+
+/** A run of an auto-order came back short: the auto-order shows the refund and, once done, PARTIAL. */
+async function noteAutoOrderRefund(tx: Tx, autoOrderId: number, amount: number): Promise<void> {
+  const autoOrder = await ordersRepository.findAutoOrderForUpdate(tx, autoOrderId);
+  if (!autoOrder) return;
+  await ordersRepository.setAutoOrderRefunded(tx, autoOrderId, {
+    refunded: autoOrder.refunded + amount,
+    ...(autoOrder.status === AutoOrderStatus.COMPLETED ? { status: AutoOrderStatus.PARTIAL } : {}),
+  });
+}
+
+/**
+ * Stops an ACTIVE auto-order the caller has locked (the member's cancellation, or an operator's): the
+ * runs not yet placed are refunded through the ledger (`auto:<id>`, once) and no run follows.
+ * Returns the won given back.
+ */
+export async function stopAutoOrder(tx: Tx, autoOrder: AutoOrderRow): Promise<number> {
+  const amount = autoOrderCancelRefundWon(autoOrder);
+  let refunded = 0;
+  if (amount > 0) {
+    const result = await applyLedgerEntry(tx, {
+      accountId: autoOrder.accountId,
+      delta: amount,
+      reason: LedgerReason.REFUND,
+      reference: `auto:${autoOrder.id}`,
+    });
+    if (result.applied) refunded = amount;
+  }
+  await ordersRepository.setAutoOrderRefunded(tx, autoOrder.id, {
+    refunded: autoOrder.refunded + refunded,
+    status: AutoOrderStatus.CANCLED,
+    nextRunAt: null,
+  });
+  return refunded;
 }
 
 function asProviderError(error: unknown): ProviderError {

@@ -117,6 +117,12 @@ export const ordersRepository = {
     return row;
   },
 
+  /** Any member's order, locked for an operator's action; undefined for an unknown id. */
+  async findOrderForUpdate(tx: Tx, id: number): Promise<OrderRow | undefined> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    return row;
+  },
+
   async findOrderByKey(ex: Executor, accountId: number, key: string) {
     const [row] = await ex
       .select()

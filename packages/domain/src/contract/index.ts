@@ -15,3 +15,4 @@ export * from './public-api';
 export * from './admin-audit';
 export * from './admin-catalog';
 export * from './admin-members';
+export * from './admin-orders';

@@ -1,7 +1,91 @@
+import {
+  adminAutoOrdersQuery,
+  adminAutoOrdersResponse,
+  adminOrdersQuery,
+  adminOrdersResponse,
+  autoOrderCancelResponse,
+  idPathParams,
+  orderActionRequest,
+  orderActionResponse,
+  orderCancelResponse,
+  orderPartialRequest,
+} from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountOf } from '../../auth/guards';
 import type { AdminDeps } from '../admin-deps';
+import { OrdersAdminService } from './orders-admin.service';
 
 /** The console's orders screens' calls. Operators only: every route declares `config: { auth: 'operator' }`. */
-export function ordersAdminRoutes(_deps: AdminDeps): FastifyPluginAsyncZod {
-  return async () => {};
+export function ordersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
+  const orders = new OrdersAdminService(deps.db, deps.services.providers, deps.services.clock);
+  return async (app) => {
+    const operator = { auth: 'operator' } as const;
+
+    app.get(
+      '/admin/api/orders',
+      {
+        config: operator,
+        schema: { querystring: adminOrdersQuery, response: { 200: adminOrdersResponse } },
+      },
+      (request) => orders.orders(request.query),
+    );
+    app.get(
+      '/admin/api/auto-orders',
+      {
+        config: operator,
+        schema: { querystring: adminAutoOrdersQuery, response: { 200: adminAutoOrdersResponse } },
+      },
+      (request) => orders.autoOrders(request.query),
+    );
+
+    app.post(
+      '/admin/api/orders/:id/resend',
+      {
+        config: operator,
+        schema: {
+          params: idPathParams,
+          body: orderActionRequest,
+          response: { 200: orderActionResponse },
+        },
+      },
+      (request) => orders.resend(accountOf(request).id, request.params.id, request.body.memo),
+    );
+    app.post(
+      '/admin/api/orders/:id/cancel',
+      {
+        config: operator,
+        schema: {
+          params: idPathParams,
+          body: orderActionRequest,
+          response: { 200: orderCancelResponse },
+        },
+      },
+      (request) => orders.cancel(accountOf(request).id, request.params.id, request.body.memo),
+    );
+    app.post(
+      '/admin/api/orders/:id/partial',
+      {
+        config: operator,
+        schema: {
+          params: idPathParams,
+          body: orderPartialRequest,
+          response: { 200: orderActionResponse },
+        },
+      },
+      (request) =>
+        orders.partial(accountOf(request).id, request.params.id, request.body.remains, request.body.memo),
+    );
+    app.post(
+      '/admin/api/auto-orders/:id/cancel',
+      {
+        config: operator,
+        schema: {
+          params: idPathParams,
+          body: orderActionRequest,
+          response: { 200: autoOrderCancelResponse },
+        },
+      },
+      (request) => orders.cancelAutoOrder(accountOf(request).id, request.params.id, request.body.memo),
+    );
+  };
 }

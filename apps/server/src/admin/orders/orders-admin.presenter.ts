@@ -1,0 +1,52 @@
+import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
+import type { AutoOrderRow, OrderRow } from '../../orders/orders.repository';
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+export const presentAdminOrder = (row: {
+  order: OrderRow;
+  memberLoginId: string;
+  serviceText: string;
+}): AdminOrderItem => ({
+  id: row.order.id,
+  createdAt: row.order.createdAt.toISOString(),
+  memberLoginId: row.memberLoginId,
+  serviceId: row.order.serviceId,
+  serviceText: row.serviceText,
+  link: row.order.link,
+  amount: row.order.amount,
+  unitPriceMilli: row.order.unitPriceMilli,
+  cost: row.order.cost,
+  refunded: row.order.refunded,
+  status: row.order.status,
+  providerOrderId: row.order.providerOrderId,
+  startCount: row.order.startCount,
+  remains: row.order.remains,
+  lastError: row.order.lastError,
+  attempts: row.order.attempts,
+  leasedUntil: iso(row.order.leasedUntil),
+  nextCheckAt: iso(row.order.nextCheckAt),
+  autoOrderId: row.order.autoOrderId,
+});
+
+export const presentAdminAutoOrder = (row: {
+  autoOrder: AutoOrderRow;
+  memberLoginId: string;
+  serviceText: string;
+}): AdminAutoOrderItem => ({
+  id: row.autoOrder.id,
+  createdAt: row.autoOrder.createdAt.toISOString(),
+  memberLoginId: row.memberLoginId,
+  serviceId: row.autoOrder.serviceId,
+  serviceText: row.serviceText,
+  link: row.autoOrder.link,
+  amount: row.autoOrder.amount,
+  runs: row.autoOrder.runs,
+  interval: row.autoOrder.interval,
+  completed: row.autoOrder.completed,
+  unitPriceMilli: row.autoOrder.unitPriceMilli,
+  cost: row.autoOrder.cost,
+  refunded: row.autoOrder.refunded,
+  status: row.autoOrder.status,
+  nextRunAt: iso(row.autoOrder.nextRunAt),
+});

@@ -1,0 +1,183 @@
+import { normalizeLoginId, type OrderStatus } from '@smm/domain';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/database';
+import { accounts, autoOrders, orders, providers, services } from '../../db/schema';
+
+export interface OrderListFilter {
+  member?: string;
+  memberMatch: 'exact' | 'prefix';
+  serviceId?: number;
+  status?: number;
+  link?: string;
+  /** Created at or after. */
+  start?: Date;
+  /** Created before. */
+  end?: Date;
+  providerOrderId?: string;
+  hasError?: boolean;
+}
+
+export interface ListPaging {
+  sort: 'id' | 'createdAt' | 'cost';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** `%`, `_` and the escape character itself matched literally inside a LIKE pattern (default escape `\`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A member's login id as the database compares it (lower(login_id), see normalizeLoginId). */
+function memberCondition(member: string, match: 'exact' | 'prefix'): SQL {
+  const id = normalizeLoginId(member);
+  return match === 'exact'
+    ? sql`lower(${accounts.loginId}) = ${id}`
+    : sql`lower(${accounts.loginId}) LIKE ${`${escapeLike(id)}%`}`;
+}
+
+type Table = typeof orders | typeof autoOrders;
+
+/** The conditions both lists share. */
+function commonConditions(table: Table, filter: OrderListFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.member) conditions.push(memberCondition(filter.member, filter.memberMatch));
+  if (filter.serviceId !== undefined) conditions.push(eq(table.serviceId, filter.serviceId));
+  if (filter.status !== undefined) conditions.push(eq(table.status, filter.status));
+  if (filter.link) conditions.push(ilike(table.link, `%${escapeLike(filter.link)}%`));
+  if (filter.start) conditions.push(gte(table.createdAt, filter.start));
+  if (filter.end) conditions.push(lt(table.createdAt, filter.end));
+  return conditions;
+}
+
+function orderBy(table: Table, paging: ListPaging) {
+  const direction = paging.order === 'asc' ? asc : desc;
+  const column =
+    paging.sort === 'cost' ? table.cost : paging.sort === 'createdAt' ? table.createdAt : table.id;
+  // The id breaks ties, so a page boundary never shows a row twice or skips one.
+  return paging.sort === 'id' ? [direction(table.id)] : [direction(column), direction(table.id)];
+}
+
+/** The console's reads and writes of orders across every member (issue 11 §4). */
+export const ordersAdminRepository = {
+  async orderPage(ex: Executor, filter: OrderListFilter, paging: ListPaging) {
+    const conditions = commonConditions(orders, filter);
+    if (filter.providerOrderId) conditions.push(eq(orders.providerOrderId, filter.providerOrderId));
+    if (filter.hasError !== undefined) {
+      conditions.push(filter.hasError ? isNotNull(orders.lastError) : isNull(orders.lastError));
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [total]] = await Promise.all([
+      ex
+        .select({ order: orders, memberLoginId: accounts.loginId, serviceText: services.text })
+        .from(orders)
+        .innerJoin(accounts, eq(accounts.id, orders.accountId))
+        .innerJoin(services, eq(services.id, orders.serviceId))
+        .where(where)
+        .orderBy(...orderBy(orders, paging))
+        .limit(paging.limit)
+        .offset(paging.offset),
+      ex
+        .select({ n: count() })
+        .from(orders)
+        .innerJoin(accounts, eq(accounts.id, orders.accountId))
+        .where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  async autoOrderPage(ex: Executor, filter: OrderListFilter, paging: ListPaging) {
+    const conditions = commonConditions(autoOrders, filter);
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [total]] = await Promise.all([
+      ex
+        .select({ autoOrder: autoOrders, memberLoginId: accounts.loginId, serviceText: services.text })
+        .from(autoOrders)
+        .innerJoin(accounts, eq(accounts.id, autoOrders.accountId))
+        .innerJoin(services, eq(services.id, autoOrders.serviceId))
+        .where(where)
+        .orderBy(...orderBy(autoOrders, paging))
+        .limit(paging.limit)
+        .offset(paging.offset),
+      ex
+        .select({ n: count() })
+        .from(autoOrders)
+        .innerJoin(accounts, eq(accounts.id, autoOrders.accountId))
+        .where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** One order as the console lists it (after an action, in the action's transaction). */
+  async orderWithNames(ex: Executor, id: number) {
+    const [row] = await ex
+      .select({ order: orders, memberLoginId: accounts.loginId, serviceText: services.text })
+      .from(orders)
+      .innerJoin(accounts, eq(accounts.id, orders.accountId))
+      .innerJoin(services, eq(services.id, orders.serviceId))
+      .where(eq(orders.id, id));
+    return row;
+  },
+
+  async autoOrderWithNames(ex: Executor, id: number) {
+    const [row] = await ex
+      .select({ autoOrder: autoOrders, memberLoginId: accounts.loginId, serviceText: services.text })
+      .from(autoOrders)
+      .innerJoin(accounts, eq(accounts.id, autoOrders.accountId))
+      .innerJoin(services, eq(services.id, autoOrders.serviceId))
+      .where(eq(autoOrders.id, id));
+    return row;
+  },
+
+  /** Who fulfils a service now (an operator may have fixed its mapping since the order failed). */
+  async currentFulfilment(ex: Executor, serviceId: number) {
+    const [row] = await ex
+      .select({
+        providerId: services.providerId,
+        providerServiceId: services.providerServiceId,
+        providerEnabled: providers.enabled,
+      })
+      .from(services)
+      .leftJoin(providers, eq(providers.id, services.providerId))
+      .where(eq(services.id, serviceId));
+    return row;
+  },
+
+  /**
+   * Sends an open order its provider never accepted again on the next tick: the failed attempts are
+   * forgotten, it goes to the service's current provider, and it is due now.
+   */
+  async resetForResend(
+    tx: Tx,
+    id: number,
+    change: { providerId: number; providerServiceId: string; now: Date },
+  ) {
+    await tx
+      .update(orders)
+      .set({
+        providerId: change.providerId,
+        providerServiceId: change.providerServiceId,
+        attempts: 0,
+        lastError: null,
+        nextCheckAt: change.now,
+        leasedUntil: null,
+        updatedAt: change.now,
+      })
+      .where(eq(orders.id, id));
+  },
+
+  /** An operator's final word on a locked order: CANCELED or PARTIAL, never checked again. */
+  async settle(tx: Tx, id: number, change: { status: OrderStatus; remains: number; now: Date }) {
+    await tx
+      .update(orders)
+      .set({
+        status: change.status,
+        remains: change.remains,
+        nextCheckAt: null,
+        leasedUntil: null,
+        updatedAt: change.now,
+      })
+      .where(eq(orders.id, id));
+  },
+};

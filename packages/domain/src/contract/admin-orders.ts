@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { ADMIN_ORDER_PAGE_SIZE, ADMIN_ORDER_PAGE_SIZE_MAX, ADMIN_ORDER_SORTS } from '../admin-orders';
+import { parseSeoulDate } from '../admin-dashboard';
+import { page, pageNumber, pathText, requestText } from './common';
+
+/**
+ * The console's orders screens (issue 11 §4): every member's orders and auto-orders, filtered, sorted
+ * and paged on the server; resend, cancel with refund, mark partial with refund; stop an auto-order.
+ * Query values arrive as text: a number is read only from digits (so `?status=` is a 400, never 0).
+ */
+const INT32_MAX = 2_147_483_647;
+const queryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, 'out of range');
+const dateText = z.string().refine((text) => parseSeoulDate(text) !== null, 'yyyy-MM-dd');
+
+const listQuery = {
+  /** A member's login id: the whole id, or (memberMatch=prefix) its beginning. */
+  member: pathText(60).optional(),
+  memberMatch: z.enum(['exact', 'prefix']).optional().default('exact'),
+  serviceId: queryInt(1, INT32_MAX).optional(),
+  /** Part of the link (LIKE wildcards in it are matched literally). */
+  link: pathText(200).optional(),
+  /** Korean calendar days, both included. */
+  from: dateText.optional(),
+  to: dateText.optional(),
+  sort: z.enum(ADMIN_ORDER_SORTS).optional().default('id'),
+  order: z.enum(['asc', 'desc']).optional().default('desc'),
+  page: pageNumber,
+  pageSize: queryInt(1, ADMIN_ORDER_PAGE_SIZE_MAX).optional().default(ADMIN_ORDER_PAGE_SIZE),
+};
+
+/** GET /admin/api/orders */
+export const adminOrdersQuery = z.object({
+  ...listQuery,
+  status: queryInt(0, 5).optional(),
+  providerOrderId: pathText(100).optional(),
+  /** `true`: only orders whose last provider call failed (last_error set). */
+  hasError: z.enum(['true', 'false']).optional(),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+/** The query string as the console writes it (every value text). */
+export type AdminOrdersParams = z.input<typeof adminOrdersQuery>;
+
+export const adminOrderItem = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  memberLoginId: z.string(),
+  serviceId: z.number().int(),
+  serviceText: z.string(),
+  link: z.string(),
+  amount: z.number().int(),
+  /** Milli-won per unit, as charged (the refund of a partial order is priced with it). */
+  unitPriceMilli: z.number().int(),
+  cost: z.number().int(),
+  refunded: z.number().int(),
+  status: z.number().int(),
+  providerOrderId: z.string().nullable(),
+  startCount: z.number().int().nullable(),
+  remains: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  attempts: z.number().int(),
+  /** While set in the future a worker holds the order: the console's actions wait. */
+  leasedUntil: z.string().nullable(),
+  nextCheckAt: z.string().nullable(),
+  autoOrderId: z.number().int().nullable(),
+});
+export type AdminOrderItem = z.infer<typeof adminOrderItem>;
+export const adminOrdersResponse = page(adminOrderItem);
+export type AdminOrdersResponse = z.infer<typeof adminOrdersResponse>;
+
+/** GET /admin/api/auto-orders */
+export const adminAutoOrdersQuery = z.object({ ...listQuery, status: queryInt(0, 3).optional() });
+export type AdminAutoOrdersQuery = z.infer<typeof adminAutoOrdersQuery>;
+export type AdminAutoOrdersParams = z.input<typeof adminAutoOrdersQuery>;
+
+export const adminAutoOrderItem = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  memberLoginId: z.string(),
+  serviceId: z.number().int(),
+  serviceText: z.string(),
+  link: z.string(),
+  /** Quantity per run. */
+  amount: z.number().int(),
+  runs: z.number().int(),
+  /** Minutes between runs. */
+  interval: z.number().int(),
+  completed: z.number().int(),
+  unitPriceMilli: z.number().int(),
+  cost: z.number().int(),
+  refunded: z.number().int(),
+  status: z.number().int(),
+  nextRunAt: z.string().nullable(),
+});
+export type AdminAutoOrderItem = z.infer<typeof adminAutoOrderItem>;
+export const adminAutoOrdersResponse = page(adminAutoOrderItem);
+export type AdminAutoOrdersResponse = z.infer<typeof adminAutoOrdersResponse>;
+
+/** The body of every order action: the operator's note for the audit log. */
+export const orderActionRequest = z.object({ memo: requestText(200) });
+export type OrderActionRequest = z.infer<typeof orderActionRequest>;
+
+/** POST /admin/api/orders/:id/partial — `remains` undelivered units (checked by validatePartialRemains). */
+export const orderPartialRequest = z.object({
+  remains: z.number().int().min(-INT32_MAX).max(INT32_MAX),
+  memo: requestText(200),
+});
+export type OrderPartialRequest = z.infer<typeof orderPartialRequest>;
+
+export const orderActionResponse = z.object({
+  order: adminOrderItem,
+  /** False when the order was already where the action would take it: nothing was written. */
+  changed: z.boolean(),
+  /** Won given back to the member by this call. */
+  refunded: z.number().int(),
+});
+export type OrderActionResponse = z.infer<typeof orderActionResponse>;
+
+/**
+ * POST /admin/api/orders/:id/cancel — the order is cancelled and refunded here whatever its provider
+ * says; an order its provider has is also cancelled there, best effort, and how that went is reported.
+ */
+export const orderCancelResponse = orderActionResponse.extend({
+  provider: z.object({
+    /** Whether the provider was asked (it had the order, and this call cancelled it). */
+    asked: z.boolean(),
+    /** Whether it agreed. */
+    accepted: z.boolean(),
+    /** What it answered when it did not. */
+    error: z.string().nullable(),
+  }),
+});
+export type OrderCancelResponse = z.infer<typeof orderCancelResponse>;
+
+/** POST /admin/api/auto-orders/:id/cancel */
+export const autoOrderCancelResponse = z.object({
+  autoOrder: adminAutoOrderItem,
+  changed: z.boolean(),
+  refunded: z.number().int(),
+});
+export type AutoOrderCancelResponse = z.infer<typeof autoOrderCancelResponse>;
