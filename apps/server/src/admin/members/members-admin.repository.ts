@@ -75,18 +75,19 @@ function memberOrder(filter: MemberListFilter): SQL[] {
  * record of money: ORDER debits less REFUND credits (= orders' cost − refunded, auto-orders included
  * once), CHARGE credits (= credited charges); operator adjustments are neither.
  */
-const summaryColumns = (accountId: SQLWrapper) => ({
+const summaryColumns = (accountId: SQL) => ({
   orderCount:
-    sql<number>`((SELECT count(*) FROM ${orders} WHERE ${orders.accountId} = ${accountId} AND ${orders.autoOrderId} IS NULL)
-    + (SELECT count(*) FROM ${autoOrders} WHERE ${autoOrders.accountId} = ${accountId}))::int`.mapWith(
-      Number,
-    ),
+    sql<number>`((SELECT count(*) FROM orders o WHERE o.account_id = ${accountId} AND o.auto_order_id IS NULL)
+    + (SELECT count(*) FROM auto_orders ao WHERE ao.account_id = ${accountId}))::int`.mapWith(Number),
   totalSpent: sql<number>`coalesce((SELECT -sum(l.delta) FROM point_ledger l WHERE l.account_id = ${accountId}
     AND l.reason IN (${LedgerReason.ORDER}, ${LedgerReason.REFUND})), 0)::bigint`.mapWith(Number),
   totalCharged:
     sql<number>`coalesce((SELECT sum(l.delta) FROM point_ledger l WHERE l.account_id = ${accountId}
     AND l.reason = ${LedgerReason.CHARGE}), 0)::bigint`.mapWith(Number),
 });
+// Written out in full: inside a subquery an unqualified "id" would name the subquery's own table's id.
+const PAGE_ACCOUNT_ID = sql.raw('"member_page"."id"');
+const ACCOUNT_ID = sql.raw('"accounts"."id"');
 
 export interface MemberSummaryRow {
   id: number;
@@ -145,7 +146,7 @@ export const membersAdminRepository = {
         createdAt: pageRows.createdAt,
         suspendedAt: pageRows.suspendedAt,
         total: pageRows.total,
-        ...summaryColumns(pageRows.id),
+        ...summaryColumns(PAGE_ACCOUNT_ID),
       })
       .from(pageRows)
       .orderBy(asc(pageRows.position));
@@ -170,7 +171,7 @@ export const membersAdminRepository = {
         registerWhere: accounts.registerWhere,
         createdAt: accounts.createdAt,
         suspendedAt: accounts.suspendedAt,
-        ...summaryColumns(accounts.id),
+        ...summaryColumns(ACCOUNT_ID),
       })
       .from(accounts)
       .where(eq(accounts.id, accountId))
