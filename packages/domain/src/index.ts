@@ -21,3 +21,5 @@ export * from './csv';
 export * from './admin-catalog';
 export * from './admin-members';
 export * from './admin-orders';
+export * from './admin-dashboard';
+export * from './admin-audit';

@@ -16,3 +16,4 @@ export * from './admin-audit';
 export * from './admin-catalog';
 export * from './admin-members';
 export * from './admin-orders';
+export * from './admin-dashboard';

@@ -1,4 +1,4 @@
-import { auditLogQuery, auditLogResponse } from '@smm/domain/contract';
+import { auditLogFiltersResponse, auditLogQuery, auditLogResponse } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminDeps } from '../admin-deps';
 import { AuditAdminService } from './audit-admin.service';
@@ -14,6 +14,15 @@ export function auditAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
         schema: { querystring: auditLogQuery, response: { 200: auditLogResponse } },
       },
       (request) => audit.list(request.query),
+    );
+
+    app.get(
+      '/admin/api/audit-log/actions',
+      {
+        config: { auth: 'operator' },
+        schema: { response: { 200: auditLogFiltersResponse } },
+      },
+      () => audit.filterChoices(),
     );
   };
 }

@@ -1,8 +1,24 @@
-import type { AuditLogQuery, AuditLogResponse } from '@smm/domain/contract';
-import { auditLogRepository } from '../../audit/audit-log.repository';
+import { addSeoulDays, parseSeoulDate } from '@smm/domain';
+import type { AuditLogFiltersResponse, AuditLogQuery, AuditLogResponse } from '@smm/domain/contract';
+import { auditLogRepository, type AuditFilter } from '../../audit/audit-log.repository';
 import type { Db } from '../../db/database';
 
 const PAGE_SIZE = 50;
+
+/** The query's Seoul days as instants: `from` at its 00:00 KST, `to` up to (not including) the next day's. */
+function filterOf(query: AuditLogQuery): AuditFilter {
+  const from = query.from ? parseSeoulDate(query.from) : null;
+  const to = query.to ? parseSeoulDate(query.to) : null;
+  return {
+    action: query.action,
+    targetType: query.targetType,
+    targetId: query.targetId,
+    operatorLoginId: query.operator?.trim() || undefined,
+    from: from ?? undefined,
+    before: to ? addSeoulDays(to, 1) : undefined,
+    text: query.q?.trim() || undefined,
+  };
+}
 
 /** The console's audit log: who did what, when, to what, with before and after. */
 export class AuditAdminService {
@@ -10,7 +26,7 @@ export class AuditAdminService {
 
   async list(query: AuditLogQuery): Promise<AuditLogResponse> {
     const offset = (query.page - 1) * PAGE_SIZE;
-    const { rows, total } = await auditLogRepository.page(this.db, query, PAGE_SIZE, offset);
+    const { rows, total } = await auditLogRepository.page(this.db, filterOf(query), PAGE_SIZE, offset);
     return {
       items: rows.map(({ entry, operatorLoginId }) => ({
         id: entry.id,
@@ -27,5 +43,10 @@ export class AuditAdminService {
       pageSize: PAGE_SIZE,
       total,
     };
+  }
+
+  /** The filter dropdowns' choices, from what the log actually holds (so no action is ever missing). */
+  filterChoices(): Promise<AuditLogFiltersResponse> {
+    return auditLogRepository.filterChoices(this.db);
   }
 }
