@@ -4,6 +4,8 @@ export const POINT_ADJUSTMENT_MESSAGES = {
   DELTA_TOO_LARGE: '한 번에 조정할 수 있는 금액은 1억 원까지입니다.',
   MEMO_REQUIRED: '조정 사유를 입력해주세요.',
   MEMBER_NOT_FOUND: '회원을 찾을 수 없습니다.',
+  /** The same Idempotency-Key sent again with another member, amount or reason. */
+  KEY_REUSED: '같은 요청 키로 다른 내용의 조정이 이미 처리되었습니다. 화면을 새로 고친 뒤 다시 시도해주세요.',
 } as const;
 
 export const POINT_ADJUSTMENT_MAX = 100_000_000;

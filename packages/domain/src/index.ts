@@ -23,3 +23,5 @@ export * from './admin-members';
 export * from './admin-orders';
 export * from './admin-dashboard';
 export * from './admin-audit';
+export * from './admin-content';
+export * from './admin-settings';

@@ -8,6 +8,7 @@ import {
   chargeDecisionRequest,
   chargeDecisionResponse,
   idPathParams,
+  idempotencyHeaders,
   memberPathParams,
   pointAdjustmentRequest,
   pointAdjustmentResponse,
@@ -54,11 +55,18 @@ export function adminRoutes(
         config: operator,
         schema: {
           params: memberPathParams,
+          headers: idempotencyHeaders,
           body: pointAdjustmentRequest,
           response: { 200: pointAdjustmentResponse },
         },
       },
-      (request) => adjustments.adjust(accountOf(request).id, request.params.loginId, request.body),
+      (request) =>
+        adjustments.adjust(
+          accountOf(request).id,
+          request.params.loginId,
+          request.body,
+          request.headers['idempotency-key'],
+        ),
     );
 
     app.get(

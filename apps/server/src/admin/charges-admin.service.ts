@@ -1,4 +1,4 @@
-import { ChargeStatus, HISTORY_PAGE_SIZE } from '@smm/domain';
+import { ChargeStatus, HISTORY_PAGE_SIZE, type PaymentKind } from '@smm/domain';
 import type {
   AdminChargeItem,
   AdminChargesQuery,
@@ -44,8 +44,12 @@ export class ChargesAdminService {
 
   async charges(query: AdminChargesQuery): Promise<AdminChargesResponse> {
     const offset = (query.page - 1) * PAGE_SIZE;
-    const status = query.status as ChargeStatus | undefined;
-    const { rows, total } = await chargesRepository.adminPage(this.db, status, PAGE_SIZE, offset);
+    const filter = {
+      status: query.status as ChargeStatus | undefined,
+      feeType: query.feeType as PaymentKind | undefined,
+      search: query.q,
+    };
+    const { rows, total } = await chargesRepository.adminPage(this.db, filter, PAGE_SIZE, offset);
     return { items: rows.map(presentAdminCharge), page: query.page, pageSize: PAGE_SIZE, total };
   }
 

@@ -31,6 +31,7 @@ export const presentAdminCharge = ({
   responseAt: charge.responseAt?.toISOString() ?? null,
   depositId: charge.depositId,
   decidedBy: decidedByLoginId,
+  receiptIssuedAt: charge.receiptIssuedAt?.toISOString() ?? null,
 });
 
 export const presentAdminDeposit = (row: DepositRow): AdminDepositItem => ({

@@ -17,3 +17,4 @@ export * from './admin-catalog';
 export * from './admin-members';
 export * from './admin-orders';
 export * from './admin-dashboard';
+export * from './admin-content';

@@ -117,6 +117,10 @@ export const idPathParams = z.object({ id: z.coerce.number().int().min(1).max(2_
 
 export const adminChargesQuery = z.object({
   status: z.coerce.number().int().min(0).max(2).optional(),
+  /** Part of the member's login id or of the depositor name. */
+  q: requestText(100),
+  /** PaymentKind (receipt kind): 0 CASH, 1 FEE, 2 NONE. */
+  feeType: z.coerce.number().int().min(0).max(2).optional(),
   page: pageNumber,
 });
 export type AdminChargesQuery = z.infer<typeof adminChargesQuery>;
@@ -138,6 +142,8 @@ export const adminChargeItem = z.object({
   depositId: z.number().int().nullable(),
   /** The operator who accepted or rejected it by hand, if one did. */
   decidedBy: z.string().nullable(),
+  /** When an operator marked its tax invoice / cash receipt issued (증빙 발행), if one did. */
+  receiptIssuedAt: z.string().nullable(),
 });
 export type AdminChargeItem = z.infer<typeof adminChargeItem>;
 export const adminChargesResponse = page(adminChargeItem);

@@ -1,7 +1,104 @@
+import { CSV_MIME } from '@smm/domain';
+import {
+  chargeIdPathParams,
+  depositCandidatesResponse,
+  idempotencyHeaders,
+  idPathParams,
+  issueReceiptRequest,
+  issueReceiptResponse,
+  memberLedgerQuery,
+  memberLedgerResponse,
+  memberPathParams,
+  operatorDepositRequest,
+  operatorDepositResponse,
+  receiptsQuery,
+  receiptsResponse,
+} from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountOf } from '../../auth/guards';
 import type { AdminDeps } from '../admin-deps';
+import { DepositsAdminService } from './deposits-admin.service';
+import { MemberLedgerService } from './member-ledger.service';
+import { ReceiptsAdminService } from './receipts-admin.service';
 
-/** The console's money screens' calls. Operators only: every route declares `config: { auth: 'operator' }`. */
-export function moneyAdminRoutes(_deps: AdminDeps): FastifyPluginAsyncZod {
-  return async () => {};
+/**
+ * The console's money screens' calls (the charge and deposit lists, accept/reject, attach and manual
+ * adjustments are in admin.routes.ts). Operators only: every route declares `config: { auth: 'operator' }`.
+ */
+export function moneyAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
+  const { db, services } = deps;
+  const deposits = new DepositsAdminService(db, services.clock, services.deposits);
+  const ledger = new MemberLedgerService(db);
+  const receipts = new ReceiptsAdminService(db, services.clock);
+  return async (app) => {
+    const operator = { auth: 'operator' } as const;
+
+    app.get(
+      '/admin/api/deposits/:id/candidates',
+      {
+        config: operator,
+        schema: { params: idPathParams, response: { 200: depositCandidatesResponse } },
+      },
+      (request) => deposits.candidates(request.params.id),
+    );
+    app.post(
+      '/admin/api/deposits',
+      {
+        config: operator,
+        schema: {
+          headers: idempotencyHeaders,
+          body: operatorDepositRequest,
+          response: { 200: operatorDepositResponse },
+        },
+      },
+      (request) => deposits.create(accountOf(request).id, request.body, request.headers['idempotency-key']),
+    );
+
+    app.get(
+      '/admin/api/members/:loginId/ledger',
+      {
+        config: operator,
+        schema: {
+          params: memberPathParams,
+          querystring: memberLedgerQuery,
+          response: { 200: memberLedgerResponse },
+        },
+      },
+      (request) => ledger.ledger(request.params.loginId, request.query),
+    );
+
+    app.get(
+      '/admin/api/receipts',
+      { config: operator, schema: { querystring: receiptsQuery, response: { 200: receiptsResponse } } },
+      (request) => receipts.list(request.query),
+    );
+    app.get(
+      '/admin/api/receipts.csv',
+      { config: operator, schema: { querystring: receiptsQuery } },
+      async (request, reply) => {
+        const { fileName, text } = await receipts.csv(request.query);
+        // The ASCII name for old clients, the Korean one (RFC 5987) for every current browser.
+        return reply
+          .type(CSV_MIME)
+          .header(
+            'content-disposition',
+            `attachment; filename="receipts.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          )
+          .header('cache-control', 'no-store')
+          .send(text);
+      },
+    );
+    app.post(
+      '/admin/api/receipts/:chargeId/issue',
+      {
+        config: operator,
+        schema: {
+          params: chargeIdPathParams,
+          body: issueReceiptRequest,
+          response: { 200: issueReceiptResponse },
+        },
+      },
+      (request) => receipts.issue(accountOf(request).id, request.params.chargeId, request.body.memo),
+    );
+  };
 }
