@@ -1,5 +1,6 @@
 import { LOGIN_MESSAGES, REGISTER_MESSAGES, SEND_CODE_MESSAGES } from './auth-rules';
 import { ACCOUNT_MESSAGES } from './account-rules';
+import { CONTENT_MESSAGES } from './admin-content';
 import { ACCOUNT_SUSPENDED_MESSAGE } from './admin-members';
 import { CHARGE_MESSAGES } from './charge-rules';
 import { ORDER_MESSAGES } from './order-rules';
@@ -18,6 +19,8 @@ export const ERROR_CATALOGUE = {
   CHARGE_INVALID: { status: 400, message: CHARGE_MESSAGES.FAILED },
   /** An operator's setting value the site cannot use (the rule's message says why). */
   SETTING_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
+  /** An operator's notice, FAQ, sign-up route or popup the site cannot use (the rule's message says why). */
+  CONTENT_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   /** An operator's catalogue or provider input a rule refuses (admin-catalog.ts says why). */
   CATALOG_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   /** A verification code that is wrong, expired, used, or for another address. */
@@ -66,6 +69,8 @@ export const ERROR_CATALOGUE = {
   TOO_MANY_SIGNUPS: { status: 429, message: '회원가입 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
   TOO_MANY_CODES: { status: 429, message: ACCOUNT_MESSAGES.CODE_TOO_SOON },
   TOO_MANY_REQUESTS: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
+  /** An upload over its size limit (a popup image over POPUP_IMAGE_MAX_BYTES). */
+  FILE_TOO_LARGE: { status: 413, message: CONTENT_MESSAGES.IMAGE_TOO_LARGE },
   INTERNAL: { status: 500, message: LOGIN_MESSAGES.UNKNOWN },
   /** The SMTP server or the SMS gateway refused the message or did not answer in time. */
   MESSAGE_NOT_SENT: { status: 502, message: '메시지를 보내지 못했습니다. 잠시 후 다시 시도해주세요.' },

@@ -1,0 +1,194 @@
+import type { PaymentTypeAvailability, SettingKey } from './settings';
+
+/**
+ * How the console's settings form presents each key of SPEC.md §3: its group, Korean label and a line
+ * on what it does. Typed as a Record over SettingKey, so a key added to SETTING_KEYS without a label
+ * fails to compile (and admin-settings.test.ts checks the same at run time).
+ */
+export const SETTING_GROUPS = [
+  { id: 'site', label: '사이트 정보', description: '하단(푸터)에 보이는 회사 정보입니다.' },
+  { id: 'design', label: '디자인', description: '회원 사이트의 색상입니다.' },
+  { id: 'features', label: '기능', description: '주문 화면과 메뉴에 보이는 기능을 켜고 끕니다.' },
+  { id: 'signup', label: '회원가입·로그인', description: '가입과 로그인 때 거치는 단계입니다.' },
+  { id: 'charge', label: '충전', description: '포인트 충전 화면의 입금 계좌와 선택지입니다.' },
+  { id: 'external', label: '외부 연결', description: '카카오톡 채널과 네이버·카카오 로그인 연동 값입니다.' },
+] as const;
+export type SettingGroupId = (typeof SETTING_GROUPS)[number]['id'];
+
+export interface SettingLabel {
+  group: SettingGroupId;
+  label: string;
+  description: string;
+  /** A long text (an address, a notice-like line) gets a textarea. */
+  multiline?: boolean;
+  placeholder?: string;
+}
+
+export const SETTING_LABELS: Record<SettingKey, SettingLabel> = {
+  FOOTER_COMPANY: {
+    group: 'site',
+    label: '상호',
+    description: '하단과 약관, 안내 메일에 쓰이는 회사 이름입니다.',
+  },
+  FOOTER_ADDRESS: {
+    group: 'site',
+    label: '주소',
+    description: '하단에 보이는 사업장 주소입니다.',
+    multiline: true,
+  },
+  FOOTER_CORPORATION_NUMBER: {
+    group: 'site',
+    label: '사업자등록번호',
+    description: '하단에 보이는 사업자등록번호입니다.',
+    placeholder: '123-45-67890',
+  },
+  FOOTER_CORPORATION_MARKET_NUMBER: {
+    group: 'site',
+    label: '통신판매업신고번호',
+    description: '하단에 보이는 통신판매업 신고번호입니다.',
+  },
+  FOOTER_CEO: { group: 'site', label: '대표자', description: '하단에 보이는 대표자 이름입니다.' },
+  FOOTER_CEO_PHONE_NUMBER: {
+    group: 'site',
+    label: '대표번호',
+    description: '하단에 보이는 고객 문의 전화번호입니다.',
+    placeholder: '02-1234-5678',
+  },
+  SITE_MAIN_COLOR: {
+    group: 'design',
+    label: '대표 색상',
+    description: '버튼과 강조 색입니다. 마우스를 올렸을 때는 20% 어두운 색이 쓰입니다.',
+  },
+  ENABLE_SERVICE_CHECK: {
+    group: 'features',
+    label: '서비스 점검 중',
+    description: '켜면 모든 상품의 주문이 막히고 주문 화면에 주문불가로 표시됩니다.',
+  },
+  ENABLE_VISIBLE_SERVICE_ID: {
+    group: 'features',
+    label: '상품 번호 표시',
+    description: '켜면 주문 화면의 상품 이름 앞에 [번호]가 붙습니다. API 이용자가 번호를 찾기 쉬워집니다.',
+  },
+  ENABLE_QNA: {
+    group: 'features',
+    label: 'FAQ 메뉴',
+    description: '켜면 회원 메뉴에 자주 묻는 질문(/qna)이 보입니다.',
+  },
+  ENABLE_PHONE_NUMBER: {
+    group: 'signup',
+    label: '휴대전화 인증',
+    description: '켜면 회원가입 때 휴대전화 번호와 문자 인증번호 5자리를 받습니다.',
+  },
+  ENABLE_EMAIL_VERIFY: {
+    group: 'signup',
+    label: '이메일 인증',
+    description: '켜면 회원가입 때 이메일 인증번호를 받고, 로그인 화면에 아이디·비밀번호 찾기가 보입니다.',
+  },
+  ENABLE_REFERRAL: {
+    group: 'signup',
+    label: '추천인 코드',
+    description: '켜면 회원가입 때 추천인 코드(선택)를 입력할 수 있습니다.',
+  },
+  ENABLE_SNS_NAVER: {
+    group: 'signup',
+    label: '네이버 로그인',
+    description:
+      '켜면 로그인·회원가입에 네이버 버튼이 보입니다. 네이버 Client ID와 서버의 NAVER_CLIENT_SECRET이 있어야 적용됩니다.',
+  },
+  ENABLE_SNS_KAKAO: {
+    group: 'signup',
+    label: '카카오 로그인',
+    description:
+      '켜면 로그인·회원가입에 카카오 버튼이 보입니다. 카카오 JavaScript 키와 서버의 KAKAO_APP_ID가 있어야 적용됩니다.',
+  },
+  BANKING_NAME: {
+    group: 'charge',
+    label: '입금 은행',
+    description: '충전 안내에 보이는 은행 이름입니다.',
+    placeholder: '국민은행',
+  },
+  BANKING_ACCOUNT_NUMBER: {
+    group: 'charge',
+    label: '입금 계좌번호',
+    description: '회원이 충전 금액을 보낼 계좌번호입니다.',
+  },
+  BANKING_DISPLAY_TEXT: {
+    group: 'charge',
+    label: '예금주 표시',
+    description: '충전 안내에 계좌번호와 함께 보이는 예금주 문구입니다.',
+  },
+  BANKING_BANKING_CODE: {
+    group: 'charge',
+    label: '은행 코드',
+    description: '송금 앱으로 바로 연결할 때 쓰는 은행 코드(숫자 3자리, 예: 국민은행 004)입니다.',
+    placeholder: '004',
+  },
+  POINT_CHARGE_BUTTON_OPTIONS: {
+    group: 'charge',
+    label: '충전 금액 버튼',
+    description: '충전 화면에서 눌러서 금액을 더하는 버튼들입니다. 원 단위, 최대 12개.',
+  },
+  ENABLE_PAYMENT_FEE: {
+    group: 'charge',
+    label: '증빙 발행',
+    description: '끄면 세금계산서·현금영수증을 받지 않습니다. 켜면 아래 증빙 종류에서 고른 것을 받습니다.',
+  },
+  ENABLE_PAYMENT_TYPE: {
+    group: 'charge',
+    label: '증빙 종류',
+    description: '충전 때 회원이 고를 수 있는 증빙입니다. 세금계산서는 입금액이 1.1배가 됩니다.',
+  },
+  ENABLE_TOSS_PAYMENT: {
+    group: 'charge',
+    label: '송금 앱 바로가기',
+    description: '휴대폰에서 송금 앱으로 바로 보내는 버튼입니다. 아직 준비 중이라 켜도 적용되지 않습니다.',
+  },
+  SITE_KAKAO_CHANNEL_LINK: {
+    group: 'external',
+    label: '카카오톡 채널 주소',
+    description: '오른쪽 아래 상담 버튼이 여는 주소입니다. 비워두면 버튼이 보이지 않습니다.',
+    placeholder: 'https://pf.kakao.com/_xxxx',
+  },
+  SITE_KAKAO_TEXT: {
+    group: 'external',
+    label: '상담 버튼 문구',
+    description: '상담 버튼에 보이는 글자입니다. 비워두면 "채팅 상담"으로 보입니다.',
+  },
+  SNS_NAVER_CLIENT_ID: {
+    group: 'external',
+    label: '네이버 Client ID',
+    description: '네이버 개발자센터에서 받은 애플리케이션의 Client ID입니다.',
+  },
+  SNS_NAVER_STATE: {
+    group: 'external',
+    label: '네이버 state 값',
+    description: '네이버 로그인 요청에 실어 보내는 고정 state 값입니다.',
+  },
+  SNS_NAVER_REDIRECT_URL: {
+    group: 'external',
+    label: '네이버 Callback URL',
+    description: '네이버에 등록한 Callback URL입니다. 비워두면 이 사이트의 /auth/naver가 쓰입니다.',
+    placeholder: 'https://example.com/auth/naver',
+  },
+  SNS_KAKAO_TOKEN: {
+    group: 'external',
+    label: '카카오 JavaScript 키',
+    description: '카카오 로그인 SDK를 여는 JavaScript 키입니다.',
+  },
+};
+
+/** The Korean names of ENABLE_PAYMENT_TYPE's choices (which receipt types a charge may ask for). */
+export const PAYMENT_TYPE_LABELS: Record<PaymentTypeAvailability, string> = {
+  ALL: '모두 (발행 안 함, 현금영수증, 세금계산서)',
+  CASH_AND_FEE: '현금영수증·세금계산서 중 하나 필수',
+  FEE: '세금계산서만',
+  CASH: '현금영수증만',
+  NO_FEE: '발행 안 함',
+};
+
+/** The Korean name of an enum setting's choice, or the choice itself. */
+export function settingChoiceLabel(key: SettingKey, choice: string): string {
+  if (key === 'ENABLE_PAYMENT_TYPE' && Object.hasOwn(PAYMENT_TYPE_LABELS, choice))
+    return PAYMENT_TYPE_LABELS[choice as PaymentTypeAvailability];
+  return choice;
+}
