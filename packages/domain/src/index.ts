@@ -9,6 +9,7 @@ export * from './ledger';
 export * from './order-rules';
 export * from './order-status';
 export * from './admin-rules';
+export * from './admin-money';
 export * from './charge-rules';
 export * from './bank-sms';
 export * from './public-api';
