@@ -83,7 +83,11 @@ describe(`operator order lists on ${testDatabaseKind}`, () => {
     const c = await createMember(t.app, { id: 'ab_c12' });
     const [s1, s2] = await firstServices();
     const oa = await insertOrder(a, { link: 'https://a.com/a_b', status: OrderStatus.COMPLETED });
-    const ob = await insertOrder(b, { link: 'https://a.com/axb', serviceId: s2!.id, providerOrderId: 'P-77' });
+    const ob = await insertOrder(b, {
+      link: 'https://a.com/axb',
+      serviceId: s2!.id,
+      providerOrderId: 'P-77',
+    });
     const oc = await insertOrder(c, { link: 'https://a.com/50%25off', lastError: 'refused' });
 
     expect(await ids(operator, '?member=ab_c1')).toEqual([oa.id]);
@@ -140,7 +144,9 @@ describe(`operator order lists on ${testDatabaseKind}`, () => {
     expect(await ids(operator, '?sort=id&order=asc&pageSize=5')).toEqual(byId.slice(0, 5));
     const byCost = [...made].sort((x, y) => x.cost - y.cost).map((o) => o.id);
     expect(await ids(operator, '?sort=cost&order=asc&pageSize=100')).toEqual(byCost);
-    expect(await ids(operator, '?sort=cost&order=desc&pageSize=3')).toEqual([...byCost].reverse().slice(0, 3));
+    expect(await ids(operator, '?sort=cost&order=desc&pageSize=3')).toEqual(
+      [...byCost].reverse().slice(0, 3),
+    );
     // createdAt runs against the ids here: the oldest row is the last one inserted.
     expect(await ids(operator, '?sort=createdAt&order=asc&pageSize=2')).toEqual([byId[24], byId[23]]);
     const filtered = await list(operator, '?pageSize=10&page=2&link=instagram');
