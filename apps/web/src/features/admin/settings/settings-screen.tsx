@@ -1,9 +1,40 @@
-import { AdminPage } from '../components/admin-page';
+import { SETTING_GROUPS, SETTING_LABELS, isSettingKey } from '@smm/domain';
+import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
+import { useAdminSettings } from './api/get-admin-settings';
+import { SettingField } from './setting-field';
+import './settings.css';
 
+/** Every setting and flag of SPEC.md §3, grouped, each with the control its kind calls for. */
 export function SettingsScreen() {
+  const { data, isPending, isError } = useAdminSettings();
+
   return (
-    <AdminPage title="사이트 설정" description="SPEC.md §3의 모든 설정과 기능 플래그">
-      <p className="admin-status">준비 중</p>
+    <AdminPage
+      title="사이트 설정"
+      description="회원 사이트의 정보와 기능을 바꿉니다. 저장하면 회원 화면에 바로 반영됩니다."
+    >
+      {isPending ? (
+        <AdminStatus kind="loading" />
+      ) : isError ? (
+        <AdminStatus kind="error">설정을 불러오지 못했습니다. 새로고침해주세요.</AdminStatus>
+      ) : (
+        SETTING_GROUPS.map((group) => {
+          const settings = data.filter(
+            (setting) => isSettingKey(setting.key) && SETTING_LABELS[setting.key].group === group.id,
+          );
+          if (settings.length === 0) return null;
+          return (
+            <AdminSection key={group.id} title={group.label} className="settings-group">
+              <p className="settings-group-description">{group.description}</p>
+              <div className="settings-grid">
+                {settings.map((setting) => (
+                  <SettingField key={setting.key} setting={setting} />
+                ))}
+              </div>
+            </AdminSection>
+          );
+        })
+      )}
     </AdminPage>
   );
 }

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminSetting, SettingUpdateResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { SETTINGS_QUERY_KEY } from '@/lib/query-client';
+import { ADMIN_SETTINGS_QUERY_KEY } from './get-admin-settings';
+
+/** PUT /admin/api/settings/:key {value} — checked by validateSettingValue, audited. */
+export const updateSetting = ({ key, value }: { key: string; value: string }) =>
+  api.put<SettingUpdateResponse>(`/admin/api/settings/${encodeURIComponent(key)}`, { value });
+
+/**
+ * One key at a time. The console's list takes the stored value, and the member site's settings (cached
+ * an hour in this tab, lib/site-settings) are refetched so the operator's own tab shows the change.
+ */
+export function useUpdateSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSetting,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData<AdminSetting[]>(ADMIN_SETTINGS_QUERY_KEY, (list) =>
+        list?.map((setting) => (setting.key === saved.key ? { ...setting, value: saved.value } : setting)),
+      );
+      // refetchType 'all': the member site's query may be inactive now, and it is not refetched on mount.
+      await queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY, refetchType: 'all' });
+    },
+  });
+}

@@ -1,0 +1,166 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SETTING_KEYS, SETTING_LABELS, SETTING_MESSAGES, settingChoices, settingKind } from '@smm/domain';
+import type { AdminSetting } from '@smm/domain/contract';
+import { describe, expect, it } from 'vitest';
+import { useSiteSettings } from '@/lib/site-settings';
+import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { SettingsScreen } from './settings-screen';
+
+const VALUES: Partial<Record<string, string>> = {
+  FOOTER_ADDRESS: '서울특별시 강남구',
+  SITE_MAIN_COLOR: '#4f46e5',
+  ENABLE_QNA: 'true',
+  ENABLE_REFERRAL: 'false',
+  ENABLE_PAYMENT_TYPE: 'ALL',
+  POINT_CHARGE_BUTTON_OPTIONS: '[10000,30000]',
+  SITE_KAKAO_CHANNEL_LINK: 'https://pf.kakao.com/_a',
+};
+
+const SETTINGS: AdminSetting[] = SETTING_KEYS.map((key) => ({
+  key,
+  value: VALUES[key] ?? '',
+  kind: settingKind(key),
+  choices: [...settingChoices(key)],
+}));
+
+/** The member site's main colour as this tab reads it (lib/site-settings, cached an hour). */
+function MemberColourProbe() {
+  const { settings } = useSiteSettings();
+  return <output data-testid="member-colour">{settings.mainColor()}</output>;
+}
+
+function setup(answer?: (call: RecordedCall) => Response | undefined) {
+  let memberColour = '#4f46e5';
+  const save = (key: string) => (call: RecordedCall) => {
+    const custom = answer?.(call);
+    if (custom) return custom;
+    const { value } = call.body as { value: string };
+    if (key === 'SITE_MAIN_COLOR') memberColour = value;
+    return json({ key, value, changed: true });
+  };
+  const api = mockApi({
+    'GET /admin/api/settings': SETTINGS,
+    'GET /service/settings': () => json([{ key: 'SITE_MAIN_COLOR', value: memberColour }]),
+    ...Object.fromEntries(SETTING_KEYS.map((key) => [`PUT /admin/api/settings/${key}`, save(key)])),
+  });
+  renderWithProviders(
+    <>
+      <SettingsScreen />
+      <MemberColourProbe />
+    </>,
+  );
+  return api;
+}
+
+const puts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'PUT');
+
+describe('settings screen', () => {
+  it('shows every key under a Korean label, grouped, with the control its kind calls for', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: '사이트 정보' })).toBeInTheDocument();
+    for (const heading of ['디자인', '기능', '회원가입·로그인', '충전', '외부 연결'])
+      expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    for (const key of SETTING_KEYS) expect(screen.getByText(SETTING_LABELS[key].label)).toBeInTheDocument();
+
+    // flag → a switch, on or off as stored, with what it does
+    const qna = screen.getByRole('switch', { name: 'FAQ 메뉴' });
+    expect(qna).toBeChecked();
+    expect(qna).toHaveAccessibleDescription(expect.stringContaining('자주 묻는 질문'));
+    expect(screen.getByRole('switch', { name: '추천인 코드' })).not.toBeChecked();
+    expect(screen.getAllByRole('switch')).toHaveLength(
+      SETTING_KEYS.filter((k) => settingKind(k) === 'flag').length,
+    );
+    // colour → a colour picker and its hex
+    expect(screen.getByLabelText('대표 색상 고르기')).toHaveAttribute('type', 'color');
+    expect(screen.getByRole('textbox', { name: '대표 색상' })).toHaveValue('#4f46e5');
+    // enum → a select with its choices in Korean
+    const paymentType = screen.getByRole('combobox', { name: '증빙 종류' });
+    expect(within(paymentType).getAllByRole('option')).toHaveLength(5);
+    expect(paymentType).toHaveDisplayValue('모두 (발행 안 함, 현금영수증, 세금계산서)');
+    // url → a url input; a long text → a textarea
+    expect(screen.getByRole('textbox', { name: '카카오톡 채널 주소' })).toHaveAttribute('type', 'url');
+    expect(screen.getByRole('textbox', { name: '주소' }).tagName).toBe('TEXTAREA');
+    // number list → chips of won amounts
+    const chips = screen.getByRole('list', { name: '충전 금액 버튼 목록' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['₩10,000', '₩30,000']);
+  });
+
+  it('a switch saves at once as the string the server stores, and says 저장됨', async () => {
+    const user = userEvent.setup();
+    const api = setup();
+    await user.click(await screen.findByRole('switch', { name: 'FAQ 메뉴' }));
+    await waitFor(() => expect(puts(api.calls)).toHaveLength(1));
+    expect(puts(api.calls)[0]).toMatchObject({
+      path: '/admin/api/settings/ENABLE_QNA',
+      body: { value: 'false' },
+    });
+    expect(await screen.findByText('저장됨')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'FAQ 메뉴' })).not.toBeChecked();
+  });
+
+  it('a select saves the chosen value', async () => {
+    const user = userEvent.setup();
+    const api = setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: '증빙 종류' }), '세금계산서만');
+    await waitFor(() => expect(puts(api.calls)[0]).toMatchObject({ body: { value: 'FEE' } }));
+  });
+
+  it('a colour saves its hex and the member site in this tab takes it', async () => {
+    const user = userEvent.setup();
+    const api = setup();
+    expect(await screen.findByTestId('member-colour')).toHaveTextContent('#4f46e5');
+    const hex = await screen.findByRole('textbox', { name: '대표 색상' });
+    await user.clear(hex);
+    await user.type(hex, '#0ea5e9');
+    const field = hex.closest('form')!;
+    await user.click(within(field).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(puts(api.calls)[0]).toMatchObject({ body: { value: '#0ea5e9' } }));
+    await waitFor(() => expect(screen.getByTestId('member-colour')).toHaveTextContent('#0ea5e9'));
+    expect(within(field).getByText('저장됨')).toBeInTheDocument();
+  });
+
+  it('the colour picker fills the hex', async () => {
+    setup();
+    const picker = await screen.findByLabelText('대표 색상 고르기');
+    fireEvent.input(picker, { target: { value: '#ff0000' } });
+    expect(screen.getByRole('textbox', { name: '대표 색상' })).toHaveValue('#ff0000');
+  });
+
+  it('charge buttons: add and remove amounts, saved as a JSON list of numbers', async () => {
+    const user = userEvent.setup();
+    const api = setup();
+    const input = await screen.findByRole('spinbutton', { name: '충전 금액 버튼' });
+    await user.type(input, '70000');
+    const field = input.closest('form')!;
+    await user.click(within(field).getByRole('button', { name: '추가' }));
+    await user.click(within(field).getByRole('button', { name: '₩10,000 빼기' }));
+    await user.click(within(field).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(puts(api.calls)[0]).toMatchObject({ body: { value: '[30000,70000]' } }));
+  });
+
+  it('refuses a bad value before sending, and shows the server’s Korean error under the field', async () => {
+    const user = userEvent.setup();
+    const api = setup(() => json({ message: '서버가 거절한 이유', code: 'SETTING_INVALID' }, 400));
+    const hex = await screen.findByRole('textbox', { name: '대표 색상' });
+    await user.clear(hex);
+    await user.type(hex, 'blue');
+    const field = hex.closest('form')!;
+    await user.click(within(field).getByRole('button', { name: '저장' }));
+    expect(within(field).getByRole('alert')).toHaveTextContent(SETTING_MESSAGES.COLOR);
+    expect(puts(api.calls)).toHaveLength(0);
+
+    const url = screen.getByRole('textbox', { name: '카카오톡 채널 주소' });
+    await user.clear(url);
+    await user.type(url, 'https://pf.kakao.com/_b');
+    const urlField = url.closest('form')!;
+    await user.click(within(urlField).getByRole('button', { name: '저장' }));
+    expect(await within(urlField).findByRole('alert')).toHaveTextContent('서버가 거절한 이유');
+    expect(url).toHaveAccessibleDescription(expect.stringContaining('서버가 거절한 이유'));
+  });
+});
