@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminDashboardResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+
+export type { AdminDashboardResponse };
+
+/** How often the open dashboard refreshes itself. */
+export const DASHBOARD_REFRESH_MS = 60_000;
+
+export const DASHBOARD_QUERY_KEY = ['admin', 'dashboard'] as const;
+
+export const getDashboard = () => api.get<AdminDashboardResponse>('/admin/api/dashboard');
+
+/** The dashboard's figures, refreshed every minute while the screen is open (and on focus). */
+export const useDashboard = () =>
+  useQuery({
+    queryKey: DASHBOARD_QUERY_KEY,
+    queryFn: getDashboard,
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });

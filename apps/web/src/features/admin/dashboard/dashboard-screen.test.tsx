@@ -1,0 +1,161 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminDashboardResponse } from '@smm/domain/contract';
+import { json, mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { DASHBOARD_REFRESH_MS } from './api/get-dashboard';
+import { DashboardScreen } from './dashboard-screen';
+import { compactWon, formatProviderBalance, longChartDate } from './dashboard-format';
+
+const days = Array.from({ length: 30 }, (_, i) => {
+  const date = new Date(Date.UTC(2026, 10, 3 + i)).toISOString().slice(0, 10);
+  return {
+    date,
+    sales: i === 29 ? 10_000 : 0,
+    spend: i === 29 ? 11_000 : 0,
+    orders: i === 29 ? 3 : 0,
+    signups: 0,
+  };
+});
+
+const DASHBOARD: AdminDashboardResponse = {
+  generatedAt: '2026-12-02T03:00:00.000Z',
+  today: '2026-12-02',
+  sales: {
+    today: { count: 1, point: 10_000, payable: 10_000 },
+    month: { count: 2, point: 30_000, payable: 32_000 },
+  },
+  spend: { today: { count: 3, won: 11_000 }, month: { count: 4, won: 15_000 } },
+  orders: {
+    byStatus: [
+      { status: 0, count: 4 },
+      { status: 1, count: 1 },
+      { status: 2, count: 20 },
+      { status: 3, count: 1 },
+      { status: 4, count: 0 },
+      { status: 5, count: 2 },
+    ],
+    today: 3,
+    autoOrdersActive: 2,
+  },
+  pendingCharges: { count: 2, point: 8_000, payable: 8_700 },
+  deposits: { count: 4, byStatus: { UNMATCHED: 2, LATE: 1, UNPARSED: 1 } },
+  providers: [
+    { id: 1, name: '시뮬레이션 공급사', balance: '1000000.00', currency: 'KRW', error: null },
+    { id: 2, name: '해외 공급사', balance: '12.5', currency: 'USD', error: null },
+    { id: 3, name: '고장난 공급사', balance: null, currency: null, error: 'balance: connection failed' },
+  ],
+  recentProviderErrors: [
+    {
+      orderId: 77,
+      memberLoginId: 'buyer1',
+      serviceText: '인스타그램 좋아요',
+      error: 'add: no answer within 2000 ms',
+      updatedAt: '2026-12-02T02:30:00.000Z',
+    },
+  ],
+  members: { today: 1, month: 3, total: 6 },
+  series: days,
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('DashboardScreen', () => {
+  it('shows the figures, the links to what waits, order statuses, provider balances and errors', async () => {
+    mockApi({ 'GET /admin/api/dashboard': DASHBOARD });
+    renderWithProviders(<DashboardScreen />, { route: '/admin' });
+
+    const today = await screen.findByText('오늘 매출');
+    expect(today.closest('.dash-card')).toHaveTextContent('₩10,000');
+    expect(today.closest('.dash-card')).toHaveTextContent('충전 1건 · 10,000P 적립');
+    expect(screen.getByText('이번 달 매출').closest('.dash-card')).toHaveTextContent('₩32,000');
+    expect(screen.getByText('오늘 주문 금액').closest('.dash-card')).toHaveTextContent('₩11,000');
+    expect(screen.getByText('이번 달 주문 금액').closest('.dash-card')).toHaveTextContent('₩15,000');
+    expect(screen.getByText('신규 회원').closest('.dash-card')).toHaveTextContent(
+      '1명이번 달 3명 · 전체 6명',
+    );
+
+    const pending = screen.getByRole('link', { name: /충전 대기/ });
+    expect(pending).toHaveAttribute('href', '/admin/charges');
+    expect(pending).toHaveTextContent('2건');
+    expect(pending).toHaveTextContent('₩8,700');
+    const deposits = screen.getByRole('link', { name: /미확인 입금·문자/ });
+    expect(deposits).toHaveAttribute('href', '/admin/deposits');
+    expect(deposits).toHaveTextContent('4건');
+    expect(deposits).toHaveTextContent('미확인 2 · 기한 후 입금 1 · 해석 불가 1');
+
+    const statuses = screen.getByRole('list', { name: '상태별 주문 수' });
+    const completed = within(statuses).getByRole('link', { name: /주문완료/ });
+    expect(completed).toHaveTextContent('20');
+    expect(completed).toHaveAttribute('href', '/admin/orders?status=2');
+    expect(within(statuses).getAllByRole('listitem')).toHaveLength(6);
+
+    expect(screen.getByText('₩1,000,000')).toBeInTheDocument();
+    expect(screen.getByText('12.5 USD')).toBeInTheDocument();
+    const broken = screen.getByText('고장난 공급사').closest('li')!;
+    expect(broken).toHaveTextContent('잔액을 확인하지 못했습니다');
+    expect(broken).toHaveTextContent('balance: connection failed');
+
+    const errors = screen.getByRole('table', { name: '최근 공급사 오류' });
+    expect(within(errors).getByText('add: no answer within 2000 ms')).toBeInTheDocument();
+    expect(within(errors).getByRole('link', { name: 'buyer1' })).toHaveAttribute(
+      'href',
+      '/admin/members/buyer1',
+    );
+    // 02:30 UTC is 11:30 in Seoul.
+    expect(within(errors).getByText('2026-12-02 11:30')).toBeInTheDocument();
+
+    expect(screen.getByRole('figure', { name: '최근 30일 매출과 주문 금액' })).toHaveTextContent(
+      '30일 합계 · 매출 ₩10,000 · 주문 금액 ₩11,000',
+    );
+    expect(screen.getByRole('figure', { name: '최근 30일 주문 수와 가입자 수' })).toHaveTextContent(
+      '30일 합계 · 주문 3건 · 가입 0명',
+    );
+  });
+
+  it('says so when the dashboard cannot be loaded, and tries again on request', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /admin/api/dashboard': () => {
+        calls += 1;
+        return calls === 1
+          ? json({ message: '오류가 발생했습니다.', code: 'INTERNAL' }, 500)
+          : json(DASHBOARD);
+      },
+    });
+    renderWithProviders(<DashboardScreen />, { route: '/admin' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('대시보드를 불러오지 못했습니다.');
+    screen.getByRole('button', { name: '다시 시도' }).click();
+    expect(await screen.findByText('오늘 매출')).toBeInTheDocument();
+  });
+
+  it('refreshes itself every minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = mockApi({ 'GET /admin/api/dashboard': DASHBOARD });
+    renderWithProviders(<DashboardScreen />, { route: '/admin' });
+    await screen.findByText('오늘 매출');
+    const count = () => calls.filter((c) => c.path === '/admin/api/dashboard').length;
+    expect(count()).toBe(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS + 100);
+    });
+    await waitFor(() => expect(count()).toBe(2));
+  });
+});
+
+describe('dashboard formats', () => {
+  it('writes won ticks the Korean way, tooltip dates with the weekday, provider balances by currency', () => {
+    expect(compactWon(0)).toBe('0');
+    expect(compactWon(5_000)).toBe('5,000');
+    expect(compactWon(12_000)).toBe('1.2만');
+    expect(compactWon(350_000)).toBe('35만');
+    expect(compactWon(150_000_000)).toBe('1.5억');
+    expect(longChartDate('2026-11-24')).toBe('11월 24일 (화)');
+    expect(longChartDate('2026-12-06')).toBe('12월 6일 (일)');
+    expect(formatProviderBalance('1000000.00', 'KRW')).toBe('₩1,000,000');
+    expect(formatProviderBalance('12.3456', 'usd')).toBe('12.3456 usd');
+    expect(formatProviderBalance('abc', 'USD')).toBe('abc USD');
+  });
+});
