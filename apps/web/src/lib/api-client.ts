@@ -28,10 +28,14 @@ export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.message ? error.message : fallback;
 }
 
-let unauthorizedHandler: (() => void) | null = null;
+let unauthorizedHandler: ((error: ApiError) => void) | null = null;
 
-/** The session registers itself here: any 401, from any call, ends the session (SPEC.md §4, §8). */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
+/**
+ * The session registers itself here: any 401, from any call, ends the session (SPEC.md §4, §8). The
+ * handler gets the error, so a session ended for a reason the member should read (an operator's
+ * suspension, TOKEN_SUSPENDED) can say so.
+ */
+export function setUnauthorizedHandler(handler: ((error: ApiError) => void) | null): void {
   unauthorizedHandler = handler;
 }
 
@@ -88,14 +92,15 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const body = await readBody(response);
 
   if (!response.ok) {
-    if (response.status === 401) {
-      removeStoredToken();
-      unauthorizedHandler?.();
-    }
     const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const message = typeof record.message === 'string' ? record.message : '';
     const code = isErrorCode(record.code) ? record.code : undefined;
-    throw new ApiError(response.status, message, code, body);
+    const error = new ApiError(response.status, message, code, body);
+    if (response.status === 401) {
+      removeStoredToken();
+      unauthorizedHandler?.(error);
+    }
+    throw error;
   }
   return body as T;
 }

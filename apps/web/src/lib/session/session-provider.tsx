@@ -68,9 +68,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [state, queryClient]);
 
   useEffect(() => {
-    setUnauthorizedHandler(() => {
+    setUnauthorizedHandler((error) => {
       clearMemberQueries(queryClient);
       setState(SessionState.UN_AUTHORIZATION);
+      // An operator suspended the account: say so once (several calls may be refused at the same time).
+      if (error.code === 'TOKEN_SUSPENDED' && error.message) {
+        toast.error(error.message, { id: 'account-suspended' });
+      }
     });
     return () => setUnauthorizedHandler(null);
   }, [queryClient]);

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_MESSAGES, STORAGE_KEYS } from '@smm/domain';
+import { ACCOUNT_SUSPENDED_MESSAGE, LOGIN_MESSAGES, STORAGE_KEYS } from '@smm/domain';
 import { json, mockApi, settingsOf } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { LoginForm } from './login-form';
@@ -46,6 +46,18 @@ describe('login form', () => {
     await userEvent.type(screen.getByLabelText('비밀번호'), 'pw');
     await userEvent.click(screen.getByRole('button', { name: '로그인' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('a suspended member (403 ACCOUNT_SUSPENDED, after the right password) reads the server’s message', async () => {
+    mockApi({
+      'POST /auth/login': json({ message: ACCOUNT_SUSPENDED_MESSAGE, code: 'ACCOUNT_SUSPENDED' }, 403),
+    });
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('아이디'), 'member1');
+    await userEvent.type(screen.getByLabelText('비밀번호'), 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: '로그인' }));
+    expect(await screen.findByText(ACCOUNT_SUSPENDED_MESSAGE)).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBeNull();
   });
 
   it('success stores the jwt, loads the profile, remembers the id and goes to /order', async () => {

@@ -18,6 +18,8 @@ function loginErrorMessage(error: unknown): string {
   if (error.status === 400) return LOGIN_MESSAGES.BAD_FORM;
   if (error.status === 404) return LOGIN_MESSAGES.WRONG_CREDENTIALS;
   if (error.status === 429 && error.message) return error.message;
+  // Told only after the password matched (an operator suspended the account): the server's wording.
+  if (error.code === 'ACCOUNT_SUSPENDED' && error.message) return error.message;
   return LOGIN_MESSAGES.UNKNOWN;
 }
 

@@ -1,0 +1,37 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MemberSort, MemberStatusFilter } from '@smm/domain';
+import type { AdminMembersResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+
+export type { AdminMembersResponse };
+
+export interface MembersSearch {
+  q: string;
+  status: MemberStatusFilter;
+  sort: MemberSort;
+  dir: 'asc' | 'desc';
+  page: number;
+}
+
+export const MEMBERS_QUERY_KEY = ['admin', 'members'] as const;
+
+export function membersSearchParams(search: MembersSearch): string {
+  const params = new URLSearchParams();
+  if (search.q) params.set('q', search.q);
+  params.set('status', search.status);
+  params.set('sort', search.sort);
+  params.set('dir', search.dir);
+  params.set('page', String(search.page));
+  return params.toString();
+}
+
+export const getMembers = (search: MembersSearch) =>
+  api.get<AdminMembersResponse>(`/admin/api/members?${membersSearchParams(search)}`);
+
+/** One page of members (50), searched, filtered and sorted by the server. */
+export const useMembers = (search: MembersSearch) =>
+  useQuery({
+    queryKey: [...MEMBERS_QUERY_KEY, search],
+    queryFn: () => getMembers(search),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,108 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { MEMBER_ADMIN_MEMO_MAX, validateMemberActionMemo } from '@smm/domain';
+import { Button } from '@/components/ui/button';
+
+export interface MemberActionDialogProps {
+  title: string;
+  /** What will happen, in a sentence or two. */
+  description: ReactNode;
+  confirmLabel: string;
+  /** A suspension needs its reason; a restore or a key reset may go without. */
+  memoRequired: boolean;
+  danger?: boolean;
+  pending: boolean;
+  onConfirm: (memo: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The memo dialog of the member actions (정지, 정지 해제, API 키 초기화): a native <dialog> opened
+ * modally (focus kept inside, Esc closes it), the memo checked by the same rule the server runs.
+ */
+export function MemberActionDialog({
+  title,
+  description,
+  confirmLabel,
+  memoRequired,
+  danger,
+  pending,
+  onConfirm,
+  onCancel,
+}: MemberActionDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const memoId = useId();
+  const [memo, setMemo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.open) return;
+    // jsdom has no showModal; a browser always does.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const message = validateMemberActionMemo(memo, memoRequired);
+    if (message) {
+      setError(message);
+      toast.error(message);
+      return;
+    }
+    onConfirm(memo.trim());
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="admin-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <h2 id={titleId}>{title}</h2>
+        <div className="member-dialog-description">{description}</div>
+        <div className="field">
+          <label className="field-label" htmlFor={memoId}>
+            {memoRequired ? '사유' : '메모 (선택)'}
+          </label>
+          <textarea
+            id={memoId}
+            className="admin-input"
+            value={memo}
+            maxLength={MEMBER_ADMIN_MEMO_MAX}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${memoId}-error` : undefined}
+            placeholder={
+              memoRequired ? '감사 로그에 남을 사유를 입력해주세요.' : '필요하면 메모를 남겨주세요.'
+            }
+            onChange={(event) => {
+              setMemo(event.target.value);
+              setError(null);
+            }}
+          />
+          {error && (
+            <p id={`${memoId}-error`} className="member-dialog-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="admin-form-actions">
+          <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>
+            취소
+          </Button>
+          <Button type="submit" className={danger ? 'member-danger-button' : undefined} disabled={pending}>
+            {pending ? '처리 중…' : confirmLabel}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
