@@ -33,6 +33,26 @@ export const ADMIN_ORDER_PAGE_SIZE_MAX = 100;
 export const ADMIN_ORDER_SORTS = ['id', 'createdAt', 'cost'] as const;
 export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
 
+/**
+ * Status names for operators, who need the exact state (members see ORDER_STATUS_LABELS, where a
+ * partial order reads 주문실패).
+ */
+export const ADMIN_ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  0: '접수',
+  1: '진행 중',
+  2: '완료',
+  3: '부분 완료',
+  4: '처리 대기',
+  5: '취소·환불',
+};
+
+export const ADMIN_AUTO_ORDER_STATUS_LABELS: Record<AutoOrderStatus, string> = {
+  0: '진행 중',
+  1: '완료',
+  2: '취소',
+  3: '부분 완료',
+};
+
 /** What an operator action needs to know of an order. */
 export interface AdminOrderFacts {
   status: number;
@@ -102,6 +122,13 @@ export function partialRefusal(order: AdminOrderFacts, remains: number, now: Dat
   if (order.refunded > 0) return m.PARTIAL_REFUNDED;
   if (isOpenOrderStatus(order.status) && isOrderLeased(order, now)) return m.IN_FLIGHT;
   return null;
+}
+
+/** Whether "부분 완료" can be offered at all (some remains from 1 to amount − 1 would be accepted). */
+export function partialAllowed(order: AdminOrderFacts, now: Date): boolean {
+  if (order.amount < 2) return false;
+  if (order.status === OrderStatus.PARTIAL || order.status === OrderStatus.CANCELED) return false;
+  return partialRefusal(order, 1, now) === null;
 }
 
 /** What marking an order partial gives back: the price of the undelivered units, within what is left. */

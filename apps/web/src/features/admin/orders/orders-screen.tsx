@@ -1,9 +1,371 @@
-import { AdminPage } from '../components/admin-page';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  ADMIN_AUTO_ORDER_STATUS_LABELS,
+  ADMIN_ORDER_STATUS_LABELS,
+  AUTO_ORDER_STATUSES,
+  ORDER_STATUSES,
+  formatWon,
+  type AdminOrderSort,
+} from '@smm/domain';
+import { Button } from '@/components/ui/button';
+import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { lastPageOf, Pagination } from '@/components/ui/pagination';
+import { errorMessage } from '@/lib/api-client';
+import { AdminPage, AdminSection } from '../components/admin-page';
+import { DataTable } from '../components/data-table';
+import { useCancelAutoOrder } from './api/cancel-auto-order';
+import { useCancelOrder } from './api/cancel-order';
+import { useAdminAutoOrders } from './api/get-admin-auto-orders';
+import { useAdminOrders } from './api/get-admin-orders';
+import { useOrderServices } from './api/get-order-services';
+import { useMarkOrderPartial } from './api/mark-order-partial';
+import { useResendOrder } from './api/resend-order';
+import { OrderActionDialog, type OrderAction, type OrderActionInput } from './order-action-dialog';
+import { autoOrderColumns, autoOrderCsvColumns, orderColumns, orderCsvColumns } from './order-columns';
+import {
+  DEFAULT_ORDERS_SEARCH,
+  ORDER_PAGE_SIZES,
+  ordersSearchParams,
+  readOrdersSearch,
+  type OrdersSearch,
+  type OrdersTab,
+} from './orders-search';
+import './orders.css';
 
+/** The filter form's fields, as typed (applied to the URL on 검색). */
+interface Draft {
+  member: string;
+  memberPrefix: boolean;
+  serviceId: string;
+  status: string;
+  link: string;
+  from: string;
+  to: string;
+  errorsOnly: boolean;
+}
+
+const draftOf = (search: OrdersSearch): Draft => ({
+  member: search.member,
+  memberPrefix: search.memberPrefix,
+  serviceId: search.serviceId === null ? '' : String(search.serviceId),
+  status: search.status === null ? '' : String(search.status),
+  link: search.link,
+  from: search.from,
+  to: search.to,
+  errorsOnly: search.errorsOnly,
+});
+
+const SORTABLE: Record<string, AdminOrderSort> = { id: 'id', createdAt: 'createdAt', cost: 'cost' };
+
+/**
+ * 주문: every member's orders and auto-orders, searched and paged by the server, with the operator's
+ * actions (재전송, 취소·환불, 부분 완료; 자동주문 중지·환불). The whole search lives in the URL.
+ */
 export function OrdersScreen() {
+  const [params, setParams] = useSearchParams();
+  const search = readOrdersSearch(params);
+  const searchKey = ordersSearchParams(search);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(search));
+  const [lastKey, setLastKey] = useState(searchKey);
+  // Back / forward (or a link) to another search: the form shows what is listed.
+  if (lastKey !== searchKey) {
+    setLastKey(searchKey);
+    setDraft(draftOf(search));
+  }
+  const [action, setAction] = useState<OrderAction | null>(null);
+
+  const orders = useAdminOrders(search, search.tab === 'orders');
+  const autoOrders = useAdminAutoOrders(search, search.tab === 'auto');
+  const services = useOrderServices();
+  const resend = useResendOrder();
+  const cancel = useCancelOrder();
+  const partial = useMarkOrderPartial();
+  const cancelAuto = useCancelAutoOrder();
+  const pending = resend.isPending || cancel.isPending || partial.isPending || cancelAuto.isPending;
+
+  const go = (next: Partial<OrdersSearch>) =>
+    // Any change of what is listed starts again from page 1.
+    setParams(new URLSearchParams(ordersSearchParams({ ...search, page: 1, ...next })));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.from && draft.to && draft.from > draft.to) {
+      toast.error('기간의 시작일이 종료일보다 늦습니다.');
+      return;
+    }
+    go({
+      member: draft.member.trim(),
+      memberPrefix: draft.memberPrefix,
+      serviceId: draft.serviceId ? Number(draft.serviceId) : null,
+      status: draft.status === '' ? null : Number(draft.status),
+      link: draft.link.trim(),
+      from: draft.from,
+      to: draft.to,
+      errorsOnly: draft.errorsOnly,
+    });
+  };
+
+  const switchTab = (tab: OrdersTab) => {
+    if (tab !== search.tab) go({ tab, status: null, errorsOnly: false, sort: 'id', order: 'desc' });
+  };
+
+  const columns = useMemo(() => orderColumns(setAction), []);
+  const autoColumns = useMemo(() => autoOrderColumns(setAction), []);
+
+  const confirm = async (input: OrderActionInput) => {
+    if (!action) return;
+    try {
+      if (action.kind === 'resend') {
+        const answer = await resend.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
+        toast.success(
+          answer.changed
+            ? `주문 #${action.order.id}을(를) 다음 처리 주기에 다시 전송합니다.`
+            : '이미 전송을 기다리는 주문입니다.',
+        );
+      } else if (action.kind === 'cancel') {
+        const answer = await cancel.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
+        toast.success(
+          answer.changed
+            ? `주문 #${action.order.id}을(를) 취소하고 ${formatWon(answer.refunded)}을(를) 환불했습니다.`
+            : '이미 취소된 주문입니다.',
+        );
+        if (answer.provider.asked && !answer.provider.accepted) {
+          toast.warning(
+            `공급사 취소 요청이 받아들여지지 않았습니다: ${answer.provider.error ?? '응답 없음'}`,
+          );
+        } else if (!answer.provider.asked && answer.provider.error) {
+          toast.warning(answer.provider.error);
+        }
+      } else if (action.kind === 'partial') {
+        const answer = await partial.mutateAsync({
+          id: action.order.id,
+          body: { remains: input.remains ?? 0, memo: input.memo },
+        });
+        toast.success(
+          answer.changed
+            ? `부분 완료로 처리하고 ${formatWon(answer.refunded)}을(를) 환불했습니다.`
+            : '이미 같은 수량으로 부분 완료된 주문입니다.',
+        );
+      } else {
+        const answer = await cancelAuto.mutateAsync({ id: action.autoOrder.id, body: { memo: input.memo } });
+        toast.success(
+          answer.changed
+            ? `자동주문 #${action.autoOrder.id}을(를) 중지하고 ${formatWon(answer.refunded)}을(를) 환불했습니다.`
+            : '이미 중지된 자동주문입니다.',
+        );
+      }
+      setAction(null);
+    } catch (error) {
+      toast.error(errorMessage(error, '처리하지 못했습니다. 잠시 후 다시 시도해주세요.'));
+    }
+  };
+
+  const isAuto = search.tab === 'auto';
+  const data = isAuto ? autoOrders.data : orders.data;
+  const lastPage = data ? lastPageOf(data.total, data.pageSize) : 1;
+  const filtered =
+    search.member ||
+    search.serviceId !== null ||
+    search.status !== null ||
+    search.link ||
+    search.from ||
+    search.to;
+  const sorting = {
+    state: [{ id: search.sort, desc: search.order === 'desc' }],
+    onChange: (next: { id: string; desc: boolean }[]) => {
+      const first = next[0];
+      const sort = first ? SORTABLE[first.id] : undefined;
+      if (!first || !sort) return go({ order: search.order === 'desc' ? 'asc' : 'desc' });
+      go({ sort, order: first.desc ? 'desc' : 'asc' });
+    },
+  };
+  const statuses = isAuto
+    ? AUTO_ORDER_STATUSES.map((s) => [s, ADMIN_AUTO_ORDER_STATUS_LABELS[s]] as const)
+    : ORDER_STATUSES.map((s) => [s, ADMIN_ORDER_STATUS_LABELS[s]] as const);
+
   return (
-    <AdminPage title="주문" description="모든 회원의 주문과 자동주문 검색, 재전송, 취소·부분 환불">
-      <p className="admin-status">준비 중</p>
+    <AdminPage
+      title="주문"
+      description="모든 회원의 주문과 자동주문을 찾아 공급사 재전송, 취소·환불, 부분 완료를 처리합니다."
+    >
+      <div className="orders-tabs" role="tablist" aria-label="주문 종류">
+        {(
+          [
+            ['orders', '주문'],
+            ['auto', '자동주문'],
+          ] as const
+        ).map(([tab, label]) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            aria-selected={search.tab === tab}
+            className="orders-tab"
+            onClick={() => switchTab(tab)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+
+      <AdminSection>
+        <form className="orders-filters admin-filters" role="search" aria-label="주문 검색" onSubmit={apply}>
+          <div className="orders-member">
+            <TextField
+              label="회원 아이디"
+              value={draft.member}
+              maxLength={60}
+              autoComplete="off"
+              onChange={(event) => setDraft({ ...draft, member: event.target.value })}
+            />
+            <Checkbox
+              label="앞부분 일치"
+              checked={draft.memberPrefix}
+              onChange={(event) => setDraft({ ...draft, memberPrefix: event.target.checked })}
+            />
+          </div>
+          <SelectField
+            label="상품"
+            className="orders-service-select"
+            value={draft.serviceId}
+            onChange={(event) => setDraft({ ...draft, serviceId: event.target.value })}
+          >
+            <option value="">전체 상품</option>
+            {(services.data ?? []).map((service) => (
+              <option key={service.id} value={service.id}>
+                {service.platformText} · {service.text}
+                {service.visible ? '' : ' (숨김)'}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="상태"
+            value={draft.status}
+            onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+          >
+            <option value="">전체 상태</option>
+            {statuses.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="링크"
+            value={draft.link}
+            maxLength={200}
+            placeholder="링크의 일부"
+            autoComplete="off"
+            onChange={(event) => setDraft({ ...draft, link: event.target.value })}
+          />
+          <TextField
+            label="시작일"
+            type="date"
+            value={draft.from}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          />
+          <TextField
+            label="종료일"
+            type="date"
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          />
+          {!isAuto && (
+            <Checkbox
+              label="오류 있는 주문만"
+              checked={draft.errorsOnly}
+              onChange={(event) => setDraft({ ...draft, errorsOnly: event.target.checked })}
+            />
+          )}
+          <div className="orders-filter-actions">
+            <Button type="submit">검색</Button>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() =>
+                setParams(
+                  new URLSearchParams(ordersSearchParams({ ...DEFAULT_ORDERS_SEARCH, tab: search.tab })),
+                )
+              }
+            >
+              초기화
+            </Button>
+          </div>
+        </form>
+      </AdminSection>
+
+      <AdminSection
+        title={isAuto ? '자동주문 목록' : '주문 목록'}
+        actions={
+          <div className="orders-summary">
+            {data && <p aria-live="polite">총 {data.total.toLocaleString('ko-KR')}건</p>}
+            <label className="orders-page-size">
+              <span>표시</span>
+              <select
+                className="admin-input"
+                value={search.pageSize}
+                onChange={(event) => go({ pageSize: Number(event.target.value) })}
+              >
+                {ORDER_PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}개씩
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        }
+      >
+        {isAuto ? (
+          <DataTable
+            label="자동주문 목록"
+            columns={autoColumns}
+            rows={autoOrders.data?.items}
+            isLoading={autoOrders.isLoading}
+            isError={autoOrders.isError}
+            emptyText={filtered ? '조건에 맞는 자동주문이 없습니다.' : '자동주문이 없습니다.'}
+            rowId={(row) => String(row.id)}
+            csv={{ label: '자동주문목록', columns: autoOrderCsvColumns }}
+            sorting={sorting}
+          />
+        ) : (
+          <DataTable
+            label="주문 목록"
+            columns={columns}
+            rows={orders.data?.items}
+            isLoading={orders.isLoading}
+            isError={orders.isError}
+            emptyText={filtered || search.errorsOnly ? '조건에 맞는 주문이 없습니다.' : '주문이 없습니다.'}
+            rowId={(row) => String(row.id)}
+            csv={{ label: '주문목록', columns: orderCsvColumns }}
+            sorting={sorting}
+          />
+        )}
+        <div className="orders-pagination">
+          <Pagination
+            page={search.page}
+            lastPage={lastPage}
+            hrefFor={(page) => `?${ordersSearchParams({ ...search, page })}`}
+            label={isAuto ? '자동주문 목록 페이지' : '주문 목록 페이지'}
+          />
+        </div>
+      </AdminSection>
+
+      {action && (
+        <OrderActionDialog
+          key={
+            action.kind === 'auto-cancel'
+              ? `auto-${action.autoOrder.id}`
+              : `${action.kind}-${action.order.id}`
+          }
+          action={action}
+          pending={pending}
+          onConfirm={(input) => void confirm(input)}
+          onCancel={() => setAction(null)}
+        />
+      )}
     </AdminPage>
   );
 }

@@ -1,0 +1,17 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminAutoOrdersResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { ordersRequestParams, type OrdersSearch } from '../orders-search';
+import { ADMIN_AUTO_ORDERS_KEY } from './orders-keys';
+
+/** GET /admin/api/auto-orders — one page of every member's auto-orders. */
+export const getAdminAutoOrders = (search: OrdersSearch) =>
+  api.get<AdminAutoOrdersResponse>(`/admin/api/auto-orders?${ordersRequestParams(search)}`);
+
+export const useAdminAutoOrders = (search: OrdersSearch, enabled = true) =>
+  useQuery({
+    queryKey: [...ADMIN_AUTO_ORDERS_KEY, ordersRequestParams(search)],
+    queryFn: () => getAdminAutoOrders(search),
+    placeholderData: keepPreviousData,
+    enabled,
+  });

@@ -1,0 +1,17 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminOrdersResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { ordersRequestParams, type OrdersSearch } from '../orders-search';
+import { ADMIN_ORDERS_KEY } from './orders-keys';
+
+/** GET /admin/api/orders — one page of every member's orders, filtered and sorted by the server. */
+export const getAdminOrders = (search: OrdersSearch) =>
+  api.get<AdminOrdersResponse>(`/admin/api/orders?${ordersRequestParams(search)}`);
+
+export const useAdminOrders = (search: OrdersSearch, enabled = true) =>
+  useQuery({
+    queryKey: [...ADMIN_ORDERS_KEY, ordersRequestParams(search)],
+    queryFn: () => getAdminOrders(search),
+    placeholderData: keepPreviousData,
+    enabled,
+  });

@@ -1,0 +1,222 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import {
+  autoOrderCancelRefundWon,
+  cancelRefundWon,
+  formatWon,
+  partialRefundWon,
+  validatePartialRemains,
+} from '@smm/domain';
+import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
+import { Button } from '@/components/ui/button';
+
+export const ORDER_MEMO_MAX = 200;
+
+export type OrderAction =
+  | { kind: 'resend'; order: AdminOrderItem }
+  | { kind: 'cancel'; order: AdminOrderItem }
+  | { kind: 'partial'; order: AdminOrderItem }
+  | { kind: 'auto-cancel'; autoOrder: AdminAutoOrderItem };
+
+export interface OrderActionInput {
+  memo: string;
+  /** Only for 'partial'. */
+  remains?: number;
+}
+
+const TITLES: Record<OrderAction['kind'], string> = {
+  resend: '공급사에 재전송',
+  cancel: '주문 취소·환불',
+  partial: '부분 완료 처리',
+  'auto-cancel': '자동주문 중지·환불',
+};
+const CONFIRM: Record<OrderAction['kind'], string> = {
+  resend: '재전송',
+  cancel: '취소하고 환불',
+  partial: '부분 완료 처리',
+  'auto-cancel': '중지하고 환불',
+};
+
+const won = (amount: number) => <strong className="orders-dialog-money">{formatWon(amount)}</strong>;
+
+/** "5,000" for counts in sentences. */
+const count = (n: number) => n.toLocaleString('ko-KR');
+
+/**
+ * The confirmation of one order action: it says what will happen and how much goes back before the
+ * operator confirms (the amounts come from the same domain functions the server refunds with), takes
+ * an optional memo for the audit log and, for 부분 완료, the undelivered quantity with its refund shown
+ * as it is typed. A native <dialog> opened modally: focus stays inside and Esc closes it.
+ */
+export function OrderActionDialog({
+  action,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  action: OrderAction;
+  pending: boolean;
+  onConfirm: (input: OrderActionInput) => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const memoId = useId();
+  const remainsId = useId();
+  const [memo, setMemo] = useState('');
+  const [remainsText, setRemainsText] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.open) return;
+    // jsdom has no showModal; a browser always does.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+  }, []);
+
+  const partial = action.kind === 'partial' ? action.order : null;
+  const remains = /^\d+$/.test(remainsText.trim()) ? Number(remainsText.trim()) : Number.NaN;
+  const remainsError = partial ? validatePartialRemains(remains, partial.amount) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    if (partial && remainsError) {
+      setTouched(true);
+      toast.error(remainsError);
+      return;
+    }
+    onConfirm({ memo: memo.trim(), ...(partial ? { remains } : {}) });
+  };
+
+  let description: ReactNode;
+  if (action.kind === 'resend') {
+    const { order } = action;
+    description = (
+      <>
+        <p>
+          주문 #{order.id}을(를) 다음 처리 주기에 공급사로 다시 보냅니다. 실패 횟수({count(order.attempts)}
+          회)와 오류 기록이 초기화되며, 상품에 지금 연결된 공급사로 전송됩니다.
+        </p>
+        {order.lastError && <p className="orders-dialog-error-text">마지막 오류: {order.lastError}</p>}
+        <p>추가 결제나 환불은 없습니다.</p>
+      </>
+    );
+  } else if (action.kind === 'cancel') {
+    const { order } = action;
+    description = (
+      <>
+        <p>
+          주문 #{order.id}을(를) 취소하고 {order.memberLoginId} 회원에게 {won(cancelRefundWon(order))}을(를)
+          환불합니다.
+        </p>
+        {order.providerOrderId ? (
+          <p>
+            공급사(주문번호 {order.providerOrderId})에도 취소를 요청합니다. 공급사가 거절하거나 응답하지
+            않아도 이 취소와 환불은 그대로 유지됩니다.
+          </p>
+        ) : (
+          <p>아직 공급사에 접수되지 않은 주문이라 더 이상 전송되지 않습니다.</p>
+        )}
+      </>
+    );
+  } else if (action.kind === 'partial') {
+    const order = action.order;
+    description = (
+      <p>
+        주문 #{order.id}({count(order.amount)}개) 중 처리되지 않은 수량을 입력해주세요. 그 수량만큼의 금액을{' '}
+        {order.memberLoginId} 회원에게 환불하고 부분 완료로 바꿉니다. 환불은 주문마다 한 번만 할 수 있습니다.
+      </p>
+    );
+  } else {
+    const { autoOrder } = action;
+    const left = autoOrder.runs - autoOrder.completed;
+    description = (
+      <>
+        <p>
+          자동주문 #{autoOrder.id}을(를) 중지하고 아직 실행되지 않은 {count(left)}회분{' '}
+          {won(autoOrderCancelRefundWon(autoOrder))}을(를) {autoOrder.memberLoginId} 회원에게 환불합니다.
+        </p>
+        <p>이미 실행된 {count(autoOrder.completed)}회분은 각각의 주문으로 계속 처리됩니다.</p>
+      </>
+    );
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className="admin-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <h2 id={titleId}>{TITLES[action.kind]}</h2>
+        <div className="orders-dialog-description">{description}</div>
+        {partial && (
+          <div className="field">
+            <label className="field-label" htmlFor={remainsId}>
+              미처리 수량
+            </label>
+            <input
+              id={remainsId}
+              className="admin-input"
+              inputMode="numeric"
+              autoComplete="off"
+              value={remainsText}
+              placeholder={`1 ~ ${count(Math.max(1, partial.amount - 1))}`}
+              aria-invalid={touched && remainsError ? true : undefined}
+              aria-describedby={`${remainsId}-refund`}
+              onChange={(event) => {
+                setRemainsText(event.target.value);
+                setTouched(true);
+              }}
+            />
+            <p id={`${remainsId}-refund`} className="orders-dialog-refund" aria-live="polite">
+              {remainsError ? (
+                touched && remainsText !== '' ? (
+                  <span className="orders-dialog-error-text">{remainsError}</span>
+                ) : (
+                  '미처리 수량을 입력하면 환불 금액이 표시됩니다.'
+                )
+              ) : (
+                <>
+                  환불 금액: {won(partialRefundWon(partial, remains))} (처리된 수량{' '}
+                  {count(partial.amount - remains)}개)
+                </>
+              )}
+            </p>
+          </div>
+        )}
+        <div className="field">
+          <label className="field-label" htmlFor={memoId}>
+            메모 (선택)
+          </label>
+          <textarea
+            id={memoId}
+            className="admin-input"
+            value={memo}
+            maxLength={ORDER_MEMO_MAX}
+            placeholder="감사 로그에 남길 메모를 입력해주세요."
+            onChange={(event) => setMemo(event.target.value)}
+          />
+        </div>
+        <div className="admin-form-actions">
+          <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>
+            닫기
+          </Button>
+          <Button
+            type="submit"
+            className={action.kind === 'resend' ? undefined : 'orders-danger-button'}
+            disabled={pending}
+          >
+            {pending ? '처리 중…' : CONFIRM[action.kind]}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

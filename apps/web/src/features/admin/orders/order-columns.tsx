@@ -1,0 +1,377 @@
+import {
+  ADMIN_AUTO_ORDER_STATUS_LABELS,
+  ADMIN_ORDER_STATUS_LABELS,
+  AutoOrderStatus,
+  OrderStatus,
+  cancelRefusal,
+  formatSeoulDateTime,
+  formatWon,
+  partialAllowed,
+  resendRefusal,
+  type AutoOrderStatus as AutoOrderStatusValue,
+  type CsvColumn,
+  type OrderStatus as OrderStatusValue,
+} from '@smm/domain';
+import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
+import { Button } from '@/components/ui/button';
+import type { ColumnDef } from '../components/data-table';
+import type { OrderAction } from './order-action-dialog';
+
+const money = (won: number) => <span className="admin-money">{formatWon(won)}</span>;
+const quantity = (n: number | null) => (
+  <span className="admin-money">{n === null ? '-' : n.toLocaleString('ko-KR')}</span>
+);
+
+const orderLabel = (status: number) =>
+  ADMIN_ORDER_STATUS_LABELS[status as OrderStatusValue] ?? String(status);
+const autoLabel = (status: number) =>
+  ADMIN_AUTO_ORDER_STATUS_LABELS[status as AutoOrderStatusValue] ?? String(status);
+
+function chipClass(kind: 'success' | 'danger' | 'muted' | 'open') {
+  return kind === 'open' ? 'admin-chip' : `admin-chip admin-chip-${kind}`;
+}
+
+export function OrderStatusChip({ status }: { status: number }) {
+  const kind =
+    status === OrderStatus.COMPLETED
+      ? 'success'
+      : status === OrderStatus.PARTIAL
+        ? 'danger'
+        : status === OrderStatus.CANCELED
+          ? 'muted'
+          : 'open';
+  return <span className={chipClass(kind)}>{orderLabel(status)}</span>;
+}
+
+export function AutoOrderStatusChip({ status }: { status: number }) {
+  const kind =
+    status === AutoOrderStatus.COMPLETED
+      ? 'success'
+      : status === AutoOrderStatus.PARTIAL
+        ? 'danger'
+        : status === AutoOrderStatus.CANCLED
+          ? 'muted'
+          : 'open';
+  return <span className={chipClass(kind)}>{autoLabel(status)}</span>;
+}
+
+/** A member's link: shortened in the cell, whole in its title; only http(s) becomes a link. */
+function OrderLink({ link }: { link: string }) {
+  if (!/^https?:\/\//i.test(link)) {
+    return (
+      <span className="orders-link" title={link}>
+        {link}
+      </span>
+    );
+  }
+  return (
+    <a className="orders-link" href={link} title={link} target="_blank" rel="noopener noreferrer">
+      {link}
+    </a>
+  );
+}
+
+// A sortable column needs an accessor; DataTable takes ColumnDef<Row, never>, hence the casts.
+export function orderColumns(open: (action: OrderAction) => void): ColumnDef<AdminOrderItem, never>[] {
+  return [
+    {
+      id: 'id',
+      accessorFn: (row) => row.id as never,
+      header: '주문번호',
+      size: 96,
+      cell: ({ row }) => (
+        <span
+          className="admin-money"
+          title={row.original.autoOrderId ? `자동주문 #${row.original.autoOrderId}` : undefined}
+        >
+          {row.original.id}
+          {row.original.autoOrderId ? <span className="orders-auto-mark"> 자동</span> : null}
+        </span>
+      ),
+    },
+    {
+      id: 'createdAt',
+      accessorFn: (row) => row.createdAt as never,
+      header: '일시',
+      size: 138,
+      cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
+    },
+    {
+      id: 'member',
+      header: '회원',
+      size: 110,
+      enableSorting: false,
+      cell: ({ row }) => row.original.memberLoginId,
+    },
+    {
+      id: 'service',
+      header: '상품',
+      size: 180,
+      enableSorting: false,
+      cell: ({ row }) => <span title={row.original.serviceText}>{row.original.serviceText}</span>,
+    },
+    {
+      id: 'link',
+      header: '링크',
+      size: 200,
+      enableSorting: false,
+      cell: ({ row }) => <OrderLink link={row.original.link} />,
+    },
+    {
+      id: 'amount',
+      header: '수량',
+      size: 80,
+      enableSorting: false,
+      cell: ({ row }) => quantity(row.original.amount),
+    },
+    {
+      id: 'cost',
+      accessorFn: (row) => row.cost as never,
+      header: '금액',
+      size: 100,
+      cell: ({ row }) => money(row.original.cost),
+    },
+    {
+      id: 'refunded',
+      header: '환불',
+      size: 100,
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.refunded > 0 ? money(row.original.refunded) : <span className="orders-none">-</span>,
+    },
+    {
+      id: 'status',
+      header: '상태',
+      size: 96,
+      enableSorting: false,
+      cell: ({ row }) => <OrderStatusChip status={row.original.status} />,
+    },
+    {
+      id: 'providerOrderId',
+      header: '공급사 주문번호',
+      size: 120,
+      enableSorting: false,
+      cell: ({ row }) => row.original.providerOrderId ?? <span className="orders-none">미접수</span>,
+    },
+    {
+      id: 'lastError',
+      header: '오류',
+      size: 180,
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.lastError ? (
+          <span className="orders-error" title={row.original.lastError}>
+            {row.original.attempts > 0 ? `(${row.original.attempts}회) ` : ''}
+            {row.original.lastError}
+          </span>
+        ) : (
+          <span className="orders-none">-</span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: '작업',
+      size: 230,
+      enableSorting: false,
+      enableResizing: false,
+      cell: ({ row }) => <OrderRowActions order={row.original} open={open} />,
+    },
+  ];
+}
+
+function OrderRowActions({ order, open }: { order: AdminOrderItem; open: (action: OrderAction) => void }) {
+  const now = new Date();
+  const canResend = resendRefusal(order, now) === null;
+  const canCancel = order.status !== OrderStatus.CANCELED && cancelRefusal(order, now) === null;
+  const canPartial = partialAllowed(order, now);
+  if (!canResend && !canCancel && !canPartial) return <span className="orders-none">-</span>;
+  return (
+    <div className="admin-row-actions">
+      {canResend && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => open({ kind: 'resend', order })}
+          aria-label={`주문 ${order.id} 재전송`}
+        >
+          재전송
+        </Button>
+      )}
+      {canCancel && (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => open({ kind: 'cancel', order })}
+          aria-label={`주문 ${order.id} 취소·환불`}
+        >
+          취소·환불
+        </Button>
+      )}
+      {canPartial && (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => open({ kind: 'partial', order })}
+          aria-label={`주문 ${order.id} 부분 완료`}
+        >
+          부분 완료
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export const orderCsvColumns: CsvColumn<AdminOrderItem>[] = [
+  { header: '주문번호', value: (o) => o.id },
+  { header: '자동주문번호', value: (o) => o.autoOrderId },
+  { header: '일시', value: (o) => formatSeoulDateTime(o.createdAt) },
+  { header: '회원', value: (o) => o.memberLoginId },
+  { header: '상품', value: (o) => o.serviceText },
+  { header: '링크', value: (o) => o.link },
+  { header: '수량', value: (o) => o.amount },
+  { header: '금액', value: (o) => o.cost },
+  { header: '환불', value: (o) => o.refunded },
+  { header: '상태', value: (o) => orderLabel(o.status) },
+  { header: '공급사 주문번호', value: (o) => o.providerOrderId },
+  { header: '시작 수량', value: (o) => o.startCount },
+  { header: '남은 수량', value: (o) => o.remains },
+  { header: '오류', value: (o) => o.lastError },
+  { header: '전송 시도', value: (o) => o.attempts },
+];
+
+export function autoOrderColumns(
+  open: (action: OrderAction) => void,
+): ColumnDef<AdminAutoOrderItem, never>[] {
+  return [
+    {
+      id: 'id',
+      accessorFn: (row) => row.id as never,
+      header: '자동주문번호',
+      size: 110,
+      cell: ({ row }) => <span className="admin-money">{row.original.id}</span>,
+    },
+    {
+      id: 'createdAt',
+      accessorFn: (row) => row.createdAt as never,
+      header: '일시',
+      size: 138,
+      cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
+    },
+    {
+      id: 'member',
+      header: '회원',
+      size: 110,
+      enableSorting: false,
+      cell: ({ row }) => row.original.memberLoginId,
+    },
+    {
+      id: 'service',
+      header: '상품',
+      size: 180,
+      enableSorting: false,
+      cell: ({ row }) => <span title={row.original.serviceText}>{row.original.serviceText}</span>,
+    },
+    {
+      id: 'link',
+      header: '링크',
+      size: 200,
+      enableSorting: false,
+      cell: ({ row }) => <OrderLink link={row.original.link} />,
+    },
+    {
+      id: 'amount',
+      header: '회당 수량',
+      size: 90,
+      enableSorting: false,
+      cell: ({ row }) => quantity(row.original.amount),
+    },
+    {
+      id: 'runs',
+      header: '실행',
+      size: 90,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span className="admin-money">
+          {row.original.completed} / {row.original.runs}회
+        </span>
+      ),
+    },
+    {
+      id: 'interval',
+      header: '간격',
+      size: 80,
+      enableSorting: false,
+      cell: ({ row }) => `${row.original.interval.toLocaleString('ko-KR')}분`,
+    },
+    {
+      id: 'cost',
+      accessorFn: (row) => row.cost as never,
+      header: '금액',
+      size: 100,
+      cell: ({ row }) => money(row.original.cost),
+    },
+    {
+      id: 'refunded',
+      header: '환불',
+      size: 100,
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.refunded > 0 ? money(row.original.refunded) : <span className="orders-none">-</span>,
+    },
+    {
+      id: 'status',
+      header: '상태',
+      size: 90,
+      enableSorting: false,
+      cell: ({ row }) => <AutoOrderStatusChip status={row.original.status} />,
+    },
+    {
+      id: 'nextRunAt',
+      header: '다음 실행',
+      size: 138,
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.nextRunAt ? (
+          formatSeoulDateTime(row.original.nextRunAt)
+        ) : (
+          <span className="orders-none">-</span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: '작업',
+      size: 130,
+      enableSorting: false,
+      enableResizing: false,
+      cell: ({ row }) =>
+        row.original.status === AutoOrderStatus.ACTIVE ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => open({ kind: 'auto-cancel', autoOrder: row.original })}
+            aria-label={`자동주문 ${row.original.id} 중지·환불`}
+          >
+            중지·환불
+          </Button>
+        ) : (
+          <span className="orders-none">-</span>
+        ),
+    },
+  ];
+}
+
+export const autoOrderCsvColumns: CsvColumn<AdminAutoOrderItem>[] = [
+  { header: '자동주문번호', value: (o) => o.id },
+  { header: '일시', value: (o) => formatSeoulDateTime(o.createdAt) },
+  { header: '회원', value: (o) => o.memberLoginId },
+  { header: '상품', value: (o) => o.serviceText },
+  { header: '링크', value: (o) => o.link },
+  { header: '회당 수량', value: (o) => o.amount },
+  { header: '실행 횟수', value: (o) => o.completed },
+  { header: '전체 횟수', value: (o) => o.runs },
+  { header: '간격(분)', value: (o) => o.interval },
+  { header: '금액', value: (o) => o.cost },
+  { header: '환불', value: (o) => o.refunded },
+  { header: '상태', value: (o) => autoLabel(o.status) },
+  { header: '다음 실행', value: (o) => (o.nextRunAt ? formatSeoulDateTime(o.nextRunAt) : '') },
+];

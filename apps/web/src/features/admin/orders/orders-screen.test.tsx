@@ -1,0 +1,274 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { AdminOrderItem, AdminOrdersResponse, AdminService } from '@smm/domain/contract';
+import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { sampleOrder } from './orders-test-data';
+import { OrdersScreen } from './orders-screen';
+
+const pageOf = (items: AdminOrderItem[], total = items.length, pageSize = 20): AdminOrdersResponse => ({
+  items,
+  page: 1,
+  pageSize,
+  total,
+});
+
+const service = (id: number, text: string, visible = true) =>
+  ({
+    id,
+    categoryId: 1,
+    categoryText: '좋아요',
+    platformId: 1,
+    platformText: '인스타그램',
+    text,
+    unitPriceMilli: 350,
+    min: 10,
+    max: 10000,
+    notice: '',
+    enableAuto: false,
+    isReadOnly: false,
+    visible,
+    providerId: 1,
+    providerName: '시뮬레이터',
+    providerServiceId: String(id),
+    sortOrder: id,
+  }) satisfies AdminService;
+
+function SearchProbe() {
+  return <div data-testid="search">{useLocation().search}</div>;
+}
+
+function renderScreen(route = '/admin/orders') {
+  return renderWithProviders(
+    <>
+      <OrdersScreen />
+      <SearchProbe />
+    </>,
+    { route, path: '/admin/orders' },
+  );
+}
+
+const lastCall = (calls: RecordedCall[], path: string) => {
+  const list = calls.filter((c) => c.path === path && c.method === 'GET');
+  return Object.fromEntries(new URLSearchParams(list[list.length - 1]?.search ?? ''));
+};
+
+describe('orders screen', () => {
+  it('turns the filter bar into the URL and the URL into exactly the request the server expects', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /admin/api/orders': pageOf([sampleOrder()]),
+      'GET /admin/api/services': [service(3, '인스타 좋아요'), service(4, '숨은 상품', false)],
+    });
+    renderScreen();
+    await screen.findByText('kim_1');
+    expect(lastCall(calls, '/admin/api/orders')).toEqual({
+      sort: 'id',
+      order: 'desc',
+      page: '1',
+      pageSize: '20',
+    });
+
+    await user.type(screen.getByLabelText('회원 아이디'), ' kim ');
+    await user.click(screen.getByLabelText('앞부분 일치'));
+    await screen.findByRole('option', { name: '인스타그램 · 숨은 상품 (숨김)' });
+    await user.selectOptions(screen.getByLabelText('상품'), '4');
+    await user.selectOptions(screen.getByLabelText('상태'), '부분 완료');
+    await user.type(screen.getByLabelText('링크'), 'p/a_b%');
+    await user.type(screen.getByLabelText('시작일'), '2026-11-01');
+    await user.type(screen.getByLabelText('종료일'), '2026-11-22');
+    await user.click(screen.getByLabelText('오류 있는 주문만'));
+    await user.click(screen.getByRole('button', { name: '검색' }));
+
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(screen.getByTestId('search').textContent!))).toEqual({
+        member: 'kim',
+        match: 'prefix',
+        service: '4',
+        status: '3',
+        link: 'p/a_b%',
+        from: '2026-11-01',
+        to: '2026-11-22',
+        error: '1',
+      }),
+    );
+    await waitFor(() =>
+      expect(lastCall(calls, '/admin/api/orders')).toEqual({
+        member: 'kim',
+        memberMatch: 'prefix',
+        serviceId: '4',
+        status: '3',
+        link: 'p/a_b%',
+        from: '2026-11-01',
+        to: '2026-11-22',
+        hasError: 'true',
+        sort: 'id',
+        order: 'desc',
+        page: '1',
+        pageSize: '20',
+      }),
+    );
+  });
+
+  it('reads a shared URL into the form and the request; sorting and paging keep the filters', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /admin/api/orders': pageOf([sampleOrder()], 120, 50),
+      'GET /admin/api/services': [service(3, '인스타 좋아요')],
+    });
+    renderScreen('/admin/orders?member=lee&status=0&size=50&page=2&from=2026-13-01&status=9');
+    await screen.findByText('kim_1');
+    // An impossible date is dropped instead of failing the list.
+    expect(lastCall(calls, '/admin/api/orders')).toEqual({
+      member: 'lee',
+      memberMatch: 'exact',
+      status: '0',
+      sort: 'id',
+      order: 'desc',
+      page: '2',
+      pageSize: '50',
+    });
+    expect(screen.getByLabelText('회원 아이디')).toHaveValue('lee');
+    expect(screen.getByLabelText('상태')).toHaveValue('0');
+    const nav = screen.getByRole('navigation', { name: '주문 목록 페이지' });
+    expect(within(nav).getByRole('link', { name: '3 페이지' })).toHaveAttribute(
+      'href',
+      '/admin/orders?member=lee&status=0&page=3&size=50',
+    );
+    await user.click(screen.getByRole('button', { name: '금액' }));
+    await waitFor(() =>
+      expect(lastCall(calls, '/admin/api/orders')).toMatchObject({ sort: 'cost', member: 'lee', page: '1' }),
+    );
+  });
+
+  it('shows each order’s facts with the link opening safely in a new tab', async () => {
+    mockApi({
+      'GET /admin/api/orders': pageOf([
+        sampleOrder({
+          id: 7,
+          status: 0,
+          providerOrderId: null,
+          lastError: 'timeout after 2000 ms',
+          attempts: 2,
+        }),
+      ]),
+    });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: '주문 목록' });
+    const link = await within(table).findByRole('link', { name: 'https://instagram.com/p/abc' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('title', 'https://instagram.com/p/abc');
+    const row = link.closest('tr')!;
+    expect(within(row).getByText('2026-11-22 00:30')).toBeInTheDocument();
+    expect(within(row).getByText('접수')).toHaveClass('admin-chip');
+    expect(within(row).getByText('미접수')).toBeInTheDocument();
+    expect(within(row).getByText(/timeout after 2000 ms/)).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: '주문 7 재전송' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: '주문 7 취소·환불' })).toBeInTheDocument();
+  });
+
+  it('cancels through the dialog with the memo, tells the refund and the provider’s refusal, and refetches', async () => {
+    const user = userEvent.setup();
+    let listed = 0;
+    const order = sampleOrder({ id: 9, cost: 5_000 });
+    const { calls } = mockApi({
+      'GET /admin/api/orders': () => {
+        listed += 1;
+        return json(pageOf([order]));
+      },
+      'POST /admin/api/orders/9/cancel': {
+        order: { ...order, status: 5, refunded: 5_000 },
+        changed: true,
+        refunded: 5_000,
+        provider: { asked: true, accepted: false, error: 'Order cannot be canceled' },
+      },
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: '주문 9 취소·환불' }));
+    const dialog = screen.getByRole('dialog', { name: '주문 취소·환불' });
+    await user.type(within(dialog).getByLabelText('메모 (선택)'), '회원 요청');
+    await user.click(within(dialog).getByRole('button', { name: '취소하고 환불' }));
+    expect(await screen.findByText('주문 #9을(를) 취소하고 ₩5,000을(를) 환불했습니다.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('공급사 취소 요청이 받아들여지지 않았습니다: Order cannot be canceled'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ memo: '회원 요청' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(listed).toBeGreaterThan(1));
+  });
+
+  it('keeps the dialog open and shows the server’s message when it refuses', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /admin/api/orders': pageOf([sampleOrder({ id: 11, providerOrderId: null, status: 0 })]),
+      'POST /admin/api/orders/11/resend': json(
+        { message: '전송 중인 주문입니다. 잠시 후 다시 시도해주세요.', code: 'ORDER_STATE' },
+        409,
+      ),
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: '주문 11 재전송' }));
+    await user.click(screen.getByRole('button', { name: '재전송' }));
+    expect(await screen.findByText('전송 중인 주문입니다. 잠시 후 다시 시도해주세요.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: '공급사에 재전송' })).toBeInTheDocument();
+  });
+
+  it('lists auto-orders on their tab with their own statuses, and stops one', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /admin/api/orders': pageOf([sampleOrder()]),
+      'GET /admin/api/auto-orders': {
+        items: [
+          {
+            id: 77,
+            createdAt: '2026-11-21T15:30:00.000Z',
+            memberLoginId: 'lee',
+            serviceId: 3,
+            serviceText: '유튜브 조회수',
+            link: 'https://youtube.com/watch?v=1',
+            amount: 100,
+            runs: 5,
+            interval: 60,
+            completed: 2,
+            unitPriceMilli: 1500,
+            cost: 750,
+            refunded: 0,
+            status: 0,
+            nextRunAt: '2026-11-22T01:00:00.000Z',
+          },
+        ],
+        page: 1,
+        pageSize: 20,
+        total: 1,
+      },
+      'POST /admin/api/auto-orders/77/cancel': (call: RecordedCall) =>
+        json({ autoOrder: {}, changed: true, refunded: 450, memo: call.body }),
+    });
+    renderScreen('/admin/orders?status=3&error=1');
+    await screen.findByText('kim_1');
+    await user.click(screen.getByRole('tab', { name: '자동주문' }));
+    await screen.findByText('lee');
+    expect(screen.getByTestId('search')).toHaveTextContent('?tab=auto');
+    expect(lastCall(calls, '/admin/api/auto-orders')).toEqual({
+      sort: 'id',
+      order: 'desc',
+      page: '1',
+      pageSize: '20',
+    });
+    expect(screen.queryByLabelText('오류 있는 주문만')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('상태'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['전체 상태', '진행 중', '완료', '취소', '부분 완료']);
+    expect(screen.getByText('2 / 5회')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '자동주문 77 중지·환불' }));
+    await user.click(screen.getByRole('button', { name: '중지하고 환불' }));
+    expect(
+      await screen.findByText('자동주문 #77을(를) 중지하고 ₩450을(를) 환불했습니다.'),
+    ).toBeInTheDocument();
+  });
+});
