@@ -62,7 +62,6 @@ export const IMPORT_MAX_ITEMS = 500;
 const PROVIDER_SERVICE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 // Text shown on one line (names): no control characters at all, line breaks included.
-// eslint-disable-next-line no-control-regex
 const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
 
 function checkName(text: string, required: string): string | null {
@@ -150,7 +149,7 @@ export function validateProviderInput(
  * ("sk-l…9f3a"); a key of fewer than 12 characters would be half revealed that way, so only its
  * length shows ("••••").
  */
-export function maskApiKey(key: string): string {
+export function maskProviderKey(key: string): string {
   if (key.length < 12) return '••••';
   return `${key.slice(0, 4)}…${key.slice(-4)}`;
 }

@@ -95,8 +95,13 @@ export const catalogAdminRepository = {
     return row;
   },
 
-  lockAllPlatforms(tx: Tx): Promise<PlatformRow[]> {
-    return tx.select().from(platforms).orderBy(asc(platforms.sortOrder), asc(platforms.id)).for('update');
+  /**
+   * Locks a whole list, then reads it again in order: PostgreSQL sorts a `FOR UPDATE` read before it
+   * waits for the locks, so after a concurrent reorder commits, that read's order is the old one.
+   */
+  async lockAllPlatforms(tx: Tx): Promise<PlatformRow[]> {
+    await tx.select({ id: platforms.id }).from(platforms).for('update');
+    return tx.select().from(platforms).orderBy(asc(platforms.sortOrder), asc(platforms.id));
   },
 
   async insertPlatform(
@@ -159,13 +164,18 @@ export const catalogAdminRepository = {
     return row;
   },
 
-  lockCategoriesOf(tx: Tx, platformId: number): Promise<CategoryRow[]> {
+  /** Locks a platform's categories, then reads them in order (see lockAllPlatforms). */
+  async lockCategoriesOf(tx: Tx, platformId: number): Promise<CategoryRow[]> {
+    await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.platformId, platformId))
+      .for('update');
     return tx
       .select()
       .from(categories)
       .where(eq(categories.platformId, platformId))
-      .orderBy(asc(categories.sortOrder), asc(categories.id))
-      .for('update');
+      .orderBy(asc(categories.sortOrder), asc(categories.id));
   },
 
   async insertCategory(tx: Tx, values: { platformId: number; text: string }): Promise<CategoryRow> {
@@ -230,13 +240,18 @@ export const catalogAdminRepository = {
     return row;
   },
 
-  lockServicesOf(tx: Tx, categoryId: number): Promise<ServiceRow[]> {
+  /** Locks a category's services, then reads them in order (see lockAllPlatforms). */
+  async lockServicesOf(tx: Tx, categoryId: number): Promise<ServiceRow[]> {
+    await tx
+      .select({ id: services.id })
+      .from(services)
+      .where(eq(services.categoryId, categoryId))
+      .for('update');
     return tx
       .select()
       .from(services)
       .where(eq(services.categoryId, categoryId))
-      .orderBy(asc(services.sortOrder), asc(services.id))
-      .for('update');
+      .orderBy(asc(services.sortOrder), asc(services.id));
   },
 
   async nextServiceSortOrder(tx: Tx, categoryId: number): Promise<number> {

@@ -32,7 +32,6 @@ import { catalogAdminRepository as repo, type ProviderRow } from './catalog-admi
 
 type ImportBody = z.output<typeof providerImportRequest>;
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 /**

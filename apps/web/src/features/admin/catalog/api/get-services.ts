@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminService } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { CATALOG_QUERY_KEY } from './catalog-keys';
+
+export type { AdminService };
+
+export const getServices = () => api.get<AdminService[]>('/admin/api/services');
+
+/** Every service (hidden too) with its category, platform and provider names. */
+export const useServices = () =>
+  useQuery({ queryKey: [...CATALOG_QUERY_KEY, 'services'], queryFn: getServices });

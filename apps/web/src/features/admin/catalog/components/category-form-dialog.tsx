@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { validateCategoryInput } from '@smm/domain';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import type { AdminCategory } from '../api/get-categories';
+import type { AdminPlatform } from '../api/get-platforms';
+import { useSaveCategory } from '../api/save-category';
+import { CatalogDialog } from './catalog-dialog';
+
+/** 카테고리 추가 / 수정: its name and platform (a new platform moves it, last there). */
+export function CategoryFormDialog({
+  category,
+  platformId,
+  platforms,
+  onClose,
+}: {
+  category: AdminCategory | null;
+  platformId: number;
+  platforms: AdminPlatform[];
+  onClose: () => void;
+}) {
+  const [text, setText] = useState(category?.text ?? '');
+  const [platform, setPlatform] = useState(String(category?.platformId ?? platformId));
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveCategory();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const problem = validateCategoryInput({ text });
+    setError(problem);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    save.mutate(
+      { id: category?.id ?? null, body: { platformId: Number(platform), text } },
+      {
+        onSuccess: () => {
+          toast.success(category ? '카테고리를 수정했습니다.' : '카테고리를 추가했습니다.');
+          onClose();
+        },
+        onError: (e) => toast.error(errorMessage(e, '카테고리를 저장하지 못했습니다.')),
+      },
+    );
+  };
+
+  return (
+    <CatalogDialog title={category ? '카테고리 수정' : '카테고리 추가'} onClose={onClose}>
+      {() => (
+        <form className="admin-form" onSubmit={submit} noValidate>
+          <SelectField label="플랫폼" value={platform} onChange={(e) => setPlatform(e.target.value)}>
+            {platforms.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.text}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="카테고리 이름"
+            value={text}
+            maxLength={100}
+            onChange={(e) => setText(e.target.value)}
+          />
+          {error && (
+            <p className="catalog-form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="admin-form-actions">
+            <Button type="button" variant="ghost" onClick={onClose}>
+              취소
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? '저장 중…' : '저장'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </CatalogDialog>
+  );
+}

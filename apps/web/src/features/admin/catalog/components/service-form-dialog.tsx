@@ -1,0 +1,252 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  SERVICE_NOTICE_MAX,
+  formatUnitPriceMilli,
+  parseUnitPriceMilli,
+  pricePerThousandWon,
+  validateServiceInput,
+} from '@smm/domain';
+import type { ServiceRequest } from '@smm/domain/contract';
+import { Button } from '@/components/ui/button';
+import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import type { AdminCategory } from '../api/get-categories';
+import type { AdminProvider } from '../api/get-providers';
+import type { AdminService } from '../api/get-services';
+import { useSaveService } from '../api/save-service';
+import { CatalogDialog } from './catalog-dialog';
+
+/** What the service form holds: numbers as typed, so a half-typed price is never turned into 0. */
+export interface ServiceForm {
+  categoryId: string;
+  text: string;
+  /** Won per unit, up to 3 decimals ("0.3", "12"). */
+  price: string;
+  min: string;
+  max: string;
+  notice: string;
+  enableAuto: boolean;
+  isReadOnly: boolean;
+  visible: boolean;
+  /** '' = no provider. */
+  providerId: string;
+  providerServiceId: string;
+}
+
+export function serviceFormOf(service: AdminService | null, categoryId: number): ServiceForm {
+  return {
+    categoryId: String(service?.categoryId ?? categoryId),
+    text: service?.text ?? '',
+    price: service ? formatUnitPriceMilli(service.unitPriceMilli) : '',
+    min: service ? String(service.min) : '',
+    max: service ? String(service.max) : '',
+    notice: service?.notice ?? '',
+    enableAuto: service?.enableAuto ?? false,
+    isReadOnly: service?.isReadOnly ?? false,
+    visible: service?.visible ?? true,
+    providerId: service?.providerId ? String(service.providerId) : '',
+    providerServiceId: service?.providerServiceId ?? '',
+  };
+}
+
+const wholeNumber = (text: string) => (/^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/**
+ * The form as the request the server takes, or the first problem in the words the server would use
+ * (the same domain rule): the price in 원 becomes exact milli-won (parseUnitPriceMilli).
+ */
+export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest } | { error: string } {
+  const unitPriceMilli = parseUnitPriceMilli(form.price) ?? Number.NaN;
+  const providerId = form.providerId === '' ? null : Number(form.providerId);
+  const request: ServiceRequest = {
+    categoryId: Number(form.categoryId),
+    text: form.text,
+    unitPriceMilli,
+    min: wholeNumber(form.min),
+    max: wholeNumber(form.max),
+    notice: form.notice,
+    enableAuto: form.enableAuto,
+    isReadOnly: form.isReadOnly,
+    visible: form.visible,
+    providerId,
+    providerServiceId: form.providerServiceId.trim(),
+  };
+  const problem = validateServiceInput({
+    text: form.text,
+    unitPriceMilli,
+    min: request.min,
+    max: request.max,
+    notice: request.notice ?? '',
+    providerId,
+    providerServiceId: request.providerServiceId ?? '',
+  });
+  return problem ? { error: problem } : { request };
+}
+
+/** "개당 0.3원 · 1,000개당 300원" for a valid price, else how to write one. */
+export function priceHint(price: string): string {
+  const milli = parseUnitPriceMilli(price);
+  if (milli === null || milli < 1)
+    return '개당 가격을 원 단위로, 소수점 셋째 자리까지 입력해주세요 (예: 0.3).';
+  return `개당 ${formatUnitPriceMilli(milli)}원 · 1,000개당 ${pricePerThousandWon(milli).toLocaleString('ko-KR')}원`;
+}
+
+/** 상품 추가 / 수정 with every field a member's order form reads, plus visibility and the provider. */
+export function ServiceFormDialog({
+  service,
+  categoryId,
+  categories,
+  providers,
+  onClose,
+}: {
+  service: AdminService | null;
+  categoryId: number;
+  categories: AdminCategory[];
+  providers: AdminProvider[];
+  onClose: () => void;
+}) {
+  const [form, setForm] = useState(() => serviceFormOf(service, categoryId));
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveService();
+  const noticeId = useId();
+  const set = <K extends keyof ServiceForm>(key: K, value: ServiceForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const result = serviceRequestOf(form);
+    if ('error' in result) {
+      setError(result.error);
+      toast.error(result.error);
+      return;
+    }
+    setError(null);
+    save.mutate(
+      { id: service?.id ?? null, body: result.request },
+      {
+        onSuccess: () => {
+          toast.success(service ? '상품을 수정했습니다.' : '상품을 추가했습니다.');
+          onClose();
+        },
+        onError: (e) => toast.error(errorMessage(e, '상품을 저장하지 못했습니다.')),
+      },
+    );
+  };
+
+  return (
+    <CatalogDialog title={service ? '상품 수정' : '상품 추가'} wide onClose={onClose}>
+      {() => (
+        <form className="admin-form" onSubmit={submit} noValidate>
+          <div className="admin-form-grid">
+            <SelectField
+              label="카테고리"
+              value={form.categoryId}
+              onChange={(e) => set('categoryId', e.target.value)}
+            >
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.platformText} › {c.text}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="상품명"
+              value={form.text}
+              maxLength={100}
+              onChange={(e) => set('text', e.target.value)}
+            />
+            <TextField
+              label="단가 (원, 1개당)"
+              inputMode="decimal"
+              value={form.price}
+              placeholder="0.3"
+              hint={priceHint(form.price)}
+              onChange={(e) => set('price', e.target.value)}
+            />
+            <div className="catalog-form-pair">
+              <TextField
+                label="최소 수량"
+                inputMode="numeric"
+                value={form.min}
+                onChange={(e) => set('min', e.target.value)}
+              />
+              <TextField
+                label="최대 수량"
+                inputMode="numeric"
+                value={form.max}
+                onChange={(e) => set('max', e.target.value)}
+              />
+            </div>
+            <SelectField
+              label="공급사"
+              value={form.providerId}
+              onChange={(e) => set('providerId', e.target.value)}
+              hint="공급사가 없으면 주문이 접수만 되고 공급사로 전송되지 않습니다."
+            >
+              <option value="">공급사 없음</option>
+              {providers.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                  {p.enabled ? '' : ' (사용 중지)'}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="공급사 상품 ID"
+              value={form.providerServiceId}
+              maxLength={64}
+              disabled={form.providerId === ''}
+              onChange={(e) => set('providerServiceId', e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={noticeId}>
+              안내문
+            </label>
+            <textarea
+              id={noticeId}
+              className="admin-input catalog-textarea"
+              rows={4}
+              maxLength={SERVICE_NOTICE_MAX}
+              value={form.notice}
+              placeholder="주문 전 회원에게 보여줄 안내 (링크 형식, 시작 시간 등)"
+              onChange={(e) => set('notice', e.target.value)}
+            />
+          </div>
+          <div className="catalog-checkboxes">
+            <Checkbox
+              label="자동주문 허용"
+              checked={form.enableAuto}
+              onChange={(e) => set('enableAuto', e.target.checked)}
+            />
+            <Checkbox
+              label="읽기 전용 (주문 불가)"
+              checked={form.isReadOnly}
+              onChange={(e) => set('isReadOnly', e.target.checked)}
+            />
+            <Checkbox
+              label="회원에게 노출"
+              checked={form.visible}
+              onChange={(e) => set('visible', e.target.checked)}
+            />
+          </div>
+          {error && (
+            <p className="catalog-form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="admin-form-actions">
+            <Button type="button" variant="ghost" onClick={onClose}>
+              취소
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? '저장 중…' : '저장'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </CatalogDialog>
+  );
+}
