@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DepositCandidatesResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { MONEY_QUERY_KEY } from './money-keys';
+
+export const getDepositCandidates = (depositId: number) =>
+  api.get<DepositCandidatesResponse>(`/admin/api/deposits/${depositId}/candidates`);
+
+/** The charges a held deposit may pay for (same amount or same name), likeliest first. */
+export const useDepositCandidates = (depositId: number) =>
+  useQuery({
+    queryKey: [...MONEY_QUERY_KEY, 'candidates', depositId],
+    queryFn: () => getDepositCandidates(depositId),
+  });

@@ -1,0 +1,71 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { MoneyDialog } from './money-dialog';
+
+export interface MemoConfirmDialogProps {
+  title: string;
+  /** What will happen, with the figures the operator should check. */
+  description: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  pending: boolean;
+  /** The request; the dialog refuses a second submit until it settles. */
+  onConfirm: (memo: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** A decision with an optional memo for the audit log (수락, 거절, 발행 완료 처리). */
+export function MemoConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  danger,
+  pending,
+  onConfirm,
+  onClose,
+}: MemoConfirmDialogProps) {
+  const memoId = useId();
+  const [memo, setMemo] = useState('');
+  // A second click before React re-renders with `pending` must not send a second request.
+  const sent = useRef(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending || sent.current) return;
+    sent.current = true;
+    void onConfirm(memo.trim()).finally(() => {
+      sent.current = false;
+    });
+  };
+
+  return (
+    <MoneyDialog title={title} onClose={onClose}>
+      {() => (
+        <form className="admin-form" onSubmit={submit} noValidate>
+          <div className="money-dialog-description">{description}</div>
+          <div className="field">
+            <label className="field-label" htmlFor={memoId}>
+              메모 (선택)
+            </label>
+            <textarea
+              id={memoId}
+              className="admin-input"
+              value={memo}
+              maxLength={200}
+              placeholder="감사 로그에 남길 메모가 있으면 입력해주세요."
+              onChange={(event) => setMemo(event.target.value)}
+            />
+          </div>
+          <div className="admin-form-actions">
+            <Button type="button" variant="ghost" onClick={onClose} disabled={pending}>
+              취소
+            </Button>
+            <Button type="submit" className={danger ? 'money-danger-button' : undefined} disabled={pending}>
+              {pending ? '처리 중…' : confirmLabel}
+            </Button>
+          </div>
+        </form>
+      )}
+    </MoneyDialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { formatWon, POINT_ADJUSTMENT_MAX, validatePointAdjustment } from '@smm/domain';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { useAdjustPoints } from '../api/adjust-points';
+import { newIdempotencyKey } from '../api/money-keys';
+import { parseWon } from './parse-won';
+
+type Sign = 1 | -1;
+
+/**
+ * 잔액 조정: an amount with its sign (지급 + / 차감 −) and a mandatory reason, checked by the same rule
+ * the server runs before anything is sent. One Idempotency-Key per filled-in form: a retry after a
+ * network error sends the same key (the server applies it once); a success starts a new form and key.
+ */
+export function PointAdjustmentForm({ loginId }: { loginId: string }) {
+  const adjust = useAdjustPoints(loginId);
+  const ids = { amount: useId(), memo: useId(), error: useId() };
+  const [sign, setSign] = useState<Sign>(1);
+  const [amount, setAmount] = useState('');
+  const [memo, setMemo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  // Set before the request and cleared when it settles: a double click never sends twice.
+  const sending = useRef(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current) return;
+    const delta = sign * parseWon(amount);
+    const message = validatePointAdjustment({ delta, memo });
+    if (message) {
+      setError(message);
+      return;
+    }
+    setError(null);
+    sending.current = true;
+    try {
+      const result = await adjust.mutateAsync({ body: { delta, memo: memo.trim() }, idempotencyKey: key });
+      toast.success(`잔액을 조정했습니다. 현재 잔액은 ${formatWon(result.balance)}입니다.`);
+      setAmount('');
+      setMemo('');
+      setSign(1);
+      setKey(newIdempotencyKey());
+    } catch (caught) {
+      // The key stays: sending the same form again cannot apply it twice.
+      toast.error(errorMessage(caught, '잔액을 조정하지 못했습니다. 잠시 후 다시 시도해주세요.'));
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  return (
+    <form className="admin-form money-adjust" onSubmit={submit} noValidate aria-label="잔액 조정">
+      <fieldset className="money-sign">
+        <legend className="field-label">조정 방향</legend>
+        {(
+          [
+            [1, '지급 (+)'],
+            [-1, '차감 (−)'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className={`money-sign-option${sign === value ? ' is-current' : ''}`}>
+            <input
+              type="radio"
+              name={`${ids.amount}-sign`}
+              checked={sign === value}
+              onChange={() => setSign(value)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="admin-form-grid">
+        <div className="field">
+          <label className="field-label" htmlFor={ids.amount}>
+            금액 (원)
+          </label>
+          <input
+            id={ids.amount}
+            className="admin-input"
+            inputMode="numeric"
+            value={amount}
+            placeholder={`최대 ${POINT_ADJUSTMENT_MAX.toLocaleString('ko-KR')}`}
+            aria-describedby={error ? ids.error : undefined}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setError(null);
+            }}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.memo}>
+            사유
+          </label>
+          <input
+            id={ids.memo}
+            className="admin-input"
+            value={memo}
+            maxLength={200}
+            placeholder="예: 이벤트 보상, 중복 충전 회수"
+            aria-describedby={error ? ids.error : undefined}
+            onChange={(event) => {
+              setMemo(event.target.value);
+              setError(null);
+            }}
+          />
+        </div>
+      </div>
+      {error && (
+        <p id={ids.error} className="money-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="admin-form-actions">
+        <Button type="submit" disabled={adjust.isPending}>
+          {adjust.isPending ? '조정 중…' : sign === 1 ? '지급하기' : '차감하기'}
+        </Button>
+      </div>
+    </form>
+  );
+}
