@@ -25,6 +25,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'provider.create': '공급사 추가',
   'provider.update': '공급사 수정',
   'provider.delete': '공급사 삭제',
+  'provider.enable': '공급사 사용',
+  'provider.disable': '공급사 사용 중지',
   'provider.import': '공급사 서비스 가져오기',
   'platform.create': '플랫폼 추가',
   'platform.update': '플랫폼 수정',

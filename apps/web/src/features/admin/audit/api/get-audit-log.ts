@@ -1,0 +1,45 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AuditLogResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+
+export type { AuditLogResponse };
+
+/** The audit screen's filters, as they sit in the URL (every value text; '' = not filtered). */
+export interface AuditSearch {
+  action: string;
+  operator: string;
+  targetType: string;
+  q: string;
+  from: string;
+  to: string;
+  page: number;
+}
+
+export const AUDIT_FILTER_KEYS = ['action', 'operator', 'targetType', 'q', 'from', 'to'] as const;
+
+export const AUDIT_LOG_QUERY_KEY = ['admin', 'audit-log'] as const;
+
+/** The filters as a query string: empty ones left out, page 1 left out. */
+export function auditSearchParams(search: AuditSearch): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of AUDIT_FILTER_KEYS) {
+    const value = search[key].trim();
+    if (value) params.set(key, value);
+  }
+  if (search.page > 1) params.set('page', String(search.page));
+  return params;
+}
+
+export const getAuditLog = (search: AuditSearch) => {
+  const params = auditSearchParams(search);
+  params.set('page', String(search.page));
+  return api.get<AuditLogResponse>(`/admin/api/audit-log?${params.toString()}`);
+};
+
+/** One page (50) of operator actions, newest first, filtered by the server. */
+export const useAuditLog = (search: AuditSearch) =>
+  useQuery({
+    queryKey: [...AUDIT_LOG_QUERY_KEY, search],
+    queryFn: () => getAuditLog(search),
+    placeholderData: keepPreviousData,
+  });
