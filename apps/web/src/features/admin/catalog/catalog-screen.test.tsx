@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CATALOG_MESSAGES } from '@smm/domain';
+import type { AdminCategory, AdminPlatform, AdminProvider, AdminService } from '@smm/domain/contract';
+import { json, mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { CatalogScreen } from './catalog-screen';
+
+const platforms: AdminPlatform[] = [
+  { id: 1, text: '인스타그램', visible: true, bgColor: '#fdf2f8', sortOrder: 0, categoryCount: 1 },
+  { id: 2, text: '유튜브', visible: true, bgColor: '#fef2f2', sortOrder: 1, categoryCount: 1 },
+  { id: 3, text: '틱톡', visible: false, bgColor: '#f1f5f9', sortOrder: 2, categoryCount: 0 },
+];
+const categories: AdminCategory[] = [
+  {
+    id: 10,
+    platformId: 1,
+    platformText: '인스타그램',
+    text: '인스타그램 팔로워',
+    sortOrder: 0,
+    serviceCount: 3,
+  },
+  { id: 20, platformId: 2, platformText: '유튜브', text: '유튜브 조회수', sortOrder: 0, serviceCount: 0 },
+];
+const service = (id: number, text: string, over: Partial<AdminService> = {}): AdminService => ({
+  id,
+  categoryId: 10,
+  categoryText: '인스타그램 팔로워',
+  platformId: 1,
+  platformText: '인스타그램',
+  text,
+  unitPriceMilli: 60000,
+  min: 10,
+  max: 10000,
+  notice: '',
+  enableAuto: false,
+  isReadOnly: false,
+  visible: true,
+  providerId: 7,
+  providerName: '데모 공급사',
+  providerServiceId: String(id),
+  sortOrder: id,
+  ...over,
+});
+const services = [
+  service(101, '한국인 팔로워'),
+  service(102, '외국인 팔로워', {
+    unitPriceMilli: 350,
+    providerId: null,
+    providerName: null,
+    providerServiceId: null,
+  }),
+  service(103, '릴스 조회수'),
+];
+const providers: AdminProvider[] = [
+  {
+    id: 7,
+    name: '데모 공급사',
+    apiUrl: 'builtin:simulated',
+    maskedKey: '••••',
+    enabled: true,
+    serviceCount: 2,
+    createdAt: '2026-11-22T00:00:00.000Z',
+  },
+];
+
+function mockCatalog(extra: Record<string, unknown> = {}) {
+  return mockApi({
+    'GET /admin/api/platforms': platforms,
+    'GET /admin/api/categories': categories,
+    'GET /admin/api/services': services,
+    'GET /admin/api/providers': providers,
+    ...extra,
+  });
+}
+
+const renderScreen = () =>
+  renderWithProviders(<CatalogScreen />, { route: '/admin/catalog', path: '/admin/catalog' });
+
+describe('catalogue screen', () => {
+  it("shows platforms, the chosen platform's categories and the chosen category's services with exact prices", async () => {
+    mockCatalog();
+    renderScreen();
+    const platformList = await screen.findByRole('list', { name: '플랫폼 목록' });
+    expect(
+      within(platformList)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining('인스타그램'),
+      expect.stringContaining('유튜브'),
+      expect.stringContaining('틱톡'),
+    ]);
+    expect(within(platformList).getByRole('button', { name: '틱톡 노출' })).toHaveTextContent('숨김');
+    expect(screen.getByRole('list', { name: '카테고리 목록' })).toHaveTextContent('인스타그램 팔로워');
+    const table = await screen.findByRole('table', { name: '상품 목록' });
+    const cheap = (await within(table).findByText('외국인 팔로워')).closest('tr')!;
+    expect(within(cheap).getByText('0.35')).toBeInTheDocument();
+    expect(within(cheap).getByText('없음')).toBeInTheDocument();
+    const first = within(table).getByText('한국인 팔로워').closest('tr')!;
+    expect(within(first).getByText('60')).toBeInTheDocument();
+    expect(within(first).getByText('#101')).toBeInTheDocument();
+
+    await userEvent.click(within(platformList).getByRole('button', { name: /유튜브/, pressed: false }));
+    expect(screen.getByRole('list', { name: '카테고리 목록' })).toHaveTextContent('유튜브 조회수');
+    expect(await screen.findByText('이 카테고리에는 상품이 없습니다.')).toBeInTheDocument();
+  });
+
+  it('sends the whole list in its new order from the 위로 / 아래로 buttons', async () => {
+    const { calls } = mockCatalog({
+      'PUT /admin/api/platforms/order': { ids: [2, 1, 3], changed: true },
+      'PUT /admin/api/categories/10/services/order': { ids: [101, 103, 102], changed: true },
+    });
+    renderScreen();
+    await screen.findByRole('list', { name: '플랫폼 목록' });
+    expect(screen.getByRole('button', { name: '인스타그램 위로' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '틱톡 아래로' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: '유튜브 위로' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/admin/api/platforms/order')).toBe(true));
+    expect(calls.find((c) => c.path === '/admin/api/platforms/order')).toMatchObject({
+      method: 'PUT',
+      body: { ids: [2, 1, 3] },
+    });
+    expect(await screen.findByText('플랫폼 순서를 바꿨습니다.')).toBeInTheDocument();
+
+    await userEvent.click(await screen.findByRole('button', { name: '외국인 팔로워 아래로' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/admin/api/categories/10/services/order')).toMatchObject({
+        method: 'PUT',
+        body: { ids: [101, 103, 102] },
+      }),
+    );
+  });
+
+  it('checks the service form with the domain rule and sends the price in 원 as exact milli-won', async () => {
+    const { calls } = mockCatalog({
+      'POST /admin/api/services': () => json({ service: service(104, '스토리 조회수'), changed: true }),
+    });
+    renderScreen();
+    await screen.findByText('한국인 팔로워');
+    await userEvent.click(screen.getByRole('button', { name: /상품 추가/ }));
+    const dialog = await screen.findByRole('dialog', { name: '상품 추가' });
+    const form = within(dialog);
+    expect(form.getByLabelText('카테고리')).toHaveValue('10');
+
+    await userEvent.type(form.getByLabelText('상품명'), '스토리 조회수');
+    const price = form.getByLabelText('단가 (원, 1개당)');
+    await userEvent.type(price, '0.3');
+    expect(form.getByText('개당 0.3원 · 1,000개당 300원')).toBeInTheDocument();
+    await userEvent.clear(price);
+    await userEvent.type(price, '12.5');
+    expect(form.getByText('개당 12.5원 · 1,000개당 12,500원')).toBeInTheDocument();
+    await userEvent.clear(price);
+    await userEvent.type(price, '0.0001');
+    expect(form.getByText(/소수점 셋째 자리까지/)).toBeInTheDocument();
+    await userEvent.type(form.getByLabelText('최소 수량'), '500');
+    await userEvent.type(form.getByLabelText('최대 수량'), '100');
+    await userEvent.click(form.getByRole('button', { name: '저장' }));
+    expect(form.getByRole('alert')).toHaveTextContent(CATALOG_MESSAGES.PRICE_INVALID);
+
+    await userEvent.clear(price);
+    await userEvent.type(price, '0.3');
+    await userEvent.click(form.getByRole('button', { name: '저장' }));
+    expect(form.getByRole('alert')).toHaveTextContent(CATALOG_MESSAGES.MIN_ABOVE_MAX);
+
+    await userEvent.clear(form.getByLabelText('최대 수량'));
+    await userEvent.type(form.getByLabelText('최대 수량'), '50000');
+    await userEvent.selectOptions(form.getByLabelText('공급사'), '7');
+    await userEvent.click(form.getByRole('button', { name: '저장' }));
+    expect(form.getByRole('alert')).toHaveTextContent(CATALOG_MESSAGES.PROVIDER_SERVICE_ID_REQUIRED);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.type(form.getByLabelText('공급사 상품 ID'), '14');
+    await userEvent.type(form.getByLabelText('안내문'), '스토리 링크를 입력해주세요.');
+    await userEvent.click(form.getByLabelText('자동주문 허용'));
+    await userEvent.click(form.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/admin/api/services',
+      body: {
+        categoryId: 10,
+        text: '스토리 조회수',
+        unitPriceMilli: 300,
+        min: 500,
+        max: 50000,
+        notice: '스토리 링크를 입력해주세요.',
+        enableAuto: true,
+        isReadOnly: false,
+        visible: true,
+        providerId: 7,
+        providerServiceId: '14',
+      },
+    });
+    expect(await screen.findByText('상품을 추가했습니다.')).toBeInTheDocument();
+  });
+
+  it("opens an existing service with its price in 원 and shows the server's refusal to delete", async () => {
+    mockCatalog({
+      'DELETE /admin/api/services/101': json(
+        {
+          message: '주문 내역이 있는 상품은 삭제할 수 없습니다. 숨김으로 바꿔주세요.',
+          code: 'CATALOG_CONFLICT',
+        },
+        409,
+      ),
+    });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: '상품 목록' });
+    const cheap = (await within(table).findByText('외국인 팔로워')).closest('tr')!;
+    await userEvent.click(within(cheap).getByRole('button', { name: '수정' }));
+    const dialog = await screen.findByRole('dialog', { name: '상품 수정' });
+    expect(within(dialog).getByLabelText('단가 (원, 1개당)')).toHaveValue('0.35');
+    expect(within(dialog).getByText('개당 0.35원 · 1,000개당 350원')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '취소' }));
+
+    const first = within(table).getByText('한국인 팔로워').closest('tr')!;
+    await userEvent.click(within(first).getByRole('button', { name: '삭제' }));
+    const confirm = await screen.findByRole('dialog', { name: '상품 삭제' });
+    await userEvent.click(within(confirm).getByRole('button', { name: '삭제' }));
+    expect(
+      await screen.findByText('주문 내역이 있는 상품은 삭제할 수 없습니다. 숨김으로 바꿔주세요.'),
+    ).toBeInTheDocument();
+  });
+});

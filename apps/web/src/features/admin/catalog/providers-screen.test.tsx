@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AdminCategory, AdminProvider, ProviderServiceItem } from '@smm/domain/contract';
+import { json, mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { ProvidersScreen } from './providers-screen';
+
+const providers: AdminProvider[] = [
+  {
+    id: 7,
+    name: '해외 공급사',
+    apiUrl: 'https://panel.example/api/v2',
+    maskedKey: 'sk-l…a5b4',
+    enabled: true,
+    serviceCount: 12,
+    createdAt: '2026-11-22T00:00:00.000Z',
+  },
+];
+const categories: AdminCategory[] = [
+  {
+    id: 10,
+    platformId: 1,
+    platformText: '인스타그램',
+    text: '인스타그램 팔로워',
+    sortOrder: 0,
+    serviceCount: 2,
+  },
+  {
+    id: 11,
+    platformId: 1,
+    platformText: '인스타그램',
+    text: '인스타그램 조회수',
+    sortOrder: 1,
+    serviceCount: 1,
+  },
+];
+const item = (
+  service: string,
+  name: string,
+  rate: string,
+  importedCategoryIds: number[] = [],
+): ProviderServiceItem => ({
+  service,
+  name,
+  type: 'Default',
+  category: 'Instagram',
+  rate,
+  min: 100,
+  max: 50000,
+  importedCategoryIds,
+});
+const listing = [
+  item('1', 'Instagram Followers [Korea]', '36000.00', [10]),
+  item('14', 'Instagram Story Views', '0.90'),
+  item('15', 'Threads Followers', '9000.50'),
+];
+
+const renderScreen = () =>
+  renderWithProviders(<ProvidersScreen />, { route: '/admin/providers', path: '/admin/providers' });
+
+describe('providers screen', () => {
+  it("shows the masked key and checks a balance inline, or the provider's problem", async () => {
+    let fail = false;
+    mockApi({
+      'GET /admin/api/providers': providers,
+      'POST /admin/api/providers/7/balance-check': () =>
+        fail
+          ? json(
+              {
+                message: '공급사가 응답하지 않거나 오류를 돌려주었습니다. (balance: HTTP 500)',
+                code: 'PROVIDER_UNAVAILABLE',
+              },
+              502,
+            )
+          : json({ balance: '1000000.00', currency: 'KRW' }),
+    });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: '공급사 목록' });
+    const row = (await within(table).findByText('해외 공급사')).closest('tr')!;
+    expect(within(row).getByText('sk-l…a5b4')).toBeInTheDocument();
+    expect(within(row).getByText('사용 중')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: '해외 공급사 잔액 확인' }));
+    expect(await within(row).findByText('1000000.00 KRW')).toBeInTheDocument();
+    fail = true;
+    await userEvent.click(within(row).getByRole('button', { name: '해외 공급사 잔액 확인' }));
+    expect(await within(row).findByText('실패')).toBeInTheDocument();
+    expect(
+      await screen.findByText('공급사가 응답하지 않거나 오류를 돌려주었습니다. (balance: HTTP 500)'),
+    ).toBeInTheDocument();
+  });
+
+  it('edits a provider without sending a key unless one is typed', async () => {
+    const { calls } = mockApi({
+      'GET /admin/api/providers': providers,
+      'PUT /admin/api/providers/7': { provider: providers[0], changed: true },
+    });
+    renderScreen();
+    const row = (await screen.findByText('해외 공급사')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '수정' }));
+    const dialog = await screen.findByRole('dialog', { name: '공급사 수정' });
+    expect(within(dialog).getByText('변경하지 않으려면 비워두세요.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('API 키')).toHaveValue('');
+    await userEvent.clear(within(dialog).getByLabelText('공급사 이름'));
+    await userEvent.type(within(dialog).getByLabelText('공급사 이름'), '해외 공급사 B');
+    await userEvent.click(within(dialog).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: '해외 공급사 B',
+      apiUrl: 'https://panel.example/api/v2',
+      apiKey: '',
+    });
+    expect(await screen.findByText('공급사를 수정했습니다.')).toBeInTheDocument();
+  });
+
+  it('previews our price at the markup and imports the chosen services', async () => {
+    const { calls } = mockApi({
+      'GET /admin/api/providers': providers,
+      'GET /admin/api/categories': categories,
+      'GET /admin/api/providers/7/services': listing,
+      'POST /admin/api/providers/7/import': {
+        created: [{ providerServiceId: '14', serviceId: 200 }],
+        skipped: [{ providerServiceId: '15', reason: '이 카테고리에 이미 가져온 상품입니다.' }],
+      },
+    });
+    renderScreen();
+    const row = (await screen.findByText('해외 공급사')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '상품 가져오기' }));
+    const dialog = await screen.findByRole('dialog', { name: '해외 공급사 상품 가져오기' });
+    const list = await within(dialog).findByRole('table', { name: '공급사 상품 목록' });
+    // Already sold in the chosen category: not selectable.
+    expect(within(list).getByRole('checkbox', { name: 'Instagram Followers [Korea] 선택' })).toBeDisabled();
+
+    const markup = within(dialog).getByLabelText('마진 (%)');
+    await userEvent.clear(markup);
+    await userEvent.type(markup, '15');
+    const threads = within(list).getByText('Threads Followers').closest('tr')!;
+    // 9000.50 per 1,000 × 1.15 = 10.350575 원 each → 10.351 원 (rounded up to a milli-won).
+    expect(within(threads).getByText('10.351원')).toBeInTheDocument();
+    const story = within(list).getByText('Instagram Story Views').closest('tr')!;
+    expect(within(story).getByText('0.002원')).toBeInTheDocument();
+
+    expect(within(dialog).getByRole('button', { name: '0개 가져오기' })).toBeDisabled();
+    await userEvent.click(within(list).getByRole('checkbox', { name: '전체 선택' }));
+    await userEvent.selectOptions(within(dialog).getByLabelText('넣을 카테고리'), '11');
+    // In the other category the first one is selectable again (not chosen yet).
+    expect(within(list).getByRole('checkbox', { name: 'Instagram Followers [Korea] 선택' })).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: '2개 가져오기' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/admin/api/providers/7/import',
+      body: {
+        categoryId: 11,
+        markupPercent: 15,
+        visible: true,
+        items: [{ providerServiceId: '14' }, { providerServiceId: '15' }],
+      },
+    });
+    expect(await screen.findByText('1개 추가, 1개 건너뜀')).toBeInTheDocument();
+  });
+});
