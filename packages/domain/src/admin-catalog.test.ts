@@ -3,7 +3,7 @@ import {
   CATALOG_MESSAGES as M,
   isProviderApiUrl,
   isSameIdSet,
-  maskApiKey,
+  maskProviderKey,
   moveId,
   providerRateToUnitPriceMilli,
   validatePlatformInput,
@@ -109,10 +109,10 @@ describe('platform and provider rules', () => {
   });
 
   it('masks a key so that it is never shown whole', () => {
-    expect(maskApiKey('sk-live-0123456789abcdef')).toBe('sk-l…cdef');
-    expect(maskApiKey('demo')).toBe('••••');
-    expect(maskApiKey('abcdefgh1234')).toBe('abcd…1234');
-    expect(maskApiKey('abcdefgh123')).toBe('••••');
+    expect(maskProviderKey('sk-live-0123456789abcdef')).toBe('sk-l…cdef');
+    expect(maskProviderKey('demo')).toBe('••••');
+    expect(maskProviderKey('abcdefgh1234')).toBe('abcd…1234');
+    expect(maskProviderKey('abcdefgh123')).toBe('••••');
   });
 });
 

@@ -25,14 +25,23 @@ export interface ProviderServiceListing {
 }
 
 export interface ProviderApi {
-  /** The provider's catalogue (`action=services`); malformed entries are left out. */
-  services(): Promise<ProviderServiceListing[]>;
   add(input: { service: string; link: string; quantity: number }): Promise<{ providerOrderId: string }>;
   /** Multi-status (up to 100 ids); an id the provider does not know maps to `{ error }`. */
   statuses(providerOrderIds: string[]): Promise<Map<string, ProviderOrderStatus | { error: string }>>;
   cancel(providerOrderIds: string[]): Promise<Map<string, true | { error: string }>>;
   balance(): Promise<{ balance: string; currency: string }>;
 }
+
+/**
+ * The provider's catalogue (`action=services`; malformed entries are left out), for the console's
+ * import. Kept apart from ProviderApi, which is what fulfilling orders needs.
+ */
+export interface ProviderCatalogApi {
+  services(): Promise<ProviderServiceListing[]>;
+}
+
+/** What the registry hands out: a client for orders and for the provider's catalogue. */
+export type ProviderClient = ProviderApi & ProviderCatalogApi;
 
 /**
  * Any failure to get a usable answer: a timeout, a connection error, HTTP ≥ 400, a body that is not

@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderApi } from './provider-api';
+import { ProviderError, type ProviderClient } from './provider-api';
 import { SIMULATED_PROVIDER_URL } from './simulated-provider-url';
 import { SmmApiClient } from './smm-api-client';
 
@@ -19,7 +19,7 @@ export interface ProviderRegistryOptions {
 export class ProviderRegistry {
   constructor(private readonly options: ProviderRegistryOptions) {}
 
-  clientFor(provider: { apiUrl: string; apiKey: string }): ProviderApi {
+  clientFor(provider: { apiUrl: string; apiKey: string }): ProviderClient {
     const apiUrl =
       provider.apiUrl === SIMULATED_PROVIDER_URL ? this.options.simulatedApiUrl() : provider.apiUrl;
     if (provider.apiUrl === SIMULATED_PROVIDER_URL && !apiUrl) {
@@ -37,7 +37,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** A provider row no client can talk to: every call fails (retryably) with the reason. */
-class UnusableProvider implements ProviderApi {
+class UnusableProvider implements ProviderClient {
   constructor(private readonly reason: string) {}
 
   private fail(action: string): Promise<never> {

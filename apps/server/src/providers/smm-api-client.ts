@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   ProviderError,
-  type ProviderApi,
+  type ProviderClient,
   type ProviderOrderStatus,
   type ProviderServiceListing,
 } from './provider-api';
@@ -103,7 +103,7 @@ const MAX_SERVICES = 10_000;
  * with a JSON `{ error }` (it refused the order) is not retryable. The key never appears in an error:
  * messages name the action and what went wrong, and text quoted from the provider has the key blanked.
  */
-export class SmmApiClient implements ProviderApi {
+export class SmmApiClient implements ProviderClient {
   constructor(private readonly options: { apiUrl: string; apiKey: string; timeoutMs: number }) {}
 
   async services(): Promise<ProviderServiceListing[]> {

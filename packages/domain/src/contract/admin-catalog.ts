@@ -69,10 +69,15 @@ export type ProviderServiceItem = z.infer<typeof providerServiceItem>;
 export const providerServicesResponse = z.array(providerServiceItem);
 export type ProviderServicesResponse = z.infer<typeof providerServicesResponse>;
 
-/** POST /admin/api/providers/:id/import — price = rate × (1 + markup/100), rounded up to a milli-won. */
+/**
+ * POST /admin/api/providers/:id/import — price = rate × (1 + markup/100), rounded up to a milli-won;
+ * `markupPercent` an integer 0–1000.
+ */
 export const providerImportRequest = z.object({
   categoryId: rowId,
   markupPercent: looseNumber,
+  /** Shown to members at once (default), or added hidden for a look first. */
+  visible: z.boolean().optional().default(true),
   items: z
     .array(
       z.object({
@@ -82,7 +87,7 @@ export const providerImportRequest = z.object({
     )
     .max(2000),
 });
-export type ProviderImportRequest = z.infer<typeof providerImportRequest>;
+export type ProviderImportRequest = z.input<typeof providerImportRequest>;
 export const providerImportResponse = z.object({
   created: z.array(z.object({ providerServiceId: z.string(), serviceId: z.number().int() })),
   skipped: z.array(z.object({ providerServiceId: z.string(), reason: z.string() })),
