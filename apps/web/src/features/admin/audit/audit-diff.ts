@@ -13,7 +13,8 @@ export interface AuditChange {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal as JSON; an absent value and null are the same "nothing". */
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   const empty = (value: unknown) => value === null || value === undefined;

@@ -77,6 +77,10 @@ describe('audit diff', () => {
     expect(auditChanges([1], [1, 2])).toEqual([{ key: '', before: [1], after: [1, 2] }]);
     expect(auditChanges({ a: { b: 1 } }, { a: { b: 1 } })).toEqual([]);
     expect(auditChanges(null, null)).toEqual([]);
+    // An absent key and a null one are the same "nothing": not a change worth a line.
+    expect(auditChanges({ status: 0 }, { status: 1, depositId: null })).toEqual([
+      { key: 'status', before: 0, after: 1 },
+    ]);
   });
 
   it('writes values short and readable', () => {

@@ -93,9 +93,9 @@ const columns: ColumnDef<AuditLogItem, never>[] = [
     id: 'action',
     accessorFn: (row) => auditActionLabel(row.action) as never,
     header: '작업',
-    size: 130,
+    size: 150,
     cell: ({ row }) => (
-      <span className="admin-chip" title={row.original.action}>
+      <span className="admin-chip audit-action" title={row.original.action}>
         {auditActionLabel(row.original.action)}
       </span>
     ),
@@ -184,7 +184,7 @@ function AuditFilters({ search, onApply }: { search: AuditSearch; onApply: (next
         type="search"
         value={draft.q}
         maxLength={100}
-        placeholder="예: member1, 통장 확인"
+        placeholder="아이디, 메모 내용"
         onChange={(e) => set('q')(e.target.value)}
       />
       <TextField

@@ -14,6 +14,7 @@ import { formatCount, formatWon, shortChartDate } from '@smm/domain';
 import type { DashboardDay } from '@smm/domain/contract';
 import { compactWon, longChartDate, tooltipWon } from './dashboard-format';
 
+// Series are drawn without animation: the screen refreshes every minute and would replay it each time.
 // recharts is imported here and nowhere else, so it stays in the dashboard's chunk. Colours are the
 // theme's CSS variables (recharts passes them through to SVG), so both themes and an operator's main
 // colour apply without a re-render.
@@ -28,7 +29,7 @@ const tooltipStyle = {
     boxShadow: 'var(--shadow)',
   },
   labelStyle: { color: 'var(--text)', fontWeight: 700, marginBottom: 4 },
-  itemStyle: { padding: 0 },
+  itemStyle: { padding: 0, color: 'var(--text)' },
   cursor: { stroke: 'var(--border-strong)' },
 };
 const legendStyle = { fontSize: 12, color: 'var(--text-muted)' };
@@ -82,7 +83,7 @@ export function SalesSpendChart({ days }: { days: DashboardDay[] }) {
               labelFormatter={(label) => longChartDate(String(label))}
               formatter={(value, name) => [tooltipWon(value), name]}
             />
-            <Legend wrapperStyle={legendStyle} iconType="circle" iconSize={8} />
+            <Legend wrapperStyle={legendStyle} iconType="circle" iconSize={8} itemSorter={null} />
             <Area
               type="monotone"
               dataKey="sales"
@@ -92,6 +93,7 @@ export function SalesSpendChart({ days }: { days: DashboardDay[] }) {
               fill="url(#dash-sales-fill)"
               dot={false}
               activeDot={{ r: 4 }}
+              isAnimationActive={false}
             />
             <Area
               type="monotone"
@@ -102,6 +104,7 @@ export function SalesSpendChart({ days }: { days: DashboardDay[] }) {
               fill="url(#dash-spend-fill)"
               dot={false}
               activeDot={{ r: 4 }}
+              isAnimationActive={false}
             />
           </AreaChart>
         </ResponsiveContainer>
@@ -140,14 +143,22 @@ export function OrdersSignupsChart({ days }: { days: DashboardDay[] }) {
                 name,
               ]}
             />
-            <Legend wrapperStyle={legendStyle} iconType="circle" iconSize={8} />
-            <Bar dataKey="orders" name="주문" fill="var(--main)" radius={[3, 3, 0, 0]} maxBarSize={14} />
+            <Legend wrapperStyle={legendStyle} iconType="circle" iconSize={8} itemSorter={null} />
+            <Bar
+              dataKey="orders"
+              name="주문"
+              fill="var(--main)"
+              radius={[3, 3, 0, 0]}
+              maxBarSize={14}
+              isAnimationActive={false}
+            />
             <Bar
               dataKey="signups"
               name="가입"
               fill="var(--dash-signup)"
               radius={[3, 3, 0, 0]}
               maxBarSize={14}
+              isAnimationActive={false}
             />
           </BarChart>
         </ResponsiveContainer>
