@@ -33,7 +33,8 @@ mkdirSync(shots, { recursive: true });
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // Soft: every screen is still visited and photographed, and the report lists all of them at once.
+  expect.soft(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const slug = (path: string) => path.replace(/^\/admin\/?/, '').replace(/\//g, '-') || 'dashboard';

@@ -15,6 +15,14 @@ import { AdminStatus } from './admin-page';
 
 export type { ColumnDef };
 
+/**
+ * A row's action buttons (a column with the id 'actions') stay pinned to the right edge while a wide
+ * table scrolls sideways, so an operator never has to scroll to find 수정 or 수락.
+ */
+const STICKY_COLUMN_IDS = new Set(['actions']);
+const stickyClass = (columnId: string) =>
+  STICKY_COLUMN_IDS.has(columnId) ? 'data-table-sticky-end' : undefined;
+
 export interface DataTableProps<Row> {
   /** Names the table for assistive technology ("충전 신청 목록"). */
   label: string;
@@ -97,6 +105,7 @@ export function DataTable<Row>({
                   return (
                     <th
                       key={header.id}
+                      className={stickyClass(header.column.id)}
                       style={{ width: header.getSize() }}
                       aria-sort={
                         sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
@@ -141,7 +150,11 @@ export function DataTable<Row>({
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} style={{ width: cell.column.getSize() }}>
+                  <td
+                    key={cell.id}
+                    className={stickyClass(cell.column.id)}
+                    style={{ width: cell.column.getSize() }}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
