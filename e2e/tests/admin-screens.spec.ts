@@ -34,7 +34,9 @@ async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // Soft: every screen is still visited and photographed, and the report lists all of them at once.
-  expect.soft(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect
+    .soft(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`))
+    .toEqual([]);
 }
 
 const slug = (path: string) => path.replace(/^\/admin\/?/, '').replace(/\//g, '-') || 'dashboard';
@@ -53,7 +55,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto(path);
         await consoleSettled(page, heading);
         await expect(page.getByRole('navigation', { name: '콘솔 메뉴' })).toBeVisible();
-        await page.screenshot({ path: join(shots, `admin-${slug(path)}-1440-${colorScheme}.png`), fullPage: true });
+        await page.screenshot({
+          path: join(shots, `admin-${slug(path)}-1440-${colorScheme}.png`),
+          fullPage: true,
+        });
         await test.step(path, () => expectNoSeriousViolations(page));
       }
     });
