@@ -27,6 +27,8 @@ export default defineConfig({
       '/auth': spaAware,
       '^/api/': spaAware,
       '/hooks': { target: apiTarget },
+      '/admin/api': { target: apiTarget },
+      '/uploads': { target: apiTarget },
     },
   },
   preview: {
@@ -35,6 +37,8 @@ export default defineConfig({
       '/auth': spaAware,
       '^/api/': spaAware,
       '/hooks': { target: apiTarget },
+      '/admin/api': { target: apiTarget },
+      '/uploads': { target: apiTarget },
     },
   },
 });

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { categories, platforms, providers, services } from '../db/schema';
 
@@ -23,12 +23,16 @@ export const catalogRepository = {
     return rows.map((row) => row.category);
   },
 
-  listVisibleServices(ex: Executor) {
-    return ex
-      .select()
+  /** Visible services of visible platforms: hiding a platform in the console hides its services too. */
+  async listVisibleServices(ex: Executor) {
+    const rows = await ex
+      .select({ service: services })
       .from(services)
-      .where(eq(services.visible, true))
+      .innerJoin(categories, eq(categories.id, services.categoryId))
+      .innerJoin(platforms, eq(platforms.id, categories.platformId))
+      .where(and(eq(services.visible, true), eq(platforms.visible, true)))
       .orderBy(asc(services.sortOrder), asc(services.id));
+    return rows.map((row) => row.service);
   },
 };
 
@@ -37,8 +41,10 @@ export function listOrderableServices(ex: Executor) {
   return ex
     .select({ service: services, providerEnabled: providers.enabled })
     .from(services)
+    .innerJoin(categories, eq(categories.id, services.categoryId))
+    .innerJoin(platforms, eq(platforms.id, categories.platformId))
     .leftJoin(providers, eq(providers.id, services.providerId))
-    .where(eq(services.visible, true));
+    .where(and(eq(services.visible, true), eq(platforms.visible, true)));
 }
 
 export type PlatformRow = typeof platforms.$inferSelect;

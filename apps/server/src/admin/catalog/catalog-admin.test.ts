@@ -10,7 +10,7 @@ import type {
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, orders, platforms, services } from '../../db/schema';
-import { bearer, createMember, tokenFor } from '../../test/factories';
+import { bearer, createMember, creditMember, tokenFor } from '../../test/factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
 import { auditRows, memberCatalog, operatorClient } from './catalog-test-helpers';
 
@@ -100,7 +100,13 @@ describe(`operator catalogue: platforms on ${testDatabaseKind}`, () => {
   it('updates a platform (hide it: members stop seeing it and its categories), and a repeat changes nothing', async () => {
     const { call } = await operatorClient(t.app);
     const [insta] = await seedPlatforms(call);
-    expect((await memberCatalog(t.app)).categories.some((c) => c.platform === insta!.id)).toBe(true);
+    const shown = await memberCatalog(t.app);
+    const instaCategories = new Set(
+      shown.categories.filter((c) => c.platform === insta!.id).map((c) => c.id),
+    );
+    expect(instaCategories.size).toBeGreaterThan(0);
+    const instaService = shown.services.find((service) => instaCategories.has(service.categoryId));
+    expect(instaService).toBeDefined();
     const body = { text: '인스타', visible: false, bgColor: '#000000' };
     const first = (
       await call('PUT', `/admin/api/platforms/${insta!.id}`, body)
@@ -112,6 +118,18 @@ describe(`operator catalogue: platforms on ${testDatabaseKind}`, () => {
     const seen = await memberCatalog(t.app);
     expect(seen.platforms.map((p) => p.id)).not.toContain(insta!.id);
     expect(seen.categories.some((c) => c.platform === insta!.id)).toBe(false);
+    // Its services go with it, and cannot be ordered through the API either.
+    expect(seen.services.some((service) => instaCategories.has(service.categoryId))).toBe(false);
+    const member = await createMember(t.app);
+    await creditMember(t.app, member.accountId, 100_000);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/service/order',
+      headers: bearer(await tokenFor(t.app, member)),
+      payload: { serviceId: instaService!.id, link: 'https://www.instagram.com/p/abc/', amount: 100 },
+    });
+    expect(order.statusCode).toBe(400);
+    expect(order.json()).toMatchObject({ code: 'ORDER_INVALID' });
     const audits = await auditCount();
     const again = (
       await call('PUT', `/admin/api/platforms/${insta!.id}`, body)

@@ -219,7 +219,7 @@ function Dashboard({ data }: { data: AdminDashboardResponse }) {
       <AdminSection
         title="최근 공급사 오류"
         actions={
-          <Link className="dash-more" to="/admin/orders?hasError=true">
+          <Link className="dash-more" to="/admin/orders?error=1">
             오류 주문 모두 보기
           </Link>
         }
