@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { MEMBER_ADMIN_MEMO_MAX, validateMemberActionMemo } from '@smm/domain';
 import { Button } from '@/components/ui/button';
+import { AdminDialog } from '../components/admin-dialog';
 
 export interface MemberActionDialogProps {
   title: string;
@@ -30,19 +31,9 @@ export function MemberActionDialog({
   onConfirm,
   onCancel,
 }: MemberActionDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const memoId = useId();
   const [memo, setMemo] = useState('');
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    // jsdom has no showModal; a browser always does.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,17 +48,8 @@ export function MemberActionDialog({
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="admin-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
+    <AdminDialog title={title} onClose={onCancel}>
       <form className="admin-form" onSubmit={submit} noValidate>
-        <h2 id={titleId}>{title}</h2>
         <div className="member-dialog-description">{description}</div>
         <div className="field">
           <label className="field-label" htmlFor={memoId}>
@@ -103,6 +85,6 @@ export function MemberActionDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </AdminDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import {
   autoOrderCancelRefundWon,
@@ -9,6 +9,7 @@ import {
 } from '@smm/domain';
 import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
+import { AdminDialog } from '../components/admin-dialog';
 
 export const ORDER_MEMO_MAX = 200;
 
@@ -59,21 +60,11 @@ export function OrderActionDialog({
   onConfirm: (input: OrderActionInput) => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const memoId = useId();
   const remainsId = useId();
   const [memo, setMemo] = useState('');
   const [remainsText, setRemainsText] = useState('');
   const [touched, setTouched] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    // jsdom has no showModal; a browser always does.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
 
   const partial = action.kind === 'partial' ? action.order : null;
   const remains = /^\d+$/.test(remainsText.trim()) ? Number(remainsText.trim()) : Number.NaN;
@@ -144,17 +135,8 @@ export function OrderActionDialog({
   }
 
   return (
-    <dialog
-      ref={ref}
-      className="admin-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
+    <AdminDialog title={TITLES[action.kind]} onClose={onCancel}>
       <form className="admin-form" onSubmit={submit} noValidate>
-        <h2 id={titleId}>{TITLES[action.kind]}</h2>
         <div className="orders-dialog-description">{description}</div>
         {partial && (
           <div className="field">
@@ -217,6 +199,6 @@ export function OrderActionDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </AdminDialog>
   );
 }

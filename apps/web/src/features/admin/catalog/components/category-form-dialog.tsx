@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import type { AdminCategory } from '../api/get-categories';
 import type { AdminPlatform } from '../api/get-platforms';
 import { useSaveCategory } from '../api/save-category';
-import { CatalogDialog } from './catalog-dialog';
+import { AdminDialog } from '../../components/admin-dialog';
 
 /** 카테고리 추가 / 수정: its name and platform (a new platform moves it, last there). */
 export function CategoryFormDialog({
@@ -48,37 +48,35 @@ export function CategoryFormDialog({
   };
 
   return (
-    <CatalogDialog title={category ? '카테고리 수정' : '카테고리 추가'} onClose={onClose}>
-      {() => (
-        <form className="admin-form" onSubmit={submit} noValidate>
-          <SelectField label="플랫폼" value={platform} onChange={(e) => setPlatform(e.target.value)}>
-            {platforms.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.text}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="카테고리 이름"
-            value={text}
-            maxLength={100}
-            onChange={(e) => setText(e.target.value)}
-          />
-          {error && (
-            <p className="catalog-form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="admin-form-actions">
-            <Button type="button" variant="ghost" onClick={onClose}>
-              취소
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? '저장 중…' : '저장'}
-            </Button>
-          </div>
-        </form>
-      )}
-    </CatalogDialog>
+    <AdminDialog title={category ? '카테고리 수정' : '카테고리 추가'} onClose={onClose}>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <SelectField label="플랫폼" value={platform} onChange={(e) => setPlatform(e.target.value)}>
+          {platforms.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.text}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="카테고리 이름"
+          value={text}
+          maxLength={100}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {error && (
+          <p className="catalog-form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="admin-form-actions">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            취소
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? '저장 중…' : '저장'}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
   );
 }

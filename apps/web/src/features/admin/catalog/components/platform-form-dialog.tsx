@@ -6,7 +6,7 @@ import { Checkbox, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import type { AdminPlatform } from '../api/get-platforms';
 import { useSavePlatform } from '../api/save-platform';
-import { CatalogDialog } from './catalog-dialog';
+import { AdminDialog } from '../../components/admin-dialog';
 
 /** 플랫폼 추가 / 수정: name, background colour (#rrggbb, with a picker), shown to members or not. */
 export function PlatformFormDialog({
@@ -45,48 +45,46 @@ export function PlatformFormDialog({
   };
 
   return (
-    <CatalogDialog title={platform ? '플랫폼 수정' : '플랫폼 추가'} onClose={onClose}>
-      {() => (
-        <form className="admin-form" onSubmit={submit} noValidate>
-          <TextField
-            label="플랫폼 이름"
-            value={text}
-            maxLength={100}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <TextField
-            label="배경색"
-            value={bgColor}
-            maxLength={7}
-            placeholder="#fdf2f8"
-            hint="회원 사이트의 플랫폼 타일 배경입니다. #rrggbb 형식으로 입력해주세요."
-            onChange={(e) => setBgColor(e.target.value)}
-            addon={
-              <input
-                type="color"
-                className="catalog-color-picker"
-                aria-label="배경색 고르기"
-                value={/^#[0-9a-fA-F]{6}$/.test(bgColor) ? bgColor.toLowerCase() : '#ffffff'}
-                onChange={(e) => setBgColor(e.target.value)}
-              />
-            }
-          />
-          <Checkbox label="회원에게 노출" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
-          {error && (
-            <p className="catalog-form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="admin-form-actions">
-            <Button type="button" variant="ghost" onClick={onClose}>
-              취소
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? '저장 중…' : '저장'}
-            </Button>
-          </div>
-        </form>
-      )}
-    </CatalogDialog>
+    <AdminDialog title={platform ? '플랫폼 수정' : '플랫폼 추가'} onClose={onClose}>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <TextField
+          label="플랫폼 이름"
+          value={text}
+          maxLength={100}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <TextField
+          label="배경색"
+          value={bgColor}
+          maxLength={7}
+          placeholder="#fdf2f8"
+          hint="회원 사이트의 플랫폼 타일 배경입니다. #rrggbb 형식으로 입력해주세요."
+          onChange={(e) => setBgColor(e.target.value)}
+          addon={
+            <input
+              type="color"
+              className="catalog-color-picker"
+              aria-label="배경색 고르기"
+              value={/^#[0-9a-fA-F]{6}$/.test(bgColor) ? bgColor.toLowerCase() : '#ffffff'}
+              onChange={(e) => setBgColor(e.target.value)}
+            />
+          }
+        />
+        <Checkbox label="회원에게 노출" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
+        {error && (
+          <p className="catalog-form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="admin-form-actions">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            취소
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? '저장 중…' : '저장'}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
   );
 }

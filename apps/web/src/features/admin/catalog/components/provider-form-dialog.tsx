@@ -6,7 +6,7 @@ import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import type { AdminProvider } from '../api/get-providers';
 import { useSaveProvider } from '../api/save-provider';
-import { CatalogDialog } from './catalog-dialog';
+import { AdminDialog } from '../../components/admin-dialog';
 
 /** 공급사 추가 / 수정. The stored key is never shown; on an edit a blank key keeps it. */
 export function ProviderFormDialog({
@@ -45,47 +45,45 @@ export function ProviderFormDialog({
   };
 
   return (
-    <CatalogDialog title={provider ? '공급사 수정' : '공급사 추가'} onClose={onClose}>
-      {() => (
-        <form className="admin-form" onSubmit={submit} noValidate>
-          <TextField
-            label="공급사 이름"
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <TextField
-            label="API 주소"
-            value={apiUrl}
-            inputMode="url"
-            placeholder="https://example.com/api/v2"
-            hint={`SMM API v2 주소입니다. 내장 시뮬레이션 공급사는 ${BUILTIN_SIMULATED_PROVIDER_URL}`}
-            onChange={(e) => setApiUrl(e.target.value)}
-          />
-          <TextField
-            label="API 키"
-            type="password"
-            autoComplete="off"
-            value={apiKey}
-            placeholder={provider ? provider.maskedKey : ''}
-            hint={provider ? '변경하지 않으려면 비워두세요.' : '공급사에서 발급받은 키를 입력해주세요.'}
-            onChange={(e) => setApiKey(e.target.value)}
-          />
-          {error && (
-            <p className="catalog-form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="admin-form-actions">
-            <Button type="button" variant="ghost" onClick={onClose}>
-              취소
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? '저장 중…' : '저장'}
-            </Button>
-          </div>
-        </form>
-      )}
-    </CatalogDialog>
+    <AdminDialog title={provider ? '공급사 수정' : '공급사 추가'} onClose={onClose}>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <TextField
+          label="공급사 이름"
+          value={name}
+          maxLength={100}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          label="API 주소"
+          value={apiUrl}
+          inputMode="url"
+          placeholder="https://example.com/api/v2"
+          hint={`SMM API v2 주소입니다. 내장 시뮬레이션 공급사는 ${BUILTIN_SIMULATED_PROVIDER_URL}`}
+          onChange={(e) => setApiUrl(e.target.value)}
+        />
+        <TextField
+          label="API 키"
+          type="password"
+          autoComplete="off"
+          value={apiKey}
+          placeholder={provider ? provider.maskedKey : ''}
+          hint={provider ? '변경하지 않으려면 비워두세요.' : '공급사에서 발급받은 키를 입력해주세요.'}
+          onChange={(e) => setApiKey(e.target.value)}
+        />
+        {error && (
+          <p className="catalog-form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="admin-form-actions">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            취소
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? '저장 중…' : '저장'}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
   );
 }

@@ -15,7 +15,7 @@ import { useCategories } from '../api/get-categories';
 import { useProviderServices } from '../api/get-provider-services';
 import type { AdminProvider } from '../api/get-providers';
 import { useImportProviderServices } from '../api/import-provider-services';
-import { CatalogDialog } from './catalog-dialog';
+import { AdminDialog } from '../../components/admin-dialog';
 
 const markupOf = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
@@ -86,116 +86,114 @@ export function ProviderImportDialog({
   };
 
   return (
-    <CatalogDialog title={`${provider.name} 상품 가져오기`} wide onClose={onClose}>
-      {() => (
-        <form className="admin-form" onSubmit={submit} noValidate>
-          <div className="catalog-import-options">
-            <SelectField
-              label="넣을 카테고리"
-              value={category ? String(category.id) : ''}
-              onChange={(e) => setCategoryId(e.target.value)}
-            >
-              {categoryList.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.platformText} › {c.text}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label="마진 (%)"
-              inputMode="numeric"
-              value={markup}
-              onChange={(e) => setMarkup(e.target.value)}
-              hint={markupProblem ?? '공급사 단가에 더할 비율입니다.'}
-            />
-          </div>
-          <Checkbox
-            label="가져온 상품을 바로 회원에게 노출"
-            checked={visible}
-            onChange={(e) => setVisible(e.target.checked)}
+    <AdminDialog title={`${provider.name} 상품 가져오기`} wide onClose={onClose}>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <div className="catalog-import-options">
+          <SelectField
+            label="넣을 카테고리"
+            value={category ? String(category.id) : ''}
+            onChange={(e) => setCategoryId(e.target.value)}
+          >
+            {categoryList.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.platformText} › {c.text}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="마진 (%)"
+            inputMode="numeric"
+            value={markup}
+            onChange={(e) => setMarkup(e.target.value)}
+            hint={markupProblem ?? '공급사 단가에 더할 비율입니다.'}
           />
-          <p className="catalog-import-summary">
-            공급사 단가는 1,000개당 가격(원)이며, 판매 단가는 개당 가격으로 올림해 저장합니다.
-          </p>
-          {listing.isError ? (
-            <AdminStatus kind="error">
-              {errorMessage(listing.error, '공급사 상품 목록을 불러오지 못했습니다.')}
-            </AdminStatus>
-          ) : listing.isLoading ? (
-            <AdminStatus kind="loading">공급사에 상품 목록을 요청하는 중…</AdminStatus>
-          ) : items.length === 0 ? (
-            <AdminStatus kind="empty">공급사가 보낸 상품이 없습니다.</AdminStatus>
-          ) : (
-            <div className="catalog-import-list">
-              <table aria-label="공급사 상품 목록">
-                <thead>
-                  <tr>
-                    <th>
-                      <input
-                        type="checkbox"
-                        aria-label="전체 선택"
-                        checked={selectable.length > 0 && chosenNow.length === selectable.length}
-                        onChange={(e) =>
-                          setChosen(
-                            e.target.checked ? new Set(selectable.map((item) => item.service)) : new Set(),
-                          )
-                        }
-                      />
-                    </th>
-                    <th>ID</th>
-                    <th>상품명</th>
-                    <th>공급사 단가 (1,000개당)</th>
-                    <th>최소 / 최대</th>
-                    <th>판매 단가 (개당)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item) => {
-                    const imported = isImported(item.importedCategoryIds);
-                    const price = Number.isNaN(markupPercent)
-                      ? null
-                      : providerRateToUnitPriceMilli(item.rate, markupPercent);
-                    return (
-                      <tr key={item.service}>
-                        <td>
-                          <input
-                            type="checkbox"
-                            aria-label={`${item.name} 선택`}
-                            disabled={imported}
-                            checked={!imported && chosen.has(item.service)}
-                            onChange={(e) => toggle(item.service, e.target.checked)}
-                          />
-                        </td>
-                        <td>{item.service}</td>
-                        <td className="catalog-import-name">
-                          {item.name}
-                          {item.category && <span className="catalog-muted"> · {item.category}</span>}
-                          {imported && <span className="admin-chip admin-chip-muted"> 가져옴</span>}
-                        </td>
-                        <td className="admin-money">{item.rate}</td>
-                        <td className="admin-money">
-                          {formatCount(item.min)} / {formatCount(item.max)}
-                        </td>
-                        <td className="admin-money">
-                          {price === null ? '-' : `${formatUnitPriceMilli(price)}원`}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <div className="admin-form-actions">
-            <Button type="button" variant="ghost" onClick={onClose}>
-              취소
-            </Button>
-            <Button type="submit" disabled={importServices.isPending || chosenNow.length === 0 || !category}>
-              {importServices.isPending ? '가져오는 중…' : `${chosenNow.length}개 가져오기`}
-            </Button>
+        </div>
+        <Checkbox
+          label="가져온 상품을 바로 회원에게 노출"
+          checked={visible}
+          onChange={(e) => setVisible(e.target.checked)}
+        />
+        <p className="catalog-import-summary">
+          공급사 단가는 1,000개당 가격(원)이며, 판매 단가는 개당 가격으로 올림해 저장합니다.
+        </p>
+        {listing.isError ? (
+          <AdminStatus kind="error">
+            {errorMessage(listing.error, '공급사 상품 목록을 불러오지 못했습니다.')}
+          </AdminStatus>
+        ) : listing.isLoading ? (
+          <AdminStatus kind="loading">공급사에 상품 목록을 요청하는 중…</AdminStatus>
+        ) : items.length === 0 ? (
+          <AdminStatus kind="empty">공급사가 보낸 상품이 없습니다.</AdminStatus>
+        ) : (
+          <div className="catalog-import-list">
+            <table aria-label="공급사 상품 목록">
+              <thead>
+                <tr>
+                  <th>
+                    <input
+                      type="checkbox"
+                      aria-label="전체 선택"
+                      checked={selectable.length > 0 && chosenNow.length === selectable.length}
+                      onChange={(e) =>
+                        setChosen(
+                          e.target.checked ? new Set(selectable.map((item) => item.service)) : new Set(),
+                        )
+                      }
+                    />
+                  </th>
+                  <th>ID</th>
+                  <th>상품명</th>
+                  <th>공급사 단가 (1,000개당)</th>
+                  <th>최소 / 최대</th>
+                  <th>판매 단가 (개당)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => {
+                  const imported = isImported(item.importedCategoryIds);
+                  const price = Number.isNaN(markupPercent)
+                    ? null
+                    : providerRateToUnitPriceMilli(item.rate, markupPercent);
+                  return (
+                    <tr key={item.service}>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`${item.name} 선택`}
+                          disabled={imported}
+                          checked={!imported && chosen.has(item.service)}
+                          onChange={(e) => toggle(item.service, e.target.checked)}
+                        />
+                      </td>
+                      <td>{item.service}</td>
+                      <td className="catalog-import-name">
+                        {item.name}
+                        {item.category && <span className="catalog-muted"> · {item.category}</span>}
+                        {imported && <span className="admin-chip admin-chip-muted"> 가져옴</span>}
+                      </td>
+                      <td className="admin-money">{item.rate}</td>
+                      <td className="admin-money">
+                        {formatCount(item.min)} / {formatCount(item.max)}
+                      </td>
+                      <td className="admin-money">
+                        {price === null ? '-' : `${formatUnitPriceMilli(price)}원`}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
           </div>
-        </form>
-      )}
-    </CatalogDialog>
+        )}
+        <div className="admin-form-actions">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            취소
+          </Button>
+          <Button type="submit" disabled={importServices.isPending || chosenNow.length === 0 || !category}>
+            {importServices.isPending ? '가져오는 중…' : `${chosenNow.length}개 가져오기`}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
   );
 }

@@ -15,7 +15,7 @@ import type { AdminCategory } from '../api/get-categories';
 import type { AdminProvider } from '../api/get-providers';
 import type { AdminService } from '../api/get-services';
 import { useSaveService } from '../api/save-service';
-import { CatalogDialog } from './catalog-dialog';
+import { AdminDialog } from '../../components/admin-dialog';
 
 /** What the service form holds: numbers as typed, so a half-typed price is never turned into 0. */
 export interface ServiceForm {
@@ -136,117 +136,115 @@ export function ServiceFormDialog({
   };
 
   return (
-    <CatalogDialog title={service ? '상품 수정' : '상품 추가'} wide onClose={onClose}>
-      {() => (
-        <form className="admin-form" onSubmit={submit} noValidate>
-          <div className="admin-form-grid">
-            <SelectField
-              label="카테고리"
-              value={form.categoryId}
-              onChange={(e) => set('categoryId', e.target.value)}
-            >
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.platformText} › {c.text}
-                </option>
-              ))}
-            </SelectField>
+    <AdminDialog title={service ? '상품 수정' : '상품 추가'} wide onClose={onClose}>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <div className="admin-form-grid">
+          <SelectField
+            label="카테고리"
+            value={form.categoryId}
+            onChange={(e) => set('categoryId', e.target.value)}
+          >
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.platformText} › {c.text}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="상품명"
+            value={form.text}
+            maxLength={100}
+            onChange={(e) => set('text', e.target.value)}
+          />
+          <TextField
+            label="단가 (원, 1개당)"
+            inputMode="decimal"
+            value={form.price}
+            placeholder="0.3"
+            hint={priceHint(form.price)}
+            onChange={(e) => set('price', e.target.value)}
+          />
+          <div className="catalog-form-pair">
             <TextField
-              label="상품명"
-              value={form.text}
-              maxLength={100}
-              onChange={(e) => set('text', e.target.value)}
+              label="최소 수량"
+              inputMode="numeric"
+              value={form.min}
+              onChange={(e) => set('min', e.target.value)}
             />
             <TextField
-              label="단가 (원, 1개당)"
-              inputMode="decimal"
-              value={form.price}
-              placeholder="0.3"
-              hint={priceHint(form.price)}
-              onChange={(e) => set('price', e.target.value)}
-            />
-            <div className="catalog-form-pair">
-              <TextField
-                label="최소 수량"
-                inputMode="numeric"
-                value={form.min}
-                onChange={(e) => set('min', e.target.value)}
-              />
-              <TextField
-                label="최대 수량"
-                inputMode="numeric"
-                value={form.max}
-                onChange={(e) => set('max', e.target.value)}
-              />
-            </div>
-            <SelectField
-              label="공급사"
-              value={form.providerId}
-              onChange={(e) => set('providerId', e.target.value)}
-              hint="공급사가 없으면 주문이 접수만 되고 공급사로 전송되지 않습니다."
-            >
-              <option value="">공급사 없음</option>
-              {providers.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                  {p.enabled ? '' : ' (사용 중지)'}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label="공급사 상품 ID"
-              value={form.providerServiceId}
-              maxLength={64}
-              disabled={form.providerId === ''}
-              onChange={(e) => set('providerServiceId', e.target.value)}
+              label="최대 수량"
+              inputMode="numeric"
+              value={form.max}
+              onChange={(e) => set('max', e.target.value)}
             />
           </div>
-          <div className="field">
-            <label className="field-label" htmlFor={noticeId}>
-              안내문
-            </label>
-            <textarea
-              id={noticeId}
-              className="admin-input catalog-textarea"
-              rows={4}
-              maxLength={SERVICE_NOTICE_MAX}
-              value={form.notice}
-              placeholder="주문 전 회원에게 보여줄 안내 (링크 형식, 시작 시간 등)"
-              onChange={(e) => set('notice', e.target.value)}
-            />
-          </div>
-          <div className="catalog-checkboxes">
-            <Checkbox
-              label="자동주문 허용"
-              checked={form.enableAuto}
-              onChange={(e) => set('enableAuto', e.target.checked)}
-            />
-            <Checkbox
-              label="읽기 전용 (주문 불가)"
-              checked={form.isReadOnly}
-              onChange={(e) => set('isReadOnly', e.target.checked)}
-            />
-            <Checkbox
-              label="회원에게 노출"
-              checked={form.visible}
-              onChange={(e) => set('visible', e.target.checked)}
-            />
-          </div>
-          {error && (
-            <p className="catalog-form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="admin-form-actions">
-            <Button type="button" variant="ghost" onClick={onClose}>
-              취소
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? '저장 중…' : '저장'}
-            </Button>
-          </div>
-        </form>
-      )}
-    </CatalogDialog>
+          <SelectField
+            label="공급사"
+            value={form.providerId}
+            onChange={(e) => set('providerId', e.target.value)}
+            hint="공급사가 없으면 주문이 접수만 되고 공급사로 전송되지 않습니다."
+          >
+            <option value="">공급사 없음</option>
+            {providers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+                {p.enabled ? '' : ' (사용 중지)'}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="공급사 상품 ID"
+            value={form.providerServiceId}
+            maxLength={64}
+            disabled={form.providerId === ''}
+            onChange={(e) => set('providerServiceId', e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={noticeId}>
+            안내문
+          </label>
+          <textarea
+            id={noticeId}
+            className="admin-input catalog-textarea"
+            rows={4}
+            maxLength={SERVICE_NOTICE_MAX}
+            value={form.notice}
+            placeholder="주문 전 회원에게 보여줄 안내 (링크 형식, 시작 시간 등)"
+            onChange={(e) => set('notice', e.target.value)}
+          />
+        </div>
+        <div className="catalog-checkboxes">
+          <Checkbox
+            label="자동주문 허용"
+            checked={form.enableAuto}
+            onChange={(e) => set('enableAuto', e.target.checked)}
+          />
+          <Checkbox
+            label="읽기 전용 (주문 불가)"
+            checked={form.isReadOnly}
+            onChange={(e) => set('isReadOnly', e.target.checked)}
+          />
+          <Checkbox
+            label="회원에게 노출"
+            checked={form.visible}
+            onChange={(e) => set('visible', e.target.checked)}
+          />
+        </div>
+        {error && (
+          <p className="catalog-form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="admin-form-actions">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            취소
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? '저장 중…' : '저장'}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
   );
 }

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { AdminStatus } from '../../components/admin-page';
 import { useAttachDeposit } from '../api/attach-deposit';
 import { useDepositCandidates } from '../api/get-deposit-candidates';
-import { MoneyDialog } from './money-dialog';
+import { AdminDialog } from '../../components/admin-dialog';
 import { ChargeStateChip, when } from './money-format';
 
 const CHARGE_ID = /^\d{1,10}$/;
@@ -65,103 +65,101 @@ export function AttachDepositDialog({
 
   const items = candidates.data?.items;
   return (
-    <MoneyDialog title="충전에 연결" onClose={onClose} wide>
-      {() => (
-        <form className="admin-form" onSubmit={submit} noValidate>
-          <dl className="money-facts">
-            <dt>입금자</dt>
-            <dd>{deposit.depositorName ?? '알 수 없음'}</dd>
-            <dt>금액</dt>
-            <dd>{deposit.amount === null ? '알 수 없음' : formatWon(deposit.amount)}</dd>
-            <dt>받은 시각</dt>
-            <dd>{when(deposit.createdAt)}</dd>
-          </dl>
-          {deposit.rawText && <pre className="money-raw">{deposit.rawText}</pre>}
-          <fieldset className="money-candidates">
-            <legend>후보 충전 신청 (금액 또는 입금자명이 같은 신청)</legend>
-            {candidates.isLoading ? (
-              <AdminStatus kind="loading" />
-            ) : candidates.isError ? (
-              <AdminStatus kind="error" />
-            ) : !items || items.length === 0 ? (
-              <AdminStatus kind="empty">후보가 없습니다. 충전 신청 번호를 직접 입력해주세요.</AdminStatus>
-            ) : (
-              <ul>
-                {items.map((charge) => (
-                  <li key={charge.id}>
-                    <label className="money-candidate">
-                      <input
-                        type="radio"
-                        name="charge"
-                        value={charge.id}
-                        checked={picked === charge.id && !manual.trim()}
-                        onChange={() => {
-                          setPicked(charge.id);
-                          setManual('');
-                          setError(null);
-                        }}
-                      />
-                      <span className="money-candidate-body">
-                        <strong>
-                          #{charge.id} {charge.memberLoginId} · {charge.depositorName}
-                        </strong>
-                        <span className="money-muted">
-                          입금할 금액 {formatWon(charge.payable)} · 신청 {when(charge.createdAt)}
-                        </span>
+    <AdminDialog title="충전에 연결" onClose={onClose} wide>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <dl className="money-facts">
+          <dt>입금자</dt>
+          <dd>{deposit.depositorName ?? '알 수 없음'}</dd>
+          <dt>금액</dt>
+          <dd>{deposit.amount === null ? '알 수 없음' : formatWon(deposit.amount)}</dd>
+          <dt>받은 시각</dt>
+          <dd>{when(deposit.createdAt)}</dd>
+        </dl>
+        {deposit.rawText && <pre className="money-raw">{deposit.rawText}</pre>}
+        <fieldset className="money-candidates">
+          <legend>후보 충전 신청 (금액 또는 입금자명이 같은 신청)</legend>
+          {candidates.isLoading ? (
+            <AdminStatus kind="loading" />
+          ) : candidates.isError ? (
+            <AdminStatus kind="error" />
+          ) : !items || items.length === 0 ? (
+            <AdminStatus kind="empty">후보가 없습니다. 충전 신청 번호를 직접 입력해주세요.</AdminStatus>
+          ) : (
+            <ul>
+              {items.map((charge) => (
+                <li key={charge.id}>
+                  <label className="money-candidate">
+                    <input
+                      type="radio"
+                      name="charge"
+                      value={charge.id}
+                      checked={picked === charge.id && !manual.trim()}
+                      onChange={() => {
+                        setPicked(charge.id);
+                        setManual('');
+                        setError(null);
+                      }}
+                    />
+                    <span className="money-candidate-body">
+                      <strong>
+                        #{charge.id} {charge.memberLoginId} · {charge.depositorName}
+                      </strong>
+                      <span className="money-muted">
+                        입금할 금액 {formatWon(charge.payable)} · 신청 {when(charge.createdAt)}
                       </span>
-                      <ChargeStateChip charge={charge} />
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </fieldset>
-          <div className="admin-form-grid">
-            <div className="field">
-              <label className="field-label" htmlFor={manualId}>
-                충전 신청 번호 직접 입력
-              </label>
-              <input
-                id={manualId}
-                className="admin-input"
-                inputMode="numeric"
-                value={manual}
-                placeholder="예: 1024"
-                onChange={(event) => {
-                  setManual(event.target.value);
-                  setError(null);
-                }}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor={memoId}>
-                메모 (선택)
-              </label>
-              <input
-                id={memoId}
-                className="admin-input"
-                value={memo}
-                maxLength={200}
-                placeholder="예: 어머니 명의로 입금"
-                onChange={(event) => setMemo(event.target.value)}
-              />
-            </div>
-          </div>
-          {error && (
-            <p className="money-error" role="alert">
-              {error}
-            </p>
+                    </span>
+                    <ChargeStateChip charge={charge} />
+                  </label>
+                </li>
+              ))}
+            </ul>
           )}
-          <div className="admin-form-actions">
-            <Button type="button" variant="ghost" onClick={onClose} disabled={attach.isPending}>
-              취소
-            </Button>
-            <Button type="submit" disabled={attach.isPending}>
-              {attach.isPending ? '연결 중…' : '연결하고 충전하기'}
-            </Button>
+        </fieldset>
+        <div className="admin-form-grid">
+          <div className="field">
+            <label className="field-label" htmlFor={manualId}>
+              충전 신청 번호 직접 입력
+            </label>
+            <input
+              id={manualId}
+              className="admin-input"
+              inputMode="numeric"
+              value={manual}
+              placeholder="예: 1024"
+              onChange={(event) => {
+                setManual(event.target.value);
+                setError(null);
+              }}
+            />
           </div>
-        </form>
-      )}
-    </MoneyDialog>
+          <div className="field">
+            <label className="field-label" htmlFor={memoId}>
+              메모 (선택)
+            </label>
+            <input
+              id={memoId}
+              className="admin-input"
+              value={memo}
+              maxLength={200}
+              placeholder="예: 어머니 명의로 입금"
+              onChange={(event) => setMemo(event.target.value)}
+            />
+          </div>
+        </div>
+        {error && (
+          <p className="money-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="admin-form-actions">
+          <Button type="button" variant="ghost" onClick={onClose} disabled={attach.isPending}>
+            취소
+          </Button>
+          <Button type="submit" disabled={attach.isPending}>
+            {attach.isPending ? '연결 중…' : '연결하고 충전하기'}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
   );
 }

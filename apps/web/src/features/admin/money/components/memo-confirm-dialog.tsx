@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { MoneyDialog } from './money-dialog';
+import { AdminDialog } from '../../components/admin-dialog';
 
 export interface MemoConfirmDialogProps {
   title: string;
@@ -39,33 +39,31 @@ export function MemoConfirmDialog({
   };
 
   return (
-    <MoneyDialog title={title} onClose={onClose}>
-      {() => (
-        <form className="admin-form" onSubmit={submit} noValidate>
-          <div className="money-dialog-description">{description}</div>
-          <div className="field">
-            <label className="field-label" htmlFor={memoId}>
-              메모 (선택)
-            </label>
-            <textarea
-              id={memoId}
-              className="admin-input"
-              value={memo}
-              maxLength={200}
-              placeholder="감사 로그에 남길 메모가 있으면 입력해주세요."
-              onChange={(event) => setMemo(event.target.value)}
-            />
-          </div>
-          <div className="admin-form-actions">
-            <Button type="button" variant="ghost" onClick={onClose} disabled={pending}>
-              취소
-            </Button>
-            <Button type="submit" className={danger ? 'money-danger-button' : undefined} disabled={pending}>
-              {pending ? '처리 중…' : confirmLabel}
-            </Button>
-          </div>
-        </form>
-      )}
-    </MoneyDialog>
+    <AdminDialog title={title} onClose={onClose}>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <div className="money-dialog-description">{description}</div>
+        <div className="field">
+          <label className="field-label" htmlFor={memoId}>
+            메모 (선택)
+          </label>
+          <textarea
+            id={memoId}
+            className="admin-input"
+            value={memo}
+            maxLength={200}
+            placeholder="감사 로그에 남길 메모가 있으면 입력해주세요."
+            onChange={(event) => setMemo(event.target.value)}
+          />
+        </div>
+        <div className="admin-form-actions">
+          <Button type="button" variant="ghost" onClick={onClose} disabled={pending}>
+            취소
+          </Button>
+          <Button type="submit" className={danger ? 'money-danger-button' : undefined} disabled={pending}>
+            {pending ? '처리 중…' : confirmLabel}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
   );
 }

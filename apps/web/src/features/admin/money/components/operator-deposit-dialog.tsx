@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateDeposit } from '../api/create-deposit';
 import { newIdempotencyKey } from '../api/money-keys';
-import { MoneyDialog } from './money-dialog';
+import { AdminDialog } from '../../components/admin-dialog';
 import { parseWon } from './parse-won';
 
 function outcomeMessage({ deposit, duplicate }: OperatorDepositResponse): string {
@@ -63,80 +63,78 @@ export function OperatorDepositDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <MoneyDialog title="입금 직접 등록" onClose={onClose}>
-      {() => (
-        <form className="admin-form" onSubmit={submit} noValidate>
-          <p className="money-dialog-description">
-            은행 앱에서 확인한 입금을 등록합니다. 입금자명과 금액이 같은 대기 중 충전 신청이 있으면 바로
-            충전됩니다.
-          </p>
-          <div className="admin-form-grid">
-            <div className="field">
-              <label className="field-label" htmlFor={ids.name}>
-                입금자명
-              </label>
-              <input
-                id={ids.name}
-                className="admin-input"
-                value={name}
-                maxLength={40}
-                onChange={(event) => setName(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor={ids.amount}>
-                입금액 (원)
-              </label>
-              <input
-                id={ids.amount}
-                className="admin-input"
-                inputMode="numeric"
-                value={amount}
-                placeholder="예: 11000"
-                onChange={(event) => setAmount(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor={ids.at}>
-                입금 시각 (한국 시간, 비우면 지금)
-              </label>
-              <input
-                id={ids.at}
-                className="admin-input"
-                type="datetime-local"
-                value={at}
-                onChange={(event) => setAt(event.target.value)}
-              />
-            </div>
-          </div>
+    <AdminDialog title="입금 직접 등록" onClose={onClose}>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <p className="money-dialog-description">
+          은행 앱에서 확인한 입금을 등록합니다. 입금자명과 금액이 같은 대기 중 충전 신청이 있으면 바로
+          충전됩니다.
+        </p>
+        <div className="admin-form-grid">
           <div className="field">
-            <label className="field-label" htmlFor={ids.memo}>
-              등록 사유
+            <label className="field-label" htmlFor={ids.name}>
+              입금자명
             </label>
-            <textarea
-              id={ids.memo}
+            <input
+              id={ids.name}
               className="admin-input"
-              value={memo}
-              maxLength={200}
-              placeholder="예: 은행 알림 누락, 통장 거래내역에서 확인"
-              onChange={(event) => setMemo(event.target.value)}
+              value={name}
+              maxLength={40}
+              onChange={(event) => setName(event.target.value)}
             />
           </div>
-          {error && (
-            <p className="money-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="admin-form-actions">
-            <Button type="button" variant="ghost" onClick={onClose} disabled={create.isPending}>
-              취소
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? '등록 중…' : '등록하기'}
-            </Button>
+          <div className="field">
+            <label className="field-label" htmlFor={ids.amount}>
+              입금액 (원)
+            </label>
+            <input
+              id={ids.amount}
+              className="admin-input"
+              inputMode="numeric"
+              value={amount}
+              placeholder="예: 11000"
+              onChange={(event) => setAmount(event.target.value)}
+            />
           </div>
-        </form>
-      )}
-    </MoneyDialog>
+          <div className="field">
+            <label className="field-label" htmlFor={ids.at}>
+              입금 시각 (한국 시간, 비우면 지금)
+            </label>
+            <input
+              id={ids.at}
+              className="admin-input"
+              type="datetime-local"
+              value={at}
+              onChange={(event) => setAt(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.memo}>
+            등록 사유
+          </label>
+          <textarea
+            id={ids.memo}
+            className="admin-input"
+            value={memo}
+            maxLength={200}
+            placeholder="예: 은행 알림 누락, 통장 거래내역에서 확인"
+            onChange={(event) => setMemo(event.target.value)}
+          />
+        </div>
+        {error && (
+          <p className="money-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="admin-form-actions">
+          <Button type="button" variant="ghost" onClick={onClose} disabled={create.isPending}>
+            취소
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? '등록 중…' : '등록하기'}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
   );
 }
