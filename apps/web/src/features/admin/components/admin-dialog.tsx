@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 
 /**
  * The console's modal: a native <dialog className="admin-dialog"> opened with showModal (focus kept
@@ -40,5 +41,42 @@ export function AdminDialog({
       <h2 id={titleId}>{title}</h2>
       {children}
     </dialog>
+  );
+}
+
+/**
+ * The footer of a form in an AdminDialog: 취소 (closes, never submits) and the submit button, which
+ * is disabled and says `pendingLabel` while the request runs.
+ */
+export function AdminDialogActions({
+  onCancel,
+  pending,
+  submitLabel = '저장',
+  pendingLabel = '저장 중…',
+  cancelLabel = '취소',
+  cancelDisabled,
+  submitDisabled,
+  submitClassName,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel?: string;
+  pendingLabel?: string;
+  cancelLabel?: string;
+  /** Some dialogs keep 취소 usable while saving, others lock it until the request settles. */
+  cancelDisabled?: boolean;
+  /** Besides `pending`, e.g. nothing chosen yet. */
+  submitDisabled?: boolean;
+  submitClassName?: string;
+}) {
+  return (
+    <div className="admin-form-actions">
+      <Button type="button" variant="ghost" onClick={onCancel} disabled={cancelDisabled}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" className={submitClassName} disabled={pending || submitDisabled}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </div>
   );
 }

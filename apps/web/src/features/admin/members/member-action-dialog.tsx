@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { MEMBER_ADMIN_MEMO_MAX, validateMemberActionMemo } from '@smm/domain';
-import { Button } from '@/components/ui/button';
-import { AdminDialog } from '../components/admin-dialog';
+import { AdminDialog, AdminDialogActions } from '../components/admin-dialog';
 
 export interface MemberActionDialogProps {
   title: string;
@@ -76,14 +75,14 @@ export function MemberActionDialog({
             </p>
           )}
         </div>
-        <div className="admin-form-actions">
-          <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>
-            취소
-          </Button>
-          <Button type="submit" className={danger ? 'member-danger-button' : undefined} disabled={pending}>
-            {pending ? '처리 중…' : confirmLabel}
-          </Button>
-        </div>
+        <AdminDialogActions
+          onCancel={onCancel}
+          pending={pending}
+          cancelDisabled={pending}
+          submitLabel={confirmLabel}
+          pendingLabel="처리 중…"
+          submitClassName={danger ? 'member-danger-button' : undefined}
+        />
       </form>
     </AdminDialog>
   );

@@ -8,8 +8,7 @@ import {
   validatePartialRemains,
 } from '@smm/domain';
 import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
-import { Button } from '@/components/ui/button';
-import { AdminDialog } from '../components/admin-dialog';
+import { AdminDialog, AdminDialogActions } from '../components/admin-dialog';
 
 export const ORDER_MEMO_MAX = 200;
 
@@ -186,18 +185,15 @@ export function OrderActionDialog({
             onChange={(event) => setMemo(event.target.value)}
           />
         </div>
-        <div className="admin-form-actions">
-          <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>
-            닫기
-          </Button>
-          <Button
-            type="submit"
-            className={action.kind === 'resend' ? undefined : 'orders-danger-button'}
-            disabled={pending}
-          >
-            {pending ? '처리 중…' : CONFIRM[action.kind]}
-          </Button>
-        </div>
+        <AdminDialogActions
+          onCancel={onCancel}
+          pending={pending}
+          cancelDisabled={pending}
+          cancelLabel="닫기"
+          submitLabel={CONFIRM[action.kind]}
+          pendingLabel="처리 중…"
+          submitClassName={action.kind === 'resend' ? undefined : 'orders-danger-button'}
+        />
       </form>
     </AdminDialog>
   );

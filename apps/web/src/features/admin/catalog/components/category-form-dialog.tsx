@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { validateCategoryInput } from '@smm/domain';
-import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import type { AdminCategory } from '../api/get-categories';
 import type { AdminPlatform } from '../api/get-platforms';
 import { useSaveCategory } from '../api/save-category';
-import { AdminDialog } from '../../components/admin-dialog';
+import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
 
 /** 카테고리 추가 / 수정: its name and platform (a new platform moves it, last there). */
 export function CategoryFormDialog({
@@ -68,14 +67,7 @@ export function CategoryFormDialog({
             {error}
           </p>
         )}
-        <div className="admin-form-actions">
-          <Button type="button" variant="ghost" onClick={onClose}>
-            취소
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? '저장 중…' : '저장'}
-          </Button>
-        </div>
+        <AdminDialogActions onCancel={onClose} pending={save.isPending} />
       </form>
     </AdminDialog>
   );

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { validatePlatformInput } from '@smm/domain';
-import { Button } from '@/components/ui/button';
 import { Checkbox, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import type { AdminPlatform } from '../api/get-platforms';
 import { useSavePlatform } from '../api/save-platform';
-import { AdminDialog } from '../../components/admin-dialog';
+import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
 
 /** 플랫폼 추가 / 수정: name, background colour (#rrggbb, with a picker), shown to members or not. */
 export function PlatformFormDialog({
@@ -76,14 +75,7 @@ export function PlatformFormDialog({
             {error}
           </p>
         )}
-        <div className="admin-form-actions">
-          <Button type="button" variant="ghost" onClick={onClose}>
-            취소
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? '저장 중…' : '저장'}
-          </Button>
-        </div>
+        <AdminDialogActions onCancel={onClose} pending={save.isPending} />
       </form>
     </AdminDialog>
   );

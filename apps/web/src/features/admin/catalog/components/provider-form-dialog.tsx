@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { BUILTIN_SIMULATED_PROVIDER_URL, validateProviderInput } from '@smm/domain';
-import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import type { AdminProvider } from '../api/get-providers';
 import { useSaveProvider } from '../api/save-provider';
-import { AdminDialog } from '../../components/admin-dialog';
+import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
 
 /** 공급사 추가 / 수정. The stored key is never shown; on an edit a blank key keeps it. */
 export function ProviderFormDialog({
@@ -75,14 +74,7 @@ export function ProviderFormDialog({
             {error}
           </p>
         )}
-        <div className="admin-form-actions">
-          <Button type="button" variant="ghost" onClick={onClose}>
-            취소
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? '저장 중…' : '저장'}
-          </Button>
-        </div>
+        <AdminDialogActions onCancel={onClose} pending={save.isPending} />
       </form>
     </AdminDialog>
   );

@@ -7,7 +7,6 @@ import {
   providerRateToUnitPriceMilli,
   validateMarkupPercent,
 } from '@smm/domain';
-import { Button } from '@/components/ui/button';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { AdminStatus } from '../../components/admin-page';
@@ -15,7 +14,7 @@ import { useCategories } from '../api/get-categories';
 import { useProviderServices } from '../api/get-provider-services';
 import type { AdminProvider } from '../api/get-providers';
 import { useImportProviderServices } from '../api/import-provider-services';
-import { AdminDialog } from '../../components/admin-dialog';
+import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
 
 const markupOf = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
@@ -185,14 +184,13 @@ export function ProviderImportDialog({
             </table>
           </div>
         )}
-        <div className="admin-form-actions">
-          <Button type="button" variant="ghost" onClick={onClose}>
-            취소
-          </Button>
-          <Button type="submit" disabled={importServices.isPending || chosenNow.length === 0 || !category}>
-            {importServices.isPending ? '가져오는 중…' : `${chosenNow.length}개 가져오기`}
-          </Button>
-        </div>
+        <AdminDialogActions
+          onCancel={onClose}
+          pending={importServices.isPending}
+          submitDisabled={chosenNow.length === 0 || !category}
+          submitLabel={`${chosenNow.length}개 가져오기`}
+          pendingLabel="가져오는 중…"
+        />
       </form>
     </AdminDialog>
   );

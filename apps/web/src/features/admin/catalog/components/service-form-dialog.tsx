@@ -8,14 +8,13 @@ import {
   validateServiceInput,
 } from '@smm/domain';
 import type { ServiceRequest } from '@smm/domain/contract';
-import { Button } from '@/components/ui/button';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import type { AdminCategory } from '../api/get-categories';
 import type { AdminProvider } from '../api/get-providers';
 import type { AdminService } from '../api/get-services';
 import { useSaveService } from '../api/save-service';
-import { AdminDialog } from '../../components/admin-dialog';
+import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
 
 /** What the service form holds: numbers as typed, so a half-typed price is never turned into 0. */
 export interface ServiceForm {
@@ -236,14 +235,7 @@ export function ServiceFormDialog({
             {error}
           </p>
         )}
-        <div className="admin-form-actions">
-          <Button type="button" variant="ghost" onClick={onClose}>
-            취소
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? '저장 중…' : '저장'}
-          </Button>
-        </div>
+        <AdminDialogActions onCancel={onClose} pending={save.isPending} />
       </form>
     </AdminDialog>
   );

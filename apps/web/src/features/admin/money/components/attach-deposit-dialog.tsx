@@ -2,12 +2,11 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatWon } from '@smm/domain';
 import type { AdminDepositItem } from '@smm/domain/contract';
-import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { AdminStatus } from '../../components/admin-page';
 import { useAttachDeposit } from '../api/attach-deposit';
 import { useDepositCandidates } from '../api/get-deposit-candidates';
-import { AdminDialog } from '../../components/admin-dialog';
+import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
 import { ChargeStateChip, when } from './money-format';
 
 const CHARGE_ID = /^\d{1,10}$/;
@@ -151,14 +150,13 @@ export function AttachDepositDialog({
             {error}
           </p>
         )}
-        <div className="admin-form-actions">
-          <Button type="button" variant="ghost" onClick={onClose} disabled={attach.isPending}>
-            취소
-          </Button>
-          <Button type="submit" disabled={attach.isPending}>
-            {attach.isPending ? '연결 중…' : '연결하고 충전하기'}
-          </Button>
-        </div>
+        <AdminDialogActions
+          onCancel={onClose}
+          pending={attach.isPending}
+          cancelDisabled={attach.isPending}
+          submitLabel="연결하고 충전하기"
+          pendingLabel="연결 중…"
+        />
       </form>
     </AdminDialog>
   );

@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { AdminDialog } from '../../components/admin-dialog';
+import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
 
 export interface MemoConfirmDialogProps {
   title: string;
@@ -55,14 +54,14 @@ export function MemoConfirmDialog({
             onChange={(event) => setMemo(event.target.value)}
           />
         </div>
-        <div className="admin-form-actions">
-          <Button type="button" variant="ghost" onClick={onClose} disabled={pending}>
-            취소
-          </Button>
-          <Button type="submit" className={danger ? 'money-danger-button' : undefined} disabled={pending}>
-            {pending ? '처리 중…' : confirmLabel}
-          </Button>
-        </div>
+        <AdminDialogActions
+          onCancel={onClose}
+          pending={pending}
+          cancelDisabled={pending}
+          submitLabel={confirmLabel}
+          pendingLabel="처리 중…"
+          submitClassName={danger ? 'money-danger-button' : undefined}
+        />
       </form>
     </AdminDialog>
   );

@@ -2,11 +2,10 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { validateOperatorDeposit } from '@smm/domain';
 import type { OperatorDepositResponse } from '@smm/domain/contract';
-import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateDeposit } from '../api/create-deposit';
 import { newIdempotencyKey } from '../api/money-keys';
-import { AdminDialog } from '../../components/admin-dialog';
+import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
 import { parseWon } from './parse-won';
 
 function outcomeMessage({ deposit, duplicate }: OperatorDepositResponse): string {
@@ -126,14 +125,13 @@ export function OperatorDepositDialog({ onClose }: { onClose: () => void }) {
             {error}
           </p>
         )}
-        <div className="admin-form-actions">
-          <Button type="button" variant="ghost" onClick={onClose} disabled={create.isPending}>
-            취소
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? '등록 중…' : '등록하기'}
-          </Button>
-        </div>
+        <AdminDialogActions
+          onCancel={onClose}
+          pending={create.isPending}
+          cancelDisabled={create.isPending}
+          submitLabel="등록하기"
+          pendingLabel="등록 중…"
+        />
       </form>
     </AdminDialog>
   );
