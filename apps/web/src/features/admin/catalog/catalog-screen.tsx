@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatCount, formatUnitPriceMilli } from '@smm/domain';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ import { useReorderPlatforms } from './api/reorder-platforms';
 import { useReorderServices } from './api/reorder-services';
 import { useSavePlatform } from './api/save-platform';
 import { useSaveService } from './api/save-service';
+import { CatalogList, VisibleToggle } from './components/catalog-list';
 import { CategoryFormDialog } from './components/category-form-dialog';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { PlatformFormDialog } from './components/platform-form-dialog';
@@ -189,16 +190,12 @@ export function CatalogScreen() {
       size: 86,
       enableSorting: false,
       cell: ({ row }) => (
-        <button
-          type="button"
-          className={`admin-chip catalog-chip-button ${row.original.visible ? 'admin-chip-success' : 'admin-chip-muted'}`}
-          aria-pressed={row.original.visible}
-          aria-label={`${row.original.text} 노출`}
+        <VisibleToggle
+          text={row.original.text}
+          visible={row.original.visible}
           disabled={saveService.isPending}
-          onClick={() => toggleService(row.original)}
-        >
-          {row.original.visible ? '노출' : '숨김'}
-        </button>
+          onToggle={() => toggleService(row.original)}
+        />
       ),
     },
     {
@@ -263,65 +260,31 @@ export function CatalogScreen() {
           ) : platformList.length === 0 ? (
             <AdminStatus kind="empty">플랫폼이 없습니다. 먼저 플랫폼을 추가해주세요.</AdminStatus>
           ) : (
-            <ul className="catalog-list" aria-label="플랫폼 목록">
-              {platformList.map((item, index) => (
-                <li key={item.id} className={`catalog-item${item.id === platform?.id ? ' is-selected' : ''}`}>
-                  <button
-                    type="button"
-                    className="catalog-item-select"
-                    aria-pressed={item.id === platform?.id}
-                    onClick={() => {
-                      setPlatformChoice(item.id);
-                      setCategoryChoice(null);
-                    }}
-                  >
-                    <span className="catalog-swatch" style={{ background: item.bgColor }} aria-hidden />
-                    <span className="catalog-item-text">{item.text}</span>
-                    <span className="catalog-muted">카테고리 {item.categoryCount}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={`admin-chip catalog-chip-button ${item.visible ? 'admin-chip-success' : 'admin-chip-muted'}`}
-                    aria-pressed={item.visible}
-                    aria-label={`${item.text} 노출`}
-                    disabled={savePlatform.isPending}
-                    onClick={() => togglePlatform(item)}
-                  >
-                    {item.visible ? '노출' : '숨김'}
-                  </button>
-                  <ReorderButtons
-                    ids={platformList.map((p) => p.id)}
-                    index={index}
-                    label={item.text}
-                    disabled={reordering}
-                    onReorder={(ids) =>
-                      reorderPlatforms.mutate(
-                        ids,
-                        feedback('플랫폼 순서를 바꿨습니다.', '순서를 바꾸지 못했습니다.'),
-                      )
-                    }
-                  />
-                  <button
-                    type="button"
-                    className="admin-icon-button catalog-icon-button"
-                    aria-label={`${item.text} 수정`}
-                    title="수정"
-                    onClick={() => setEditing({ kind: 'platform', item })}
-                  >
-                    <Pencil size={15} aria-hidden />
-                  </button>
-                  <button
-                    type="button"
-                    className="admin-icon-button catalog-icon-button"
-                    aria-label={`${item.text} 삭제`}
-                    title="삭제"
-                    onClick={() => setDeleting({ kind: 'platform', item })}
-                  >
-                    <Trash2 size={15} aria-hidden />
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <CatalogList
+              label="플랫폼 목록"
+              items={platformList}
+              selectedId={platform?.id}
+              onSelect={(item) => {
+                setPlatformChoice(item.id);
+                setCategoryChoice(null);
+              }}
+              count={(item) => `카테고리 ${item.categoryCount}`}
+              swatch={(item) => item.bgColor}
+              visibility={{
+                isVisible: (item) => item.visible,
+                disabled: savePlatform.isPending,
+                onToggle: togglePlatform,
+              }}
+              reorderDisabled={reordering}
+              onReorder={(ids) =>
+                reorderPlatforms.mutate(
+                  ids,
+                  feedback('플랫폼 순서를 바꿨습니다.', '순서를 바꾸지 못했습니다.'),
+                )
+              }
+              onEdit={(item) => setEditing({ kind: 'platform', item })}
+              onDelete={(item) => setDeleting({ kind: 'platform', item })}
+            />
           )}
         </AdminSection>
 
@@ -344,52 +307,23 @@ export function CatalogScreen() {
           ) : categoryList.length === 0 ? (
             <AdminStatus kind="empty">이 플랫폼에는 카테고리가 없습니다.</AdminStatus>
           ) : (
-            <ul className="catalog-list" aria-label="카테고리 목록">
-              {categoryList.map((item, index) => (
-                <li key={item.id} className={`catalog-item${item.id === category?.id ? ' is-selected' : ''}`}>
-                  <button
-                    type="button"
-                    className="catalog-item-select"
-                    aria-pressed={item.id === category?.id}
-                    onClick={() => setCategoryChoice(item.id)}
-                  >
-                    <span className="catalog-item-text">{item.text}</span>
-                    <span className="catalog-muted">상품 {item.serviceCount}</span>
-                  </button>
-                  <ReorderButtons
-                    ids={categoryList.map((c) => c.id)}
-                    index={index}
-                    label={item.text}
-                    disabled={reordering}
-                    onReorder={(ids) =>
-                      platform &&
-                      reorderCategories.mutate(
-                        { platformId: platform.id, ids },
-                        feedback('카테고리 순서를 바꿨습니다.', '순서를 바꾸지 못했습니다.'),
-                      )
-                    }
-                  />
-                  <button
-                    type="button"
-                    className="admin-icon-button catalog-icon-button"
-                    aria-label={`${item.text} 수정`}
-                    title="수정"
-                    onClick={() => setEditing({ kind: 'category', item })}
-                  >
-                    <Pencil size={15} aria-hidden />
-                  </button>
-                  <button
-                    type="button"
-                    className="admin-icon-button catalog-icon-button"
-                    aria-label={`${item.text} 삭제`}
-                    title="삭제"
-                    onClick={() => setDeleting({ kind: 'category', item })}
-                  >
-                    <Trash2 size={15} aria-hidden />
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <CatalogList
+              label="카테고리 목록"
+              items={categoryList}
+              selectedId={category?.id}
+              onSelect={(item) => setCategoryChoice(item.id)}
+              count={(item) => `상품 ${item.serviceCount}`}
+              reorderDisabled={reordering}
+              onReorder={(ids) =>
+                platform &&
+                reorderCategories.mutate(
+                  { platformId: platform.id, ids },
+                  feedback('카테고리 순서를 바꿨습니다.', '순서를 바꾸지 못했습니다.'),
+                )
+              }
+              onEdit={(item) => setEditing({ kind: 'category', item })}
+              onDelete={(item) => setDeleting({ kind: 'category', item })}
+            />
           )}
         </AdminSection>
       </div>
