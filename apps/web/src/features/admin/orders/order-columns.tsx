@@ -71,8 +71,76 @@ function OrderLink({ link }: { link: string }) {
   );
 }
 
+/** What an order and an auto-order both show, in the same cells. */
+type OrderRowCommon = Pick<
+  AdminOrderItem & AdminAutoOrderItem,
+  'createdAt' | 'memberLoginId' | 'serviceText' | 'link' | 'amount' | 'cost' | 'refunded'
+>;
+
+/**
+ * The columns the order and auto-order tables share (일시, 회원, 상품, 링크, 수량, 금액, 환불); the
+ * quantity's header and width differ (수량 / 회당 수량).
+ */
+function commonColumns<Row extends OrderRowCommon>() {
+  const column = (def: ColumnDef<Row, never>) => def;
+  return {
+    createdAt: column({
+      id: 'createdAt',
+      accessorFn: (row) => row.createdAt as never,
+      header: '일시',
+      size: 138,
+      cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
+    }),
+    member: column({
+      id: 'member',
+      header: '회원',
+      size: 110,
+      enableSorting: false,
+      cell: ({ row }) => row.original.memberLoginId,
+    }),
+    service: column({
+      id: 'service',
+      header: '상품',
+      size: 180,
+      enableSorting: false,
+      cell: ({ row }) => <span title={row.original.serviceText}>{row.original.serviceText}</span>,
+    }),
+    link: column({
+      id: 'link',
+      header: '링크',
+      size: 200,
+      enableSorting: false,
+      cell: ({ row }) => <OrderLink link={row.original.link} />,
+    }),
+    amount: (header: string, size: number) =>
+      column({
+        id: 'amount',
+        header,
+        size,
+        enableSorting: false,
+        cell: ({ row }) => quantity(row.original.amount),
+      }),
+    cost: column({
+      id: 'cost',
+      accessorFn: (row) => row.cost as never,
+      header: '금액',
+      size: 100,
+      cell: ({ row }) => money(row.original.cost),
+    }),
+    refunded: column({
+      id: 'refunded',
+      header: '환불',
+      size: 100,
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.refunded > 0 ? money(row.original.refunded) : <span className="orders-none">-</span>,
+    }),
+  };
+}
+
 // A sortable column needs an accessor; DataTable takes ColumnDef<Row, never>, hence the casts.
 export function orderColumns(open: (action: OrderAction) => void): ColumnDef<AdminOrderItem, never>[] {
+  const common = commonColumns<AdminOrderItem>();
   return [
     {
       id: 'id',
@@ -89,56 +157,13 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
         </span>
       ),
     },
-    {
-      id: 'createdAt',
-      accessorFn: (row) => row.createdAt as never,
-      header: '일시',
-      size: 138,
-      cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
-    },
-    {
-      id: 'member',
-      header: '회원',
-      size: 110,
-      enableSorting: false,
-      cell: ({ row }) => row.original.memberLoginId,
-    },
-    {
-      id: 'service',
-      header: '상품',
-      size: 180,
-      enableSorting: false,
-      cell: ({ row }) => <span title={row.original.serviceText}>{row.original.serviceText}</span>,
-    },
-    {
-      id: 'link',
-      header: '링크',
-      size: 200,
-      enableSorting: false,
-      cell: ({ row }) => <OrderLink link={row.original.link} />,
-    },
-    {
-      id: 'amount',
-      header: '수량',
-      size: 80,
-      enableSorting: false,
-      cell: ({ row }) => quantity(row.original.amount),
-    },
-    {
-      id: 'cost',
-      accessorFn: (row) => row.cost as never,
-      header: '금액',
-      size: 100,
-      cell: ({ row }) => money(row.original.cost),
-    },
-    {
-      id: 'refunded',
-      header: '환불',
-      size: 100,
-      enableSorting: false,
-      cell: ({ row }) =>
-        row.original.refunded > 0 ? money(row.original.refunded) : <span className="orders-none">-</span>,
-    },
+    common.createdAt,
+    common.member,
+    common.service,
+    common.link,
+    common.amount('수량', 80),
+    common.cost,
+    common.refunded,
     {
       id: 'status',
       header: '상태',
@@ -242,6 +267,7 @@ export const orderCsvColumns: CsvColumn<AdminOrderItem>[] = [
 export function autoOrderColumns(
   open: (action: OrderAction) => void,
 ): ColumnDef<AdminAutoOrderItem, never>[] {
+  const common = commonColumns<AdminAutoOrderItem>();
   return [
     {
       id: 'id',
@@ -250,41 +276,11 @@ export function autoOrderColumns(
       size: 110,
       cell: ({ row }) => <span className="admin-money">{row.original.id}</span>,
     },
-    {
-      id: 'createdAt',
-      accessorFn: (row) => row.createdAt as never,
-      header: '일시',
-      size: 138,
-      cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
-    },
-    {
-      id: 'member',
-      header: '회원',
-      size: 110,
-      enableSorting: false,
-      cell: ({ row }) => row.original.memberLoginId,
-    },
-    {
-      id: 'service',
-      header: '상품',
-      size: 180,
-      enableSorting: false,
-      cell: ({ row }) => <span title={row.original.serviceText}>{row.original.serviceText}</span>,
-    },
-    {
-      id: 'link',
-      header: '링크',
-      size: 200,
-      enableSorting: false,
-      cell: ({ row }) => <OrderLink link={row.original.link} />,
-    },
-    {
-      id: 'amount',
-      header: '회당 수량',
-      size: 90,
-      enableSorting: false,
-      cell: ({ row }) => quantity(row.original.amount),
-    },
+    common.createdAt,
+    common.member,
+    common.service,
+    common.link,
+    common.amount('회당 수량', 90),
     {
       id: 'runs',
       header: '실행',
@@ -303,21 +299,8 @@ export function autoOrderColumns(
       enableSorting: false,
       cell: ({ row }) => `${row.original.interval.toLocaleString('ko-KR')}분`,
     },
-    {
-      id: 'cost',
-      accessorFn: (row) => row.cost as never,
-      header: '금액',
-      size: 100,
-      cell: ({ row }) => money(row.original.cost),
-    },
-    {
-      id: 'refunded',
-      header: '환불',
-      size: 100,
-      enableSorting: false,
-      cell: ({ row }) =>
-        row.original.refunded > 0 ? money(row.original.refunded) : <span className="orders-none">-</span>,
-    },
+    common.cost,
+    common.refunded,
     {
       id: 'status',
       header: '상태',
