@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminChargeStateLabel,
-  formatBusinessNumber,
-  formatPhoneNumber,
-  formatSeoulDateTime,
   IDEMPOTENCY_KEY_PATTERN,
   OPERATOR_DEPOSIT_MESSAGES as M,
   receiptAmounts,
@@ -40,23 +37,6 @@ describe('receiptAmounts', () => {
 });
 
 describe('console formats', () => {
-  it('writes Seoul time to the minute whatever the machine zone', () => {
-    expect(formatSeoulDateTime('2026-11-22T15:30:59.999Z')).toBe('2026-11-23 00:30');
-    expect(formatSeoulDateTime(new Date('2026-12-31T14:59:00Z'))).toBe('2026-12-31 23:59');
-  });
-
-  it('hyphenates business and telephone numbers (a spreadsheet keeps the leading 0)', () => {
-    expect(formatBusinessNumber('2208162517')).toBe('220-81-62517');
-    expect(formatBusinessNumber('12345')).toBe('12345');
-    expect(formatPhoneNumber('01012345678')).toBe('010-1234-5678');
-    expect(formatPhoneNumber('0111234567')).toBe('011-123-4567');
-    expect(formatPhoneNumber('021234567')).toBe('02-123-4567');
-    expect(formatPhoneNumber('0212345678')).toBe('02-1234-5678');
-    expect(formatPhoneNumber('0311234567')).toBe('031-123-4567');
-    expect(formatPhoneNumber('15881234')).toBe('1588-1234');
-    expect(formatPhoneNumber('12')).toBe('12');
-  });
-
   it('names a lapsed charge apart from a refused one', () => {
     expect(adminChargeStateLabel(0, null)).toBe('대기');
     expect(adminChargeStateLabel(1, 'admin')).toBe('수락');

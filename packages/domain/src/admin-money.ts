@@ -71,20 +71,6 @@ export function adminChargeStateLabel(status: ChargeStatus, decidedBy: string | 
   return decidedBy ? '거절' : '만료';
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * yyyy-MM-dd HH:mm in Seoul time, whatever the machine's zone (the operator reads bank times, which
- * are Korean): the console's tables and CSV files.
- */
-export function formatSeoulDateTime(value: Date | string | number): string {
-  const seoul = new Date(new Date(value).getTime() + 9 * 3600_000);
-  return (
-    `${seoul.getUTCFullYear()}-${pad(seoul.getUTCMonth() + 1)}-${pad(seoul.getUTCDate())} ` +
-    `${pad(seoul.getUTCHours())}:${pad(seoul.getUTCMinutes())}`
-  );
-}
-
 /** A deposit an operator enters by hand (a transfer seen in the bank's app that no relay reported). */
 export const OPERATOR_DEPOSIT_MESSAGES = {
   NAME_REQUIRED: '입금자명을 입력해주세요.',
@@ -137,25 +123,3 @@ export const RECEIPT_MESSAGES = {
   NOT_CREDITED: '입금이 확인된(수락된) 충전 신청만 증빙 발행을 처리할 수 있습니다.',
   NOT_REQUESTED: '증빙을 신청하지 않은 충전 신청입니다.',
 } as const;
-
-/** 1234567890 → 123-45-67890 (hyphenated, so a spreadsheet keeps it as text); anything else as it is. */
-export function formatBusinessNumber(value: string): string {
-  const d = value.replace(/\D/g, '');
-  return d.length === 10 ? `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}` : value;
-}
-
-/**
- * A Korean telephone number with hyphens (01012345678 → 010-1234-5678, 0212345678 → 02-1234-5678,
- * 15881234 → 1588-1234), so a spreadsheet keeps its leading 0; anything else as it is.
- */
-export function formatPhoneNumber(value: string): string {
-  const d = value.replace(/\D/g, '');
-  if (/^1[5-9]\d{6}$/.test(d)) return `${d.slice(0, 4)}-${d.slice(4)}`;
-  if (d.startsWith('02') && (d.length === 9 || d.length === 10)) {
-    return `02-${d.slice(2, d.length - 4)}-${d.slice(-4)}`;
-  }
-  if (d.startsWith('0') && (d.length === 10 || d.length === 11)) {
-    return `${d.slice(0, 3)}-${d.slice(3, d.length - 4)}-${d.slice(-4)}`;
-  }
-  return value;
-}

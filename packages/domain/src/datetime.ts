@@ -13,3 +13,15 @@ export function formatDateTime(value: Date | string | number): string {
 export function formatDateKey(value: Date): string {
   return `${value.getFullYear()}${pad(value.getMonth() + 1)}${pad(value.getDate())}`;
 }
+
+/**
+ * yyyy-MM-dd HH:mm in Seoul time, whatever the machine's zone (the operator reads bank times, which
+ * are Korean): the console's tables and CSV files.
+ */
+export function formatSeoulDateTime(value: Date | string | number): string {
+  const seoul = new Date(new Date(value).getTime() + 9 * 3600_000);
+  return (
+    `${seoul.getUTCFullYear()}-${pad(seoul.getUTCMonth() + 1)}-${pad(seoul.getUTCDate())} ` +
+    `${pad(seoul.getUTCHours())}:${pad(seoul.getUTCMinutes())}`
+  );
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { darken, readableTextOn } from './color';
-import { formatDateKey, formatDateTime } from './datetime';
-import { formatCount, formatWon } from './money';
+import { formatDateKey, formatDateTime, formatSeoulDateTime } from './datetime';
+import { formatBusinessNumber, formatCount, formatPhoneNumber, formatWon } from './money';
 import { SiteSettings } from './settings';
 
 describe('formatting', () => {
@@ -20,6 +20,23 @@ describe('formatting', () => {
     const d = new Date(2026, 0, 5, 7, 8, 9);
     expect(formatDateTime(d)).toBe('2026-01-05 07:08:09');
     expect(formatDateKey(d)).toBe('20260105');
+  });
+
+  it('writes Seoul time to the minute whatever the machine zone', () => {
+    expect(formatSeoulDateTime('2026-11-22T15:30:59.999Z')).toBe('2026-11-23 00:30');
+    expect(formatSeoulDateTime(new Date('2026-12-31T14:59:00Z'))).toBe('2026-12-31 23:59');
+  });
+
+  it('hyphenates business and telephone numbers (a spreadsheet keeps the leading 0)', () => {
+    expect(formatBusinessNumber('2208162517')).toBe('220-81-62517');
+    expect(formatBusinessNumber('12345')).toBe('12345');
+    expect(formatPhoneNumber('01012345678')).toBe('010-1234-5678');
+    expect(formatPhoneNumber('0111234567')).toBe('011-123-4567');
+    expect(formatPhoneNumber('021234567')).toBe('02-123-4567');
+    expect(formatPhoneNumber('0212345678')).toBe('02-1234-5678');
+    expect(formatPhoneNumber('0311234567')).toBe('031-123-4567');
+    expect(formatPhoneNumber('15881234')).toBe('1588-1234');
+    expect(formatPhoneNumber('12')).toBe('12');
   });
 
   it('darkens the main colour by 20 %', () => {

@@ -11,3 +11,25 @@ const countFormat = new Intl.NumberFormat('ko-KR');
 export function formatCount(count: number | null): string {
   return count === null ? '-' : countFormat.format(count);
 }
+
+/** 1234567890 → 123-45-67890 (hyphenated, so a spreadsheet keeps it as text); anything else as it is. */
+export function formatBusinessNumber(value: string): string {
+  const d = value.replace(/\D/g, '');
+  return d.length === 10 ? `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}` : value;
+}
+
+/**
+ * A Korean telephone number with hyphens (01012345678 → 010-1234-5678, 0212345678 → 02-1234-5678,
+ * 15881234 → 1588-1234), so a spreadsheet keeps its leading 0; anything else as it is.
+ */
+export function formatPhoneNumber(value: string): string {
+  const d = value.replace(/\D/g, '');
+  if (/^1[5-9]\d{6}$/.test(d)) return `${d.slice(0, 4)}-${d.slice(4)}`;
+  if (d.startsWith('02') && (d.length === 9 || d.length === 10)) {
+    return `02-${d.slice(2, d.length - 4)}-${d.slice(-4)}`;
+  }
+  if (d.startsWith('0') && (d.length === 10 || d.length === 11)) {
+    return `${d.slice(0, 3)}-${d.slice(3, d.length - 4)}-${d.slice(-4)}`;
+  }
+  return value;
+}
