@@ -4,11 +4,11 @@
  * daylight saving since 1988), so a Seoul day is always exactly 24 hours and every boundary is computed
  * from UTC arithmetic alone — never from the machine's local time.
  */
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+import { SEOUL_OFFSET_MS, seoulClock } from './datetime';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The instant shifted so its UTC fields read as the Seoul wall clock. */
 const seoulWall = (instant: Date) => new Date(instant.getTime() + SEOUL_OFFSET_MS);
@@ -38,8 +38,8 @@ export function addSeoulDays(dayStart: Date, days: number): Date {
 
 /** The Seoul calendar date of an instant as 'yyyy-MM-dd'. */
 export function seoulIsoDate(instant: Date): string {
-  const wall = seoulWall(instant);
-  return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+  const { year, month, day } = seoulClock(instant);
+  return `${year}-${month}-${day}`;
 }
 
 /** 'yyyy-MM-dd' read as a Seoul calendar day: its 00:00 KST, or null for text that is not a real date. */

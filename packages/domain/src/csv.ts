@@ -1,3 +1,5 @@
+import { seoulClock } from './datetime';
+
 /**
  * CSV for operators' exports (tax invoices, cash receipts, orders, members …) that opens correctly in
  * Korean Excel: a UTF-8 byte-order mark (without it Excel reads UTF-8 as CP949 and the Hangul turns
@@ -32,7 +34,6 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
 
 /** A file name for an export made at `now`, in Seoul time: `충전내역_20261124-0930.csv`. */
 export function csvFileName(label: string, now: Date): string {
-  const seoul = new Date(now.getTime() + 9 * 3600_000).toISOString();
-  const stamp = `${seoul.slice(0, 4)}${seoul.slice(5, 7)}${seoul.slice(8, 10)}-${seoul.slice(11, 13)}${seoul.slice(14, 16)}`;
-  return `${label}_${stamp}.csv`;
+  const { year, month, day, hour, minute } = seoulClock(now);
+  return `${label}_${year}${month}${day}-${hour}${minute}.csv`;
 }

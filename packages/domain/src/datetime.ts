@@ -14,14 +14,28 @@ export function formatDateKey(value: Date): string {
   return `${value.getFullYear()}${pad(value.getMonth() + 1)}${pad(value.getDate())}`;
 }
 
+/** Korea Standard Time is UTC+9 all year (no daylight saving since 1988). */
+export const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/**
+ * The Seoul wall clock of an instant, zero-padded (year '2026', month '01', day '05', hour '07',
+ * minute '08'), computed from UTC alone: the same answer whatever the machine's time zone.
+ */
+export function seoulClock(value: Date | string | number) {
+  const wall = new Date(new Date(value).getTime() + SEOUL_OFFSET_MS);
+  return {
+    year: String(wall.getUTCFullYear()),
+    month: pad(wall.getUTCMonth() + 1),
+    day: pad(wall.getUTCDate()),
+    hour: pad(wall.getUTCHours()),
+    minute: pad(wall.getUTCMinutes()),
+  };
+}
 /**
  * yyyy-MM-dd HH:mm in Seoul time, whatever the machine's zone (the operator reads bank times, which
  * are Korean): the console's tables and CSV files.
  */
 export function formatSeoulDateTime(value: Date | string | number): string {
-  const seoul = new Date(new Date(value).getTime() + 9 * 3600_000);
-  return (
-    `${seoul.getUTCFullYear()}-${pad(seoul.getUTCMonth() + 1)}-${pad(seoul.getUTCDate())} ` +
-    `${pad(seoul.getUTCHours())}:${pad(seoul.getUTCMinutes())}`
-  );
+  const { year, month, day, hour, minute } = seoulClock(value);
+  return `${year}-${month}-${day} ${hour}:${minute}`;
 }

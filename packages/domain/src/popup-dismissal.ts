@@ -4,22 +4,20 @@
  * today. "Today" is the members' calendar day in Asia/Seoul, whatever the browser's time zone.
  */
 
+import { seoulClock } from './datetime';
+
 export interface PopupDismissal {
   popupId: number;
   /** yyyyMMdd, a Seoul calendar day. */
   date: string;
 }
 
-/** Korea Standard Time is UTC+9 all year (no daylight saving since 1988). */
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 const DATE_KEY = /^\d{8}$/;
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The Seoul calendar day of an instant as yyyyMMdd, computed from UTC (never the machine's time zone). */
 export function seoulDateKey(now: Date): string {
-  const seoul = new Date(now.getTime() + SEOUL_OFFSET_MS);
-  return `${seoul.getUTCFullYear()}${pad(seoul.getUTCMonth() + 1)}${pad(seoul.getUTCDate())}`;
+  const { year, month, day } = seoulClock(now);
+  return `${year}${month}${day}`;
 }
 
 function isDismissal(value: unknown): value is PopupDismissal {
