@@ -7,6 +7,7 @@ import {
   formatSeoulDateTime,
   parseSeoulDate,
   type CsvColumn,
+  formatCount,
 } from '@smm/domain';
 import type { AuditLogItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
@@ -235,7 +236,7 @@ export function AuditScreen() {
         actions={
           data && (
             <span className="audit-total" aria-live="polite">
-              총 {data.total.toLocaleString('ko-KR')}건{isFetching ? ' · 불러오는 중…' : ''}
+              총 {formatCount(data.total)}건{isFetching ? ' · 불러오는 중…' : ''}
             </span>
           )
         }

@@ -7,6 +7,7 @@ import {
   readableTextOn,
   validateNotice,
   type NoticeInput,
+  formatCount,
 } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/field';
@@ -103,8 +104,8 @@ function NoticeEditor({
             onChange={(event) => setValues((v) => ({ ...v, content: event.target.value }))}
           />
           <p className="content-hint" id="notice-content-count">
-            {values.content.length.toLocaleString('ko-KR')} / {NOTICE_CONTENT_MAX.toLocaleString('ko-KR')}자 ·
-            줄바꿈은 그대로 보입니다.
+            {formatCount(values.content.length)} / {formatCount(NOTICE_CONTENT_MAX)}자 · 줄바꿈은 그대로
+            보입니다.
           </p>
         </div>
         <Checkbox

@@ -13,6 +13,7 @@ import {
   type ChargeStatus,
   type OrderStatus,
   type PaymentKind,
+  formatCount,
 } from '@smm/domain';
 import type { AdminMemberCharge, AdminMemberOrder, AdminMemberProfile } from '@smm/domain/contract';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -71,7 +72,7 @@ const orderColumns: ColumnDef<AdminMemberOrder, never>[] = [
     header: '수량',
     size: 90,
     enableSorting: false,
-    cell: ({ row }) => <span className="admin-money">{row.original.amount.toLocaleString('ko-KR')}</span>,
+    cell: ({ row }) => <span className="admin-money">{formatCount(row.original.amount)}</span>,
   },
   { id: 'cost', header: '금액', size: 110, enableSorting: false, cell: ({ row }) => won(row.original.cost) },
   {
@@ -261,7 +262,7 @@ function ProfileCard({ profile }: { profile: AdminMemberProfile }) {
     ['보유 포인트', won(profile.point)],
     ['총 충전', won(profile.totalCharged)],
     ['총 사용', won(profile.totalSpent)],
-    ['주문 수', `${profile.orderCount.toLocaleString('ko-KR')}건`],
+    ['주문 수', `${formatCount(profile.orderCount)}건`],
     ['가입 경로', profile.registerWhere || '-'],
     ['가입일', formatSeoulDateTime(profile.createdAt)],
     ['정지일', profile.suspendedAt ? formatSeoulDateTime(profile.suspendedAt) : '-'],

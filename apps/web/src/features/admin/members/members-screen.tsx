@@ -11,6 +11,7 @@ import {
   type CsvColumn,
   type MemberSort,
   type MemberStatusFilter,
+  formatCount,
 } from '@smm/domain';
 import type { AdminMemberItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
@@ -101,7 +102,7 @@ const columns: ColumnDef<AdminMemberItem, never>[] = [
     header: '주문 수',
     size: 80,
     enableSorting: false,
-    cell: ({ row }) => <span className="admin-money">{row.original.orderCount.toLocaleString('ko-KR')}</span>,
+    cell: ({ row }) => <span className="admin-money">{formatCount(row.original.orderCount)}</span>,
   },
   {
     id: 'registerWhere',
@@ -220,7 +221,7 @@ export function MembersScreen() {
         actions={
           data && (
             <p className="members-summary" aria-live="polite">
-              총 {data.total.toLocaleString('ko-KR')}명
+              총 {formatCount(data.total)}명
             </p>
           )
         }

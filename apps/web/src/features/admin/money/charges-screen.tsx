@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ChargeStatus, formatWon, PAYMENT_KIND_LABELS } from '@smm/domain';
+import { ChargeStatus, formatWon, PAYMENT_KIND_LABELS, formatCount } from '@smm/domain';
 import type { AdminChargeItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -157,7 +157,7 @@ export function ChargesScreen() {
       </AdminSection>
       <AdminSection>
         <p className="money-count" aria-live="polite">
-          {data ? `${data.total.toLocaleString('ko-KR')}건` : ''}
+          {data ? `${formatCount(data.total)}건` : ''}
         </p>
         <DataTable
           label="충전 신청 목록"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DEPOSIT_SOURCE_LABELS, DEPOSIT_STATUS_LABELS } from '@smm/domain';
+import { DEPOSIT_SOURCE_LABELS, DEPOSIT_STATUS_LABELS, formatCount } from '@smm/domain';
 import type { AdminDepositItem, DepositStatus } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
@@ -160,7 +160,7 @@ export function DepositsScreen() {
       </AdminSection>
       <AdminSection>
         <p className="money-count" aria-live="polite">
-          {data ? `${data.total.toLocaleString('ko-KR')}건` : ''}
+          {data ? `${formatCount(data.total)}건` : ''}
         </p>
         <DataTable
           label="입금 목록"

@@ -8,6 +8,7 @@ import {
   formatWon,
   PAYMENT_KIND_LABELS,
   RECEIPT_STATUS_LABELS,
+  formatCount,
 } from '@smm/domain';
 import type { ReceiptItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
@@ -243,7 +244,7 @@ export function ReceiptsScreen() {
       </AdminSection>
       <AdminSection>
         <p className="money-count" aria-live="polite">
-          {data ? `${data.total.toLocaleString('ko-KR')}건` : ''}
+          {data ? `${formatCount(data.total)}건` : ''}
         </p>
         <DataTable
           label="증빙 발행 목록"

@@ -6,6 +6,7 @@ import {
   formatWon,
   partialRefundWon,
   validatePartialRemains,
+  formatCount,
 } from '@smm/domain';
 import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
 import { AdminDialog, AdminDialogActions } from '../components/admin-dialog';
@@ -38,9 +39,6 @@ const CONFIRM: Record<OrderAction['kind'], string> = {
 };
 
 const won = (amount: number) => <strong className="orders-dialog-money">{formatWon(amount)}</strong>;
-
-/** "5,000" for counts in sentences. */
-const count = (n: number) => n.toLocaleString('ko-KR');
 
 /**
  * The confirmation of one order action: it says what will happen and how much goes back before the
@@ -86,7 +84,8 @@ export function OrderActionDialog({
     description = (
       <>
         <p>
-          주문 #{order.id}을(를) 다음 처리 주기에 공급사로 다시 보냅니다. 실패 횟수({count(order.attempts)}
+          주문 #{order.id}을(를) 다음 처리 주기에 공급사로 다시 보냅니다. 실패 횟수(
+          {formatCount(order.attempts)}
           회)와 오류 기록이 초기화되며, 상품에 지금 연결된 공급사로 전송됩니다.
         </p>
         {order.lastError && <p className="orders-dialog-error-text">마지막 오류: {order.lastError}</p>}
@@ -115,8 +114,9 @@ export function OrderActionDialog({
     const order = action.order;
     description = (
       <p>
-        주문 #{order.id}({count(order.amount)}개) 중 처리되지 않은 수량을 입력해주세요. 그 수량만큼의 금액을{' '}
-        {order.memberLoginId} 회원에게 환불하고 부분 완료로 바꿉니다. 환불은 주문마다 한 번만 할 수 있습니다.
+        주문 #{order.id}({formatCount(order.amount)}개) 중 처리되지 않은 수량을 입력해주세요. 그 수량만큼의
+        금액을 {order.memberLoginId} 회원에게 환불하고 부분 완료로 바꿉니다. 환불은 주문마다 한 번만 할 수
+        있습니다.
       </p>
     );
   } else {
@@ -125,10 +125,10 @@ export function OrderActionDialog({
     description = (
       <>
         <p>
-          자동주문 #{autoOrder.id}을(를) 중지하고 아직 실행되지 않은 {count(left)}회분{' '}
+          자동주문 #{autoOrder.id}을(를) 중지하고 아직 실행되지 않은 {formatCount(left)}회분{' '}
           {won(autoOrderCancelRefundWon(autoOrder))}을(를) {autoOrder.memberLoginId} 회원에게 환불합니다.
         </p>
-        <p>이미 실행된 {count(autoOrder.completed)}회분은 각각의 주문으로 계속 처리됩니다.</p>
+        <p>이미 실행된 {formatCount(autoOrder.completed)}회분은 각각의 주문으로 계속 처리됩니다.</p>
       </>
     );
   }
@@ -148,7 +148,7 @@ export function OrderActionDialog({
               inputMode="numeric"
               autoComplete="off"
               value={remainsText}
-              placeholder={`1 ~ ${count(Math.max(1, partial.amount - 1))}`}
+              placeholder={`1 ~ ${formatCount(Math.max(1, partial.amount - 1))}`}
               aria-invalid={touched && remainsError ? true : undefined}
               aria-describedby={`${remainsId}-refund`}
               onChange={(event) => {
@@ -166,7 +166,7 @@ export function OrderActionDialog({
               ) : (
                 <>
                   환불 금액: {won(partialRefundWon(partial, remains))} (처리된 수량{' '}
-                  {count(partial.amount - remains)}개)
+                  {formatCount(partial.amount - remains)}개)
                 </>
               )}
             </p>

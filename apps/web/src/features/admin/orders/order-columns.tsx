@@ -11,6 +11,7 @@ import {
   type AutoOrderStatus as AutoOrderStatusValue,
   type CsvColumn,
   type OrderStatus as OrderStatusValue,
+  formatCount,
 } from '@smm/domain';
 import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
@@ -18,9 +19,7 @@ import type { ColumnDef } from '../components/data-table';
 import type { OrderAction } from './order-action-dialog';
 
 const money = (won: number) => <span className="admin-money">{formatWon(won)}</span>;
-const quantity = (n: number | null) => (
-  <span className="admin-money">{n === null ? '-' : n.toLocaleString('ko-KR')}</span>
-);
+const quantity = (n: number | null) => <span className="admin-money">{formatCount(n)}</span>;
 
 const orderLabel = (status: number) =>
   ADMIN_ORDER_STATUS_LABELS[status as OrderStatusValue] ?? String(status);
@@ -297,7 +296,7 @@ export function autoOrderColumns(
       header: '간격',
       size: 80,
       enableSorting: false,
-      cell: ({ row }) => `${row.original.interval.toLocaleString('ko-KR')}분`,
+      cell: ({ row }) => `${formatCount(row.original.interval)}분`,
     },
     common.cost,
     common.refunded,

@@ -8,6 +8,7 @@ import {
   ORDER_STATUSES,
   formatWon,
   type AdminOrderSort,
+  formatCount,
 } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
@@ -300,7 +301,7 @@ export function OrdersScreen() {
         title={isAuto ? '자동주문 목록' : '주문 목록'}
         actions={
           <div className="orders-summary">
-            {data && <p aria-live="polite">총 {data.total.toLocaleString('ko-KR')}건</p>}
+            {data && <p aria-live="polite">총 {formatCount(data.total)}건</p>}
             <label className="orders-page-size">
               <span>표시</span>
               <select

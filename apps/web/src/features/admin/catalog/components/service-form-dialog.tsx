@@ -6,6 +6,7 @@ import {
   parseUnitPriceMilli,
   pricePerThousandWon,
   validateServiceInput,
+  formatCount,
 } from '@smm/domain';
 import type { ServiceRequest } from '@smm/domain/contract';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
@@ -88,7 +89,7 @@ export function priceHint(price: string): string {
   const milli = parseUnitPriceMilli(price);
   if (milli === null || milli < 1)
     return '개당 가격을 원 단위로, 소수점 셋째 자리까지 입력해주세요 (예: 0.3).';
-  return `개당 ${formatUnitPriceMilli(milli)}원 · 1,000개당 ${pricePerThousandWon(milli).toLocaleString('ko-KR')}원`;
+  return `개당 ${formatUnitPriceMilli(milli)}원 · 1,000개당 ${formatCount(pricePerThousandWon(milli))}원`;
 }
 
 /** 상품 추가 / 수정 with every field a member's order form reads, plus visibility and the provider. */

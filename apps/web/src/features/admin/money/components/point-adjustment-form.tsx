@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { formatWon, POINT_ADJUSTMENT_MAX, validatePointAdjustment } from '@smm/domain';
+import { formatWon, POINT_ADJUSTMENT_MAX, validatePointAdjustment, formatCount } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useAdjustPoints } from '../api/adjust-points';
@@ -82,7 +82,7 @@ export function PointAdjustmentForm({ loginId }: { loginId: string }) {
             className="admin-input"
             inputMode="numeric"
             value={amount}
-            placeholder={`최대 ${POINT_ADJUSTMENT_MAX.toLocaleString('ko-KR')}`}
+            placeholder={`최대 ${formatCount(POINT_ADJUSTMENT_MAX)}`}
             aria-describedby={error ? ids.error : undefined}
             onChange={(event) => {
               setAmount(event.target.value);
