@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { FAQ_ANSWER_MAX, FAQ_TITLE_MAX, validateFaq, type FaqInput } from '@smm/domain';
+import { FAQ_ANSWER_MAX, FAQ_TITLE_MAX, moveId, validateFaq, type FaqInput } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
@@ -10,7 +10,7 @@ import { useAdminFaqs } from './api/get-faqs';
 import { useReorderFaqs } from './api/reorder-faqs';
 import { useSaveFaq } from './api/save-faq';
 import { ConfirmDelete } from './confirm-delete';
-import { MoveButtons, moved } from './move-buttons';
+import { MoveButtons } from './move-buttons';
 import './content-admin.css';
 
 const EMPTY: FaqInput = { title: '', answer: '' };
@@ -98,7 +98,7 @@ export function FaqScreen() {
   function move(index: number, step: -1 | 1) {
     if (!data) return;
     reorder.mutate(
-      moved(
+      moveId(
         data.map((faq) => faq.id),
         index,
         step,

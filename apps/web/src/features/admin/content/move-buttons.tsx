@@ -1,14 +1,5 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 
-/** The ids with the one at `index` moved one place up (-1) or down (+1). */
-export function moved(ids: readonly number[], index: number, step: -1 | 1): number[] {
-  const target = index + step;
-  if (target < 0 || target >= ids.length) return [...ids];
-  const next = [...ids];
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
-}
-
 /** 위로 / 아래로 for one row of an ordered list (the first cannot go up, the last cannot go down). */
 export function MoveButtons({
   label,

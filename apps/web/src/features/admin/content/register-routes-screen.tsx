@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { REGISTER_WHERE_TEXT_MAX, validateRegisterWhere } from '@smm/domain';
+import { moveId, REGISTER_WHERE_TEXT_MAX, validateRegisterWhere } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
@@ -9,7 +9,7 @@ import { useAdminRegisterWheres, type AdminRegisterWhere } from './api/get-regis
 import { useReorderRegisterWheres } from './api/reorder-register-wheres';
 import { useSaveRegisterWhere } from './api/save-register-where';
 import { ConfirmDelete } from './confirm-delete';
-import { MoveButtons, moved } from './move-buttons';
+import { MoveButtons } from './move-buttons';
 import './content-admin.css';
 
 function AddRoute() {
@@ -161,7 +161,7 @@ export function RegisterRoutesScreen() {
   function move(index: number, step: -1 | 1) {
     if (!data) return;
     reorder.mutate(
-      moved(
+      moveId(
         data.map((route) => route.id),
         index,
         step,
