@@ -138,6 +138,8 @@ function commonColumns<Row extends OrderRowCommon>() {
 }
 
 // A sortable column needs an accessor; DataTable takes ColumnDef<Row, never>, hence the casts.
+// 상태 comes right after the number: a wide table scrolls sideways, and the state is what an operator
+// scans for first.
 export function orderColumns(open: (action: OrderAction) => void): ColumnDef<AdminOrderItem, never>[] {
   const common = commonColumns<AdminOrderItem>();
   return [
@@ -156,13 +158,6 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
         </span>
       ),
     },
-    common.createdAt,
-    common.member,
-    common.service,
-    common.link,
-    common.amount('수량', 80),
-    common.cost,
-    common.refunded,
     {
       id: 'status',
       header: '상태',
@@ -170,6 +165,13 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
       enableSorting: false,
       cell: ({ row }) => <OrderStatusChip status={row.original.status} />,
     },
+    common.createdAt,
+    common.member,
+    common.service,
+    common.link,
+    common.amount('수량', 80),
+    common.cost,
+    common.refunded,
     {
       id: 'providerOrderId',
       header: '공급사 주문번호',
@@ -275,6 +277,13 @@ export function autoOrderColumns(
       size: 110,
       cell: ({ row }) => <span className="admin-money">{row.original.id}</span>,
     },
+    {
+      id: 'status',
+      header: '상태',
+      size: 90,
+      enableSorting: false,
+      cell: ({ row }) => <AutoOrderStatusChip status={row.original.status} />,
+    },
     common.createdAt,
     common.member,
     common.service,
@@ -300,13 +309,6 @@ export function autoOrderColumns(
     },
     common.cost,
     common.refunded,
-    {
-      id: 'status',
-      header: '상태',
-      size: 90,
-      enableSorting: false,
-      cell: ({ row }) => <AutoOrderStatusChip status={row.original.status} />,
-    },
     {
       id: 'nextRunAt',
       header: '다음 실행',
