@@ -1,0 +1,255 @@
+import { PaymentKind } from '@smm/domain';
+import { asc, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { autoOrders, charges, orders, services } from '../db/schema';
+import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
+import { testDatabaseKind, useTestApp } from '../test/test-app';
+
+/**
+ * Issue 12 §5, ownership: member B is pointed at member A's resources by every door a member has
+ * (site routes with a token, the REST API with the `api-key` header, SMM API v2 with `key`) and must
+ * learn nothing and change nothing. The member routes that name a resource in their path are taken
+ * from the route table: a new one fails this file until it has a fixture below.
+ */
+const t = useTestApp();
+
+const LINK = 'https://www.instagram.com/p/Cx1owner/';
+const MEMBER_GUARDS = new Set(['member', 'apiKey', 'apiKeyParam']);
+
+interface World {
+  a: TestMember;
+  b: TestMember;
+  aToken: string;
+  bToken: string;
+  /** A's plain order (pending, not yet sent to its provider), A's auto-order and A's charge. */
+  orderId: number;
+  autoOrderId: number;
+  chargeId: number;
+  /** A's point after placing all of that: nothing B does may change it. */
+  aPoint: number;
+}
+
+async function serviceRow(enableAuto: boolean) {
+  const rows = await t.app.database.db.select().from(services).orderBy(asc(services.id));
+  const row = rows.find((s) => s.enableAuto === enableAuto && s.visible && !s.isReadOnly);
+  if (!row) throw new Error(`no demo service with enableAuto=${enableAuto}`);
+  return row;
+}
+
+async function buildWorld(): Promise<World> {
+  const a = await createMember(t.app, { point: 1_000_000, apiKey: true });
+  const b = await createMember(t.app, { point: 1_000_000, apiKey: true });
+  const aToken = await tokenFor(t.app, a);
+  const bToken = await tokenFor(t.app, b);
+  const plain = await serviceRow(false);
+  const auto = await serviceRow(true);
+  const place = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/service/order', headers: bearer(aToken), payload });
+  const order = await place({ serviceId: plain.id, link: LINK, amount: plain.min });
+  expect(order.statusCode).toBe(200);
+  const autoOrder = await place({ serviceId: auto.id, link: LINK, amount: auto.min, runs: 3, interval: 60 });
+  expect(autoOrder.statusCode).toBe(200);
+  expect(autoOrder.json()).toMatchObject({ autoOrder: true });
+  const charge = await t.app.inject({
+    method: 'POST',
+    url: '/service/point',
+    headers: bearer(aToken),
+    payload: { name: '홍길동', point: 10_000, feeType: PaymentKind.NONE },
+  });
+  expect(charge.statusCode).toBe(200);
+  return {
+    a,
+    b,
+    aToken,
+    bToken,
+    orderId: order.json<{ orderId: number }>().orderId,
+    autoOrderId: autoOrder.json<{ orderId: number }>().orderId,
+    chargeId: charge.json<{ id: number }>().id,
+    aPoint: await pointOf(t.app, a.accountId),
+  };
+}
+
+/** What must not move when B acts on A's resources. */
+async function snapshotOfA(world: World) {
+  const { db } = t.app.database;
+  const [order] = await db.select().from(orders).where(eq(orders.id, world.orderId));
+  const [autoOrder] = await db.select().from(autoOrders).where(eq(autoOrders.id, world.autoOrderId));
+  const [charge] = await db.select().from(charges).where(eq(charges.id, world.chargeId));
+  return {
+    point: await pointOf(t.app, world.a.accountId),
+    order: { status: order?.status, refunded: order?.refunded, accountId: order?.accountId },
+    autoOrder: { status: autoOrder?.status, refunded: autoOrder?.refunded, accountId: autoOrder?.accountId },
+    charge: { status: charge?.status, accountId: charge?.accountId },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface Attempt {
+  method: Method;
+  url: string;
+  headers: Record<string, string>;
+  payload?: object;
+}
+
+/**
+ * For each member route with a `:param`, B's attempts on A's resources. Keyed by "METHOD url" as in
+ * the route table.
+ */
+const FIXTURES: Record<string, (world: World) => Attempt[]> = {
+  'GET /api/status/:wId': (w) =>
+    [w.orderId, w.autoOrderId].map((id) => ({
+      method: 'GET',
+      url: `/api/status/${id}`,
+      headers: { 'api-key': w.b.apiKey! },
+    })),
+};
+
+function memberRoutesWithParams() {
+  return t.app.routeTable.filter(
+    (route) => route.method !== 'HEAD' && MEMBER_GUARDS.has(route.auth ?? '') && route.url.includes(':'),
+  );
+}
+
+let world: World;
+beforeEach(async () => {
+  world = await buildWorld();
+});
+
+describe(`ownership of member resources on ${testDatabaseKind}`, () => {
+  it('has a fixture for every member route whose URL names a resource (from the route table)', () => {
+    const routes = memberRoutesWithParams();
+    expect(routes.length).toBeGreaterThan(0);
+    const uncovered = routes.map((r) => `${r.method} ${r.url}`).filter((name) => !(name in FIXTURES));
+    expect(
+      uncovered,
+      'member routes with a :param and no ownership fixture in security/ownership.test.ts',
+    ).toEqual([]);
+    // A fixture for a route that no longer exists is a sign the table was renamed under us.
+    const known = new Set(routes.map((r) => `${r.method} ${r.url}`));
+    expect(Object.keys(FIXTURES).filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it("answers 404 to B on every such route for A's resources, and changes nothing", async () => {
+    const before = await snapshotOfA(world);
+    const failures: string[] = [];
+    for (const route of memberRoutesWithParams()) {
+      const name = `${route.method} ${route.url}`;
+      const attempts = FIXTURES[name]?.(world) ?? [];
+      expect(attempts.length, name).toBeGreaterThan(0);
+      for (const attempt of attempts) {
+        const response = await t.app.inject(attempt);
+        if (response.statusCode !== 404 && response.statusCode !== 403) {
+          failures.push(`${name} → ${attempt.url}: ${response.statusCode} ${response.body}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshotOfA(world)).toEqual(before);
+    // The same calls by A succeed: the 404 above is about ownership, not a broken fixture.
+    for (const route of memberRoutesWithParams()) {
+      for (const attempt of FIXTURES[`${route.method} ${route.url}`]!({ ...world, b: world.a })) {
+        expect((await t.app.inject(attempt)).statusCode, attempt.url).toBe(200);
+      }
+    }
+  });
+
+  it("v2 status with A's order ids answers 'Incorrect order ID' to B, one id or many", async () => {
+    const v2 = (member: TestMember, params: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/v2', payload: { key: member.apiKey!, ...params } });
+    for (const id of [world.orderId, world.autoOrderId]) {
+      const one = await v2(world.b, { action: 'status', order: String(id) });
+      expect(one.statusCode).toBe(200);
+      expect(one.json()).toEqual({ error: 'Incorrect order ID' });
+      // The same request by A does answer: the refusal is about ownership.
+      expect((await v2(world.a, { action: 'status', order: String(id) })).json()).toHaveProperty('status');
+    }
+    const many = await v2(world.b, { action: 'status', orders: `${world.orderId},${world.autoOrderId}` });
+    expect(many.json()).toEqual({
+      [String(world.orderId)]: { error: 'Incorrect order ID' },
+      [String(world.autoOrderId)]: { error: 'Incorrect order ID' },
+    });
+    // GET with a query string goes through the same check.
+    const viaGet = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2?key=${world.b.apiKey!}&action=status&order=${world.orderId}`,
+    });
+    expect(viaGet.json()).toEqual({ error: 'Incorrect order ID' });
+  });
+
+  it("v2 cancel of A's order and auto-order by B is refused and cancels, refunds nothing", async () => {
+    const before = await snapshotOfA(world);
+    const bPoint = await pointOf(t.app, world.b.accountId);
+    for (const params of [
+      { order: String(world.orderId) },
+      { order: String(world.autoOrderId) },
+      { orders: `${world.orderId},${world.autoOrderId}` },
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2',
+        payload: { key: world.b.apiKey!, action: 'cancel', ...params },
+      });
+      expect(response.statusCode).toBe(200);
+      const answers = response.json<{ order: number; cancel: unknown }[]>();
+      expect(answers.length).toBeGreaterThan(0);
+      for (const answer of answers) expect(answer.cancel).toEqual({ error: 'Incorrect order ID' });
+    }
+    expect(await snapshotOfA(world)).toEqual(before);
+    expect(await pointOf(t.app, world.b.accountId)).toBe(bPoint);
+  });
+
+  it("B's histories list none of A's orders, auto-orders or charges", async () => {
+    const list = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(world.bToken) });
+      expect(response.statusCode, url).toBe(200);
+      return response.json<{ items: { id: number }[]; total: number }>();
+    };
+    for (const url of ['/service/order-history', '/service/auto-order-history', '/service/point-history']) {
+      expect(await list(url), url).toMatchObject({ items: [], total: 0 });
+    }
+    // A sees their own.
+    const aOrders = await t.app.inject({
+      method: 'GET',
+      url: '/service/order-history',
+      headers: bearer(world.aToken),
+    });
+    expect(aOrders.json<{ items: { id: number }[] }>().items.map((i) => i.id)).toContain(world.orderId);
+  });
+
+  it("a member's API key reads only their own balance and profile", async () => {
+    const aPoint = world.aPoint;
+    const bPoint = await pointOf(t.app, world.b.accountId);
+    expect(aPoint).not.toBe(bPoint);
+    const balance = async (member: TestMember) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v2',
+          payload: { key: member.apiKey!, action: 'balance' },
+        })
+      ).json<{ balance: string; currency: string }>();
+    expect(Number((await balance(world.b)).balance)).toBe(bPoint);
+    expect(Number((await balance(world.a)).balance)).toBe(aPoint);
+    // A v2 call cannot name another account: an extra `user`/`account` parameter is refused or ignored.
+    const probe = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2',
+      payload: {
+        key: world.b.apiKey!,
+        action: 'balance',
+        user: world.a.id,
+        account: String(world.a.accountId),
+      },
+    });
+    const body = probe.json<{ balance?: string; error?: string }>();
+    if (body.balance !== undefined) expect(Number(body.balance)).toBe(bPoint);
+    // The site's profile, with B's token, is B's.
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/auth/profile',
+      headers: bearer(world.bToken),
+    });
+    expect(profile.json()).toMatchObject({ id: world.b.id });
+    expect(profile.json()).not.toMatchObject({ id: world.a.id });
+  });
+});
