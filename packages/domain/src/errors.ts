@@ -71,6 +71,8 @@ export const ERROR_CATALOGUE = {
   TOO_MANY_REQUESTS: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
   /** An upload over its size limit (a popup image over POPUP_IMAGE_MAX_BYTES). */
   FILE_TOO_LARGE: { status: 413, message: CONTENT_MESSAGES.IMAGE_TOO_LARGE },
+  /** A request body over the server's bodyLimit (64 KiB), refused before any route reads it. */
+  PAYLOAD_TOO_LARGE: { status: 413, message: '요청 내용이 너무 큽니다. 내용을 줄여 다시 시도해주세요.' },
   INTERNAL: { status: 500, message: LOGIN_MESSAGES.UNKNOWN },
   /** The SMTP server or the SMS gateway refused the message or did not answer in time. */
   MESSAGE_NOT_SENT: { status: 502, message: '메시지를 보내지 못했습니다. 잠시 후 다시 시도해주세요.' },

@@ -19,6 +19,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
       return reply.status(429).send({ message, code: 'TOO_MANY_REQUESTS' });
     }
+    // A body over the bodyLimit (FST_ERR_CTP_BODY_TOO_LARGE): said as such, not as a malformed form.
+    if (status === 413) {
+      const { message } = ERROR_CATALOGUE.PAYLOAD_TOO_LARGE;
+      return reply.status(413).send({ message, code: 'PAYLOAD_TOO_LARGE' });
+    }
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ message: ERROR_CATALOGUE.BAD_REQUEST.message, code: 'BAD_REQUEST' });
     }
