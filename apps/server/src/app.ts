@@ -56,10 +56,16 @@ import { DepositIntake } from './points/deposit-intake';
 import { depositHooksRoutes } from './points/deposit-hooks.routes';
 import { pointsRoutes } from './points/points.routes';
 import { OrderWorker } from './background/order-worker';
+import { Ticker } from './background/ticker';
 import { ordersRoutes } from './orders/orders.routes';
 import { ProviderRegistry } from './providers/provider-registry';
 import { SimulatedProvider } from './providers/simulated-provider';
 import { OrdersService } from './orders/orders.service';
+import { registerLoadShedding } from './ops/load-shedding';
+import { AppMetrics, registerRequestMetrics } from './ops/metrics';
+import { opsRepository } from './ops/ops.repository';
+import { opsRoutes } from './ops/ops.routes';
+import { ReadinessService } from './ops/readiness.service';
 import { ApiRateLimiter } from './public-api/api-rate-limiter';
 import { openApiRoutes } from './public-api/openapi.routes';
 import { publicApiRoutes } from './public-api/public-api.routes';
@@ -107,12 +113,16 @@ export interface AppServices {
   chargeWorker: ChargeWorker;
   chargesAdmin: ChargesAdminService;
   publicApi: PublicApiService;
+  /** This app's Prometheus registry and counters (GET /metrics). */
+  metrics: AppMetrics;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     services: AppServices;
+    /** The background loop (orders, charges); main.ts starts it, app.close() waits for its tick. */
+    background: Ticker;
   }
 }
 
@@ -158,6 +168,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.addHook('onClose', () => database.close());
   registerErrorHandler(app);
   registerNoStore(app);
+  const metrics = new AppMetrics(() => opsRepository.ledgerTotalsByReason(database.db));
+  registerRequestMetrics(app, metrics);
+  if (config.loadShedding) await registerLoadShedding(app, config.loadShedding);
   registerOAuthCallbackHeaders(app);
 
   await app.register(fastifySwagger, {
@@ -219,7 +232,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       loginLimits: config.loginLimits,
     },
   );
-  const orders = new OrdersService(db, settings, catalog, clock);
+  const orders = new OrdersService(db, settings, catalog, clock, {
+    orderPlaced: (kind) => metrics.orderPlaced(kind),
+  });
   const simulatedProvider = new SimulatedProvider(db, {
     partialPercent: config.providers.simulatedPartialPercent,
     cancelPercent: config.providers.simulatedCancelPercent,
@@ -235,6 +250,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     maxSubmitAttempts: config.background.maxSubmitAttempts,
     batchSize: 100,
     secondsPerMinute: config.background.autoOrderMinuteSeconds,
+    onProviderError: (stage) => metrics.providerError(stage),
   });
   const charges = new ChargesService(db, settings, clock, config.charges);
   const deposits = new DepositIntake(db, clock);
@@ -263,10 +279,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     chargeWorker,
     chargesAdmin,
     publicApi,
+    metrics,
   });
   registerGuards(app, auth, new ApiRateLimiter(config.apiRateLimitPerMinute, clock));
   registerSignupThrottle(app, new SignupThrottle(db, clock, config.signupLimits));
 
+  await app.register(
+    opsRoutes({ readiness: new ReadinessService(db), metrics, metricsToken: config.metricsToken }),
+  );
   const routes = app.withTypeProvider<ZodTypeProvider>();
   await routes.register(settingsRoutes(settings));
   await routes.register(contentRoutes(content));
@@ -289,6 +309,24 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   await registerWebApp(app, config.webDist);
+
+  // Orders go to their providers, statuses come back, refunds and auto-order runs happen here; charges
+  // past their 3 hours lapse and deposits left unmatched by a stopped process are matched.
+  const background = new Ticker(
+    [
+      { name: 'orders', tick: () => worker.tick() },
+      { name: 'charges', tick: () => chargeWorker.tick() },
+    ],
+    app.log,
+  );
+  app.decorate('background', background);
+  // Closing: no new tick from the start; onClose hooks run last-added first, so this one waits for
+  // the running tick after in-flight requests finish and before the providers and database close.
+  app.addHook('preClose', (done) => {
+    void background.close();
+    done();
+  });
+  app.addHook('onClose', () => background.close());
   return app;
 }
 

@@ -71,6 +71,11 @@ export const envSchema = z
     KAKAO_APP_ID: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
     TRUST_PROXY: flag.default(false),
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+    LOAD_SHED_MAX_HEAP_MB: z.coerce.number().int().min(0).max(1_048_576).default(0),
+    LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -138,6 +143,18 @@ export interface AppConfig {
   /** Public API requests one key may make per minute in one process (0: no limit). */
   apiRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** The bearer token of `GET /metrics` (absent: /metrics answers 404). */
+  metricsToken?: string;
+  /**
+   * Load shedding (@fastify/under-pressure): past any of these limits a request is answered 503 with
+   * Retry-After instead of being queued behind others (0 or absent: that limit is off; all off: none).
+   */
+  loadShedding?: {
+    maxEventLoopDelayMs: number;
+    maxEventLoopUtilization: number;
+    maxHeapUsedBytes: number;
+    retryAfterSeconds: number;
+  };
   webDist: string;
   logLevel: string;
 }
@@ -217,6 +234,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
+    loadShedding: {
+      maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapUsedBytes: e.LOAD_SHED_MAX_HEAP_MB * 1024 * 1024,
+      retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_SECONDS,
+    },
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,30 +1,42 @@
 import { buildApp } from './app';
-import { startTicker } from './background/ticker';
 import { ConfigError, loadConfig } from './config';
+
+/** A shutdown that has not finished after this long exits anyway (a request or tick that hangs). */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
-  let stopTicker = () => {};
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    stopTicker();
-    await app.close();
-    process.exit(0);
+  // Graceful shutdown (docs/deploy.md): app.close() stops accepting connections, lets in-flight
+  // requests and the running background tick finish, then closes the database. A second signal,
+  // or the timeout, exits at once: whatever was cut off is recovered by the next start (leases).
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests and the background tick');
+    setTimeout(() => {
+      app.log.error('shutdown timed out: exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    app.close().then(
+      () => {
+        app.log.info('shut down');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
-  // Orders go to their providers, statuses come back, refunds and auto-order runs happen here; charges
-  // past their 3 hours lapse and deposits left unmatched by a stopped process are matched.
-  stopTicker = startTicker(
-    [
-      { name: 'orders', tick: () => app.services.worker.tick() },
-      { name: 'charges', tick: () => app.services.chargeWorker.tick() },
-    ],
-    config.background.tickSeconds,
-    app.log,
-  );
+  app.background.start(config.background.tickSeconds);
   app.log.info(
     { database: app.database.kind, dataDir: config.dataDir },
     `SMM panel ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,

@@ -78,6 +78,11 @@ export const ERROR_CATALOGUE = {
   MESSAGE_NOT_SENT: { status: 502, message: '메시지를 보내지 못했습니다. 잠시 후 다시 시도해주세요.' },
   /** An upstream provider did not answer usably (balance check, services list); the message says why. */
   PROVIDER_UNAVAILABLE: { status: 502, message: '공급사가 응답하지 않습니다. 잠시 후 다시 시도해주세요.' },
+  /** The server is shedding load (event loop or memory past its limit); Retry-After says when to retry. */
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: '지금은 요청이 많아 처리하지 못했습니다. 잠시 후 다시 시도해주세요.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -25,6 +25,8 @@ export interface OrderWorkerOptions {
   batchSize: number;
   /** Length of an auto-order interval minute in seconds: 60, or less to watch a demo or e2e run. */
   secondsPerMinute: number;
+  /** Told of each failed provider call recorded (`submit`: a new order; `status`: one the provider has). */
+  onProviderError?: (stage: 'submit' | 'status') => void;
 }
 
 export interface ProviderClients {
@@ -246,6 +248,7 @@ export class OrderWorker {
     const now = this.clock.now();
     const attempts = order.attempts + 1;
     const neverAccepted = order.providerOrderId === null;
+    this.options.onProviderError?.(neverAccepted ? 'submit' : 'status');
     if (neverAccepted && (!error.retryable || attempts >= this.options.maxSubmitAttempts)) {
       await ordersRepository.markFailedAttempt(this.db, order.id, error.message, now, now);
       const refunded = await this.applyStatus(order, OrderStatus.CANCELED, {

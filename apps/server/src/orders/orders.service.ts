@@ -32,6 +32,8 @@ export class OrdersService {
     private readonly settings: SettingsService,
     private readonly catalog: CatalogService,
     private readonly clock: Clock,
+    /** Told of each order placed (committed; an idempotent repeat is not): the metrics count them. */
+    private readonly events: { orderPlaced?(kind: 'order' | 'auto'): void } = {},
   ) {}
 
   /**
@@ -68,7 +70,7 @@ export class OrdersService {
     const now = this.clock.now();
 
     try {
-      return await this.db.transaction(async (tx) => {
+      const result = await this.db.transaction(async (tx) => {
         const common = {
           accountId,
           serviceId: service.id,
@@ -101,6 +103,8 @@ export class OrdersService {
         });
         return presentPlaced(placed, auto);
       });
+      this.events.orderPlaced?.(auto ? 'auto' : 'order');
+      return result;
     } catch (error) {
       // Two requests with one key raced: the loser answers with the winner's order.
       if (idempotencyKey && isUniqueViolation(error)) {
