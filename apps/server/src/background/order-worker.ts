@@ -1,3 +1,30 @@
+/*
+ * Provider faults and double submission — the decision (issue 12 §4).
+ *
+ * The trade's SMM API v2 has no idempotency key and no lookup by a reference of ours: an `add` whose
+ * answer never came (a timeout after the request went out, the connection cut mid-answer, a 200 with
+ * broken or misshapen JSON) may have created the order upstream, and sending it again could make the
+ * member's order run twice while they paid once. So the worker never resubmits such an order: it is
+ * HELD for an operator — still PENDING with its money held, no provider order id, `next_check_at`
+ * NULL (no tick claims it again), `attempts` counted, and `last_error` saying in Korean what happened
+ * (the console's order list shows it under "오류 있음", GET /admin/api/orders?hasError=true). The
+ * operator checks the provider's panel and either resends it (console "재전송", only if the provider
+ * has no such order) or cancels it with a refund. A member cannot cancel a held order on their own
+ * (the work may be running upstream). A lookup-before-resubmit would need the provider to echo a
+ * marker of ours; real panels do not, so it was not built: holding costs an operator's look at a rare
+ * fault, resubmitting could cost a double delivery.
+ *
+ * Failures that surely did not reach the provider's order logic (connection refused, an HTTP error
+ * status such as 500, a proxy's HTML page) are retried with exponential back-off (30 s, 60 s, … capped
+ * at 30 min) and, after `maxSubmitAttempts`, the order is cancelled with its refund (once: ledger key).
+ * Trade-off: a provider that answers HTTP 5xx after having stored the order would be resubmitted; a
+ * 5xx is taken to mean the request failed, as the API v2 convention is.
+ *
+ * Status refreshes are reads and safe to repeat: timeouts, 5xx and malformed answers back off the same
+ * way, for as long as it takes, and never change the order. A provider that says it does not know the
+ * order id is asked again UNKNOWN_ID_CHECKS times with back-off, then the order is held for an operator
+ * the same way — never refunded automatically, since the work may have been done.
+ */
 import {
   AutoOrderStatus,
   LedgerReason,
@@ -58,6 +85,17 @@ export interface TickReport {
 const LEASE_SECONDS = 120;
 const MAX_BACKOFF_SECONDS = 30 * 60;
 const STATUS_BATCH = 100;
+/** Times a provider may say it does not know an order it accepted before the order is held. */
+export const UNKNOWN_ID_CHECKS = 5;
+
+/** `last_error` of an order held because its submission's answer was lost (the console shows it). */
+export const HELD_UNCERTAIN_SUBMIT =
+  '접수 여부 불명: 공급사에 주문을 보냈지만 응답을 받지 못해 자동 재전송을 멈췄습니다. ' +
+  '공급사 패널에서 주문이 있는지 확인한 뒤, 없으면 재전송하고 있으면 직접 처리해 주세요.';
+/** `last_error` of an order held because its provider keeps saying it does not know its order id. */
+export const HELD_UNKNOWN_ID =
+  '공급사가 이 주문번호를 알 수 없다고 여러 번 답해 자동 확인을 멈췄습니다. ' +
+  '환불하지 않았습니다. 공급사에 작업 여부를 확인한 뒤 처리해 주세요.';
 
 const seconds = (now: Date, s: number) => new Date(now.getTime() + s * 1000);
 
@@ -193,7 +231,12 @@ export class OrderWorker {
       const status = answer && 'status' in answer ? orderStatusFromProvider(answer.status) : null;
       if (!answer || !('status' in answer) || status === null) {
         const why = answer && 'error' in answer ? answer.error : 'no usable status for this order';
-        await this.fail(order, new ProviderError(why, true), report);
+        await this.fail(
+          order,
+          new ProviderError(why, true),
+          report,
+          answer !== undefined && 'error' in answer,
+        );
         continue;
       }
       const refunded = await this.applyStatus(order, status, answer);
@@ -243,12 +286,39 @@ export class OrderWorker {
    * and, after `maxSubmitAttempts` (or at once when the provider refused it), cancelled with a full
    * refund. An order the provider has keeps being asked about, with back-off: the work may be done.
    */
-  private async fail(order: OrderRow, error: ProviderError, report: TickReport): Promise<void> {
+  private async fail(
+    order: OrderRow,
+    error: ProviderError,
+    report: TickReport,
+    /** The provider answered that it does not know this order id. */
+    unknownId = false,
+  ): Promise<void> {
     report.failures += 1;
     const now = this.clock.now();
     const attempts = order.attempts + 1;
     const neverAccepted = order.providerOrderId === null;
     this.options.onProviderError?.(neverAccepted ? 'submit' : 'status');
+    // Held for an operator (see the top of this file): no automatic resubmission, refund or check.
+    if (neverAccepted && error.mayHaveBeenProcessed) {
+      await ordersRepository.markFailedAttempt(
+        this.db,
+        order.id,
+        `${HELD_UNCERTAIN_SUBMIT} (${error.message})`,
+        null,
+        now,
+      );
+      return;
+    }
+    if (!neverAccepted && unknownId && attempts >= UNKNOWN_ID_CHECKS) {
+      await ordersRepository.markFailedAttempt(
+        this.db,
+        order.id,
+        `${HELD_UNKNOWN_ID} (${order.providerOrderId}: ${error.message})`,
+        null,
+        now,
+      );
+      return;
+    }
     if (neverAccepted && (!error.retryable || attempts >= this.options.maxSubmitAttempts)) {
       await ordersRepository.markFailedAttempt(this.db, order.id, error.message, now, now);
       const refunded = await this.applyStatus(order, OrderStatus.CANCELED, {
@@ -278,6 +348,10 @@ export class OrderWorker {
         if (!OPEN_ORDER_STATUSES.includes(order.status as OrderStatus)) return { kind: 'final' };
         if (order.providerOrderId !== null) return { kind: 'at-provider', order };
         if (order.leasedUntil && order.leasedUntil > now) return { kind: 'in-flight' };
+        // Held for an operator: its provider may be running it, so only an operator may cancel it.
+        if (order.nextCheckAt === null) {
+          return { kind: 'provider-refused', reason: 'held for an operator: the provider may have it' };
+        }
         const updated = await ordersRepository.applyStatus(
           tx,
           order.id,

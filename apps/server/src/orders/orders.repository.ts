@@ -233,7 +233,7 @@ export const ordersRepository = {
     return rows.length === 1;
   },
 
-  async markFailedAttempt(ex: Executor, id: number, error: string, nextCheckAt: Date, now: Date) {
+  async markFailedAttempt(ex: Executor, id: number, error: string, nextCheckAt: Date | null, now: Date) {
     const [row] = await ex
       .update(orders)
       .set({

@@ -294,18 +294,23 @@ describe('faults of the simulated provider, as the client sees them', () => {
     client(timeoutMs).add({ service: '1', link: 'https://a.com/x', quantity: 10 });
 
   it.each([
-    ['timeout', true, 'add: no answer within 300 ms'],
-    ['http500', true, 'add: HTTP 500'],
-    ['html', true, 'add: the answer is not JSON'],
-    ['malformed-json', true, 'add: the answer is not JSON'],
-    ['json-error', false, 'add: refused: Service temporarily unavailable'],
-    ['lose-answer', true, 'add: connection failed'],
-  ] as const)('add under %s → ProviderError (retryable: %s)', async (fault, retryable, message) => {
-    t.app.services.simulatedProvider.setFault(fault);
-    const error = await providerError(addCall(300));
-    expect(error.retryable).toBe(retryable);
-    expect(error.message).toBe(message);
-  });
+    ['timeout', true, 'add: no answer within 300 ms', true],
+    ['http500', true, 'add: HTTP 500', false],
+    ['html', true, 'add: the answer is not JSON', false],
+    ['malformed-json', true, 'add: the answer is not JSON', true],
+    ['json-error', false, 'add: refused: Service temporarily unavailable', false],
+    ['lose-answer', true, 'add: connection failed', true],
+  ] as const)(
+    'add under %s → ProviderError (retryable: %s; may have been processed: %s)',
+    async (fault, retryable, message, mayHaveBeenProcessed) => {
+      t.app.services.simulatedProvider.setFault(fault);
+      const error = await providerError(addCall(300));
+      expect(error.retryable).toBe(retryable);
+      expect(error.message).toBe(message);
+      // Whether the order may exist upstream although no answer said so (order-worker.ts holds it).
+      expect(error.mayHaveBeenProcessed).toBe(mayHaveBeenProcessed);
+    },
+  );
 
   it.each([
     ['timeout', 'status: no answer within 300 ms'],

@@ -251,6 +251,13 @@ describe('SmmApiClient: answers', () => {
     await new Promise((resolve) => closed.close(resolve));
     const error = await providerError(add(client(2000, `http://127.0.0.1:${port}/api/v2`)));
     expect(error).toMatchObject({ retryable: true, message: 'add: connection failed' });
+    // Never reached the provider: safe to send again.
+    expect(error.mayHaveBeenProcessed).toBe(false);
+  });
+
+  it('takes a connection dropped after the request as possibly processed (the order may exist)', async () => {
+    script = (_r, res) => res.socket?.destroy();
+    expect((await providerError(add())).mayHaveBeenProcessed).toBe(true);
   });
 });
 

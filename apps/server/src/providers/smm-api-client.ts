@@ -129,7 +129,8 @@ export class SmmApiClient implements ProviderClient {
     });
     this.throwIfRefused('add', answer, false);
     const parsed = addAnswer.safeParse(answer);
-    if (!parsed.success) throw unexpected('add');
+    // A well-formed JSON answer without an order id: the provider may have taken the order all the same.
+    if (!parsed.success) throw new ProviderError('add: unexpected answer', true, true);
     return { providerOrderId: String(parsed.data.order) };
   }
 
@@ -198,23 +199,29 @@ export class SmmApiClient implements ProviderClient {
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {
-      throw isTimeout(error)
-        ? new ProviderError(`${action}: no answer within ${this.options.timeoutMs} ms`, true)
-        : new ProviderError(`${action}: connection failed`, true);
+      // A timeout or a connection dropped after the request went out may follow the provider's work;
+      // a refused or unresolvable connection never reached it.
+      if (isTimeout(error)) {
+        throw new ProviderError(`${action}: no answer within ${this.options.timeoutMs} ms`, true, true);
+      }
+      throw new ProviderError(`${action}: connection failed`, true, !NOT_SENT_CODES.has(causeCode(error)));
     }
     let text: string;
     try {
       text = await response.text();
     } catch (error) {
       throw isTimeout(error)
-        ? new ProviderError(`${action}: the answer took longer than ${this.options.timeoutMs} ms`, true)
-        : new ProviderError(`${action}: the answer was cut off`, true);
+        ? new ProviderError(`${action}: the answer took longer than ${this.options.timeoutMs} ms`, true, true)
+        : new ProviderError(`${action}: the answer was cut off`, true, true);
     }
     if (response.status >= 400) throw new ProviderError(`${action}: HTTP ${response.status}`, true);
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new ProviderError(`${action}: the answer is not JSON`, true);
+      // Cut-off or broken JSON came from the provider's API itself, which may have done the work; an
+      // HTML or text page is a proxy's or a web server's error page in front of it.
+      const looksLikeJson = /^\s*[[{]/.test(text);
+      throw new ProviderError(`${action}: the answer is not JSON`, true, looksLikeJson);
     }
   }
 
@@ -240,4 +247,13 @@ function unexpected(action: string): ProviderError {
 
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+/** Connection errors that happen before any byte of the request reaches the provider. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** The system error code under fetch's "fetch failed" (undici puts it on `cause`). */
+function causeCode(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' ? cause.code : '';
 }

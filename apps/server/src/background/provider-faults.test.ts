@@ -1,0 +1,236 @@
+import { LedgerReason, OrderStatus } from '@smm/domain';
+import type { AdminOrdersResponse } from '@smm/domain/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { orders, pointLedger, services, simulatedProviderOrders } from '../db/schema';
+import type { SimulatedFault } from '../providers/simulated-provider';
+import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
+import { testDatabaseKind, useTestApp } from '../test/test-app';
+import { HELD_UNCERTAIN_SUBMIT, HELD_UNKNOWN_ID, UNKNOWN_ID_CHECKS } from './order-worker';
+
+// A short provider timeout keeps the timeout cases bounded (each waits for it once per call).
+const TIMEOUT_MS = 300;
+const t = useTestApp({
+  providers: { timeoutMs: TIMEOUT_MS, simulatedPartialPercent: 0, simulatedCancelPercent: 0 },
+});
+const START = 1_000_000;
+
+afterEach(() => t.app.services.simulatedProvider.setFault(null));
+
+const fault = (f: SimulatedFault | null) => t.app.services.simulatedProvider.setFault(f);
+const tick = () => t.app.services.worker.tick();
+const db = () => t.app.database.db;
+const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
+/** The simulated provider's rows for one link: one per order it accepted. */
+const upstream = (link: string) =>
+  db().select().from(simulatedProviderOrders).where(eq(simulatedProviderOrders.link, link));
+const refunds = (orderId: number) =>
+  db()
+    .select()
+    .from(pointLedger)
+    .where(and(eq(pointLedger.reason, LedgerReason.REFUND), eq(pointLedger.reference, `order:${orderId}`)));
+
+async function placeOrder(link: string): Promise<{ member: TestMember; orderId: number; cost: number }> {
+  const [service] = await db().select().from(services).where(eq(services.visible, true)).limit(1);
+  const member = await createMember(t.app, { point: START });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/service/order',
+    headers: bearer(await tokenFor(t.app, member)),
+    payload: { serviceId: service!.id, link, amount: service!.min },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const { orderId, cost } = response.json<{ orderId: number; cost: number }>();
+  return { member, orderId, cost };
+}
+
+/** What the console's error list (GET /admin/api/orders?hasError=true) shows for one order. */
+async function consoleErrorOf(orderId: number): Promise<string | null | undefined> {
+  const operator = await createMember(t.app, { role: 'admin' });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/admin/api/orders?hasError=true',
+    headers: bearer(await tokenFor(t.app, operator)),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AdminOrdersResponse>().items.find((o) => o.id === orderId)?.lastError;
+}
+
+/** The member's money is still held: nothing refunded, nothing charged twice. */
+async function moneyHeld(member: TestMember, orderId: number, cost: number) {
+  expect(await pointOf(t.app, member.accountId)).toBe(START - cost);
+  expect(await refunds(orderId)).toHaveLength(0);
+}
+
+describe(`submission faults on ${testDatabaseKind}`, () => {
+  it('lose-answer: the order was created upstream, the panel holds it and never submits it again', async () => {
+    const { member, orderId, cost } = await placeOrder('https://faults.test/lost');
+    fault('lose-answer');
+    const report = await tick();
+    expect(report).toMatchObject({ submitted: 0, failures: 1, refunds: 0 });
+    expect(await upstream('https://faults.test/lost')).toHaveLength(1);
+    const held = await orderRow(orderId);
+    expect(held).toMatchObject({
+      status: OrderStatus.PENDING,
+      providerOrderId: null,
+      attempts: 1,
+      nextCheckAt: null,
+      leasedUntil: null,
+    });
+    expect(held.lastError).toContain(HELD_UNCERTAIN_SUBMIT);
+
+    // The provider recovers; a day of ticks later it was still sent only once, and the money is held.
+    fault(null);
+    for (let i = 0; i < 6; i += 1) {
+      t.clock.advance(4 * 60 * 60_000);
+      expect((await tick()).submitted).toBe(0);
+    }
+    expect(await upstream('https://faults.test/lost')).toHaveLength(1);
+    expect(await orderRow(orderId)).toMatchObject({ providerOrderId: null, attempts: 1, nextCheckAt: null });
+    await moneyHeld(member, orderId, cost);
+    expect(await consoleErrorOf(orderId)).toContain(HELD_UNCERTAIN_SUBMIT);
+
+    // The member cannot cancel it into a refund while the provider may be running it.
+    const cancel = await t.app.services.worker.cancelOrder(member.accountId, orderId);
+    expect(cancel.kind).toBe('provider-refused');
+    await moneyHeld(member, orderId, cost);
+  });
+
+  it('timeout: the request may have been taken, so the order is held, not resent', async () => {
+    const { member, orderId, cost } = await placeOrder('https://faults.test/timeout');
+    fault('timeout');
+    expect((await tick()).failures).toBe(1);
+    fault(null);
+    const held = await orderRow(orderId);
+    expect(held).toMatchObject({ status: OrderStatus.PENDING, providerOrderId: null, nextCheckAt: null });
+    expect(held.lastError).toContain(HELD_UNCERTAIN_SUBMIT);
+    expect(held.lastError).toContain(`${TIMEOUT_MS} ms`);
+    t.clock.advance(60 * 60_000);
+    expect((await tick()).submitted).toBe(0);
+    expect(await upstream('https://faults.test/timeout')).toHaveLength(0);
+    await moneyHeld(member, orderId, cost);
+    expect(await consoleErrorOf(orderId)).toContain(HELD_UNCERTAIN_SUBMIT);
+  });
+
+  it('malformed JSON from the API is a failure, never a success: held, not marked submitted', async () => {
+    const { member, orderId, cost } = await placeOrder('https://faults.test/malformed');
+    fault('malformed-json');
+    await tick();
+    fault(null);
+    const held = await orderRow(orderId);
+    expect(held).toMatchObject({ status: OrderStatus.PENDING, providerOrderId: null, nextCheckAt: null });
+    expect(held.lastError).toContain('not JSON');
+    t.clock.advance(60 * 60_000);
+    expect((await tick()).submitted).toBe(0);
+    await moneyHeld(member, orderId, cost);
+  });
+
+  it('HTTP 500: retried with exponential back-off, then submitted exactly once', async () => {
+    const { member, orderId, cost } = await placeOrder('https://faults.test/http500');
+    fault('http500');
+    const start = t.clock.now().getTime();
+    await tick();
+    let row = await orderRow(orderId);
+    expect(row).toMatchObject({ status: OrderStatus.PENDING, providerOrderId: null, attempts: 1 });
+    expect(row.nextCheckAt!.getTime() - start).toBe(30_000);
+    expect(row.lastError).toContain('HTTP 500');
+
+    // Not due yet: nothing is tried.
+    t.clock.advance(29_000);
+    expect((await tick()).failures).toBe(0);
+    t.clock.advance(1_000);
+    await tick();
+    row = await orderRow(orderId);
+    expect(row.attempts).toBe(2);
+    expect(row.nextCheckAt!.getTime() - t.clock.now().getTime()).toBe(60_000);
+
+    fault(null);
+    t.clock.advance(60_000);
+    expect((await tick()).submitted).toBe(1);
+    row = await orderRow(orderId);
+    expect(row).toMatchObject({ attempts: 0, lastError: null });
+    expect(row.providerOrderId).not.toBeNull();
+    expect(await upstream('https://faults.test/http500')).toHaveLength(1);
+    await moneyHeld(member, orderId, cost);
+    expect(await consoleErrorOf(orderId)).toBeUndefined();
+  });
+
+  it('HTTP 500 every time: cancelled after maxSubmitAttempts, refunded exactly once', async () => {
+    const { member, orderId } = await placeOrder('https://faults.test/give-up');
+    fault('http500');
+    for (let i = 0; i < 5; i += 1) {
+      await tick();
+      t.clock.advance(31 * 60_000);
+    }
+    expect((await orderRow(orderId)).status).toBe(OrderStatus.CANCELED);
+    expect(await refunds(orderId)).toHaveLength(1);
+    expect(await pointOf(t.app, member.accountId)).toBe(START);
+    expect(await upstream('https://faults.test/give-up')).toHaveLength(0);
+  });
+});
+
+describe(`status refresh faults on ${testDatabaseKind}`, () => {
+  /** An order the simulated provider accepted, due for its first status check. */
+  async function submitted(link: string) {
+    const placed = await placeOrder(link);
+    expect((await tick()).submitted).toBe(1);
+    t.clock.advance(30_000);
+    return placed;
+  }
+
+  it('timeout, HTTP 500 and malformed JSON back off without touching the order, then it completes', async () => {
+    const link = 'https://faults.test/status';
+    const { member, orderId, cost } = await submitted(link);
+    const faults: SimulatedFault[] = ['timeout', 'http500', 'malformed-json'];
+    const backoffs = [30_000, 60_000, 120_000];
+    for (const [i, f] of faults.entries()) {
+      fault(f);
+      await tick();
+      const row = await orderRow(orderId);
+      expect(row).toMatchObject({ status: OrderStatus.PENDING, attempts: i + 1, startCount: null });
+      expect(row.nextCheckAt!.getTime() - t.clock.now().getTime()).toBe(backoffs[i]);
+      expect(row.lastError).toBeTruthy();
+      expect(await consoleErrorOf(orderId)).toBe(row.lastError);
+      t.clock.advance(backoffs[i]!);
+    }
+    fault(null);
+    for (let i = 0; i < 4; i += 1) {
+      await tick();
+      t.clock.advance(31_000);
+    }
+    const done = await orderRow(orderId);
+    expect(done).toMatchObject({ status: OrderStatus.COMPLETED, attempts: 0, lastError: null });
+    expect(await upstream(link)).toHaveLength(1);
+    await moneyHeld(member, orderId, cost);
+  });
+
+  it('an unknown order id: asked a bounded number of times, then held for an operator, never refunded', async () => {
+    const link = 'https://faults.test/unknown';
+    const { member, orderId, cost } = await submitted(link);
+    fault('unknown-order');
+    for (let i = 1; i < UNKNOWN_ID_CHECKS; i += 1) {
+      await tick();
+      const row = await orderRow(orderId);
+      expect(row.attempts).toBe(i);
+      expect(row.nextCheckAt).not.toBeNull();
+      expect(row.lastError).toContain('Incorrect order ID');
+      t.clock.advance(31 * 60_000);
+    }
+    await tick();
+    const held = await orderRow(orderId);
+    expect(held).toMatchObject({
+      status: OrderStatus.PENDING,
+      attempts: UNKNOWN_ID_CHECKS,
+      nextCheckAt: null,
+    });
+    expect(held.lastError).toContain(HELD_UNKNOWN_ID);
+    expect(await consoleErrorOf(orderId)).toContain(HELD_UNKNOWN_ID);
+
+    // Held: no more questions, no refund, even once the provider knows the order again.
+    fault(null);
+    t.clock.advance(24 * 60 * 60_000);
+    expect((await tick()).refreshed).toBe(0);
+    await moneyHeld(member, orderId, cost);
+    expect(await upstream(link)).toHaveLength(1);
+  });
+});
