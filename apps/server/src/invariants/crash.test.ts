@@ -1,0 +1,466 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database';
+import { signBody } from '../points/webhook-signature';
+import { createMember, DEFAULT_PASSWORD, type TestMember } from '../test/factories';
+import { testDatabaseKind } from '../test/test-app';
+import { checkInvariants, checkProviderSubmissions } from './invariant-checks';
+
+/**
+ * Issue 12 §3, shortened and bounded: the real server as child processes (`node --import tsx main.ts`),
+ * HTTP traffic, SIGKILL mid-traffic, restart on the same database, the background loop left to finish
+ * every order, then the invariants read straight from the database. On PGlite one process on the
+ * file-backed database in a temporary DATA_DIR; on PostgreSQL two processes on one database, one killed.
+ */
+const repoRoot = resolve(__dirname, '../../../..');
+const mainTs = join(repoRoot, 'apps/server/src/main.ts');
+const tsxInstalled = existsSync(join(repoRoot, 'node_modules/tsx/package.json'));
+const SEED = Number(process.env.INVARIANT_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const SECRET = 'crash-test-deposit-secret-0123456';
+const OPERATOR = { id: 'crashop', password: 'crash-operator-pw-1' };
+/** The worker's lease (background/order-worker.ts LEASE_SECONDS): a killed process's claims expire after it. */
+const LEASE_SECONDS = 120;
+
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const started: Server[] = [];
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  delete childEnv.TEST_DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const server: Server = { url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+  started.push(server);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
+    try {
+      if ((await fetch(`${server.url}/readyz`)).ok) return server;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready in 30 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stop(server: Server, signal: NodeJS.Signals): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill(signal);
+  await server.exited;
+}
+
+afterAll(async () => {
+  for (const server of started) await stop(server, 'SIGKILL');
+});
+
+async function call(
+  server: Server,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
+  const raw = body === undefined ? undefined : JSON.stringify(body);
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...(raw ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: raw,
+  });
+  const text = await response.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* text */
+  }
+  return { status: response.status, json };
+}
+
+/** Members with API keys and balances, written before the servers start (the factories on a bare database). */
+async function prepareDatabase(database: Database, count: number): Promise<TestMember[]> {
+  await database.migrate();
+  const app = { database } as unknown as FastifyInstance;
+  const members: TestMember[] = [];
+  for (let i = 0; i < count; i += 1) {
+    members.push(
+      await createMember(app, {
+        id: `crash${i}${randomBytes(2).toString('hex')}`,
+        point: 300_000,
+        apiKey: true,
+      }),
+    );
+  }
+  return members;
+}
+
+interface Traffic {
+  members: (TestMember & { token: string; name: string })[];
+  operatorToken: string;
+  random: () => number;
+  serviceIds: { id: number; min: number; auto: boolean }[];
+  placed: { id: number; member: number; auto: boolean }[];
+  sent: number;
+  failed: number;
+  statuses: Record<string, number>;
+}
+
+const NAMES = ['김민준', '이서연', '박도윤', '최하은', '정시우', '강지유', '조하준', '윤서아'];
+
+async function login(server: Server, id: string, password: string): Promise<string> {
+  const response = await call(server, 'POST', '/auth/login', { id, password });
+  if (response.status !== 200)
+    throw new Error(`login ${id}: ${response.status} ${JSON.stringify(response.json)}`);
+  return (response.json as { accessToken: string }).accessToken;
+}
+
+async function setUpTraffic(server: Server, members: TestMember[]): Promise<Traffic> {
+  const operatorToken = await login(server, OPERATOR.id, OPERATOR.password);
+  const catalogue = await call(server, 'GET', '/admin/api/services', undefined, {
+    authorization: `Bearer ${operatorToken}`,
+  });
+  const items = (catalogue.json as { items?: unknown[] }).items ?? (catalogue.json as unknown[]);
+  const serviceIds = (
+    items as {
+      id: number;
+      min: number;
+      enableAuto: boolean;
+      visible: boolean;
+      providerId: number | null;
+      isReadOnly?: boolean;
+    }[]
+  )
+    .filter((s) => s.visible && s.providerId !== null && !s.isReadOnly)
+    .map((s) => ({ id: s.id, min: s.min, auto: s.enableAuto }));
+  if (serviceIds.length === 0)
+    throw new Error(`no orderable service: ${JSON.stringify(catalogue.json).slice(0, 300)}`);
+  const withTokens = [];
+  for (const [i, member] of members.entries()) {
+    withTokens.push({
+      ...member,
+      token: await login(server, member.id, DEFAULT_PASSWORD),
+      name: `${NAMES[i % NAMES.length]}`,
+    });
+  }
+  return {
+    members: withTokens,
+    operatorToken,
+    random: mulberry32(SEED),
+    serviceIds,
+    placed: [],
+    sent: 0,
+    failed: 0,
+    statuses: {},
+  };
+}
+
+/** One operation over HTTP; a connection cut by a kill counts as failed, an HTTP 5xx fails the test. */
+async function operation(server: Server, traffic: Traffic, unexpected: string[]): Promise<void> {
+  const { random, members } = traffic;
+  const m = Math.floor(random() * members.length);
+  const member = members[m]!;
+  const auth = { authorization: `Bearer ${member.token}` };
+  const roll = random();
+  traffic.sent += 1;
+  try {
+    let response: { status: number; json: unknown };
+    if (roll < 0.55) {
+      const autoServices = traffic.serviceIds.filter((s) => s.auto);
+      const auto = roll < 0.15 && autoServices.length > 0;
+      const service = (auto ? autoServices : traffic.serviceIds)[
+        Math.floor(random() * (auto ? autoServices : traffic.serviceIds).length)
+      ]!;
+      response = await call(
+        server,
+        'POST',
+        '/service/order',
+        {
+          serviceId: service.id,
+          link: `https://instagram.com/p/crash-${SEED}-${traffic.sent}`,
+          amount: service.min,
+          ...(auto ? { runs: 2 + Math.floor(random() * 3), interval: 60 } : {}),
+        },
+        { ...auth, 'idempotency-key': `crash-${SEED}-${traffic.sent}` },
+      );
+      if (response.status === 200) {
+        const body = response.json as { orderId: number; autoOrder: boolean };
+        traffic.placed.push({ id: body.orderId, member: m, auto: body.autoOrder });
+      }
+    } else if (roll < 0.75) {
+      const point = (10 + Math.floor(random() * 40)) * 1_000 + m * 10 + (traffic.sent % 7);
+      response = await call(
+        server,
+        'POST',
+        '/service/point',
+        { name: member.name + m, point, feeType: 2, feeValue: null },
+        auth,
+      );
+      if (response.status === 200) {
+        const charge = response.json as { payable: number };
+        const raw = JSON.stringify({
+          name: member.name + m,
+          amount: charge.payable,
+          depositedAt: '2026-11-22T18:05:00+09:00',
+          reference: `crash-${SEED}-${traffic.sent}`,
+        });
+        const headers = { 'content-type': 'application/json', 'x-signature': signBody(SECRET, raw) };
+        // The relay delivers it twice (a retry): credited once.
+        const hooks = await Promise.all(
+          [0, 1].map(() => fetch(`${server.url}/hooks/deposit`, { method: 'POST', headers, body: raw })),
+        );
+        for (const hook of hooks) if (hook.status >= 500) unexpected.push(`deposit hook ${hook.status}`);
+      }
+    } else if (roll < 0.88) {
+      const mine = traffic.placed.filter((p) => p.member === m);
+      if (mine.length === 0) return;
+      const target = mine[Math.floor(random() * mine.length)]!;
+      response = await call(server, 'POST', '/api/v2', {
+        key: member.apiKey,
+        action: 'cancel',
+        orders: String(target.id),
+      });
+    } else {
+      const single = traffic.placed.filter((p) => !p.auto);
+      if (single.length === 0) return;
+      const target = single[Math.floor(random() * single.length)]!;
+      response = await call(
+        server,
+        'POST',
+        `/admin/api/orders/${target.id}/cancel`,
+        { memo: '운영자 취소' },
+        {
+          authorization: `Bearer ${traffic.operatorToken}`,
+        },
+      );
+    }
+    traffic.statuses[response.status] = (traffic.statuses[response.status] ?? 0) + 1;
+    if (response.status >= 500) unexpected.push(`${response.status} ${JSON.stringify(response.json)}`);
+  } catch {
+    traffic.failed += 1; // the connection died with the process
+  }
+}
+
+async function waves(servers: () => Server[], traffic: Traffic, count: number, unexpected: string[]) {
+  for (let i = 0; i < count; i += 1) {
+    const live = servers();
+    await Promise.all(
+      Array.from({ length: 8 }, (_, k) => operation(live[k % live.length]!, traffic, unexpected)),
+    );
+  }
+}
+
+/** Open work left, asked over HTTP (the console's lists). */
+async function openWork(server: Server, operatorToken: string): Promise<number> {
+  const auth = { authorization: `Bearer ${operatorToken}` };
+  let total = 0;
+  for (const status of [0, 1, 4]) {
+    total += (
+      (await call(server, 'GET', `/admin/api/orders?status=${status}`, undefined, auth)).json as {
+        total: number;
+      }
+    ).total;
+  }
+  total += (
+    (await call(server, 'GET', '/admin/api/auto-orders?status=0', undefined, auth)).json as { total: number }
+  ).total;
+  return total;
+}
+
+async function drain(server: Server, operatorToken: string, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let open = await openWork(server, operatorToken);
+  while (open > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    open = await openWork(server, operatorToken);
+  }
+  return open;
+}
+
+/**
+ * A killed process's leases hold its claimed orders for LEASE_SECONDS of real time; the test does not
+ * wait two minutes: it moves those leases (taken before `killedAt`) to their expiry, as time would.
+ */
+async function expireLeasesTakenBefore(db: Database['db'], killedAt: Date): Promise<number> {
+  const result = (await db.execute(sql`
+    UPDATE orders SET leased_until = now() - interval '1 second', next_check_at = now() - interval '1 second'
+    WHERE status IN (0, 1, 4) AND leased_until IS NOT NULL AND leased_until <= ${new Date(killedAt.getTime() + LEASE_SECONDS * 1000 + 1000).toISOString()}::timestamptz
+    RETURNING id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
+
+function serverEnv(dataDir: string, databaseUrl?: string): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    JWT_SECRET: 'crash-test-jwt-secret-0123456789abcdef',
+    ADMIN_ID: OPERATOR.id,
+    ADMIN_PASSWORD: OPERATOR.password,
+    SEED_DEMO_DATA: 'true',
+    DEPOSIT_WEBHOOK_SECRET: SECRET,
+    BACKGROUND_TICK_SECONDS: '0.2',
+    ORDER_STATUS_REFRESH_SECONDS: '1',
+    AUTO_ORDER_MINUTE_SECONDS: '0.005',
+    SIMULATED_PROVIDER_PARTIAL_PERCENT: '20',
+    SIMULATED_PROVIDER_CANCEL_PERCENT: '10',
+    LOG_LEVEL: 'warn',
+    API_RATE_LIMIT_PER_MINUTE: '0',
+  };
+}
+
+async function assertInvariants(db: Database['db'], label: string) {
+  const report = await checkInvariants(db);
+  const submissions = await checkProviderSubmissions(db);
+  const provider = (await db.execute(
+    sql`SELECT count(*)::int AS n FROM simulated_provider_orders`,
+  )) as unknown as {
+    rows: { n: number }[];
+  };
+  console.info(
+    `${label} seed ${SEED}: ${JSON.stringify(report.counts)}, provider orders ${provider.rows[0]?.n}`,
+  );
+  expect(report.violations).toEqual([]);
+  expect(submissions).toEqual([]);
+  expect(report.counts.openOrders).toBe(0);
+  expect(report.counts.activeAutoOrders).toBe(0);
+  expect(report.counts.orders).toBeGreaterThan(10);
+  return report;
+}
+
+describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED})`, () => {
+  it.skipIf(testDatabaseKind !== 'pglite')(
+    'one process on the file database: SIGKILL mid-traffic, restart, work resumes, invariants hold',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'smm-crash-'));
+      try {
+        const direct = openDatabase({ dataDir });
+        const members = await prepareDatabase(direct, 6);
+        await direct.close();
+        const env = serverEnv(dataDir);
+        let server = await startServer(env);
+        const traffic = await setUpTraffic(server, members);
+        const unexpected: string[] = [];
+        await waves(() => [server], traffic, 5, unexpected);
+        // Kill it while a wave is in flight.
+        const inFlight = waves(() => [server], traffic, 1, unexpected);
+        await new Promise((r) => setTimeout(r, 40));
+        server.child.kill('SIGKILL');
+        await Promise.all([server.exited, inFlight]);
+        // The leases the dead process held (nothing else runs on the file now).
+        const between = openDatabase({ dataDir });
+        const expired = await expireLeasesTakenBefore(between.db, new Date());
+        await between.close();
+        server = await startServer(env);
+        await waves(() => [server], traffic, 5, unexpected);
+        const open = await drain(server, traffic.operatorToken, 30_000);
+        await stop(server, 'SIGTERM');
+        console.info(
+          `crash pglite: sent ${traffic.sent}, cut by the kill ${traffic.failed}, HTTP ${JSON.stringify(traffic.statuses)}, leases expired ${expired}, open at the end ${open}`,
+        );
+        expect(unexpected).toEqual([]);
+        const after = openDatabase({ dataDir });
+        try {
+          await assertInvariants(after.db, 'crash pglite');
+        } finally {
+          await after.close();
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.skipIf(testDatabaseKind !== 'postgres')(
+    'two processes on one PostgreSQL: one SIGKILLed mid-traffic and restarted, work resumes, invariants hold',
+    { timeout: 90_000 },
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const name = `smm_crash_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const databaseUrl = url.toString();
+      const dataDir = mkdtempSync(join(tmpdir(), 'smm-crash-'));
+      const direct = openDatabase({ dataDir, databaseUrl });
+      try {
+        const members = await prepareDatabase(direct, 6);
+        const env = serverEnv(dataDir, databaseUrl);
+        let a = await startServer(env);
+        const b = await startServer(env);
+        const traffic = await setUpTraffic(a, members);
+        const unexpected: string[] = [];
+        await waves(() => [a, b], traffic, 5, unexpected);
+        const inFlight = waves(() => [a, b], traffic, 1, unexpected);
+        await new Promise((r) => setTimeout(r, 40));
+        a.child.kill('SIGKILL');
+        const killedAt = new Date();
+        await Promise.all([a.exited, inFlight]);
+        // B alone carries on, then A comes back on the same database.
+        await waves(() => [b], traffic, 3, unexpected);
+        const expired = await expireLeasesTakenBefore(direct.db, killedAt);
+        a = await startServer(env);
+        await waves(() => [a, b], traffic, 3, unexpected);
+        const open = await drain(b, traffic.operatorToken, 30_000);
+        await Promise.all([stop(a, 'SIGTERM'), stop(b, 'SIGTERM')]);
+        console.info(
+          `crash postgres: sent ${traffic.sent}, cut by the kill ${traffic.failed}, HTTP ${JSON.stringify(traffic.statuses)}, leases expired ${expired}, open at the end ${open}`,
+        );
+        expect(unexpected).toEqual([]);
+        await assertInvariants(direct.db, 'crash postgres');
+      } finally {
+        await direct.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+});
