@@ -48,7 +48,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.afterEach(({ request }) => restoreSettings(request));
 
     test('visitor routes', async ({ page, request }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await setSettings(request, {
         ENABLE_QNA: 'true',
         ENABLE_REFERRAL: 'true',
@@ -63,8 +63,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('member routes', async ({ page, request }) => {
-      // Eight routes, each settled and scanned: more than the default 30 s on a busy 2-core machine.
-      test.setTimeout(90_000);
+      // Eight routes, each settled and scanned: well over the default 30 s on a busy 2-core machine.
+      test.setTimeout(180_000);
       // Registered first: with e-mail verification on, a sign-up over the API would need a code.
       await signInNewMember(page, request);
       await setSettings(request, { ENABLE_QNA: 'true', ENABLE_REFERRAL: 'true' });

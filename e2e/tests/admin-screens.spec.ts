@@ -49,7 +49,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await signInOperator(page, request);
       for (const [path, heading] of SCREENS) {
         await page.goto(path);
