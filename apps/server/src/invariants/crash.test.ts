@@ -77,7 +77,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const server: Server = { url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
   started.push(server);
-  const deadline = Date.now() + 30_000;
+  // Generous: the suite runs test files in parallel on two cores, and tsx compiles at start.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
     try {
@@ -85,7 +86,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server not ready in 30 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server not ready in 90 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -375,7 +376,7 @@ async function assertInvariants(db: Database['db'], label: string) {
 describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED})`, () => {
   it.skipIf(testDatabaseKind !== 'pglite')(
     'one process on the file database: SIGKILL mid-traffic, restart, work resumes, invariants hold',
-    { timeout: 90_000 },
+    { timeout: 300_000 },
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'smm-crash-'));
       try {
@@ -398,7 +399,7 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
         await between.close();
         server = await startServer(env);
         await waves(() => [server], traffic, 5, unexpected);
-        const open = await drain(server, traffic.operatorToken, 30_000);
+        const open = await drain(server, traffic.operatorToken, 120_000);
         await stop(server, 'SIGTERM');
         console.info(
           `crash pglite: sent ${traffic.sent}, cut by the kill ${traffic.failed}, HTTP ${JSON.stringify(traffic.statuses)}, leases expired ${expired}, open at the end ${open}`,
@@ -418,7 +419,7 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
 
   it.skipIf(testDatabaseKind !== 'postgres')(
     'two processes on one PostgreSQL: one SIGKILLed mid-traffic and restarted, work resumes, invariants hold',
-    { timeout: 90_000 },
+    { timeout: 300_000 },
     async () => {
       const adminUrl = process.env.TEST_DATABASE_URL!;
       const name = `smm_crash_${randomBytes(6).toString('hex')}`;
@@ -448,7 +449,7 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
         const expired = await expireLeasesTakenBefore(direct.db, killedAt);
         a = await startServer(env);
         await waves(() => [a, b], traffic, 3, unexpected);
-        const open = await drain(b, traffic.operatorToken, 30_000);
+        const open = await drain(b, traffic.operatorToken, 120_000);
         await Promise.all([stop(a, 'SIGTERM'), stop(b, 'SIGTERM')]);
         console.info(
           `crash postgres: sent ${traffic.sent}, cut by the kill ${traffic.failed}, HTTP ${JSON.stringify(traffic.statuses)}, leases expired ${expired}, open at the end ${open}`,
