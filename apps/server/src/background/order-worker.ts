@@ -20,9 +20,6 @@
  * Trade-off: a provider that answers HTTP 5xx after having stored the order would be resubmitted; a
  * 5xx is taken to mean the request failed, as the API v2 convention is.
  *
- * The same holds after a crash: an order whose claim (lease) expired without its `add` outcome being
- * recorded — the process died mid-call — is held, not sent again.
- *
  * Status refreshes are reads and safe to repeat: timeouts, 5xx and malformed answers back off the same
  * way, for as long as it takes, and never change the order. A provider that says it does not know the
  * order id is asked again UNKNOWN_ID_CHECKS times with back-off, then the order is held for an operator
@@ -100,8 +97,6 @@ export const HELD_UNKNOWN_ID =
   '공급사가 이 주문번호를 알 수 없다고 여러 번 답해 자동 확인을 멈췄습니다. ' +
   '환불하지 않았습니다. 공급사에 작업 여부를 확인한 뒤 처리해 주세요.';
 
-type ClaimedOrder = OrderRow & { interrupted: boolean };
-
 const seconds = (now: Date, s: number) => new Date(now.getTime() + s * 1000);
 
 /**
@@ -177,7 +172,7 @@ export class OrderWorker {
     const claimed = await this.db.transaction((tx) =>
       ordersRepository.claimDueOrders(tx, now, seconds(now, LEASE_SECONDS), this.options.batchSize),
     );
-    const byProvider = new Map<number | null, ClaimedOrder[]>();
+    const byProvider = new Map<number | null, OrderRow[]>();
     for (const order of claimed) {
       byProvider.set(order.providerId, [...(byProvider.get(order.providerId) ?? []), order]);
     }
@@ -192,13 +187,6 @@ export class OrderWorker {
       }
       const client = this.providers.clientFor(provider);
       for (const order of group.filter((o) => o.providerOrderId === null)) {
-        if (order.interrupted) {
-          // An earlier worker claimed it and never said how its `add` went (killed mid-call): the
-          // provider may have it, so it is held like a lost answer, never sent a second time.
-          const lost = new ProviderError('add: a worker stopped while sending it', true, true);
-          await this.fail(order, lost, report);
-          continue;
-        }
         await this.submit(client, order, report);
       }
       const submitted = group.filter((o) => o.providerOrderId !== null);

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { orders, pointLedger, services, simulatedProviderOrders } from '../db/schema';
 import type { SimulatedFault } from '../providers/simulated-provider';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
-import { ordersRepository } from '../orders/orders.repository';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { HELD_UNCERTAIN_SUBMIT, HELD_UNKNOWN_ID, UNKNOWN_ID_CHECKS } from './order-worker';
 
@@ -167,29 +166,6 @@ describe(`submission faults on ${testDatabaseKind}`, () => {
     expect(await refunds(orderId)).toHaveLength(1);
     expect(await pointOf(t.app, member.accountId)).toBe(START);
     expect(await upstream('https://faults.test/give-up')).toHaveLength(0);
-  });
-});
-
-describe(`a worker killed while sending, on ${testDatabaseKind}`, () => {
-  it('an order whose claim expired without an outcome is held, not sent a second time', async () => {
-    const link = 'https://faults.test/crash';
-    const { member, orderId, cost } = await placeOrder(link);
-    // What a worker does before calling `add`; then the process dies and records nothing.
-    const now = t.clock.now();
-    const lease = new Date(now.getTime() + 120_000);
-    const claimed = await db().transaction((tx) => ordersRepository.claimDueOrders(tx, now, lease, 10));
-    expect(claimed.map((o) => [o.id, o.interrupted])).toEqual([[orderId, false]]);
-    // Still leased: another worker leaves it alone.
-    expect((await tick()).failures).toBe(0);
-    t.clock.advance(121_000);
-    const report = await tick();
-    expect(report).toMatchObject({ submitted: 0, failures: 1 });
-    const held = await orderRow(orderId);
-    expect(held).toMatchObject({ status: OrderStatus.PENDING, providerOrderId: null, nextCheckAt: null });
-    expect(held.lastError).toContain(HELD_UNCERTAIN_SUBMIT);
-    expect(await upstream(link)).toHaveLength(0);
-    await moneyHeld(member, orderId, cost);
-    expect(await consoleErrorOf(orderId)).toContain(HELD_UNCERTAIN_SUBMIT);
   });
 });
 

@@ -197,26 +197,16 @@ export const ordersRepository = {
    * transaction: SKIP LOCKED lets other processes claim other rows, and the lease keeps this batch
    * away from them while the provider is called outside any transaction.
    */
-  /**
-   * Claims due open orders under a lease. `interrupted`: the order was still leased by an earlier
-   * claim that never recorded an outcome (its worker died, or outlived its lease, mid-call).
-   */
-  async claimDueOrders(
-    tx: Tx,
-    now: Date,
-    leaseUntil: Date,
-    limit: number,
-  ): Promise<(OrderRow & { interrupted: boolean })[]> {
+  async claimDueOrders(tx: Tx, now: Date, leaseUntil: Date, limit: number): Promise<OrderRow[]> {
     const due = await tx
-      .select({ id: orders.id, leasedUntil: orders.leasedUntil })
+      .select({ id: orders.id })
       .from(orders)
       .where(and(open, isNotNull(orders.nextCheckAt), lte(orders.nextCheckAt, now)))
       .orderBy(asc(orders.nextCheckAt))
       .limit(limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    const leased = new Set(due.filter((d) => d.leasedUntil !== null).map((d) => d.id));
-    const claimed = await tx
+    return tx
       .update(orders)
       .set({ nextCheckAt: leaseUntil, leasedUntil: leaseUntil })
       .where(
@@ -226,7 +216,6 @@ export const ordersRepository = {
         ),
       )
       .returning();
-    return claimed.map((row) => ({ ...row, interrupted: leased.has(row.id) }));
   },
 
   async providerOf(ex: Executor, providerId: number) {
