@@ -301,11 +301,18 @@ async function openWork(server: Server, operatorToken: string): Promise<number> 
   const auth = { authorization: `Bearer ${operatorToken}` };
   let total = 0;
   for (const status of [0, 1, 4]) {
-    total += (
-      (await call(server, 'GET', `/admin/api/orders?status=${status}`, undefined, auth)).json as {
-        total: number;
-      }
-    ).total;
+    const page = (
+      await call(server, 'GET', `/admin/api/orders?status=${status}&pageSize=100`, undefined, auth)
+    ).json as {
+      total: number;
+      items: { providerOrderId: string | null; nextCheckAt: string | null; lastError: string | null }[];
+    };
+    // An order held for an operator (its answer was lost: it may be at the provider) is not open work.
+    const held =
+      page.total <= page.items.length
+        ? page.items.filter((o) => !o.providerOrderId && !o.nextCheckAt && o.lastError).length
+        : 0;
+    total += page.total - held;
   }
   total += (
     (await call(server, 'GET', '/admin/api/auto-orders?status=0', undefined, auth)).json as { total: number }

@@ -11,7 +11,13 @@ export interface InvariantReport {
   counts: {
     members: number;
     orders: number;
+    /** Open orders the background loop still works on (held ones excluded). */
     openOrders: number;
+    /**
+     * Open orders held for an operator: a submission whose answer was lost may have reached the provider,
+     * so the worker does not resend it (order-worker.ts); its money stays held until an operator decides.
+     */
+    heldOrders: number;
     autoOrders: number;
     activeAutoOrders: number;
     creditedCharges: number;
@@ -110,12 +116,14 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
     refunded: number;
     status: number;
     remains: number | null;
+    held: boolean;
     refunds: number;
     refund_total: string | null;
     debit: string | null;
   }>(
     db,
     sql`SELECT o.id, o.account_id, o.auto_order_id, o.amount, o.unit_price_milli, o.cost, o.refunded, o.status, o.remains,
+          (o.status = 0 AND o.provider_order_id IS NULL AND o.next_check_at IS NULL AND o.last_error IS NOT NULL) AS held,
           (SELECT count(*)::int FROM point_ledger l WHERE l.reason = 'REFUND' AND l.reference = 'order:' || o.id) AS refunds,
           (SELECT sum(l.delta) FROM point_ledger l WHERE l.reason = 'REFUND' AND l.reference = 'order:' || o.id) AS refund_total,
           (SELECT sum(l.delta) FROM point_ledger l WHERE l.reason = 'ORDER'
@@ -124,6 +132,7 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
   );
   const byStatus: Record<string, number> = {};
   let openOrders = 0;
+  let heldOrders = 0;
   let refunds = 0;
   for (const o of orderRows) {
     byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
@@ -137,7 +146,8 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
     else if (o.auto_order_id === null && Number(o.debit) !== -o.cost)
       fail(`order ${o.id}: debit ${o.debit} ≠ -${o.cost}`);
     if (OPEN.includes(o.status)) {
-      openOrders += 1;
+      if (o.held) heldOrders += 1;
+      else openOrders += 1;
       if (o.refunded !== 0) fail(`order ${o.id}: open (status ${o.status}) but refunded ${o.refunded}`);
     } else if (o.status === OrderStatus.CANCELED) {
       if (o.refunded !== o.cost) fail(`order ${o.id}: CANCELED, refunded ${o.refunded} of ${o.cost}`);
@@ -206,6 +216,7 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
       members,
       orders: orderRows.length,
       openOrders,
+      heldOrders,
       autoOrders: autoRows.length,
       activeAutoOrders,
       creditedCharges,
