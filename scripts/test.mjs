@@ -76,6 +76,31 @@ if (findPostgresBin()) {
   summary.stages.postgres = { status: 'skipped', passed: 0, failed: 0 };
 }
 
+// 2b. crash safety: real server processes SIGKILLed mid-traffic, alone (not beside other test files)
+{
+  const file = join(out, 'vitest-crash.json');
+  const args = ['vitest', 'run', '--project', 'server', 'apps/server/src/invariants/crash.test.ts'];
+  const report = ['--reporter=default', '--reporter=json'];
+  let code = run('crash safety (PGlite)', npx, [...args, ...report, `--outputFile.json=${file}`], {
+    CRASH_TESTS: '1',
+  });
+  const counts = vitestCounts(file);
+  if (findPostgresBin()) {
+    const pgFile = join(out, 'vitest-crash-postgres.json');
+    const pgCode = run(
+      'crash safety (PostgreSQL)',
+      process.execPath,
+      ['scripts/with-postgres.mjs', npx, ...args, ...report, `--outputFile.json=${pgFile}`],
+      { CRASH_TESTS: '1' },
+    );
+    const pg = vitestCounts(pgFile);
+    counts.passed += pg.passed;
+    counts.failed += pg.failed;
+    code = code || pgCode;
+  }
+  record('crash', code === 0 ? 'passed' : 'failed', counts);
+}
+
 // 3. end-to-end in Chromium
 {
   const buildCode = run('build the product', npm, ['run', 'build']);
