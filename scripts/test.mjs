@@ -3,6 +3,7 @@
 //   1. unit and component tests (domain, web) and the server suite on PGlite (vitest),
 //   2. the same server suite on a real PostgreSQL cluster this script starts itself
 //      (when Debian's postgresql binaries are present; CI requires that it ran),
+//   2b. the crash tests (real server processes SIGKILLed mid-traffic) alone, on PGlite and PostgreSQL,
 //   3. the end-to-end tests in the system Chromium against the built product (Playwright).
 // It ends with one plain line "N passed, M failed" and writes .tmp/test-summary.json for CI.
 import { spawnSync } from 'node:child_process';
