@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installMatchMedia } from './match-media';
@@ -11,6 +11,10 @@ class NoopObserver {
     return [];
   }
 }
+
+// `npm test` runs these beside the server suite on two cores: a screen that renders in 50 ms alone can
+// take seconds there. findBy/waitFor wait up to 5 s (a passing test is no slower; only a failure waits).
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom logs 'Not implemented' for scrolling; the app scrolls to the top on navigation.
 window.scrollTo = (() => {}) as typeof window.scrollTo;
