@@ -72,7 +72,9 @@ export const envSchema = z
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
     TRUST_PROXY: flag.default(false),
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
-    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    // Off by default: the embedded database (PGlite) runs on the event loop, so a busy small machine
+    // would shed its own members' requests; set it on a PostgreSQL deployment (docs/deploy.md).
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
     LOAD_SHED_MAX_HEAP_MB: z.coerce.number().int().min(0).max(1_048_576).default(0),
     LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
