@@ -119,12 +119,13 @@ for (const { path, component } of routes) {
 // The operator console (features/admin) is for operators only: none of its code may be in what a member's
 // page loads first. Its own first load (the entry, the console chunk and the dashboard) is shown apart.
 const consoleRoot = lazyModules.get('AdminApp');
+// A leak is a chunk built from the console's own modules in a member's first load. Chunks the console
+// shares with member screens (a form field, pagination) are member code the console reuses, not leaks.
 const consoleKeys = Object.keys(manifest).filter((key) =>
   (manifest[key].src ?? key).startsWith('src/features/admin/'),
 );
 if (consoleRoot) consoleKeys.push(manifestKeyOf(consoleRoot));
-const consoleFiles = new Set(consoleKeys.flatMap((key) => [...staticClosure(key)]));
-for (const file of staticClosure(entryKey)) consoleFiles.delete(file);
+const consoleFiles = new Set(consoleKeys.map((key) => manifest[key].file));
 const leaks = [];
 for (const { path, component } of routes) {
   const files = staticClosure(entryKey);

@@ -50,6 +50,8 @@ async function main() {
   chmodSync(socketDir, 0o777);
   if (asRoot) spawnSync('chown', ['-R', 'postgres', base]);
   const port = await freePort();
+  // The benchmark asks for more (pgbench's clients beside every server process's pool).
+  const maxConnections = Number(process.env.PG_MAX_CONNECTIONS ?? 200);
 
   let started = false;
   const stop = () => {
@@ -87,7 +89,7 @@ async function main() {
       '60',
       'start',
       '-o',
-      `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections}`,
     ]);
     started = true;
   } catch (error) {

@@ -92,6 +92,10 @@ export const UNKNOWN_ID_CHECKS = 5;
 export const HELD_UNCERTAIN_SUBMIT =
   '접수 여부 불명: 공급사에 주문을 보냈지만 응답을 받지 못해 자동 재전송을 멈췄습니다. ' +
   '공급사 패널에서 주문이 있는지 확인한 뒤, 없으면 재전송하고 있으면 직접 처리해 주세요.';
+/** `last_error` of an order held because the process sending it stopped before the answer came. */
+export const HELD_INTERRUPTED_SUBMIT =
+  '접수 여부 불명: 공급사에 주문을 보내는 중 서버가 중단되어 응답을 기록하지 못했습니다. 자동 재전송을 멈췄습니다. ' +
+  '공급사 패널에서 주문이 있는지 확인한 뒤, 없으면 재전송하고 있으면 직접 처리해 주세요.';
 /** `last_error` of an order held because its provider keeps saying it does not know its order id. */
 export const HELD_UNKNOWN_ID =
   '공급사가 이 주문번호를 알 수 없다고 여러 번 답해 자동 확인을 멈췄습니다. ' +
@@ -174,6 +178,13 @@ export class OrderWorker {
     );
     const byProvider = new Map<number | null, OrderRow[]>();
     for (const order of claimed) {
+      // Its sender died between sending it and recording the answer: the provider may have it.
+      if (order.providerOrderId === null && order.submittingSince !== null) {
+        report.failures += 1;
+        this.options.onProviderError?.('submit');
+        await ordersRepository.markFailedAttempt(this.db, order.id, HELD_INTERRUPTED_SUBMIT, null, now);
+        continue;
+      }
       byProvider.set(order.providerId, [...(byProvider.get(order.providerId) ?? []), order]);
     }
     for (const [providerId, group] of byProvider) {
@@ -197,25 +208,31 @@ export class OrderWorker {
   }
 
   private async submit(client: ProviderApi, order: OrderRow, report: TickReport): Promise<void> {
+    let providerOrderId: string;
     try {
       if (!order.providerServiceId) throw new ProviderError('service has no provider service id', false);
-      const { providerOrderId } = await client.add({
+      await ordersRepository.markSending(this.db, order.id, this.clock.now());
+      ({ providerOrderId } = await client.add({
         service: order.providerServiceId,
         link: order.link,
         quantity: order.amount,
-      });
-      const now = this.clock.now();
-      await ordersRepository.markSubmitted(
-        this.db,
-        order.id,
-        providerOrderId,
-        seconds(now, this.options.statusRefreshSeconds),
-        now,
-      );
-      report.submitted += 1;
+      }));
     } catch (error) {
       await this.fail(order, asProviderError(error), report);
+      return;
     }
+    // The provider has the order now. Should recording that fail (the database gone for a moment),
+    // the error is not taken for a provider failure to retry: the order keeps its sending mark, and
+    // once its lease ends the next claim holds it for an operator instead of sending it twice.
+    const now = this.clock.now();
+    await ordersRepository.markSubmitted(
+      this.db,
+      order.id,
+      providerOrderId,
+      seconds(now, this.options.statusRefreshSeconds),
+      now,
+    );
+    report.submitted += 1;
   }
 
   private async refresh(client: ProviderApi, batch: OrderRow[], report: TickReport): Promise<void> {
@@ -348,8 +365,9 @@ export class OrderWorker {
         if (!OPEN_ORDER_STATUSES.includes(order.status as OrderStatus)) return { kind: 'final' };
         if (order.providerOrderId !== null) return { kind: 'at-provider', order };
         if (order.leasedUntil && order.leasedUntil > now) return { kind: 'in-flight' };
-        // Held for an operator: its provider may be running it, so only an operator may cancel it.
-        if (order.nextCheckAt === null) {
+        // Held for an operator (or about to be: its sender died mid-send): its provider may be running
+        // it, so only an operator may cancel it.
+        if (order.nextCheckAt === null || order.submittingSince !== null) {
           return { kind: 'provider-refused', reason: 'held for an operator: the provider may have it' };
         }
         const updated = await ordersRepository.applyStatus(

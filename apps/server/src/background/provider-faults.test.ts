@@ -1,12 +1,18 @@
 import { LedgerReason, OrderStatus } from '@smm/domain';
 import type { AdminOrdersResponse } from '@smm/domain/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orders, pointLedger, services, simulatedProviderOrders } from '../db/schema';
+import { ordersRepository } from '../orders/orders.repository';
 import type { SimulatedFault } from '../providers/simulated-provider';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
-import { HELD_UNCERTAIN_SUBMIT, HELD_UNKNOWN_ID, UNKNOWN_ID_CHECKS } from './order-worker';
+import {
+  HELD_INTERRUPTED_SUBMIT,
+  HELD_UNCERTAIN_SUBMIT,
+  HELD_UNKNOWN_ID,
+  UNKNOWN_ID_CHECKS,
+} from './order-worker';
 
 // A short provider timeout keeps the timeout cases bounded (each waits for it once per call).
 const TIMEOUT_MS = 300;
@@ -232,5 +238,75 @@ describe(`status refresh faults on ${testDatabaseKind}`, () => {
     expect((await tick()).refreshed).toBe(0);
     await moneyHeld(member, orderId, cost);
     expect(await upstream(link)).toHaveLength(1);
+  });
+});
+
+describe(`a sender that stops mid-send on ${testDatabaseKind}`, () => {
+  // The worker's lease on a claimed batch (order-worker.ts LEASE_SECONDS), and a little more.
+  const PAST_LEASE_MS = 121_000;
+
+  it('the provider took the order but its answer was never recorded: held once the lease ends, never resent', async () => {
+    const { member, orderId, cost } = await placeOrder('https://faults.test/died-mid-send');
+    // The process stops right after the provider answered (here: recording the answer fails, which
+    // leaves the same rows behind as a SIGKILL at that moment).
+    const record = vi
+      .spyOn(ordersRepository, 'markSubmitted')
+      .mockRejectedValueOnce(new Error('connection terminated'));
+    await expect(tick()).rejects.toThrow('connection terminated');
+    record.mockRestore();
+    expect(await upstream('https://faults.test/died-mid-send')).toHaveLength(1);
+    const stranded = await orderRow(orderId);
+    expect(stranded.providerOrderId).toBeNull();
+    expect(stranded.submittingSince).not.toBeNull();
+
+    // While its lease runs nobody touches it; the member cannot cancel it into a refund either.
+    expect((await tick()).submitted).toBe(0);
+    expect((await t.app.services.worker.cancelOrder(member.accountId, orderId)).kind).toBe('in-flight');
+
+    // Lease over: the next claim holds it instead of sending it again.
+    t.clock.advance(PAST_LEASE_MS);
+    expect(await tick()).toMatchObject({ submitted: 0, failures: 1, refunds: 0 });
+    const held = await orderRow(orderId);
+    expect(held).toMatchObject({ status: OrderStatus.PENDING, providerOrderId: null, nextCheckAt: null });
+    expect(held.lastError).toBe(HELD_INTERRUPTED_SUBMIT);
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(60 * 60_000);
+      expect((await tick()).submitted).toBe(0);
+    }
+    expect(await upstream('https://faults.test/died-mid-send')).toHaveLength(1);
+    expect((await t.app.services.worker.cancelOrder(member.accountId, orderId)).kind).toBe(
+      'provider-refused',
+    );
+    await moneyHeld(member, orderId, cost);
+    expect(await consoleErrorOf(orderId)).toBe(HELD_INTERRUPTED_SUBMIT);
+  });
+
+  it('an interrupted order whose lease has ended is not refunded to a member who cancels before the next tick', async () => {
+    const { member, orderId, cost } = await placeOrder('https://faults.test/died-then-cancel');
+    const record = vi
+      .spyOn(ordersRepository, 'markSubmitted')
+      .mockRejectedValueOnce(new Error('connection terminated'));
+    await expect(tick()).rejects.toThrow('connection terminated');
+    record.mockRestore();
+    t.clock.advance(PAST_LEASE_MS);
+    expect((await t.app.services.worker.cancelOrder(member.accountId, orderId)).kind).toBe(
+      'provider-refused',
+    );
+    await moneyHeld(member, orderId, cost);
+  });
+
+  it('a batch claimed by a sender that stopped before sending is sent once its lease ends', async () => {
+    const { orderId } = await placeOrder('https://faults.test/died-before-send');
+    // What a worker does before it calls the provider, and then nothing more (it was killed).
+    const now = t.clock.now();
+    await db().transaction((tx) =>
+      ordersRepository.claimDueOrders(tx, now, new Date(now.getTime() + PAST_LEASE_MS - 1_000), 10),
+    );
+    expect((await tick()).submitted).toBe(0);
+    t.clock.advance(PAST_LEASE_MS);
+    expect((await tick()).submitted).toBe(1);
+    expect(await upstream('https://faults.test/died-before-send')).toHaveLength(1);
+    expect(await orderRow(orderId)).toMatchObject({ status: OrderStatus.PENDING, submittingSince: null });
+    expect((await orderRow(orderId)).providerOrderId).not.toBeNull();
   });
 });

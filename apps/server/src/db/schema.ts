@@ -221,6 +221,10 @@ export const orders = pgTable(
     // Set while a worker holds the order (claimed, talking to its provider): a member's cancel of an
     // order not yet sent must not race its submission.
     leasedUntil: timestamp('leased_until', { withTimezone: true, mode: 'date' }),
+    // Set just before the order is sent to its provider, cleared when the answer (or failure) is
+    // recorded. Still set when a worker claims it again: the process that sent it died mid-send, the
+    // provider may have the order, so it is held for an operator instead of being sent twice.
+    submittingSince: timestamp('submitting_since', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),

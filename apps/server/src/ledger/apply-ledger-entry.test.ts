@@ -1,10 +1,10 @@
 import { LedgerReason } from '@smm/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { pointLedger } from '../db/schema';
+import { orders, pointLedger, services } from '../db/schema';
 import { createMember, pointOf } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
-import { applyLedgerEntry, type LedgerEntry } from './apply-ledger-entry';
+import { applyLedgerEntry, insertWithDebit, type LedgerEntry } from './apply-ledger-entry';
 
 const t = useTestApp();
 
@@ -119,5 +119,80 @@ describe(`applyLedgerEntry on ${testDatabaseKind}`, () => {
       .from(pointLedger)
       .where(eq(pointLedger.accountId, member.accountId));
     expect(sum?.total).toBe(0);
+  });
+});
+
+describe(`insertWithDebit (a new row and its debit in one statement) on ${testDatabaseKind}`, () => {
+  async function orderFor(accountId: number, cost: number, idempotencyKey: string | null = null) {
+    const [service] = await t.app.database.db.select().from(services).orderBy(services.id).limit(1);
+    return insertWithDebit(
+      t.app.database.db,
+      { accountId, cost, reason: LedgerReason.ORDER, referencePrefix: 'order' },
+      orders,
+      {
+        accountId,
+        serviceId: service!.id,
+        link: 'https://instagram.com/p/one-statement',
+        amount: 10,
+        unitPriceMilli: cost * 100,
+        cost,
+        idempotencyKey,
+        nextCheckAt: new Date('2026-11-24T00:00:00Z'),
+      },
+    );
+  }
+  const ordersOf = (accountId: number) =>
+    t.app.database.db.select().from(orders).where(eq(orders.accountId, accountId));
+
+  it('inserts the row, its ledger entry (order:<id>, balance after) and the debit, and maps the row back', async () => {
+    const member = await createMember(t.app, { point: 5_000 });
+    const { row, balance } = await orderFor(member.accountId, 1_200);
+    expect(balance).toBe(3_800);
+    expect(row).toMatchObject({
+      accountId: member.accountId,
+      cost: 1_200,
+      amount: 10,
+      status: 0,
+      refunded: 0,
+    });
+    expect(row.unitPriceMilli).toBe(120_000);
+    expect(row.nextCheckAt).toEqual(new Date('2026-11-24T00:00:00Z'));
+    expect(row.createdAt).toBeInstanceOf(Date);
+    expect(await pointOf(t.app, member.accountId)).toBe(3_800);
+    const entries = (await ledgerOf(member.accountId)).filter((r) => r.reason === 'ORDER');
+    expect(entries.map((r) => [r.delta, r.reference, r.balanceAfter])).toEqual([
+      [-1_200, `order:${row.id}`, 3_800],
+    ]);
+  });
+
+  it('writes nothing at all when the balance is short', async () => {
+    const member = await createMember(t.app, { point: 1_000 });
+    await expect(orderFor(member.accountId, 1_001)).rejects.toMatchObject({ code: 'INSUFFICIENT_POINTS' });
+    expect(await ordersOf(member.accountId)).toHaveLength(0);
+    expect((await ledgerOf(member.accountId)).filter((r) => r.reason === 'ORDER')).toHaveLength(0);
+    expect(await pointOf(t.app, member.accountId)).toBe(1_000);
+  });
+
+  it('undoes the debit with the row when the row is refused (an idempotency key used twice)', async () => {
+    const member = await createMember(t.app, { point: 5_000 });
+    await orderFor(member.accountId, 1_000, 'same-key');
+    await expect(orderFor(member.accountId, 1_000, 'same-key')).rejects.toThrow();
+    expect(await ordersOf(member.accountId)).toHaveLength(1);
+    expect(await pointOf(t.app, member.accountId)).toBe(4_000);
+  });
+
+  it('lets exactly as many concurrent orders through as the balance covers, and point = Σ ledger', async () => {
+    const member = await createMember(t.app, { point: 10_000 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 13 }, () => orderFor(member.accountId, 1_000)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(await ordersOf(member.accountId)).toHaveLength(10);
+    expect(await pointOf(t.app, member.accountId)).toBe(0);
+    const ledger = await ledgerOf(member.accountId);
+    expect(ledger.reduce((sum, r) => sum + r.delta, 0)).toBe(0);
+    // Each entry's balance-after is the balance its own debit left: 9,000 … 0, each once.
+    const after = ledger.filter((r) => r.reason === 'ORDER').map((r) => r.balanceAfter);
+    expect([...after].sort((a, b) => b - a)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((k) => k * 1_000));
   });
 });

@@ -1,6 +1,7 @@
 import type { LedgerReason } from '@smm/domain';
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/database';
+import { getTableColumns, sql, type Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor, Tx } from '../db/database';
 import { accounts, pointLedger } from '../db/schema';
 import { appError } from '../errors/app-error';
 
@@ -54,4 +55,79 @@ export async function applyLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<Ledg
   if (!updated) throw appError('INSUFFICIENT_POINTS');
 
   return { applied: true, balance: Number(updated.balance), entryId: inserted.id };
+}
+
+export interface DebitForNewRow {
+  accountId: number;
+  /** Integer won taken from the balance; positive. */
+  cost: number;
+  reason: LedgerReason;
+  /** The ledger reference is `<referencePrefix>:<the new row's id>` (e.g. `order:42`). */
+  referencePrefix: string;
+}
+
+/**
+ * A debit whose cause is a new row (an order, an auto-order): the balance change, the row and its
+ * ledger entry in ONE statement. Placing an order was a transaction of five round trips (BEGIN, the
+ * row, the entry, the balance, COMMIT); as one statement it is one, which is most of an order's time
+ * on PostgreSQL (docs/performance.md). The same rules as applyLedgerEntry hold:
+ *  - the balance changes in one conditional UPDATE that never takes it below 0, and concurrent
+ *    debits queue on the account's row lock, each re-checking the balance it finds;
+ *  - the row and the entry are inserted only from that UPDATE's result, so a short balance inserts
+ *    nothing at all and throws INSUFFICIENT_POINTS;
+ *  - a single statement is atomic: a unique violation of the row (an idempotency key raced) undoes
+ *    the debit with it.
+ */
+export async function insertWithDebit<T extends PgTable>(
+  ex: Executor,
+  debit: DebitForNewRow,
+  table: T,
+  values: T['$inferInsert'],
+): Promise<{ row: T['$inferSelect']; balance: number }> {
+  if (!Number.isSafeInteger(debit.cost) || debit.cost <= 0) {
+    throw new Error(`a debit must be a positive integer, got ${debit.cost}`);
+  }
+  const columns = getTableColumns(table) as Record<string, Column>;
+  const given = Object.entries(values as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  // INSERT … SELECT infers no parameter types from the target: each value is cast to its column's type.
+  const names = sql.join(
+    given.map(([key]) => sql.identifier(columns[key]!.name)),
+    sql`, `,
+  );
+  const selected = sql.join(
+    given.map(([key, value]) => {
+      const column = columns[key]!;
+      return sql`CAST(${sql.param(value, column)} AS ${sql.raw(column.getSQLType())})`;
+    }),
+    sql`, `,
+  );
+  const point = sql.identifier(accounts.point.name);
+  const result = (await ex.execute(sql`
+    WITH debited AS (
+      UPDATE ${accounts} SET ${point} = ${accounts.point} - ${debit.cost}
+      WHERE ${accounts.id} = ${debit.accountId} AND ${accounts.point} - ${debit.cost} >= 0
+      RETURNING ${point} AS balance
+    ), placed AS (
+      INSERT INTO ${table} (${names}) SELECT ${selected} FROM debited RETURNING *
+    ), entry AS (
+      INSERT INTO ${pointLedger} (
+        ${sql.identifier(pointLedger.accountId.name)}, ${sql.identifier(pointLedger.delta.name)},
+        ${sql.identifier(pointLedger.reason.name)}, ${sql.identifier(pointLedger.reference.name)},
+        ${sql.identifier(pointLedger.balanceAfter.name)})
+      SELECT CAST(${debit.accountId} AS integer), CAST(${-debit.cost} AS integer), CAST(${debit.reason} AS text),
+        CAST(${debit.referencePrefix} AS text) || ':' || placed.id, debited.balance
+      FROM placed, debited
+    )
+    SELECT placed.*, debited.balance AS "__balance" FROM placed, debited`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const raw = result.rows[0];
+  if (!raw) throw appError('INSUFFICIENT_POINTS');
+  // The raw row has column names and driver values: map them back as Drizzle would have.
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return { row: row as T['$inferSelect'], balance: Number(raw.__balance) };
 }

@@ -61,12 +61,6 @@ export const ordersRepository = {
     return row;
   },
 
-  async insertAutoOrder(tx: Tx, autoOrder: NewAutoOrder): Promise<AutoOrderRow> {
-    const [row] = await tx.insert(autoOrders).values(autoOrder).returning();
-    if (!row) throw new Error('auto-order insert returned no row');
-    return row;
-  },
-
   /** The caller's own order of that id; another member's is as absent as an unknown one. */
   async findOwnOrder(ex: Executor, accountId: number, id: number): Promise<TrackedOrder | undefined> {
     const [row] = await trackingQueriesOf(ex).ownOrder.execute({ id, accountId });
@@ -223,11 +217,27 @@ export const ordersRepository = {
     return row;
   },
 
+  /**
+   * Recorded just before an order is sent: if this process dies before the answer is recorded, the
+   * next claim finds it still set and holds the order (the provider may have it) rather than resend.
+   */
+  async markSending(ex: Executor, id: number, now: Date) {
+    await ex.update(orders).set({ submittingSince: now }).where(eq(orders.id, id));
+  },
+
   /** The provider accepted the order; only an order not yet submitted takes the id. */
   async markSubmitted(ex: Executor, id: number, providerOrderId: string, nextCheckAt: Date, now: Date) {
     const rows = await ex
       .update(orders)
-      .set({ providerOrderId, attempts: 0, nextCheckAt, leasedUntil: null, lastError: null, updatedAt: now })
+      .set({
+        providerOrderId,
+        attempts: 0,
+        nextCheckAt,
+        leasedUntil: null,
+        submittingSince: null,
+        lastError: null,
+        updatedAt: now,
+      })
       .where(and(eq(orders.id, id), isNull(orders.providerOrderId), open))
       .returning({ id: orders.id });
     return rows.length === 1;
@@ -241,6 +251,7 @@ export const ordersRepository = {
         lastError: error.slice(0, 500),
         nextCheckAt,
         leasedUntil: null,
+        submittingSince: null,
         updatedAt: now,
       })
       .where(and(eq(orders.id, id), open))

@@ -16,7 +16,8 @@ import type {
 } from '@smm/domain/contract';
 import { isUniqueViolation, type Db } from '../db/database';
 import { appError } from '../errors/app-error';
-import { applyLedgerEntry } from '../ledger/apply-ledger-entry';
+import { autoOrders, orders } from '../db/schema';
+import { insertWithDebit } from '../ledger/apply-ledger-entry';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
@@ -70,39 +71,33 @@ export class OrdersService {
     const now = this.clock.now();
 
     try {
-      const result = await this.db.transaction(async (tx) => {
-        const common = {
-          accountId,
-          serviceId: service.id,
-          link,
-          amount: body.amount,
-          unitPriceMilli: service.unitPriceMilli,
-          cost,
-          idempotencyKey: idempotencyKey ?? null,
-        };
-        const placed = auto
-          ? // The first run goes out on the next tick, the others every `interval` minutes after it.
-            await ordersRepository.insertAutoOrder(tx, {
-              ...common,
-              runs: body.runs,
-              interval: body.interval,
-              nextRunAt: now,
-            })
-          : await ordersRepository.insertOrder(tx, {
-              ...common,
-              status: OrderStatus.PENDING,
-              providerId: service.providerId,
-              providerServiceId: service.providerServiceId,
-              nextCheckAt: now,
-            });
-        await applyLedgerEntry(tx, {
-          accountId,
-          delta: -cost,
-          reason: LedgerReason.ORDER,
-          reference: `${auto ? 'auto' : 'order'}:${placed.id}`,
-        });
-        return presentPlaced(placed, auto);
-      });
+      const common = {
+        accountId,
+        serviceId: service.id,
+        link,
+        amount: body.amount,
+        unitPriceMilli: service.unitPriceMilli,
+        cost,
+        idempotencyKey: idempotencyKey ?? null,
+      };
+      const debit = { accountId, cost, reason: LedgerReason.ORDER, referencePrefix: auto ? 'auto' : 'order' };
+      // The row, its debit and ledger entry in one statement (one round trip; see insertWithDebit).
+      const { row } = auto
+        ? // The first run goes out on the next tick, the others every `interval` minutes after it.
+          await insertWithDebit(this.db, debit, autoOrders, {
+            ...common,
+            runs: body.runs,
+            interval: body.interval,
+            nextRunAt: now,
+          })
+        : await insertWithDebit(this.db, debit, orders, {
+            ...common,
+            status: OrderStatus.PENDING,
+            providerId: service.providerId,
+            providerServiceId: service.providerServiceId,
+            nextCheckAt: now,
+          });
+      const result = presentPlaced(row, auto);
       this.events.orderPlaced?.(auto ? 'auto' : 'order');
       return result;
     } catch (error) {

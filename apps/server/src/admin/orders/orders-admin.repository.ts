@@ -162,6 +162,8 @@ export const ordersAdminRepository = {
         lastError: null,
         nextCheckAt: change.now,
         leasedUntil: null,
+        // The operator checked the provider's panel: an interrupted send is known not to have arrived.
+        submittingSince: null,
         updatedAt: change.now,
       })
       .where(eq(orders.id, id));

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm run bench`: throughput and latency of the built server on loopback, next to a bare Fastify
+// `npm run bench:http`: throughput and latency of the built server on loopback, next to a bare Fastify
 // route measured in the same run (the ratio is what to read: absolute figures depend on the machine).
 // Bounded: 10 connections, 5 seconds per case. Uses the embedded PGlite database in a temp folder;
-// `npm run bench -- --postgres` runs the same against a throwaway PostgreSQL cluster (or the server at
-// BENCH_DATABASE_URL). Prints a table and writes .tmp/bench.json. Figures only; nothing here can fail
+// `npm run bench:http -- --postgres` runs the same against a throwaway PostgreSQL cluster (or the server at
+// BENCH_DATABASE_URL). Prints a table and writes .tmp/bench-<database>.json. Figures only; nothing here can fail
 // on a slow machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,0 +1,339 @@
+#!/usr/bin/env node
+// `npm run bench`: the figures docs/performance.md reports, in one bounded run on this machine.
+//   Orders: POST /service/order by 50 and 200 concurrent members (each its own member, on its own
+//     keep-alive connection, ordering back to back), on PGlite and on PostgreSQL with 1, 2 and N
+//     server processes (N = cores), next to `pgbench -N` at the same client count on the same
+//     throwaway cluster in the same run; orders/s as a ratio of pgbench's tps; p50/p99.
+//   Public API: GET /api/status/{wId} req/s and p99 (autocannon, 50 connections).
+//   Deposit webhooks: POST /hooks/deposit deposits/s (signed; the first ones match pending charges
+//     and credit them, the rest are kept unmatched for an operator).
+//   Web: the first-load gzip bytes per route (scripts/size.mjs).
+// The server's background loop and per-key API limit are off, so only the request path is measured.
+// Figures only: nothing here fails on a slow machine; a broken endpoint or a dead server does fail.
+//
+//   npm run bench [-- --pglite-only | --postgres-only] [-- --profile]
+//   BENCH_SECONDS (10) per case; BENCH_CLIENTS (50,200); BENCH_PROCESSES (1,2,<cores>).
+//   --profile: one more PostgreSQL orders case (1 process, first client count) under `node --cpu-prof`,
+//     summarised by kind of code and busiest functions; the .cpuprofile is kept in .tmp/profile/.
+// Prints a table, writes the whole summary to .tmp/bench.json.
+import { spawnSync } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { findPostgresBin } from '../postgres-bin.mjs';
+import { closedLoop, root, startServer } from './lib.mjs';
+import { summariseProfile } from './profile.mjs';
+import { cheapestService, OPERATOR, prepareApiKeys, prepareCharges, prepareMembers } from './setup.mjs';
+
+const args = new Set(process.argv.slice(2));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '50,200').split(',').map(Number);
+const CORES = availableParallelism();
+const PROCESS_COUNTS = process.env.BENCH_PROCESSES
+  ? process.env.BENCH_PROCESSES.split(',').map(Number)
+  : [...new Set([1, 2, CORES])];
+const STATUS_MEMBERS = 20;
+const CHARGES_PER_MEMBER = 5;
+const WEBHOOK_SECRET = randomBytes(24).toString('hex');
+const pgBin = findPostgresBin();
+const runPglite = !args.has('--postgres-only');
+const runPostgres = !args.has('--pglite-only') && pgBin !== null;
+
+// PostgreSQL comes from a throwaway cluster (scripts/with-postgres.mjs, fsync off as in the tests):
+// without one given, run this very script again inside one, with room for pgbench's clients and
+// every server process's pool.
+if (runPostgres && !process.env.TEST_DATABASE_URL) {
+  const maxClients = Math.max(...CLIENT_COUNTS);
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'scripts/with-postgres.mjs'), process.execPath, fileURLToPath(import.meta.url), ...args],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, PG_MAX_CONNECTIONS: String(maxClients + 20 * Math.max(...PROCESS_COUNTS) + 20) },
+    },
+  );
+  process.exit(result.status ?? 1);
+}
+
+// Always the current sources: a stale build would measure old code.
+for (const workspace of ['@smm/server']) {
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const maxClients = Math.max(...CLIENT_COUNTS);
+const psql = (url, command) => {
+  const r = spawnSync(join(pgBin, 'psql'), [url, '-qc', command], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`psql ${command}: ${r.stderr}`);
+};
+function databaseUrl(name) {
+  psql(process.env.TEST_DATABASE_URL, `CREATE DATABASE ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function serverEnv(dataDir, database) {
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // One secret for every process, so a member's token is good on each of them.
+    JWT_SECRET: 'bench-jwt-secret-'.padEnd(48, 'x'),
+    ADMIN_ID: OPERATOR.id,
+    ADMIN_PASSWORD: OPERATOR.password,
+    DEPOSIT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    BACKGROUND_TICK_SECONDS: '0',
+    API_RATE_LIMIT_PER_MINUTE: '0',
+    CHARGE_MAX_PENDING: String(CHARGES_PER_MEMBER),
+    // The setup signs up and logs in many members from one address on purpose.
+    SIGNUP_MAX_PER_ADDRESS: '1000000',
+    LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000000',
+  };
+  if (database) env.DATABASE_URL = database;
+  else delete env.DATABASE_URL;
+  return env;
+}
+
+function pgbench(url, clients) {
+  const r = spawnSync(
+    join(pgBin, 'pgbench'),
+    ['-N', '-c', String(clients), '-j', String(Math.min(clients, CORES)), '-T', String(SECONDS), url],
+    { encoding: 'utf8' },
+  );
+  const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
+  if (!Number.isFinite(tps)) throw new Error(`pgbench -N -c ${clients} failed: ${r.stderr}`);
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(r.stdout)?.[1] ?? NaN);
+  return { tps: Math.round(tps), latencyAverageMs: latency };
+}
+
+/** Members 0…clients-1 placing minimum orders, spread over the servers in turn. */
+function orderLoad(servers, members, clients, service) {
+  return closedLoop({
+    clients: members.slice(0, clients).map((m, i) => ({ ...m, base: servers[i % servers.length].base })),
+    seconds: SECONDS,
+    next: (client, n) => ({
+      path: '/service/order',
+      body: {
+        serviceId: service.id,
+        link: `https://www.instagram.com/p/${client.id}x${n}/`,
+        amount: service.min,
+      },
+      headers: { authorization: `Bearer ${client.token}` },
+    }),
+  });
+}
+
+async function statusLoad(base, members) {
+  const result = await autocannon({
+    url: base,
+    connections: 50,
+    duration: SECONDS,
+    warmup: { connections: 50, duration: 1 },
+    requests: members.map((m) => ({
+      method: 'GET',
+      path: `/api/status/${m.wId}`,
+      headers: { 'api-key': m.apiKey },
+    })),
+  });
+  return {
+    perSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    notOk: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** 50 relays posting signed deposits: the pending charges first (each matched once), then unmatched. */
+function depositLoad(base, charges) {
+  let next = 0;
+  const run = `${Date.now()}`;
+  return closedLoop({
+    clients: Array.from({ length: 50 }, (_, i) => ({ base, i })),
+    seconds: SECONDS,
+    next: () => {
+      const n = next++;
+      const charge = charges[n] ?? { name: `미확인${n}`, amount: 12_345 };
+      const body = JSON.stringify({
+        name: charge.name,
+        amount: charge.amount,
+        depositedAt: new Date().toISOString(),
+        reference: `bench-${run}-${n}`,
+      });
+      const signature = createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex');
+      return { path: '/hooks/deposit', body, headers: { 'x-signature': `sha256=${signature}` } };
+    },
+  });
+}
+
+/** Every case of one database: `database` undefined is PGlite (one process only: it is embedded). */
+async function benchDatabase(kind, database) {
+  const dataDir = mkdtempSync(join(tmpdir(), `smm-bench-${kind}-`));
+  const env = serverEnv(dataDir, database);
+  const servers = [await startServer({ env })];
+  const result = { orders: [] };
+  try {
+    const first = servers[0].base;
+    const started = Date.now();
+    const members = await prepareMembers(first, maxClients);
+    const service = await cheapestService(first);
+    await prepareApiKeys(first, members.slice(0, STATUS_MEMBERS), service);
+    const charges = await prepareCharges(first, members, CHARGES_PER_MEMBER);
+    result.setupSeconds = Math.round((Date.now() - started) / 1000);
+    result.service = { id: service.id, min: service.min, price: service.price };
+
+    const yardstick = {};
+    const processCounts = database ? PROCESS_COUNTS : [1];
+    for (const processes of processCounts) {
+      while (servers.length < processes) servers.push(await startServer({ env }));
+      for (const clients of CLIENT_COUNTS) {
+        if (database && !yardstick[clients]) yardstick[clients] = pgbench(pgbenchUrl, clients);
+        const figures = await orderLoad(servers.slice(0, processes), members, clients, service);
+        const pg = yardstick[clients];
+        result.orders.push({
+          processes,
+          clients,
+          ...figures,
+          ...(pg ? { pgbenchTps: pg.tps, ratio: Number((figures.perSecond / pg.tps).toFixed(2)) } : {}),
+        });
+        const dead = servers.find((s) => s.exited());
+        if (dead) throw new Error(`a server ${dead.exited()} during the orders at ${clients} clients`);
+      }
+    }
+    if (database) result.pgbench = yardstick;
+    await Promise.all(servers.splice(1).map((s) => s.stop()));
+
+    result.apiStatus = await statusLoad(first, members.slice(0, STATUS_MEMBERS));
+    result.depositWebhook = { ...(await depositLoad(first, charges)), pendingCharges: charges.length };
+
+    if (database && args.has('--profile')) {
+      for (const server of servers.splice(0)) await server.stop();
+      const profileDir = join(root, '.tmp/profile');
+      rmSync(profileDir, { recursive: true, force: true });
+      const profiled = await startServer({ env, profileDir });
+      servers.push(profiled);
+      const figures = await orderLoad([profiled], members, CLIENT_COUNTS[0], service);
+      await profiled.stop();
+      result.profile = {
+        clients: CLIENT_COUNTS[0],
+        ordersPerSecond: figures.perSecond,
+        ...summariseProfile(profileDir),
+      };
+    }
+    return result;
+  } catch (error) {
+    console.error(error);
+    return { ...result, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function webSizes() {
+  const r = spawnSync(process.execPath, [join(root, 'scripts/size.mjs'), '--json-only'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const parsed = JSON.parse(r.stdout.slice(r.stdout.indexOf('{')));
+    return {
+      routes: parsed.routes.map((x) => ({ path: x.path, jsBytes: x.jsBytes, cssBytes: x.cssBytes })),
+      console: parsed.console,
+    };
+  } catch {
+    return { error: `scripts/size.mjs answered: ${r.stdout.slice(0, 300)}` };
+  }
+}
+
+const summary = {
+  date: new Date().toISOString(),
+  machine: {
+    cores: CORES,
+    cpuModel: cpus()[0]?.model,
+    node: process.version,
+    postgres: pgBin
+      ? spawnSync(join(pgBin, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout.trim()
+      : null,
+    // Server, database and load generator share the cores: anything else running skews the figures.
+    loadAverageAtStart: loadavg().map((l) => Number(l.toFixed(2))),
+  },
+  settings: { secondsPerCase: SECONDS, clients: CLIENT_COUNTS, processes: PROCESS_COUNTS },
+};
+let pgbenchUrl;
+if (runPostgres) {
+  pgbenchUrl = databaseUrl('pgbench_yardstick');
+  spawnSync(join(pgBin, 'pgbench'), ['-i', '-q', '-s', '10', pgbenchUrl], { stdio: 'ignore' });
+  summary.postgres = await benchDatabase('postgres', databaseUrl('smm_bench'));
+} else if (!args.has('--pglite-only')) {
+  summary.postgres = { skipped: 'no PostgreSQL binaries found (install Debian package postgresql)' };
+}
+if (runPglite) summary.pglite = await benchDatabase('pglite', undefined);
+summary.webFirstLoad = webSizes();
+
+mkdirSync(join(root, '.tmp'), { recursive: true });
+writeFileSync(join(root, '.tmp/bench.json'), JSON.stringify(summary, null, 2));
+
+const rows = [];
+for (const kind of ['postgres', 'pglite']) {
+  const half = summary[kind];
+  if (!half) continue;
+  if (half.error || half.skipped) rows.push({ case: `${kind}: ${half.error ?? half.skipped}`.slice(0, 100) });
+  for (const o of half.orders ?? []) {
+    rows.push({
+      case: `${kind} orders, ${o.processes} process${o.processes > 1 ? 'es' : ''}`,
+      clients: o.clients,
+      'per s': o.perSecond,
+      'p50 ms': o.p50Ms,
+      'p99 ms': o.p99Ms,
+      'not 2xx': o.notOk + o.errors,
+      'pgbench -N tps': o.pgbenchTps ?? '',
+      ratio: o.ratio ?? '',
+    });
+  }
+  for (const [name, label] of [
+    ['apiStatus', 'API status'],
+    ['depositWebhook', 'deposit webhook'],
+  ]) {
+    const f = half[name];
+    if (f) {
+      rows.push({
+        case: `${kind} ${label}`,
+        clients: 50,
+        'per s': f.perSecond,
+        'p50 ms': f.p50Ms,
+        'p99 ms': f.p99Ms,
+        'not 2xx': f.notOk + f.errors,
+      });
+    }
+  }
+}
+console.log(
+  `\nnpm run bench: ${SECONDS} s a case, ${CORES} cores (${summary.machine.cpuModel}), Node ${process.version}, ` +
+    `load average ${summary.machine.loadAverageAtStart[0]} at start`,
+);
+console.table(rows);
+if (summary.webFirstLoad.routes) {
+  console.table(
+    summary.webFirstLoad.routes.map((r) => ({
+      route: r.path,
+      'JS KB gzip': (r.jsBytes / 1000).toFixed(1),
+      'CSS KB gzip': (r.cssBytes / 1000).toFixed(1),
+    })),
+  );
+}
+for (const kind of ['postgres', 'pglite']) {
+  const p = summary[kind]?.profile;
+  if (!p) continue;
+  console.log(`CPU profile of one server process, ${kind}, ${p.clients} clients (${p.file}):`);
+  console.table(p.byKind);
+  console.table(p.topFunctions);
+}
+console.log('whole summary: .tmp/bench.json');
+const broken = [summary.postgres, summary.pglite].some((h) => h?.error);
+process.exitCode = broken ? 1 : 0;
