@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every test, in order of speed —
-//   1. unit and component tests (domain, web) and the server suite on PGlite (vitest),
+//   1. unit and component tests (domain, web, tooling), then the server suite on PGlite (vitest),
 //   2. the same server suite on a real PostgreSQL cluster this script starts itself
 //      (when Debian's postgresql binaries are present; CI requires that it ran),
 //   2b. the crash tests (real server processes SIGKILLed mid-traffic) alone, on PGlite and PostgreSQL,
 //   3. the end-to-end tests in the system Chromium against the built product (Playwright).
-// It ends with one plain line "N passed, M failed" and writes .tmp/test-summary.json for CI.
+// It ends with what failed, by name (CI shows only the tail of the output), then one plain line
+// "N passed, M failed", and writes .tmp/test-summary.json for CI.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,11 +29,28 @@ function run(label, command, args, extraEnv = {}) {
   return result.status ?? 1;
 }
 
-function vitestCounts(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
+/** Names of what failed, kept for the summary at the end (CI shows only the tail of the output). */
+const failures = [];
+
+function vitestCounts(file, label) {
+  if (!existsSync(file)) {
+    failures.push(`${label}: no report written (the runner crashed or was killed)`);
+    return { passed: 0, failed: 1 };
+  }
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  for (const suite of report.testResults ?? []) {
+    const path = suite.name.replace(`${root}/`, '');
+    const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) failures.push(`${label}: ${path} › ${t.fullName}`);
+    if (suite.status === 'failed' && failed.length === 0) {
+      failures.push(`${label}: ${path} did not run: ${(suite.message ?? '').split('\n')[0].slice(0, 200)}`);
+    }
+  }
   // A suite that failed to load counts as one failure even when no single test failed.
   const loadFailure = !report.success && report.numFailedTests === 0 ? 1 : 0;
+  if (loadFailure && !failures.some((f) => f.startsWith(`${label}:`))) {
+    failures.push(`${label}: the run failed outside any test (an unhandled error; see its output)`);
+  }
   return { passed: report.numPassedTests, failed: report.numFailedTests + loadFailure };
 }
 
@@ -42,17 +60,29 @@ function record(stage, status, counts) {
   summary.failed += counts.failed;
 }
 
-// 1. vitest: domain, web, server on PGlite
+// 1. vitest: domain, web and tooling, then the server on PGlite (two runs: on a small machine the
+//    server's forks and the web's jsdom threads at once starve each other past their time limits)
 {
-  const file = join(out, 'vitest.json');
-  const code = run('unit, component and server tests (PGlite)', npx, [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${file}`,
-  ]);
-  record('vitest', code === 0 ? 'passed' : 'failed', vitestCounts(file));
+  const counts = { passed: 0, failed: 0 };
+  let code = 0;
+  for (const [label, projects] of [
+    ['unit', ['domain', 'web', 'tooling']],
+    ['server', ['server']],
+  ]) {
+    const file = join(out, `vitest-${label}.json`);
+    code |= run(`${label} tests${label === 'server' ? ' (PGlite)' : ''}`, npx, [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ]);
+    const c = vitestCounts(file, label);
+    counts.passed += c.passed;
+    counts.failed += c.failed;
+  }
+  record('vitest', code === 0 ? 'passed' : 'failed', counts);
 }
 
 // 2. server suite on PostgreSQL
@@ -69,7 +99,7 @@ if (findPostgresBin()) {
     '--reporter=json',
     `--outputFile.json=${file}`,
   ]);
-  record('postgres', code === 0 ? 'passed' : 'failed', vitestCounts(file));
+  record('postgres', code === 0 ? 'passed' : 'failed', vitestCounts(file, 'postgres'));
 } else {
   console.log(
     '\n=== server tests on PostgreSQL: SKIPPED (no postgresql binaries; apt-get install postgresql) ===',
@@ -85,7 +115,7 @@ if (findPostgresBin()) {
   let code = run('crash safety (PGlite)', npx, [...args, ...report, `--outputFile.json=${file}`], {
     CRASH_TESTS: '1',
   });
-  const counts = vitestCounts(file);
+  const counts = vitestCounts(file, 'crash');
   if (findPostgresBin()) {
     const pgFile = join(out, 'vitest-crash-postgres.json');
     const pgCode = run(
@@ -94,7 +124,7 @@ if (findPostgresBin()) {
       ['scripts/with-postgres.mjs', npx, ...args, ...report, `--outputFile.json=${pgFile}`],
       { CRASH_TESTS: '1' },
     );
-    const pg = vitestCounts(pgFile);
+    const pg = vitestCounts(pgFile, 'crash (PostgreSQL)');
     counts.passed += pg.passed;
     counts.failed += pg.failed;
     code = code || pgCode;
@@ -114,16 +144,38 @@ if (findPostgresBin()) {
   }
   let counts = { passed: 0, failed: 1 };
   if (existsSync(file)) {
-    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const { stats } = report;
     counts = { passed: stats.expected, failed: stats.unexpected + stats.flaky };
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status === 'unexpected' || test.status === 'flaky') {
+            failures.push(
+              `e2e (${test.status}): ${[...titles, spec.title].join(' › ')} (${spec.file}:${spec.line})`,
+            );
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+    };
+    for (const suite of report.suites ?? []) visit(suite, []);
+  } else {
+    failures.push(buildCode === 0 ? 'e2e: no report written' : 'e2e: the build failed');
   }
   record('e2e', code === 0 && counts.failed === 0 && counts.passed > 0 ? 'passed' : 'failed', counts);
 }
 
+summary.failures = failures;
 writeFileSync(join(out, 'test-summary.json'), JSON.stringify(summary, null, 2));
 console.log('\n=== summary ===');
 for (const [stage, s] of Object.entries(summary.stages)) {
   console.log(`${stage.padEnd(9)} ${s.status.padEnd(8)} ${s.passed} passed, ${s.failed} failed`);
+}
+if (failures.length > 0) {
+  console.log('\nfailed:');
+  for (const f of failures.slice(0, 40)) console.log(`  ${f}`);
+  if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
 }
 console.log(`${summary.passed} passed, ${summary.failed} failed`);
 const ok = Object.values(summary.stages).every((s) => s.status !== 'failed');
