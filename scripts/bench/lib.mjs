@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-export const serverMain = join(root, 'apps/server/dist/main.js');
+/** BENCH_SERVER_MAIN: another build to measure (e.g. an older commit's, for a before/after). */
+export const serverMain = process.env.BENCH_SERVER_MAIN ?? join(root, 'apps/server/dist/main.js');
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -47,6 +48,7 @@ export async function startServer({ env, profileDir }) {
   }
   return {
     base,
+    pid: child.pid,
     exited: () => exited,
     stop: () =>
       new Promise((resolve) => {

@@ -12,7 +12,8 @@
 // Figures only: nothing here fails on a slow machine; a broken endpoint or a dead server does fail.
 //
 //   npm run bench [-- --pglite-only | --postgres-only] [-- --profile]
-//   BENCH_SECONDS (10) per case; BENCH_CLIENTS (50,200); BENCH_PROCESSES (1,2,<cores>).
+//   BENCH_SECONDS (10) per case; BENCH_CLIENTS (50,200); BENCH_PROCESSES (1,2,<cores>);
+//   BENCH_SERVER_MAIN=<path to a built main.js>: measure that build instead (a before/after).
 //   --profile: one more PostgreSQL orders case (1 process, first client count) under `node --cpu-prof`,
 //     summarised by kind of code and busiest functions; the .cpuprofile is kept in .tmp/profile/.
 // Prints a table, writes the whole summary to .tmp/bench.json.
@@ -24,6 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { findPostgresBin } from '../postgres-bin.mjs';
+import { measureCpu } from './cpu.mjs';
 import { closedLoop, root, startServer } from './lib.mjs';
 import { summariseProfile } from './profile.mjs';
 import { cheapestService, OPERATOR, prepareApiKeys, prepareCharges, prepareMembers } from './setup.mjs';
@@ -58,9 +60,9 @@ if (runPostgres && !process.env.TEST_DATABASE_URL) {
   process.exit(result.status ?? 1);
 }
 
-// Always the current sources: a stale build would measure old code.
-for (const workspace of ['@smm/server']) {
-  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+// Always the current sources (a stale build would measure old code), unless another build is named.
+if (!process.env.BENCH_SERVER_MAIN) {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@smm/server'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -99,6 +101,7 @@ function serverEnv(dataDir, database) {
 }
 
 function pgbench(url, clients) {
+  const cpu = measureCpu();
   const r = spawnSync(
     join(pgBin, 'pgbench'),
     ['-N', '-c', String(clients), '-j', String(Math.min(clients, CORES)), '-T', String(SECONDS), url],
@@ -107,12 +110,13 @@ function pgbench(url, clients) {
   const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
   if (!Number.isFinite(tps)) throw new Error(`pgbench -N -c ${clients} failed: ${r.stderr}`);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(r.stdout)?.[1] ?? NaN);
-  return { tps: Math.round(tps), latencyAverageMs: latency };
+  return { tps: Math.round(tps), latencyAverageMs: latency, cpu: cpu() };
 }
 
 /** Members 0…clients-1 placing minimum orders, spread over the servers in turn. */
-function orderLoad(servers, members, clients, service) {
-  return closedLoop({
+async function orderLoad(servers, members, clients, service) {
+  const cpu = measureCpu(servers.map((s) => s.pid));
+  const figures = await closedLoop({
     clients: members.slice(0, clients).map((m, i) => ({ ...m, base: servers[i % servers.length].base })),
     seconds: SECONDS,
     next: (client, n) => ({
@@ -125,6 +129,7 @@ function orderLoad(servers, members, clients, service) {
       headers: { authorization: `Bearer ${client.token}` },
     }),
   });
+  return { ...figures, cpu: cpu() };
 }
 
 async function statusLoad(base, members) {
@@ -264,6 +269,7 @@ const summary = {
     loadAverageAtStart: loadavg().map((l) => Number(l.toFixed(2))),
   },
   settings: { secondsPerCase: SECONDS, clients: CLIENT_COUNTS, processes: PROCESS_COUNTS },
+  server: process.env.BENCH_SERVER_MAIN ?? 'apps/server/dist/main.js (built from the sources now)',
 };
 let pgbenchUrl;
 if (runPostgres) {
@@ -284,6 +290,20 @@ for (const kind of ['postgres', 'pglite']) {
   const half = summary[kind];
   if (!half) continue;
   if (half.error || half.skipped) rows.push({ case: `${kind}: ${half.error ?? half.skipped}`.slice(0, 100) });
+  const cores = (c) => (c ? `${c.postgres} + ${c.servers} + ${c.loadGenerator} + ${c.rest}` : '');
+  for (const [clients, pg] of Object.entries(half.pgbench ?? {})) {
+    rows.push({
+      case: `${kind} pgbench -N (yardstick)`,
+      clients: Number(clients),
+      'per s': pg.tps,
+      'p50 ms': `avg ${pg.latencyAverageMs}`,
+      'p99 ms': '',
+      'not 2xx': '',
+      'pgbench -N tps': '',
+      ratio: '',
+      'cores: pg + app + load + rest': cores(pg.cpu),
+    });
+  }
   for (const o of half.orders ?? []) {
     rows.push({
       case: `${kind} orders, ${o.processes} process${o.processes > 1 ? 'es' : ''}`,
@@ -294,6 +314,7 @@ for (const kind of ['postgres', 'pglite']) {
       'not 2xx': o.notOk + o.errors,
       'pgbench -N tps': o.pgbenchTps ?? '',
       ratio: o.ratio ?? '',
+      'cores: pg + app + load + rest': cores(o.cpu),
     });
   }
   for (const [name, label] of [
