@@ -17,11 +17,12 @@
 // Prints a short table, then one JSON summary, also written to .tmp/bench-api.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { call, freePort } from './bench/lib.mjs';
+import { OPERATOR, prepareMembers } from './bench/setup.mjs';
 import { findPostgresBin } from './postgres-bin.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,10 +33,6 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20);
 const CASES = (process.env.BENCH_CASES ?? 'status,order').split(',').map((c) => c.trim());
 // What the status read should reach on PostgreSQL on the reference machine (2 cores, all on loopback).
 const TARGETS = { statusReqPerSec: 5000, statusP99Ms: 20 };
-const OPERATOR = { id: 'benchoperator', password: 'bench-operator-1' };
-const PASSWORD = 'bench-pass-1';
-// The most one operator adjustment may add (₩100,000,000): hundreds of thousands of minimum orders.
-const CREDIT = 100_000_000;
 
 const runPglite = !args.includes('--postgres-only');
 const runPostgres = !args.includes('--pglite-only');
@@ -61,32 +58,8 @@ if (!existsSync(serverMain)) {
 // The built server is measured, not the sources: the summary says which build (rebuild to measure edits).
 const builtAt = statSync(serverMain).mtime.toISOString();
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
 const psql = (url, command) =>
   spawnSync(pgBin ? join(pgBin, 'psql') : 'psql', [url, '-qc', command], { stdio: 'inherit' });
-
-/** One HTTP call of the setup; any answer but `expected` stops the run with what the server said. */
-async function call(base, method, path, { body, headers = {}, expected = 200, what } = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== expected) {
-    throw new Error(
-      `${what ?? `${method} ${path}`}: expected HTTP ${expected}, got ${response.status} ${text}`,
-    );
-  }
-  return text ? JSON.parse(text) : null;
-}
 
 async function waitFor(url, exited) {
   for (let i = 0; i < 300; i++) {
@@ -101,45 +74,21 @@ async function waitFor(url, exited) {
   throw new Error(`${url} did not come up within 60 s`);
 }
 
-/** Runs `task` over `items`, `size` at a time: argon2 has four threads; more in flight only queue. */
-async function inBatches(items, size, task) {
-  const results = [];
-  for (let i = 0; i < items.length; i += size) {
-    results.push(...(await Promise.all(items.slice(i, i + size).map(task))));
-  }
-  return results;
-}
-
 /**
  * Members ready for the load: registered, credited, logged in, with an API key and one order each.
  * Every step goes through the public HTTP API, so a broken endpoint shows here, before any figure.
  */
 async function prepare(base) {
-  const operator = (await call(base, 'POST', '/auth/login', { body: OPERATOR, what: 'operator login' }))
-    .accessToken;
-  const [route] = await call(base, 'GET', '/service/register-where');
-  const members = await inBatches(
-    Array.from({ length: MEMBERS }, (_, i) => `apibench${i}`),
-    4,
-    async (id) => {
-      await call(base, 'POST', '/auth/register', {
-        body: { id, password: PASSWORD, email: `${id}@example.com`, registerWhere: route.text },
-        expected: 201,
-      });
-      await call(base, 'POST', `/admin/api/members/${id}/point-adjustments`, {
-        body: { delta: CREDIT, memo: 'bench' },
-        headers: { authorization: `Bearer ${operator}` },
-      });
-      const { accessToken } = await call(base, 'POST', '/auth/login', { body: { id, password: PASSWORD } });
-      const { apiKey } = await call(base, 'POST', '/auth/api-key', {
-        headers: { authorization: `Bearer ${accessToken}` },
-      });
-      if (!/^smm_/.test(apiKey ?? '')) {
-        throw new Error(`POST /auth/api-key answered ${JSON.stringify(apiKey)}`);
-      }
-      return { id, apiKey };
-    },
-  );
+  const members = await prepareMembers(base, MEMBERS);
+  for (const member of members) {
+    const { apiKey } = await call(base, 'POST', '/auth/api-key', {
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    if (!/^smm_/.test(apiKey ?? '')) {
+      throw new Error(`POST /auth/api-key answered ${JSON.stringify(apiKey)}`);
+    }
+    member.apiKey = apiKey;
+  }
 
   const services = await call(base, 'GET', '/api/services', { headers: { 'api-key': members[0].apiKey } });
   if (!Array.isArray(services) || services.length === 0) {
