@@ -245,15 +245,24 @@ describe(`a sender that stops mid-send on ${testDatabaseKind}`, () => {
   // The worker's lease on a claimed batch (order-worker.ts LEASE_SECONDS), and a little more.
   const PAST_LEASE_MS = 121_000;
 
-  it('the provider took the order but its answer was never recorded: held once the lease ends, never resent', async () => {
-    const { member, orderId, cost } = await placeOrder('https://faults.test/died-mid-send');
-    // The process stops right after the provider answered (here: recording the answer fails, which
-    // leaves the same rows behind as a SIGKILL at that moment).
+  /**
+   * A tick whose process stops right after the provider answered: recording the answer fails, which
+   * leaves the same rows behind as a SIGKILL at that moment.
+   */
+  async function tickThatStopsAfterTheProviderTookIt() {
     const record = vi
       .spyOn(ordersRepository, 'markSubmitted')
       .mockRejectedValueOnce(new Error('connection terminated'));
-    await expect(tick()).rejects.toThrow('connection terminated');
-    record.mockRestore();
+    try {
+      await expect(tick()).rejects.toThrow('connection terminated');
+    } finally {
+      record.mockRestore();
+    }
+  }
+
+  it('the provider took the order but its answer was never recorded: held once the lease ends, never resent', async () => {
+    const { member, orderId, cost } = await placeOrder('https://faults.test/died-mid-send');
+    await tickThatStopsAfterTheProviderTookIt();
     expect(await upstream('https://faults.test/died-mid-send')).toHaveLength(1);
     const stranded = await orderRow(orderId);
     expect(stranded.providerOrderId).toBeNull();
@@ -283,11 +292,7 @@ describe(`a sender that stops mid-send on ${testDatabaseKind}`, () => {
 
   it('an interrupted order whose lease has ended is not refunded to a member who cancels before the next tick', async () => {
     const { member, orderId, cost } = await placeOrder('https://faults.test/died-then-cancel');
-    const record = vi
-      .spyOn(ordersRepository, 'markSubmitted')
-      .mockRejectedValueOnce(new Error('connection terminated'));
-    await expect(tick()).rejects.toThrow('connection terminated');
-    record.mockRestore();
+    await tickThatStopsAfterTheProviderTookIt();
     t.clock.advance(PAST_LEASE_MS);
     expect((await t.app.services.worker.cancelOrder(member.accountId, orderId)).kind).toBe(
       'provider-refused',
