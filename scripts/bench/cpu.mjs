@@ -5,13 +5,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-function ticksOf(pid) {
+/** CPU ticks of a process; with `reaped`, also of its children that exited and were waited for. */
+function ticksOf(pid, reaped = false) {
   try {
     // Fields after the command name (which may hold spaces) in /proc/<pid>/stat: utime is the 14th
     // field of the line, stime the 15th.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    const own = Number(fields[11]) + Number(fields[12]);
+    return reaped ? own + Number(fields[13]) + Number(fields[14]) : own;
   } catch {
     return 0; // gone
   }
@@ -41,8 +43,9 @@ function snapshot(serverPids) {
   return {
     at: performance.now(),
     machine: machineTicks().busy,
-    // PostgreSQL backends come and go with connections; those alive at both ends are counted.
-    postgres: new Map(pg.map((pid) => [pid, ticksOf(pid)])),
+    // PostgreSQL backends come and go with connections (pgbench opens and closes its own): those alive
+    // at both ends are counted directly, those that ended through the postmaster's reaped-children time.
+    postgres: new Map(pg.map((pid) => [pid, ticksOf(pid, true)])),
     servers: serverPids.reduce((sum, pid) => sum + ticksOf(pid), 0),
     self: ticksOf(process.pid),
   };
