@@ -261,6 +261,33 @@ describe(`background order worker on ${testDatabaseKind}`, () => {
     await balanceMatchesLedger(member.accountId);
   });
 
+  it('places an auto-order run when the catalogue cache is cold (an operator just changed it)', async () => {
+    const s = await service(true);
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const placed = await place(member, {
+      serviceId: s.id,
+      link: 'https://a.com/cold',
+      amount: s.min,
+      runs: 2,
+      interval: 60,
+    });
+    // The operator's write drops the cache; the tick must load it outside its transaction (PGlite has
+    // one connection: a load inside the transaction would wait for it forever).
+    await t.app.services.catalog.changed();
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the tick hung')), 10_000);
+    });
+    try {
+      await Promise.race([worker(new ScriptedProvider()).tick(), hung]);
+    } finally {
+      clearTimeout(timer);
+    }
+    const runs = await t.app.database.db.select().from(orders).where(eq(orders.autoOrderId, placed.orderId));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.providerServiceId).toBe(s.providerServiceId);
+  });
+
   it('never lets a member cancel another member’s auto-order', async () => {
     const s = await service(true);
     const owner = await createMember(t.app, { point: 1_000_000 });

@@ -114,7 +114,7 @@ export class OrderWorker {
     private readonly db: Db,
     private readonly providers: ProviderClients,
     /** The catalogue's cached service lookup: each auto-order run goes to the service's current provider. */
-    private readonly services: { orderableService(serviceId: number): Promise<OrderableService | undefined> },
+    private readonly services: { orderableServices(): Promise<ReadonlyMap<number, OrderableService>> },
     private readonly clock: Clock,
     private readonly options: OrderWorkerOptions,
   ) {}
@@ -129,11 +129,13 @@ export class OrderWorker {
   /** Each due auto-order places its next run as a child order, under the auto-order's row lock. */
   private async placeDueAutoOrderRuns(): Promise<number> {
     const now = this.clock.now();
+    // Read before the transaction: inside it, a cold cache's query would deadlock PGlite's one connection.
+    const catalogue = await this.services.orderableServices();
     return this.db.transaction(async (tx) => {
       const due = await ordersRepository.claimDueAutoOrders(tx, now, this.options.batchSize);
       for (const autoOrder of due) {
         const run = autoOrder.completed + 1;
-        const found = await this.services.orderableService(autoOrder.serviceId);
+        const found = catalogue.get(autoOrder.serviceId);
         await ordersRepository.insertOrder(tx, {
           accountId: autoOrder.accountId,
           serviceId: autoOrder.serviceId,

@@ -85,6 +85,15 @@ export class CatalogService {
     return (await this.orderable.get()).get(serviceId);
   }
 
+  /**
+   * Every orderable service by id, as cached now. A caller about to open a transaction reads this
+   * first: on PGlite (one connection) a cold cache loading inside a transaction would wait for the
+   * transaction to end, forever.
+   */
+  orderableServices(): Promise<ReadonlyMap<number, OrderableService>> {
+    return this.orderable.get();
+  }
+
   /** Called after any operator write to platforms, categories or services. */
   changed(): Promise<void> {
     return this.bus.publish('catalog');

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../db/database';
 import { signBody } from '../points/webhook-signature';
 import { createMember, DEFAULT_PASSWORD, type TestMember } from '../test/factories';
 import { testDatabaseKind } from '../test/test-app';
+import { seededRandom } from '../test/seeded-random';
 import { checkInvariants, checkProviderSubmissions } from './invariant-checks';
 
 /**
@@ -28,17 +29,6 @@ const SECRET = 'crash-test-deposit-secret-0123456';
 const OPERATOR = { id: 'crashop', password: 'crash-operator-pw-1' };
 /** The worker's lease (background/order-worker.ts LEASE_SECONDS): a killed process's claims expire after it. */
 const LEASE_SECONDS = 120;
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function freePort(): Promise<number> {
   return new Promise((done, reject) => {
@@ -192,7 +182,7 @@ async function setUpTraffic(server: Server, members: TestMember[]): Promise<Traf
   return {
     members: withTokens,
     operatorToken,
-    random: mulberry32(SEED),
+    random: seededRandom(SEED),
     serviceIds,
     placed: [],
     sent: 0,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, providers, services } from '../db/schema';
 import { bearer, createMember, postSigned, tokenFor, type TestMember } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
+import { seededRandom } from '../test/seeded-random';
 import { checkInvariants, checkProviderSubmissions } from './invariant-checks';
 
 /**
@@ -15,17 +16,6 @@ const SEED = Number(process.env.INVARIANT_SEED ?? Math.floor(Math.random() * 2 *
 const MEMBERS = 20;
 const OPERATIONS = 300;
 const WAVE = 20;
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Orders run fast in tests: 1 s per auto-order "minute", statuses refreshed every 30 s of the clock.
 const t = useTestApp({
@@ -52,7 +42,7 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
     `hold for every member after ${OPERATIONS} operations (seed ${SEED})`,
     { timeout: 120_000 },
     async () => {
-      const random = mulberry32(SEED);
+      const random = seededRandom(SEED);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
       const { app } = t;
       const db = app.database.db;
@@ -78,6 +68,17 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
       const statuses: Record<string, number> = {};
       const kinds: Record<string, number> = {};
       let linkCounter = 0;
+      /** A bank deposit paying `charge` in full, with a reference never used before (kept for replays). */
+      const newDepositFor = (charge: { member: number; payable: number }) => {
+        const body = {
+          name: members[charge.member]!.name,
+          amount: charge.payable,
+          depositedAt: '2026-11-22T18:05:00+09:00',
+          reference: `inv-${SEED}-${depositBodies.length + 1}`,
+        };
+        depositBodies.push(body);
+        return body;
+      };
       let providerEnabled = true;
 
       const operation = async (): Promise<{ statusCode: number; json: () => unknown } | undefined> => {
@@ -151,25 +152,13 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
             }
             const charge = charges.length > 0 ? pick(charges) : undefined;
             if (!charge) return undefined;
-            const body = {
-              name: members[charge.member]!.name,
-              amount: charge.payable,
-              depositedAt: '2026-11-22T18:05:00+09:00',
-              reference: `inv-${SEED}-${depositBodies.length + 1}`,
-            };
-            depositBodies.push(body);
+            const body = newDepositFor(charge);
             return postSigned(app, '/hooks/deposit', body);
           }
           case 'accept-racing-deposit': {
             const charge = charges.length > 0 ? pick(charges) : undefined;
             if (!charge) return undefined;
-            const body = {
-              name: members[charge.member]!.name,
-              amount: charge.payable,
-              depositedAt: '2026-11-22T18:05:00+09:00',
-              reference: `inv-${SEED}-${depositBodies.length + 1}`,
-            };
-            depositBodies.push(body);
+            const body = newDepositFor(charge);
             const [accepted, deposited] = await Promise.all([
               app.inject({
                 method: 'POST',
