@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { MEMBER_ADMIN_MEMO_MAX, validateMemberActionMemo } from '@smm/domain';
 import { AdminDialog, AdminDialogActions } from '../components/admin-dialog';
+import { AdminTextArea } from '../components/admin-field';
 
 export interface MemberActionDialogProps {
   title: string;
@@ -50,31 +51,25 @@ export function MemberActionDialog({
     <AdminDialog title={title} onClose={onCancel}>
       <form className="admin-form" onSubmit={submit} noValidate>
         <div className="member-dialog-description">{description}</div>
-        <div className="field">
-          <label className="field-label" htmlFor={memoId}>
-            {memoRequired ? '사유' : '메모 (선택)'}
-          </label>
-          <textarea
-            id={memoId}
-            className="admin-input"
-            value={memo}
-            maxLength={MEMBER_ADMIN_MEMO_MAX}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${memoId}-error` : undefined}
-            placeholder={
-              memoRequired ? '감사 로그에 남을 사유를 입력해주세요.' : '필요하면 메모를 남겨주세요.'
-            }
-            onChange={(event) => {
-              setMemo(event.target.value);
-              setError(null);
-            }}
-          />
+        <AdminTextArea
+          label={memoRequired ? '사유' : '메모 (선택)'}
+          id={memoId}
+          value={memo}
+          maxLength={MEMBER_ADMIN_MEMO_MAX}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${memoId}-error` : undefined}
+          placeholder={memoRequired ? '감사 로그에 남을 사유를 입력해주세요.' : '필요하면 메모를 남겨주세요.'}
+          onChange={(event) => {
+            setMemo(event.target.value);
+            setError(null);
+          }}
+        >
           {error && (
             <p id={`${memoId}-error`} className="member-dialog-error" role="alert">
               {error}
             </p>
           )}
-        </div>
+        </AdminTextArea>
         <AdminDialogActions
           onCancel={onCancel}
           pending={pending}

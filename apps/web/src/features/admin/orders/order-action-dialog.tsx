@@ -10,6 +10,7 @@ import {
 } from '@smm/domain';
 import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
 import { AdminDialog, AdminDialogActions } from '../components/admin-dialog';
+import { AdminTextField, AdminTextArea } from '../components/admin-field';
 
 export const ORDER_MEMO_MAX = 200;
 
@@ -57,7 +58,6 @@ export function OrderActionDialog({
   onConfirm: (input: OrderActionInput) => void;
   onCancel: () => void;
 }) {
-  const memoId = useId();
   const remainsId = useId();
   const [memo, setMemo] = useState('');
   const [remainsText, setRemainsText] = useState('');
@@ -138,24 +138,20 @@ export function OrderActionDialog({
       <form className="admin-form" onSubmit={submit} noValidate>
         <div className="orders-dialog-description">{description}</div>
         {partial && (
-          <div className="field">
-            <label className="field-label" htmlFor={remainsId}>
-              미처리 수량
-            </label>
-            <input
-              id={remainsId}
-              className="admin-input"
-              inputMode="numeric"
-              autoComplete="off"
-              value={remainsText}
-              placeholder={`1 ~ ${formatCount(Math.max(1, partial.amount - 1))}`}
-              aria-invalid={touched && remainsError ? true : undefined}
-              aria-describedby={`${remainsId}-refund`}
-              onChange={(event) => {
-                setRemainsText(event.target.value);
-                setTouched(true);
-              }}
-            />
+          <AdminTextField
+            label="미처리 수량"
+            id={remainsId}
+            inputMode="numeric"
+            autoComplete="off"
+            value={remainsText}
+            placeholder={`1 ~ ${formatCount(Math.max(1, partial.amount - 1))}`}
+            aria-invalid={touched && remainsError ? true : undefined}
+            aria-describedby={`${remainsId}-refund`}
+            onChange={(event) => {
+              setRemainsText(event.target.value);
+              setTouched(true);
+            }}
+          >
             <p id={`${remainsId}-refund`} className="orders-dialog-refund" aria-live="polite">
               {remainsError ? (
                 touched && remainsText !== '' ? (
@@ -170,21 +166,15 @@ export function OrderActionDialog({
                 </>
               )}
             </p>
-          </div>
+          </AdminTextField>
         )}
-        <div className="field">
-          <label className="field-label" htmlFor={memoId}>
-            메모 (선택)
-          </label>
-          <textarea
-            id={memoId}
-            className="admin-input"
-            value={memo}
-            maxLength={ORDER_MEMO_MAX}
-            placeholder="감사 로그에 남길 메모를 입력해주세요."
-            onChange={(event) => setMemo(event.target.value)}
-          />
-        </div>
+        <AdminTextArea
+          label="메모 (선택)"
+          value={memo}
+          maxLength={ORDER_MEMO_MAX}
+          placeholder="감사 로그에 남길 메모를 입력해주세요."
+          onChange={(event) => setMemo(event.target.value)}
+        />
         <AdminDialogActions
           onCancel={onCancel}
           pending={pending}

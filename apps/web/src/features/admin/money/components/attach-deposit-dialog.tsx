@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatWon } from '@smm/domain';
 import type { AdminDepositItem } from '@smm/domain/contract';
@@ -8,6 +8,7 @@ import { useAttachDeposit } from '../api/attach-deposit';
 import { useDepositCandidates } from '../api/get-deposit-candidates';
 import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
 import { ChargeStateChip, when } from './money-format';
+import { AdminTextField } from '../../components/admin-field';
 
 const CHARGE_ID = /^\d{1,10}$/;
 
@@ -24,8 +25,6 @@ export function AttachDepositDialog({
 }) {
   const candidates = useDepositCandidates(deposit.id);
   const attach = useAttachDeposit(deposit.id);
-  const manualId = useId();
-  const memoId = useId();
   const [picked, setPicked] = useState<number | null>(null);
   const [manual, setManual] = useState('');
   const [memo, setMemo] = useState('');
@@ -115,35 +114,23 @@ export function AttachDepositDialog({
           )}
         </fieldset>
         <div className="admin-form-grid">
-          <div className="field">
-            <label className="field-label" htmlFor={manualId}>
-              충전 신청 번호 직접 입력
-            </label>
-            <input
-              id={manualId}
-              className="admin-input"
-              inputMode="numeric"
-              value={manual}
-              placeholder="예: 1024"
-              onChange={(event) => {
-                setManual(event.target.value);
-                setError(null);
-              }}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={memoId}>
-              메모 (선택)
-            </label>
-            <input
-              id={memoId}
-              className="admin-input"
-              value={memo}
-              maxLength={200}
-              placeholder="예: 어머니 명의로 입금"
-              onChange={(event) => setMemo(event.target.value)}
-            />
-          </div>
+          <AdminTextField
+            label="충전 신청 번호 직접 입력"
+            inputMode="numeric"
+            value={manual}
+            placeholder="예: 1024"
+            onChange={(event) => {
+              setManual(event.target.value);
+              setError(null);
+            }}
+          />
+          <AdminTextField
+            label="메모 (선택)"
+            value={memo}
+            maxLength={200}
+            placeholder="예: 어머니 명의로 입금"
+            onChange={(event) => setMemo(event.target.value)}
+          />
         </div>
         {error && (
           <p className="money-error" role="alert">

@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
+import { AdminTextArea } from '../../components/admin-field';
 
 export interface MemoConfirmDialogProps {
   title: string;
@@ -23,7 +24,6 @@ export function MemoConfirmDialog({
   onConfirm,
   onClose,
 }: MemoConfirmDialogProps) {
-  const memoId = useId();
   const [memo, setMemo] = useState('');
   // A second click before React re-renders with `pending` must not send a second request.
   const sent = useRef(false);
@@ -41,19 +41,13 @@ export function MemoConfirmDialog({
     <AdminDialog title={title} onClose={onClose}>
       <form className="admin-form" onSubmit={submit} noValidate>
         <div className="money-dialog-description">{description}</div>
-        <div className="field">
-          <label className="field-label" htmlFor={memoId}>
-            메모 (선택)
-          </label>
-          <textarea
-            id={memoId}
-            className="admin-input"
-            value={memo}
-            maxLength={200}
-            placeholder="감사 로그에 남길 메모가 있으면 입력해주세요."
-            onChange={(event) => setMemo(event.target.value)}
-          />
-        </div>
+        <AdminTextArea
+          label="메모 (선택)"
+          value={memo}
+          maxLength={200}
+          placeholder="감사 로그에 남길 메모가 있으면 입력해주세요."
+          onChange={(event) => setMemo(event.target.value)}
+        />
         <AdminDialogActions
           onCancel={onClose}
           pending={pending}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { validateOperatorDeposit } from '@smm/domain';
 import type { OperatorDepositResponse } from '@smm/domain/contract';
@@ -7,6 +7,7 @@ import { useCreateDeposit } from '../api/create-deposit';
 import { newIdempotencyKey } from '../api/money-keys';
 import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
 import { parseWon } from './parse-won';
+import { AdminTextField, AdminTextArea } from '../../components/admin-field';
 
 function outcomeMessage({ deposit, duplicate }: OperatorDepositResponse): string {
   if (duplicate) return '이미 등록된 입금입니다.';
@@ -26,7 +27,6 @@ function outcomeMessage({ deposit, duplicate }: OperatorDepositResponse): string
 export function OperatorDepositDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateDeposit();
   const [key] = useState(newIdempotencyKey);
-  const ids = { name: useId(), amount: useId(), at: useId(), memo: useId() };
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('');
   const [at, setAt] = useState('');
@@ -69,57 +69,33 @@ export function OperatorDepositDialog({ onClose }: { onClose: () => void }) {
           충전됩니다.
         </p>
         <div className="admin-form-grid">
-          <div className="field">
-            <label className="field-label" htmlFor={ids.name}>
-              입금자명
-            </label>
-            <input
-              id={ids.name}
-              className="admin-input"
-              value={name}
-              maxLength={40}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={ids.amount}>
-              입금액 (원)
-            </label>
-            <input
-              id={ids.amount}
-              className="admin-input"
-              inputMode="numeric"
-              value={amount}
-              placeholder="예: 11000"
-              onChange={(event) => setAmount(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={ids.at}>
-              입금 시각 (한국 시간, 비우면 지금)
-            </label>
-            <input
-              id={ids.at}
-              className="admin-input"
-              type="datetime-local"
-              value={at}
-              onChange={(event) => setAt(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.memo}>
-            등록 사유
-          </label>
-          <textarea
-            id={ids.memo}
-            className="admin-input"
-            value={memo}
-            maxLength={200}
-            placeholder="예: 은행 알림 누락, 통장 거래내역에서 확인"
-            onChange={(event) => setMemo(event.target.value)}
+          <AdminTextField
+            label="입금자명"
+            value={name}
+            maxLength={40}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <AdminTextField
+            label="입금액 (원)"
+            inputMode="numeric"
+            value={amount}
+            placeholder="예: 11000"
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          <AdminTextField
+            label="입금 시각 (한국 시간, 비우면 지금)"
+            type="datetime-local"
+            value={at}
+            onChange={(event) => setAt(event.target.value)}
           />
         </div>
+        <AdminTextArea
+          label="등록 사유"
+          value={memo}
+          maxLength={200}
+          placeholder="예: 은행 알림 누락, 통장 거래내역에서 확인"
+          onChange={(event) => setMemo(event.target.value)}
+        />
         {error && (
           <p className="money-error" role="alert">
             {error}

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAdjustPoints } from '../api/adjust-points';
 import { newIdempotencyKey } from '../api/money-keys';
 import { parseWon } from './parse-won';
+import { AdminTextField } from '../../components/admin-field';
 
 type Sign = 1 | -1;
 
@@ -16,7 +17,8 @@ type Sign = 1 | -1;
  */
 export function PointAdjustmentForm({ loginId }: { loginId: string }) {
   const adjust = useAdjustPoints(loginId);
-  const ids = { amount: useId(), memo: useId(), error: useId() };
+  const formId = useId();
+  const errorId = `${formId}-error`;
   const [sign, setSign] = useState<Sign>(1);
   const [amount, setAmount] = useState('');
   const [memo, setMemo] = useState('');
@@ -64,7 +66,7 @@ export function PointAdjustmentForm({ loginId }: { loginId: string }) {
           <label key={value} className={`money-sign-option${sign === value ? ' is-current' : ''}`}>
             <input
               type="radio"
-              name={`${ids.amount}-sign`}
+              name={`${formId}-sign`}
               checked={sign === value}
               onChange={() => setSign(value)}
             />
@@ -73,43 +75,31 @@ export function PointAdjustmentForm({ loginId }: { loginId: string }) {
         ))}
       </fieldset>
       <div className="admin-form-grid">
-        <div className="field">
-          <label className="field-label" htmlFor={ids.amount}>
-            금액 (원)
-          </label>
-          <input
-            id={ids.amount}
-            className="admin-input"
-            inputMode="numeric"
-            value={amount}
-            placeholder={`최대 ${formatCount(POINT_ADJUSTMENT_MAX)}`}
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.memo}>
-            사유
-          </label>
-          <input
-            id={ids.memo}
-            className="admin-input"
-            value={memo}
-            maxLength={200}
-            placeholder="예: 이벤트 보상, 중복 충전 회수"
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(event) => {
-              setMemo(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
+        <AdminTextField
+          label="금액 (원)"
+          inputMode="numeric"
+          value={amount}
+          placeholder={`최대 ${formatCount(POINT_ADJUSTMENT_MAX)}`}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setError(null);
+          }}
+        />
+        <AdminTextField
+          label="사유"
+          value={memo}
+          maxLength={200}
+          placeholder="예: 이벤트 보상, 중복 충전 회수"
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setMemo(event.target.value);
+            setError(null);
+          }}
+        />
       </div>
       {error && (
-        <p id={ids.error} className="money-error" role="alert">
+        <p id={errorId} className="money-error" role="alert">
           {error}
         </p>
       )}
