@@ -56,7 +56,7 @@ export function AdminDialogActions({
   cancelLabel = '취소',
   cancelDisabled,
   submitDisabled,
-  submitClassName,
+  danger,
 }: {
   onCancel: () => void;
   pending: boolean;
@@ -67,14 +67,19 @@ export function AdminDialogActions({
   cancelDisabled?: boolean;
   /** Besides `pending`, e.g. nothing chosen yet. */
   submitDisabled?: boolean;
-  submitClassName?: string;
+  /** The action takes something away (reject, cancel, suspend): the submit button says so in red. */
+  danger?: boolean;
 }) {
   return (
     <div className="admin-form-actions">
       <Button type="button" variant="ghost" onClick={onCancel} disabled={cancelDisabled}>
         {cancelLabel}
       </Button>
-      <Button type="submit" className={submitClassName} disabled={pending || submitDisabled}>
+      <Button
+        type="submit"
+        className={danger ? 'admin-danger-button' : undefined}
+        disabled={pending || submitDisabled}
+      >
         {pending ? pendingLabel : submitLabel}
       </Button>
     </div>

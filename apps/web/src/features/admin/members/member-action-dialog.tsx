@@ -76,7 +76,7 @@ export function MemberActionDialog({
           cancelDisabled={pending}
           submitLabel={confirmLabel}
           pendingLabel="처리 중…"
-          submitClassName={danger ? 'member-danger-button' : undefined}
+          danger={danger}
         />
       </form>
     </AdminDialog>

@@ -182,7 +182,7 @@ export function OrderActionDialog({
           cancelLabel="닫기"
           submitLabel={CONFIRM[action.kind]}
           pendingLabel="처리 중…"
-          submitClassName={action.kind === 'resend' ? undefined : 'orders-danger-button'}
+          danger={action.kind !== 'resend'}
         />
       </form>
     </AdminDialog>

@@ -54,7 +54,7 @@ export function MemoConfirmDialog({
           cancelDisabled={pending}
           submitLabel={confirmLabel}
           pendingLabel="처리 중…"
-          submitClassName={danger ? 'money-danger-button' : undefined}
+          danger={danger}
         />
       </form>
     </AdminDialog>
