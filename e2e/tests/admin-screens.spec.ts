@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { consoleSettled, signInOperator } from './helpers/operator';
+import { registerMember } from './helpers/session';
 import { test } from './helpers/test';
 
 /**
@@ -80,6 +81,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('link', { name: '회원' }).click();
       await consoleSettled(page, '회원');
       await expect(page.getByRole('navigation', { name: '콘솔 메뉴' })).not.toBeInViewport();
+    });
+
+    test('a dialog that takes something away (suspend): its form and red submit have no serious violations', async ({
+      page,
+      request,
+    }) => {
+      const member = await registerMember(request);
+      await signInOperator(page, request);
+      await page.goto(`/admin/members/${member.id}`);
+      await consoleSettled(page, member.id);
+      await page.getByRole('button', { name: '정지', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: '회원 정지' });
+      await expect(dialog.getByLabel('사유')).toBeVisible();
+      await page.screenshot({ path: join(shots, `admin-member-suspend-dialog-1440-${colorScheme}.png`) });
+      await expectNoSeriousViolations(page);
     });
   });
 }
