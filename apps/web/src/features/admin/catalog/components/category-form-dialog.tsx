@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { validateCategoryInput } from '@smm/domain';
 import { SelectField, TextField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
 import type { AdminCategory } from '../api/get-categories';
 import type { AdminPlatform } from '../api/get-platforms';
 import { useSaveCategory } from '../api/save-category';
 import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
+import { submitCatalogForm } from './submit-catalog-form';
 
 /** 카테고리 추가 / 수정: its name and platform (a new platform moves it, last there). */
 export function CategoryFormDialog({
@@ -27,23 +26,14 @@ export function CategoryFormDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (save.isPending) return;
-    const problem = validateCategoryInput({ text });
-    setError(problem);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    save.mutate(
-      { id: category?.id ?? null, body: { platformId: Number(platform), text } },
-      {
-        onSuccess: () => {
-          toast.success(category ? '카테고리를 수정했습니다.' : '카테고리를 추가했습니다.');
-          onClose();
-        },
-        onError: (e) => toast.error(errorMessage(e, '카테고리를 저장하지 못했습니다.')),
-      },
-    );
+    submitCatalogForm({
+      save,
+      problem: validateCategoryInput({ text }),
+      variables: { id: category?.id ?? null, body: { platformId: Number(platform), text } },
+      what: '카테고리를',
+      setError,
+      onClose,
+    });
   };
 
   return (

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { validatePlatformInput } from '@smm/domain';
 import { Checkbox, TextField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
 import type { AdminPlatform } from '../api/get-platforms';
 import { useSavePlatform } from '../api/save-platform';
 import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
+import { submitCatalogForm } from './submit-catalog-form';
 
 /** 플랫폼 추가 / 수정: name, background colour (#rrggbb, with a picker), shown to members or not. */
 export function PlatformFormDialog({
@@ -23,24 +22,15 @@ export function PlatformFormDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (save.isPending) return;
     const body = { text, bgColor: bgColor.trim(), visible };
-    const problem = validatePlatformInput(body);
-    setError(problem);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    save.mutate(
-      { id: platform?.id ?? null, body },
-      {
-        onSuccess: () => {
-          toast.success(platform ? '플랫폼을 수정했습니다.' : '플랫폼을 추가했습니다.');
-          onClose();
-        },
-        onError: (e) => toast.error(errorMessage(e, '플랫폼을 저장하지 못했습니다.')),
-      },
-    );
+    submitCatalogForm({
+      save,
+      problem: validatePlatformInput(body),
+      variables: { id: platform?.id ?? null, body },
+      what: '플랫폼을',
+      setError,
+      onClose,
+    });
   };
 
   return (

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { BUILTIN_SIMULATED_PROVIDER_URL, validateProviderInput } from '@smm/domain';
 import { TextField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
 import type { AdminProvider } from '../api/get-providers';
 import { useSaveProvider } from '../api/save-provider';
 import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
+import { submitCatalogForm } from './submit-catalog-form';
 
 /** 공급사 추가 / 수정. The stored key is never shown; on an edit a blank key keeps it. */
 export function ProviderFormDialog({
@@ -23,24 +22,15 @@ export function ProviderFormDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (save.isPending) return;
     const body = { name, apiUrl: apiUrl.trim(), apiKey: apiKey.trim() };
-    const problem = validateProviderInput(body, { keyRequired: provider === null });
-    setError(problem);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    save.mutate(
-      { id: provider?.id ?? null, body },
-      {
-        onSuccess: () => {
-          toast.success(provider ? '공급사를 수정했습니다.' : '공급사를 추가했습니다.');
-          onClose();
-        },
-        onError: (e) => toast.error(errorMessage(e, '공급사를 저장하지 못했습니다.')),
-      },
-    );
+    submitCatalogForm({
+      save,
+      problem: validateProviderInput(body, { keyRequired: provider === null }),
+      variables: { id: provider?.id ?? null, body },
+      what: '공급사를',
+      setError,
+      onClose,
+    });
   };
 
   return (

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import {
   SERVICE_NOTICE_MAX,
   formatUnitPriceMilli,
@@ -10,12 +9,12 @@ import {
 } from '@smm/domain';
 import type { ServiceRequest } from '@smm/domain/contract';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
 import type { AdminCategory } from '../api/get-categories';
 import type { AdminProvider } from '../api/get-providers';
 import type { AdminService } from '../api/get-services';
 import { useSaveService } from '../api/save-service';
 import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
+import { submitCatalogForm } from './submit-catalog-form';
 
 /** What the service form holds: numbers as typed, so a half-typed price is never turned into 0. */
 export interface ServiceForm {
@@ -115,24 +114,15 @@ export function ServiceFormDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (save.isPending) return;
     const result = serviceRequestOf(form);
-    if ('error' in result) {
-      setError(result.error);
-      toast.error(result.error);
-      return;
-    }
-    setError(null);
-    save.mutate(
-      { id: service?.id ?? null, body: result.request },
-      {
-        onSuccess: () => {
-          toast.success(service ? '상품을 수정했습니다.' : '상품을 추가했습니다.');
-          onClose();
-        },
-        onError: (e) => toast.error(errorMessage(e, '상품을 저장하지 못했습니다.')),
-      },
-    );
+    submitCatalogForm({
+      save,
+      problem: 'error' in result ? result.error : null,
+      variables: 'request' in result ? { id: service?.id ?? null, body: result.request } : null,
+      what: '상품을',
+      setError,
+      onClose,
+    });
   };
 
   return (
