@@ -32,6 +32,21 @@ function run(label, command, args, extraEnv = {}) {
 /** Names of what failed, kept for the summary at the end (CI shows only the tail of the output). */
 const failures = [];
 
+/**
+ * The first lines of why a test failed, indented under its name: CI keeps only the tail of the log,
+ * and the runner's own report of the failure is far above it.
+ */
+function firstLines(messages) {
+  const lines = messages
+    .join('\n')
+    // Playwright's messages carry terminal colours.
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 6);
+  return lines.map((line) => `\n      ${line.trim().slice(0, 240)}`).join('');
+}
+
 function vitestCounts(file, label) {
   if (!existsSync(file)) {
     failures.push(`${label}: no report written (the runner crashed or was killed)`);
@@ -41,7 +56,9 @@ function vitestCounts(file, label) {
   for (const suite of report.testResults ?? []) {
     const path = suite.name.replace(`${root}/`, '');
     const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failed) failures.push(`${label}: ${path} › ${t.fullName}`);
+    for (const t of failed) {
+      failures.push(`${label}: ${path} › ${t.fullName}${firstLines(t.failureMessages ?? [])}`);
+    }
     if (suite.status === 'failed' && failed.length === 0) {
       failures.push(`${label}: ${path} did not run: ${(suite.message ?? '').split('\n')[0].slice(0, 200)}`);
     }
@@ -151,8 +168,10 @@ if (findPostgresBin()) {
       for (const spec of suite.specs ?? []) {
         for (const test of spec.tests ?? []) {
           if (test.status === 'unexpected' || test.status === 'flaky') {
+            const errors = (test.results ?? []).flatMap((r) => (r.error?.message ? [r.error.message] : []));
             failures.push(
-              `e2e (${test.status}): ${[...titles, spec.title].join(' › ')} (${spec.file}:${spec.line})`,
+              `e2e (${test.status}): ${[...titles, spec.title].join(' › ')} (${spec.file}:${spec.line})` +
+                firstLines(errors.slice(0, 1)),
             );
           }
         }
