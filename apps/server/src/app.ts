@@ -22,6 +22,7 @@ import { AuthService } from './auth/auth.service';
 import { registerGuards } from './auth/guards';
 import { LoginThrottle } from './auth/login-throttle';
 import { registerSignupThrottle, SignupThrottle } from './auth/signup-throttle';
+import { ApiKeyThrottle } from './auth/api-key-throttle';
 import { MessageThrottle } from './auth/message-throttle';
 import { recoveryRoutes } from './auth/recovery.routes';
 import { RecoveryService } from './auth/recovery.service';
@@ -213,7 +214,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     await Promise.all([recovery.settled(), verificationCodes.settled()]);
     messaging.close();
   });
-  const auth = new AuthService(db, settings, tokens, throttle, content, verificationCodes);
+  const auth = new AuthService(
+    db,
+    settings,
+    tokens,
+    throttle,
+    content,
+    verificationCodes,
+    new ApiKeyThrottle(db, clock),
+  );
   const accountSettings = new AccountSettingsService(db, settings, clock, throttle);
   const social = new SocialAuthService(
     {

@@ -67,6 +67,11 @@ export const ERROR_CATALOGUE = {
     message: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
   },
   TOO_MANY_SIGNUPS: { status: 429, message: '회원가입 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
+  /** More new API keys than one account may issue in an hour. */
+  TOO_MANY_API_KEYS: {
+    status: 429,
+    message: 'API 키 발급 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+  },
   TOO_MANY_CODES: { status: 429, message: ACCOUNT_MESSAGES.CODE_TOO_SOON },
   TOO_MANY_REQUESTS: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
   /** An upload over its size limit (a popup image over POPUP_IMAGE_MAX_BYTES). */

@@ -19,6 +19,7 @@ import { appError } from '../errors/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { ContentService } from '../content/content.service';
 import { generateApiKey, hashApiKey } from './api-keys';
+import type { ApiKeyThrottle } from './api-key-throttle';
 import { presentProfile } from './auth.presenter';
 import type { LoginThrottle } from './login-throttle';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
@@ -36,6 +37,7 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
     private readonly content: ContentService,
     private readonly codes: VerificationCodes,
+    private readonly apiKeyThrottle: ApiKeyThrottle,
   ) {}
 
   /** Plain sign-up: SPEC.md §5's rules in order (shared with the form), then the server-only checks. */
@@ -151,6 +153,7 @@ export class AuthService {
    * nowhere else; only its SHA-256 is kept.
    */
   async issueApiKey(account: AuthenticatedAccount): Promise<ApiKeyResponse> {
+    await this.apiKeyThrottle.admit(account.id);
     const { key, prefix, suffix, hash } = generateApiKey();
     if (!(await accountRepository.replaceApiKey(this.db, account.id, { hash, prefix, suffix }))) {
       throw appError('TOKEN_INVALID');

@@ -255,6 +255,28 @@ describe(`API keys on ${testDatabaseKind}`, () => {
     expect((await services(second)).statusCode).toBe(200);
   });
 
+  it('POST /auth/api-key allows 10 new keys per account an hour (429 with Retry-After), never limiting another member', async () => {
+    const [member, other] = [await createMember(t.app), await createMember(t.app)];
+    const issue = async (m: typeof member) =>
+      t.app.inject({ method: 'POST', url: '/auth/api-key', headers: bearer(await tokenFor(t.app, m)) });
+    for (let i = 0; i < 10; i++) expect((await issue(member)).statusCode).toBe(200);
+    const [row] = await t.app.database.db.select().from(accounts).where(eq(accounts.id, member.accountId));
+    t.clock.advance(60_000);
+    const refused = await issue(member);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 'TOO_MANY_API_KEYS',
+      message: 'API 키 발급 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBe(3540);
+    // The refused call changed nothing: the last issued key is still the account's key.
+    const [after] = await t.app.database.db.select().from(accounts).where(eq(accounts.id, member.accountId));
+    expect(after?.apiKeyHash).toBe(row?.apiKeyHash);
+    expect((await issue(other)).statusCode).toBe(200);
+    t.clock.advance(3540 * 1000);
+    expect((await issue(member)).statusCode).toBe(200);
+  });
+
   it('POST /auth/api-key needs a login token (not a key)', async () => {
     const member = await createMember(t.app, { apiKey: true });
     expect((await t.app.inject({ method: 'POST', url: '/auth/api-key' })).statusCode).toBe(401);
