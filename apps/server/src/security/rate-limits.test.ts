@@ -113,6 +113,14 @@ const LIMITS: Limit[] = [
     retryAfter: 'there',
   },
   {
+    limit: 'new API keys per account an hour',
+    source: 'auth/api-key-throttle.ts',
+    route: 'POST /auth/api-key',
+    file: 'public-api/public-api.test.ts',
+    test: 'POST /auth/api-key allows 10 new keys per account an hour (429 with Retry-After), never limiting another member',
+    retryAfter: 'there',
+  },
+  {
     limit: 'API key requests per minute (REST and v2)',
     source: 'public-api/api-rate-limiter.ts',
     route: 'GET/POST /api/*, /api/v2',
