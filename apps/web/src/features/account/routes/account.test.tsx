@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, BROWSE_ONLY_MESSAGE, GUEST_LABEL, SessionState, STORAGE_KEYS } from '@smm/domain';
+import {
+  ACCOUNT_MESSAGES,
+  BROWSE_ONLY_MESSAGE,
+  ERROR_CATALOGUE,
+  GUEST_LABEL,
+  SessionState,
+  STORAGE_KEYS,
+} from '@smm/domain';
 import type { Profile } from '@smm/domain/contract';
 import { useSession } from '@/lib/session/session-context';
 import { json, mockApi, settingsOf, type RecordedCall } from '@/testing/mock-api';
@@ -135,16 +142,17 @@ describe('account (/account): id and API key', () => {
     expect(await screen.findByText(NEW_MASK)).toBeInTheDocument();
   });
 
-  it("shows the server's message when the key cannot be issued, and no key", async () => {
+  it("shows the server's message when the key cannot be issued (too many new keys this hour), and no key", async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    const { message } = ERROR_CATALOGUE.TOO_MANY_API_KEYS;
     mockApi({
       'GET /auth/profile': { id: 'member1', point: 0, apiKey: null },
-      'POST /auth/api-key': json({ message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' }, 429),
+      'POST /auth/api-key': json({ message, code: 'TOO_MANY_API_KEYS' }, 429),
     });
     const user = userEvent.setup();
     renderAccount();
     await user.click(await screen.findByRole('button', { name: '발급' }));
-    expect(await screen.findByText('요청이 너무 많습니다. 잠시 후 다시 시도해주세요.')).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByLabelText('새 API 키')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '발급' })).toBeEnabled();
   });
