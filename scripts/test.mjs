@@ -42,9 +42,12 @@ function firstLines(messages) {
     // Playwright's messages carry terminal colours.
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
-    .filter((line) => line.trim() !== '')
-    .slice(0, 6);
-  return lines.map((line) => `\n      ${line.trim().slice(0, 240)}`).join('');
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const message = lines.filter((line) => !line.startsWith('at ')).slice(0, 5);
+  // Where it failed: the first stack frame in the project's own code.
+  const where = lines.find((line) => line.startsWith('at ') && !/node_modules|node:internal/.test(line));
+  return [...message, ...(where ? [where] : [])].map((line) => `\n      ${line.slice(0, 240)}`).join('');
 }
 
 function vitestCounts(file, label) {
