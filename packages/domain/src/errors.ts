@@ -4,6 +4,7 @@ import { CONTENT_MESSAGES } from './admin-content';
 import { ACCOUNT_SUSPENDED_MESSAGE } from './admin-members';
 import { CHARGE_MESSAGES } from './charge-rules';
 import { ORDER_MESSAGES } from './order-rules';
+import { API_KEY_ISSUES_PER_HOUR } from './public-api';
 
 /**
  * The one error catalogue of the member and public APIs: a stable code, its HTTP status and the Korean
@@ -70,7 +71,7 @@ export const ERROR_CATALOGUE = {
   /** More new API keys than one account may issue in an hour. */
   TOO_MANY_API_KEYS: {
     status: 429,
-    message: 'API 키 발급 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    message: `API 키는 1시간에 ${API_KEY_ISSUES_PER_HOUR}번까지 발급할 수 있습니다. 잠시 후 다시 시도해주세요.`,
   },
   TOO_MANY_CODES: { status: 429, message: ACCOUNT_MESSAGES.CODE_TOO_SOON },
   TOO_MANY_REQUESTS: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },

@@ -106,6 +106,9 @@ export const V2_MAX_ORDER_IDS = 100;
 /** The API key header of the REST dialect. */
 export const API_KEY_HEADER = 'api-key';
 
+/** New API keys one account may issue in an hour (POST /auth/api-key); the next is refused with 429. */
+export const API_KEY_ISSUES_PER_HOUR = 10;
+
 /**
  * How the profile shows a key: its public prefix and last four characters (`smm_3f9a2c1b…Xy1Z`), so a
  * member can tell which key is active without the key being readable.

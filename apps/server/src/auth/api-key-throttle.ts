@@ -1,3 +1,4 @@
+import { API_KEY_ISSUES_PER_HOUR } from '@smm/domain';
 import type { Db } from '../db/database';
 import { rateLimited } from '../errors/app-error';
 import type { Clock } from '../shared/clock';
@@ -18,7 +19,10 @@ export class ApiKeyThrottle {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly limits: ApiKeyIssueLimits = { maxPerAccount: 10, windowSeconds: 3600 },
+    private readonly limits: ApiKeyIssueLimits = {
+      maxPerAccount: API_KEY_ISSUES_PER_HOUR,
+      windowSeconds: 3600,
+    },
   ) {}
 
   async admit(accountId: number): Promise<void> {

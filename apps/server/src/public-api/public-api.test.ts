@@ -266,7 +266,7 @@ describe(`API keys on ${testDatabaseKind}`, () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       code: 'TOO_MANY_API_KEYS',
-      message: 'API 키 발급 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+      message: 'API 키는 1시간에 10번까지 발급할 수 있습니다. 잠시 후 다시 시도해주세요.',
     });
     expect(Number(refused.headers['retry-after'])).toBe(3540);
     // The refused call changed nothing: the last issued key is still the account's key.
