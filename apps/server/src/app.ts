@@ -103,6 +103,8 @@ export interface AppServices {
   recovery: RecoveryService;
   /** The development outbox: the e-mails and text messages sent while SMTP / the SMS gateway is unset. */
   outbox: Outbox;
+  /** Resolves once every message a request answered before sending has gone out (close, test resets). */
+  messagesSettled: () => Promise<void>;
   accountSettings: AccountSettingsService;
   social: SocialAuthService;
   orders: OrdersService;
@@ -209,9 +211,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   };
   const verificationCodes = new VerificationCodes(messageDeps);
   const recovery = new RecoveryService({ ...messageDeps, publicUrl: config.publicUrl });
+  /** Every message a request answered before sending (recovery mails, sign-up codes) has gone out. */
+  const messagesSettled = async () => {
+    await Promise.all([recovery.settled(), verificationCodes.settled()]);
+  };
   // E-mails answered before the close still go out (and count), before the database closes.
   app.addHook('preClose', async () => {
-    await Promise.all([recovery.settled(), verificationCodes.settled()]);
+    await messagesSettled();
     messaging.close();
   });
   const auth = new AuthService(
@@ -277,6 +283,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     verificationCodes,
     recovery,
     outbox: messaging.outbox,
+    messagesSettled,
     accountSettings,
     social,
     orders,

@@ -80,6 +80,15 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
         return body;
       };
       let providerEnabled = true;
+      /** The operator turns the only provider on or off through the console's API. */
+      const switchProvider = (on: boolean) => {
+        providerEnabled = on;
+        return app.inject({
+          method: 'POST',
+          url: `/admin/api/providers/${provider!.id}/${on ? 'enable' : 'disable'}`,
+          headers: opHeaders,
+        });
+      };
 
       const operation = async (): Promise<{ statusCode: number; json: () => unknown } | undefined> => {
         const m = Math.floor(random() * MEMBERS);
@@ -212,12 +221,7 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
           default: {
             // A provider outage: the operator disables the only provider for a while. New orders are refused
             // (주문불가 상품입니다.) and open ones wait; the provider comes back after the wave (below).
-            providerEnabled = !providerEnabled;
-            return app.inject({
-              method: 'POST',
-              url: `/admin/api/providers/${provider!.id}/${providerEnabled ? 'enable' : 'disable'}`,
-              headers: opHeaders,
-            });
+            return switchProvider(!providerEnabled);
           }
         }
       };
@@ -234,25 +238,14 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
         expect(mid.violations).toEqual([]);
         // An outage lasts one wave at most: left off, a seed that disables it early would refuse nearly
         // every order of the run, and the run would test little (and fail its "orders placed" check).
-        if (!providerEnabled) {
-          providerEnabled = true;
-          await app.inject({
-            method: 'POST',
-            url: `/admin/api/providers/${provider!.id}/enable`,
-            headers: opHeaders,
-          });
-        }
+        if (!providerEnabled) await switchProvider(true);
       }
 
       const afterTraffic = await checkInvariants(db);
       expect(afterTraffic.violations).toEqual([]);
 
-      // Then the background loop finishes every order (bounded): the provider back on, ticks with time passing.
-      await app.inject({
-        method: 'POST',
-        url: `/admin/api/providers/${provider!.id}/enable`,
-        headers: opHeaders,
-      });
+      // Then the background loop finishes every order (bounded; the provider is on after the last wave),
+      // ticks with time passing.
       let ticks = 0;
       let report = afterTraffic;
       while ((report.counts.openOrders > 0 || report.counts.activeAutoOrders > 0) && ticks < 200) {

@@ -131,7 +131,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     reset: async () => {
       // Messages a test's requests answered before sending (recovery mails, sign-up codes) go out after
       // the answer: wait for them here, or they land in the next test's outbox and database.
-      await Promise.all([app.services.recovery.settled(), app.services.verificationCodes.settled()]);
+      await app.services.messagesSettled();
       await db.execute(sql.raw(`TRUNCATE ${tableNames} RESTART IDENTITY CASCADE`));
       if (config.seedDemoData) await seedDemoData(db);
       if (config.admin) await ensureOperator(db, config.admin);

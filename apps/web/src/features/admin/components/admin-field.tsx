@@ -8,24 +8,41 @@ interface AdminFieldProps {
   children?: ReactNode;
 }
 
-/** A labelled input of the console's compact dialogs and forms (the <label htmlFor> serves getByLabel). */
+/** Label, control and what goes under it; the <label htmlFor> serves getByLabel. */
+function AdminField({
+  label,
+  id,
+  children,
+  control,
+}: AdminFieldProps & { control: (id: string) => ReactNode }) {
+  const ownId = useId();
+  const controlId = id ?? ownId;
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={controlId}>
+        {label}
+      </label>
+      {control(controlId)}
+      {children}
+    </div>
+  );
+}
+
+/** A labelled input of the console's compact dialogs and forms. */
 export function AdminTextField({
   label,
   id,
   children,
-  className,
-  ...rest
-}: AdminFieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'>) {
-  const ownId = useId();
-  const inputId = id ?? ownId;
+  ...input
+}: AdminFieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children' | 'className'>) {
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={inputId}>
-        {label}
-      </label>
-      <input id={inputId} className={['admin-input', className].filter(Boolean).join(' ')} {...rest} />
+    <AdminField
+      label={label}
+      id={id}
+      control={(controlId) => <input id={controlId} className="admin-input" {...input} />}
+    >
       {children}
-    </div>
+    </AdminField>
   );
 }
 
@@ -34,18 +51,15 @@ export function AdminTextArea({
   label,
   id,
   children,
-  className,
-  ...rest
-}: AdminFieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'children'>) {
-  const ownId = useId();
-  const inputId = id ?? ownId;
+  ...textarea
+}: AdminFieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'children' | 'className'>) {
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={inputId}>
-        {label}
-      </label>
-      <textarea id={inputId} className={['admin-input', className].filter(Boolean).join(' ')} {...rest} />
+    <AdminField
+      label={label}
+      id={id}
+      control={(controlId) => <textarea id={controlId} className="admin-input" {...textarea} />}
+    >
       {children}
-    </div>
+    </AdminField>
   );
 }
