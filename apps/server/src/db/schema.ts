@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -225,6 +226,10 @@ export const orders = pgTable(
     // recorded. Still set when a worker claims it again: the process that sent it died mid-send, the
     // provider may have the order, so it is held for an operator instead of being sent twice.
     submittingSince: timestamp('submitting_since', { withTimezone: true, mode: 'date' }),
+    // A fresh random token per claim: the fence of the lease. Only the process whose token is still on
+    // the row may mark it sending (one conditional UPDATE), so a process whose lease ran out and was
+    // taken over never sends the order again (issue 18 §1, docs/ARCHITECTURE.md "Background work").
+    leaseToken: text('lease_token'),
     lastError: text('last_error'),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
@@ -286,6 +291,27 @@ export const autoOrders = pgTable(
     check('auto_orders_runs', sql`${t.runs} > 1 AND ${t.completed} >= 0 AND ${t.completed} <= ${t.runs}`),
     check('auto_orders_refund_within_cost', sql`${t.refunded} >= 0 AND ${t.refunded} <= ${t.cost}`),
   ],
+);
+
+/**
+ * One Idempotency-Key space per member across orders and auto-orders (issue 18 §3): the key is taken
+ * by inserting this row in the transaction that places the order, so two requests racing with one key
+ * serialise on its primary key. `requestHash` tells a replay (same body: the first answer) from a
+ * reuse with another body (422).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: integer('order_id'),
+    autoOrderId: integer('auto_order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
 );
 
 /** State of the built-in simulated provider (providers/simulated): what an upstream panel would keep. */
@@ -389,10 +415,15 @@ export const deposits = pgTable(
     depositedAt: timestamp('deposited_at', { withTimezone: true, mode: 'date' }),
     rawText: text('raw_text'),
     bank: text('bank'),
-    status: text('status', { enum: ['RECEIVED', 'MATCHED', 'UNMATCHED', 'LATE', 'UNPARSED'] })
+    status: text('status', {
+      enum: ['RECEIVED', 'MATCHED', 'UNMATCHED', 'LATE', 'UNPARSED', 'DUPLICATE'],
+    })
       .notNull()
       .default('RECEIVED'),
     chargeId: integer('charge_id').references(() => charges.id),
+    // DUPLICATE: the earlier report of the same bank transfer (another channel, or the same one worded
+    // differently); held for an operator, never credited automatically.
+    duplicateOf: integer('duplicate_of'),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
   },
@@ -403,6 +434,8 @@ export const deposits = pgTable(
       .on(t.chargeId)
       .where(sql`${t.status} = 'MATCHED'`),
     index('deposits_status_id_idx').on(t.status, t.id),
+    // Finding an earlier report of the same transfer: same depositor and amount, bank time nearby.
+    index('deposits_transfer_idx').on(t.depositorKey, t.amount, t.depositedAt),
   ],
 );
 
