@@ -31,6 +31,29 @@ describe('toCsv', () => {
     expect(csvCell(-1)).toBe('-1');
   });
 
+  it('defuses formula signs behind fullwidth forms, blanks and invisible characters', () => {
+    // Fullwidth ＝ ＋ － ＠ (U+FF1D, U+FF0B, U+FF0D, U+FF20) and the small forms ﹦ ﹢ ﹣ ﹫.
+    for (const sign of ['\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\uFE66', '\uFE62', '\uFE63', '\uFE6B']) {
+      expect(csvCell(`${sign}SUM(A1)`)).toBe(`'${sign}SUM(A1)`);
+    }
+    // Zero-width space, BOM, word joiner, left-to-right mark, soft hyphen (format characters).
+    for (const invisible of ['\u200B', '\uFEFF', '\u2060', '\u200E', '\u00AD']) {
+      expect(csvCell(`${invisible}=1+1`)).toBe(`'${invisible}=1+1`);
+    }
+    // Spaces (plain, no-break, ideographic) and a line feed before a sign; mixed runs too.
+    expect(csvCell(' =1+1')).toBe("' =1+1");
+    expect(csvCell('\u00A0+1')).toBe("'\u00A0+1");
+    expect(csvCell('\u3000@A1')).toBe("'\u3000@A1");
+    expect(csvCell('\n-1')).toBe(`"'\n-1"`);
+    expect(csvCell(' \u200B \uFF1Dcmd')).toBe("' \u200B \uFF1Dcmd");
+  });
+
+  it('leaves ordinary text alone, blanks and invisible characters included', () => {
+    for (const text of ['홍길동', ' 홍길동', '\u200B홍길동', 'a=b', 'https://x.kr/?a=-1', '１２３', '']) {
+      expect(csvCell(text)).toBe(text);
+    }
+  });
+
   it('writes empty cells for null and undefined, Y/N for flags', () => {
     expect([csvCell(null), csvCell(undefined), csvCell(true), csvCell(false)]).toEqual(['', '', 'Y', 'N']);
   });
