@@ -259,13 +259,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const providers = new ProviderRegistry({
     timeoutMs: config.providers.timeoutMs,
     simulatedApiUrl: () => simulatedProvider.apiUrl,
+    allowPrivateAddresses: config.allowPrivateProviderAddresses,
   });
   const worker = new OrderWorker(db, providers, catalog, clock, {
     statusRefreshSeconds: config.background.statusRefreshSeconds,
     maxSubmitAttempts: config.background.maxSubmitAttempts,
     batchSize: 100,
     secondsPerMinute: config.background.autoOrderMinuteSeconds,
+    leaseSeconds: config.background.leaseSeconds,
     onProviderError: (stage) => metrics.providerError(stage),
+    onLaneDone: (report, providerId) =>
+      app.log.info({ tick: report, job: 'orders', providerId }, 'background provider lane'),
+    onLaneError: (error, providerId) =>
+      app.log.error({ err: error, providerId }, 'background provider lane failed'),
   });
   const charges = new ChargesService(db, settings, clock, config.charges);
   const deposits = new DepositIntake(db, clock);
@@ -317,7 +323,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(depositHooksRoutes(deposits, config.charges.depositWebhookSecret));
   await routes.register(publicApiRoutes(publicApi));
   await routes.register(smmV2Routes(publicApi));
-  await app.register(openApiRoutes);
+  await app.register(openApiRoutes(config.publicUrl));
   await registerAdminRoutes(app, {
     db,
     services: app.services,
@@ -330,7 +336,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // past their 3 hours lapse and deposits left unmatched by a stopped process are matched.
   const background = new Ticker(
     [
-      { name: 'orders', tick: () => worker.tick() },
+      { name: 'orders', tick: () => worker.backgroundTick() },
       { name: 'charges', tick: () => chargeWorker.tick() },
     ],
     app.log,
@@ -342,7 +348,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     void background.close();
     done();
   });
-  app.addHook('onClose', () => background.close());
+  // Provider lanes outlive the tick that started them: an order being sent is recorded before close.
+  app.addHook('onClose', async () => {
+    await background.close();
+    await worker.settled();
+  });
   return app;
 }
 

@@ -41,11 +41,13 @@ export const envSchema = z
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
     PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+    PROVIDER_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
     SIMULATED_PROVIDER_PARTIAL_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
     SIMULATED_PROVIDER_CANCEL_PERCENT: z.coerce.number().int().min(0).max(100).default(5),
     BACKGROUND_TICK_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     ORDER_STATUS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
     ORDER_MAX_SUBMIT_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+    ORDER_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
     AUTO_ORDER_MINUTE_SECONDS: z.coerce.number().min(0.001).max(60).default(60),
     DEPOSIT_WEBHOOK_SECRET: z
       .string()
@@ -86,6 +88,11 @@ export const envSchema = z
   })
   .refine((env) => (env.SMS_WEBHOOK_URL === undefined) === (env.SMS_WEBHOOK_SECRET === undefined), {
     message: 'SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET must be set together',
+  })
+  // A send renews the lease for one provider call: a call that may outlast it could be taken over
+  // (and held for an operator) while its answer is still on the way.
+  .refine((env) => env.ORDER_LEASE_SECONDS >= 2 * env.PROVIDER_TIMEOUT_SECONDS, {
+    message: 'ORDER_LEASE_SECONDS must be at least twice PROVIDER_TIMEOUT_SECONDS',
   });
 
 export interface AppConfig {
@@ -112,9 +119,16 @@ export interface AppConfig {
     statusRefreshSeconds: number;
     maxSubmitAttempts: number;
     autoOrderMinuteSeconds: number;
+    /** How long a process holds the orders it claimed before another may take them over. */
+    leaseSeconds: number;
   };
   /** Upstream calls; the built-in simulated provider's share of Partial and Canceled outcomes. */
   providers: { timeoutMs: number; simulatedPartialPercent: number; simulatedCancelPercent: number };
+  /**
+   * Whether provider URLs may reach loopback, private and link-local addresses (off: public addresses
+   * only, checked at connect time; the built-in simulated provider is reachable either way).
+   */
+  allowPrivateProviderAddresses: boolean;
   /**
    * Bank-transfer charges: the largest single charge, pending charges per member, and the shared
    * secret of the deposit webhooks (absent: the hooks are off).
@@ -193,11 +207,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       simulatedPartialPercent: e.SIMULATED_PROVIDER_PARTIAL_PERCENT,
       simulatedCancelPercent: e.SIMULATED_PROVIDER_CANCEL_PERCENT,
     },
+    allowPrivateProviderAddresses: e.PROVIDER_ALLOW_PRIVATE_ADDRESSES,
     background: {
       tickSeconds: e.BACKGROUND_TICK_SECONDS,
       statusRefreshSeconds: e.ORDER_STATUS_REFRESH_SECONDS,
       maxSubmitAttempts: e.ORDER_MAX_SUBMIT_ATTEMPTS,
       autoOrderMinuteSeconds: e.AUTO_ORDER_MINUTE_SECONDS,
+      leaseSeconds: e.ORDER_LEASE_SECONDS,
     },
     charges: {
       maxWon: e.CHARGE_MAX_WON,

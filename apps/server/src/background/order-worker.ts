@@ -25,6 +25,7 @@
  * order id is asked again UNKNOWN_ID_CHECKS times with back-off, then the order is held for an operator
  * the same way — never refunded automatically, since the work may have been done.
  */
+import { randomUUID } from 'node:crypto';
 import {
   AutoOrderStatus,
   LedgerReason,
@@ -32,6 +33,7 @@ import {
   OrderStatus,
   autoOrderCancelRefundWon,
   autoOrderRunCostWon,
+  isOpenOrderStatus,
   orderStatusFromProvider,
   refundForRemainsWon,
 } from '@smm/domain';
@@ -52,8 +54,19 @@ export interface OrderWorkerOptions {
   batchSize: number;
   /** Length of an auto-order interval minute in seconds: 60, or less to watch a demo or e2e run. */
   secondsPerMinute: number;
+  /**
+   * How long a claimed order is held by this process before another may take it over (each send
+   * renews it for the order being sent). Default LEASE_SECONDS.
+   */
+  leaseSeconds?: number;
+  /** Calls in flight to one provider at once from this process. Default PROVIDER_CONCURRENCY. */
+  providerConcurrency?: number;
   /** Told of each failed provider call recorded (`submit`: a new order; `status`: one the provider has). */
   onProviderError?: (stage: 'submit' | 'status') => void;
+  /** Told what a provider's lane did, when it did anything (the background loop logs it). */
+  onLaneDone?: (report: TickReport, providerId: number) => void;
+  /** Told when a provider's lane failed (the database gone, say). */
+  onLaneError?: (error: unknown, providerId: number) => void;
 }
 
 export interface ProviderClients {
@@ -75,14 +88,26 @@ export type CancelOutcome =
 
 export interface TickReport {
   autoOrderRuns: number;
+  /** Orders claimed this tick (with the background loop, their lanes may still be running). */
+  claimed: number;
   submitted: number;
   refreshed: number;
   failures: number;
   refunds: number;
+  /** Claimed orders this process no longer held when their turn came (taken over, or closed): left alone. */
+  leaseLost: number;
 }
 
-/** While a claimed batch talks to its provider, no other process takes it (DESIGN.md "Background work"). */
+/**
+ * While a claimed batch talks to its provider, no other process takes it (docs/ARCHITECTURE.md
+ * "Background work"); every send renews it for its order, so a long batch never outlives its fence.
+ */
 const LEASE_SECONDS = 120;
+/**
+ * Calls in flight to one provider at once: a batch finishes in a fraction of the time of one call after
+ * another, and a provider is not flooded by one panel process (each process has its own lanes).
+ */
+const PROVIDER_CONCURRENCY = 4;
 const MAX_BACKOFF_SECONDS = 30 * 60;
 const STATUS_BATCH = 100;
 /** Times a provider may say it does not know an order it accepted before the order is held. */
@@ -96,6 +121,10 @@ export const HELD_UNCERTAIN_SUBMIT =
 export const HELD_INTERRUPTED_SUBMIT =
   '접수 여부 불명: 공급사에 주문을 보내는 중 서버가 중단되어 응답을 기록하지 못했습니다. 자동 재전송을 멈췄습니다. ' +
   '공급사 패널에서 주문이 있는지 확인한 뒤, 없으면 재전송하고 있으면 직접 처리해 주세요.';
+/** `last_error` of a closed order whose provider answered its late send with an order id after all. */
+export const ORPHAN_SUBMISSION =
+  '공급사가 주문을 접수했지만 그 사이 이 주문이 이미 종료(취소·환불 등)되어 기록하지 못했습니다. ' +
+  '공급사 패널에서 아래 주문번호의 주문을 취소해 주세요.';
 /** `last_error` of an order held because its provider keeps saying it does not know its order id. */
 export const HELD_UNKNOWN_ID =
   '공급사가 이 주문번호를 알 수 없다고 여러 번 답해 자동 확인을 멈췄습니다. ' +
@@ -119,11 +148,35 @@ export class OrderWorker {
     private readonly options: OrderWorkerOptions,
   ) {}
 
+  /** Providers this process is calling right now, by id: their lanes, so close() can wait for them. */
+  private readonly lanes = new Map<number, Promise<void>>();
+
+  /**
+   * One tick that waits for every provider call it makes: the report counts what happened. Tests and
+   * one-off runs use it; the background loop uses backgroundTick().
+   */
   async tick(): Promise<TickReport> {
-    const report: TickReport = { autoOrderRuns: 0, submitted: 0, refreshed: 0, failures: 0, refunds: 0 };
+    const report = emptyReport();
     report.autoOrderRuns = await this.placeDueAutoOrderRuns();
-    await this.processDueOrders(report);
+    await Promise.all(await this.dispatchDueOrders(report));
     return report;
+  }
+
+  /**
+   * The background loop's tick: claims and starts each provider's lane without waiting for it, so a
+   * slow or hanging provider never holds the next tick, nor the orders of the others. A provider whose
+   * lane from an earlier tick is still running is not claimed for again by this process meanwhile.
+   */
+  async backgroundTick(): Promise<Pick<TickReport, 'autoOrderRuns' | 'claimed'>> {
+    const report = emptyReport();
+    report.autoOrderRuns = await this.placeDueAutoOrderRuns();
+    await this.dispatchDueOrders(report);
+    return { autoOrderRuns: report.autoOrderRuns, claimed: report.claimed };
+  }
+
+  /** Resolves when every provider lane this process started has finished (graceful shutdown). */
+  async settled(): Promise<void> {
+    while (this.lanes.size > 0) await Promise.allSettled([...this.lanes.values()]);
   }
 
   /** Each due auto-order places its next run as a child order, under the auto-order's row lock. */
@@ -173,47 +226,104 @@ export class OrderWorker {
     });
   }
 
-  private async processDueOrders(report: TickReport): Promise<void> {
+  /**
+   * Claims due orders (none of a provider this process is still busy with) under a fresh lease token,
+   * and starts one lane per provider. Returns the lanes started; each resolves when done (a lane's
+   * failure is reported to onLaneError and rejects only the promise returned here).
+   */
+  private async dispatchDueOrders(report: TickReport): Promise<Promise<void>[]> {
     const now = this.clock.now();
+    const token = randomUUID();
     const claimed = await this.db.transaction((tx) =>
-      ordersRepository.claimDueOrders(tx, now, seconds(now, LEASE_SECONDS), this.options.batchSize),
+      ordersRepository.claimDueOrders(tx, {
+        now,
+        leaseUntil: this.leaseUntil(now),
+        limit: this.options.batchSize,
+        token,
+        skipProviders: [...this.lanes.keys()],
+      }),
     );
+    report.claimed += claimed.length;
     const byProvider = new Map<number | null, OrderRow[]>();
     for (const order of claimed) {
       // Its sender died between sending it and recording the answer: the provider may have it.
       if (order.providerOrderId === null && order.submittingSince !== null) {
         report.failures += 1;
         this.options.onProviderError?.('submit');
-        await ordersRepository.markFailedAttempt(this.db, order.id, HELD_INTERRUPTED_SUBMIT, null, now);
+        await ordersRepository.markFailedAttempt(
+          this.db,
+          order.id,
+          token,
+          HELD_INTERRUPTED_SUBMIT,
+          null,
+          now,
+        );
         continue;
       }
       byProvider.set(order.providerId, [...(byProvider.get(order.providerId) ?? []), order]);
     }
+    const started: Promise<void>[] = [];
     for (const [providerId, group] of byProvider) {
-      const provider =
-        providerId === null ? undefined : await ordersRepository.providerOf(this.db, providerId);
-      if (!provider || !provider.enabled) {
+      if (providerId === null) {
         for (const order of group) {
           await this.fail(order, new ProviderError('no enabled provider for this service', true), report);
         }
         continue;
       }
-      const client = this.providers.clientFor(provider);
-      for (const order of group.filter((o) => o.providerOrderId === null)) {
-        await this.submit(client, order, report);
-      }
-      const submitted = group.filter((o) => o.providerOrderId !== null);
-      for (let i = 0; i < submitted.length; i += STATUS_BATCH) {
-        await this.refresh(client, submitted.slice(i, i + STATUS_BATCH), report);
-      }
+      const laneReport = emptyReport();
+      const lane = this.runLane(providerId, group, laneReport).finally(() => {
+        addInto(report, laneReport);
+        if (Object.values(laneReport).some((n) => n > 0)) this.options.onLaneDone?.(laneReport, providerId);
+      });
+      const tracked = lane.then(
+        () => undefined,
+        (error: unknown) => this.options.onLaneError?.(error, providerId),
+      );
+      this.lanes.set(providerId, tracked);
+      void tracked.finally(() => {
+        if (this.lanes.get(providerId) === tracked) this.lanes.delete(providerId);
+      });
+      started.push(lane);
     }
+    return started;
+  }
+
+  /** One provider's share of a claim: new orders sent and statuses asked, a few calls at a time. */
+  private async runLane(providerId: number, group: OrderRow[], report: TickReport): Promise<void> {
+    const provider = await ordersRepository.providerOf(this.db, providerId);
+    if (!provider || !provider.enabled) {
+      for (const order of group) {
+        await this.fail(order, new ProviderError('no enabled provider for this service', true), report);
+      }
+      return;
+    }
+    const client = this.providers.clientFor(provider);
+    const calls: (() => Promise<void>)[] = group
+      .filter((o) => o.providerOrderId === null)
+      .map((order) => () => this.submit(client, order, report));
+    const submitted = group.filter((o) => o.providerOrderId !== null);
+    for (let i = 0; i < submitted.length; i += STATUS_BATCH) {
+      const batch = submitted.slice(i, i + STATUS_BATCH);
+      calls.push(() => this.refresh(client, batch, report));
+    }
+    await inParallel(calls, this.options.providerConcurrency ?? PROVIDER_CONCURRENCY);
+  }
+
+  private leaseUntil(now: Date): Date {
+    return seconds(now, this.options.leaseSeconds ?? LEASE_SECONDS);
   }
 
   private async submit(client: ProviderApi, order: OrderRow, report: TickReport): Promise<void> {
+    const token = order.leaseToken!;
     let providerOrderId: string;
     try {
       if (!order.providerServiceId) throw new ProviderError('service has no provider service id', false);
-      await ordersRepository.markSending(this.db, order.id, this.clock.now());
+      const now = this.clock.now();
+      // The fence: sent only if this claim still owns the unsent order, checked as it is marked sending.
+      if (!(await ordersRepository.markSending(this.db, order.id, token, now, this.leaseUntil(now)))) {
+        report.leaseLost += 1;
+        return;
+      }
       ({ providerOrderId } = await client.add({
         service: order.providerServiceId,
         link: order.link,
@@ -227,14 +337,27 @@ export class OrderWorker {
     // the error is not taken for a provider failure to retry: the order keeps its sending mark, and
     // once its lease ends the next claim holds it for an operator instead of sending it twice.
     const now = this.clock.now();
-    await ordersRepository.markSubmitted(
+    const recorded = await ordersRepository.markSubmitted(
       this.db,
       order.id,
       providerOrderId,
       seconds(now, this.options.statusRefreshSeconds),
       now,
     );
-    report.submitted += 1;
+    if (recorded) {
+      report.submitted += 1;
+      return;
+    }
+    // Closed while its answer was on the way (an operator cancelled it): the provider runs an order the
+    // panel no longer pays for. Said on the order for the operator, never dropped silently.
+    report.failures += 1;
+    this.options.onProviderError?.('submit');
+    await ordersRepository.noteOrphanSubmission(
+      this.db,
+      order.id,
+      `${ORPHAN_SUBMISSION} (공급사 주문번호 ${providerOrderId})`,
+      now,
+    );
   }
 
   private async refresh(client: ProviderApi, batch: OrderRow[], report: TickReport): Promise<void> {
@@ -284,8 +407,10 @@ export class OrderWorker {
           nextCheckAt: final ? null : seconds(now, this.options.statusRefreshSeconds),
         },
         now,
+        order.leaseToken!,
       );
-      // Already final (another process, a repeated refresh): nothing more to do, and no second refund.
+      // Already final (another process, a repeated refresh) or no longer this claim's: nothing more to
+      // do, and no second refund.
       if (!updated) return false;
       if (status === OrderStatus.PARTIAL) {
         const remains = answer.remains ?? updated.amount;
@@ -301,9 +426,12 @@ export class OrderWorker {
   }
 
   /**
-   * A provider call that did not work. An order the provider never accepted is retried with back-off
-   * and, after `maxSubmitAttempts` (or at once when the provider refused it), cancelled with a full
-   * refund. An order the provider has keeps being asked about, with back-off: the work may be done.
+   * A provider call that did not work, decided on the order as it is now (re-read under its lock), and
+   * only while this claim still holds it: a process that took it over decides instead. An order the
+   * provider never accepted is retried with back-off and, after `maxSubmitAttempts` (or at once when
+   * the provider refused it), cancelled with a full refund — but only when it has no provider order id
+   * and its send surely did not reach the provider; an order the provider may have goes to an operator.
+   * An order the provider has keeps being asked about, with back-off: the work may be done.
    */
   private async fail(
     order: OrderRow,
@@ -314,42 +442,42 @@ export class OrderWorker {
   ): Promise<void> {
     report.failures += 1;
     const now = this.clock.now();
-    const attempts = order.attempts + 1;
-    const neverAccepted = order.providerOrderId === null;
-    this.options.onProviderError?.(neverAccepted ? 'submit' : 'status');
-    // Held for an operator (see the top of this file): no automatic resubmission, refund or check.
-    if (neverAccepted && error.mayHaveBeenProcessed) {
-      await ordersRepository.markFailedAttempt(
-        this.db,
-        order.id,
-        `${HELD_UNCERTAIN_SUBMIT} (${error.message})`,
-        null,
-        now,
-      );
-      return;
-    }
-    if (!neverAccepted && unknownId && attempts >= UNKNOWN_ID_CHECKS) {
-      await ordersRepository.markFailedAttempt(
-        this.db,
-        order.id,
-        `${HELD_UNKNOWN_ID} (${order.providerOrderId}: ${error.message})`,
-        null,
-        now,
-      );
-      return;
-    }
-    if (neverAccepted && (!error.retryable || attempts >= this.options.maxSubmitAttempts)) {
-      await ordersRepository.markFailedAttempt(this.db, order.id, error.message, now, now);
-      const refunded = await this.applyStatus(order, OrderStatus.CANCELED, {
-        status: 'Canceled',
-        startCount: null,
-        remains: order.amount,
-      });
-      if (refunded) report.refunds += 1;
-      return;
-    }
-    const backoff = Math.min(MAX_BACKOFF_SECONDS, 15 * 2 ** Math.min(attempts, 10));
-    await ordersRepository.markFailedAttempt(this.db, order.id, error.message, seconds(now, backoff), now);
+    const token = order.leaseToken!;
+    this.options.onProviderError?.(order.providerOrderId === null ? 'submit' : 'status');
+    const refunded = await this.db.transaction(async (tx) => {
+      const current = await ordersRepository.findOrderForUpdate(tx, order.id);
+      if (!current || current.leaseToken !== token || !isOpenOrderStatus(current.status)) {
+        report.leaseLost += 1;
+        return false;
+      }
+      const attempts = current.attempts + 1;
+      const neverAccepted = current.providerOrderId === null;
+      const failed = (message: string, nextCheckAt: Date | null) =>
+        ordersRepository.markFailedAttempt(tx, current.id, token, message, nextCheckAt, now);
+      // Held for an operator (see the top of this file): no automatic resubmission, refund or check.
+      if (neverAccepted && error.mayHaveBeenProcessed) {
+        await failed(`${HELD_UNCERTAIN_SUBMIT} (${error.message})`, null);
+        return false;
+      }
+      if (!neverAccepted && unknownId && attempts >= UNKNOWN_ID_CHECKS) {
+        await failed(`${HELD_UNKNOWN_ID} (${current.providerOrderId}: ${error.message})`, null);
+        return false;
+      }
+      if (neverAccepted && (!error.retryable || attempts >= this.options.maxSubmitAttempts)) {
+        const cancelled = await ordersRepository.applyStatus(
+          tx,
+          current.id,
+          { status: OrderStatus.CANCELED, startCount: null, remains: current.amount, nextCheckAt: null },
+          now,
+          token,
+        );
+        return cancelled ? refundOrder(tx, cancelled, cancelled.cost - cancelled.refunded) : false;
+      }
+      const backoff = Math.min(MAX_BACKOFF_SECONDS, 15 * 2 ** Math.min(attempts, 10));
+      await failed(error.message, seconds(now, backoff));
+      return false;
+    });
+    if (refunded) report.refunds += 1;
   }
 
   /**
@@ -478,6 +606,45 @@ export async function stopAutoOrder(tx: Tx, autoOrder: AutoOrderRow): Promise<nu
     nextRunAt: null,
   });
   return refunded;
+}
+
+function emptyReport(): TickReport {
+  return {
+    autoOrderRuns: 0,
+    claimed: 0,
+    submitted: 0,
+    refreshed: 0,
+    failures: 0,
+    refunds: 0,
+    leaseLost: 0,
+  };
+}
+
+function addInto(total: TickReport, part: TickReport): void {
+  for (const key of Object.keys(total) as (keyof TickReport)[]) total[key] += part[key];
+}
+
+/**
+ * Runs `calls` with at most `limit` in flight. After a failure no new call starts; the ones running
+ * finish, then the first failure is thrown (a database outage stops the lane, as one call after
+ * another did).
+ */
+async function inParallel(calls: (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const runner = async () => {
+    while (failure === undefined && next < calls.length) {
+      const call = calls[next]!;
+      next += 1;
+      try {
+        await call();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, runner));
+  if (failure) throw failure.error;
 }
 
 function asProviderError(error: unknown): ProviderError {

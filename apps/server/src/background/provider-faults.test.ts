@@ -305,7 +305,12 @@ describe(`a sender that stops mid-send on ${testDatabaseKind}`, () => {
     // What a worker does before it calls the provider, and then nothing more (it was killed).
     const now = t.clock.now();
     await db().transaction((tx) =>
-      ordersRepository.claimDueOrders(tx, now, new Date(now.getTime() + PAST_LEASE_MS - 1_000), 10),
+      ordersRepository.claimDueOrders(tx, {
+        now,
+        leaseUntil: new Date(now.getTime() + PAST_LEASE_MS - 1_000),
+        limit: 10,
+        token: 'killed-before-send',
+      }),
     );
     expect((await tick()).submitted).toBe(0);
     t.clock.advance(PAST_LEASE_MS);

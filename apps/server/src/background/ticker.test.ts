@@ -145,7 +145,7 @@ describe(`graceful close on ${testDatabaseKind}`, () => {
       await closing;
       appClosed = true;
       await tick;
-      // The tick ran to its end on an open database: the order was recorded as submitted.
+      // The provider's lane ran to its end on an open database: the order was recorded as submitted.
       expect(t.logs()).toContain('"submitted":1');
       expect(t.logs()).not.toContain('background tick failed');
       expect(adds).toBe(1);

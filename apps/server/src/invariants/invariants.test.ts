@@ -19,7 +19,13 @@ const WAVE = 20;
 
 // Orders run fast in tests: 1 s per auto-order "minute", statuses refreshed every 30 s of the clock.
 const t = useTestApp({
-  background: { tickSeconds: 0, statusRefreshSeconds: 30, maxSubmitAttempts: 3, autoOrderMinuteSeconds: 1 },
+  background: {
+    tickSeconds: 0,
+    statusRefreshSeconds: 30,
+    maxSubmitAttempts: 3,
+    autoOrderMinuteSeconds: 1,
+    leaseSeconds: 120,
+  },
   providers: { timeoutMs: 2000, simulatedPartialPercent: 20, simulatedCancelPercent: 10 },
   charges: { maxWon: 5_000_000, maxPending: 3, depositWebhookSecret: 'test-deposit-webhook-secret-0123' },
 });

@@ -187,22 +187,41 @@ export const ordersRepository = {
   },
 
   /**
-   * Claims open orders whose check is due and leases them until `leaseUntil`, in the caller's short
-   * transaction: SKIP LOCKED lets other processes claim other rows, and the lease keeps this batch
-   * away from them while the provider is called outside any transaction.
+   * Claims open orders whose check is due and leases them to `token` until `leaseUntil`, in the
+   * caller's short transaction: SKIP LOCKED lets other processes claim other rows, and the lease keeps
+   * this batch away from them while the provider is called outside any transaction. The token is the
+   * fence: once the lease has run out and another process claimed the row, its token replaces this
+   * one, and every later write of this claim (markSending, a failure, a status) finds no row to change.
+   * Orders of `skipProviders` (this process is still busy with those providers) are left to others.
    */
-  async claimDueOrders(tx: Tx, now: Date, leaseUntil: Date, limit: number): Promise<OrderRow[]> {
+  async claimDueOrders(
+    tx: Tx,
+    claim: { now: Date; leaseUntil: Date; limit: number; token: string; skipProviders?: number[] },
+  ): Promise<OrderRow[]> {
+    const skip = claim.skipProviders ?? [];
     const due = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(open, isNotNull(orders.nextCheckAt), lte(orders.nextCheckAt, now)))
+      .where(
+        and(
+          open,
+          isNotNull(orders.nextCheckAt),
+          lte(orders.nextCheckAt, claim.now),
+          skip.length > 0
+            ? sql`(${orders.providerId} IS NULL OR ${orders.providerId} NOT IN (${sql.join(
+                skip.map((id) => sql`${id}`),
+                sql`, `,
+              )}))`
+            : undefined,
+        ),
+      )
       .orderBy(asc(orders.nextCheckAt))
-      .limit(limit)
+      .limit(claim.limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
     return tx
       .update(orders)
-      .set({ nextCheckAt: leaseUntil, leasedUntil: leaseUntil })
+      .set({ nextCheckAt: claim.leaseUntil, leasedUntil: claim.leaseUntil, leaseToken: claim.token })
       .where(
         inArray(
           orders.id,
@@ -218,14 +237,35 @@ export const ordersRepository = {
   },
 
   /**
-   * Recorded just before an order is sent: if this process dies before the answer is recorded, the
-   * next claim finds it still set and holds the order (the provider may have it) rather than resend.
+   * The fence before an order is sent: true only if this claim (`token`) still holds the open, unsent
+   * order and no send is in flight, checked and marked in one statement. The lease is renewed from now,
+   * so a send late in a long batch keeps the order for its whole call. If this process dies before the
+   * answer is recorded, the next claim finds `submitting_since` set and holds the order (the provider
+   * may have it) rather than send it again.
    */
-  async markSending(ex: Executor, id: number, now: Date) {
-    await ex.update(orders).set({ submittingSince: now }).where(eq(orders.id, id));
+  async markSending(ex: Executor, id: number, token: string, now: Date, leaseUntil: Date): Promise<boolean> {
+    const rows = await ex
+      .update(orders)
+      .set({ submittingSince: now, leasedUntil: leaseUntil, nextCheckAt: leaseUntil })
+      .where(
+        and(
+          eq(orders.id, id),
+          eq(orders.leaseToken, token),
+          open,
+          isNull(orders.providerOrderId),
+          isNull(orders.submittingSince),
+          isNotNull(orders.nextCheckAt),
+        ),
+      )
+      .returning({ id: orders.id });
+    return rows.length === 1;
   },
 
-  /** The provider accepted the order; only an order not yet submitted takes the id. */
+  /**
+   * The provider accepted the order. Recorded whoever holds the lease now (the provider's word is the
+   * truth, and a process that took the order over held it rather than sent it again), but only on an
+   * open order that has no provider order id yet: false otherwise (closed meanwhile by an operator).
+   */
   async markSubmitted(ex: Executor, id: number, providerOrderId: string, nextCheckAt: Date, now: Date) {
     const rows = await ex
       .update(orders)
@@ -234,6 +274,7 @@ export const ordersRepository = {
         attempts: 0,
         nextCheckAt,
         leasedUntil: null,
+        leaseToken: null,
         submittingSince: null,
         lastError: null,
         updatedAt: now,
@@ -243,7 +284,26 @@ export const ordersRepository = {
     return rows.length === 1;
   },
 
-  async markFailedAttempt(ex: Executor, id: number, error: string, nextCheckAt: Date | null, now: Date) {
+  /**
+   * The provider took an order the panel could no longer record (closed meanwhile): its id and what
+   * happened go on the order's error for an operator, who cancels it at the provider.
+   */
+  async noteOrphanSubmission(ex: Executor, id: number, note: string, now: Date) {
+    await ex
+      .update(orders)
+      .set({ lastError: note.slice(0, 500), submittingSince: null, updatedAt: now })
+      .where(eq(orders.id, id));
+  },
+
+  /** A failed provider call of the claim `token`; nothing changes if the order is no longer its own. */
+  async markFailedAttempt(
+    ex: Executor,
+    id: number,
+    token: string,
+    error: string,
+    nextCheckAt: Date | null,
+    now: Date,
+  ) {
     const [row] = await ex
       .update(orders)
       .set({
@@ -251,10 +311,11 @@ export const ordersRepository = {
         lastError: error.slice(0, 500),
         nextCheckAt,
         leasedUntil: null,
+        leaseToken: null,
         submittingSince: null,
         updatedAt: now,
       })
-      .where(and(eq(orders.id, id), open))
+      .where(and(eq(orders.id, id), eq(orders.leaseToken, token), open))
       .returning({ attempts: orders.attempts });
     return row?.attempts;
   },
@@ -270,11 +331,13 @@ export const ordersRepository = {
       nextCheckAt: Date | null;
     },
     now: Date,
+    /** The worker's claim: only while it still holds the order (a member's cancel passes none). */
+    token?: string,
   ): Promise<OrderRow | undefined> {
     const [row] = await tx
       .update(orders)
-      .set({ ...change, attempts: 0, leasedUntil: null, lastError: null, updatedAt: now })
-      .where(and(eq(orders.id, id), open))
+      .set({ ...change, attempts: 0, leasedUntil: null, leaseToken: null, lastError: null, updatedAt: now })
+      .where(and(eq(orders.id, id), open, token === undefined ? undefined : eq(orders.leaseToken, token)))
       .returning();
     return row;
   },

@@ -61,8 +61,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       statusRefreshSeconds: 30,
       maxSubmitAttempts: 3,
       autoOrderMinuteSeconds: 60,
+      leaseSeconds: 120,
     },
     providers: { timeoutMs: 2000, simulatedPartialPercent: 10, simulatedCancelPercent: 5 },
+    // The suite's fake providers listen on 127.0.0.1; the SSRF tests turn this off themselves.
+    allowPrivateProviderAddresses: true,
     charges: { maxWon: 5_000_000, maxPending: 3, depositWebhookSecret: TEST_DEPOSIT_SECRET },
     publicUrl: 'http://panel.test',
     // Tests read what was sent from the outbox transport in memory (app.services.outbox).

@@ -162,6 +162,7 @@ export const ordersAdminRepository = {
         lastError: null,
         nextCheckAt: change.now,
         leasedUntil: null,
+        leaseToken: null,
         // The operator checked the provider's panel: an interrupted send is known not to have arrived.
         submittingSince: null,
         updatedAt: change.now,
@@ -178,6 +179,7 @@ export const ordersAdminRepository = {
         remains: change.remains,
         nextCheckAt: null,
         leasedUntil: null,
+        leaseToken: null,
         updatedAt: change.now,
       })
       .where(eq(orders.id, id));
