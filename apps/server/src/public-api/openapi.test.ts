@@ -24,7 +24,7 @@ describe('GET /api/openapi.json', () => {
     // The validator throws on anything that is not a valid OpenAPI document.
     await SwaggerParser.validate(structuredClone(document) as never);
     expect(document.openapi).toMatch(/^3\./);
-    expect(document.servers).toEqual([{ url: 'http://panel.example.kr' }]);
+    expect(document.servers).toEqual([{ url: 'http://panel.test' }]);
     expect(Object.keys(document.paths).sort()).toEqual(
       ['/api/order', '/api/services', '/api/status/{wId}', '/api/v2'].sort(),
     );
@@ -42,5 +42,18 @@ describe('GET /api/openapi.json', () => {
     for (const field of ['key', 'action', 'quantity', 'orders', 'start_count'])
       expect(v2).toContain(`"${field}"`);
     expect(v2).toContain('application/x-www-form-urlencoded');
+  });
+
+  it("names the configured PUBLIC_URL as its server, whatever the request's Host says", async () => {
+    for (const headers of [
+      { host: 'evil.example' },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      {},
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers });
+      expect(response.statusCode).toBe(200);
+      expect((response.json() as Document).servers).toEqual([{ url: 'http://panel.test' }]);
+      expect(response.body).not.toContain('evil.example');
+    }
   });
 });
