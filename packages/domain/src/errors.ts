@@ -63,6 +63,14 @@ export const ERROR_CATALOGUE = {
   MEMBER_STATE: { status: 409, message: '처리할 수 없는 회원 상태입니다.' },
   /** A catalogue item (platform, category, service) that others still depend on: it cannot be deleted. */
   CATALOG_CONFLICT: { status: 409, message: '사용 중인 항목은 삭제할 수 없습니다.' },
+  /**
+   * An Idempotency-Key sent again with a different order (another service, link, quantity, runs or
+   * interval): 422 as the IETF httpapi Idempotency-Key draft says; nothing is placed or debited.
+   */
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: '이 Idempotency-Key는 다른 주문에 이미 사용되었습니다. 새 키로 다시 주문해주세요.',
+  },
   TOO_MANY_LOGIN_ATTEMPTS: {
     status: 429,
     message: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',

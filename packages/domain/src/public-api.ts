@@ -95,6 +95,7 @@ export const V2_ERRORS = {
   CANCEL_FAILED: 'The provider did not accept the cancellation; try again later',
   REFILL_UNAVAILABLE: 'Refill is not available',
   TOO_MANY_REQUESTS: 'Too many requests',
+  IDEMPOTENCY_KEY_REUSED: 'Idempotency-Key already used for a different order',
 } as const;
 
 export const quantityBelowMin = (min: number) => `Quantity less than minimal ${min}`;

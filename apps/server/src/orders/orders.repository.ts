@@ -117,24 +117,6 @@ export const ordersRepository = {
     return row;
   },
 
-  async findOrderByKey(ex: Executor, accountId: number, key: string) {
-    const [row] = await ex
-      .select()
-      .from(orders)
-      .where(and(eq(orders.accountId, accountId), eq(orders.idempotencyKey, key)))
-      .limit(1);
-    return row;
-  },
-
-  async findAutoOrderByKey(ex: Executor, accountId: number, key: string) {
-    const [row] = await ex
-      .select()
-      .from(autoOrders)
-      .where(and(eq(autoOrders.accountId, accountId), eq(autoOrders.idempotencyKey, key)))
-      .limit(1);
-    return row;
-  },
-
   /** One member's orders, newest first, one page; the (account, status, id) index serves it. */
   async orderPage(
     ex: Executor,

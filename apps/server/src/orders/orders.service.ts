@@ -14,13 +14,15 @@ import type {
   PlaceOrderRequest,
   PlaceOrderResponse,
 } from '@smm/domain/contract';
-import { isUniqueViolation, type Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { appError } from '../errors/app-error';
 import { autoOrders, orders } from '../db/schema';
 import { insertWithDebit } from '../ledger/apply-ledger-entry';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
+import { orderRequestHash, replayOf } from './idempotency';
+import { idempotencyKeysRepository } from './idempotency-keys.repository';
 import { presentAutoOrderHistoryItem, presentOrderHistoryItem } from './orders.presenter';
 import { ordersRepository, type AutoOrderRow, type OrderRow } from './orders.repository';
 
@@ -38,9 +40,13 @@ export class OrdersService {
   ) {}
 
   /**
-   * POST /service/order: SPEC.md §5's rules (the form's own), then in one transaction the order (or the
-   * auto-order with all its runs) and its debit through the ledger. Not enough points → 409 and
-   * nothing written. The same Idempotency-Key from the same member returns the first result.
+   * POST /service/order (and the public API's orders): SPEC.md §5's rules (the form's own), then the
+   * order (or the auto-order with all its runs) and its debit through the ledger. Not enough points →
+   * 409 and nothing written.
+   *
+   * An Idempotency-Key is one key space per member across orders and auto-orders (docs/ARCHITECTURE.md
+   * "Orders and the background loop"): the same key with the same request answers with the first
+   * result, with another request 422 IDEMPOTENCY_KEY_REUSED, and nothing is placed or debited again.
    */
   async placeOrder(
     accountId: number,
@@ -48,8 +54,11 @@ export class OrdersService {
     idempotencyKey: string | undefined,
   ): Promise<PlaceOrderResponse> {
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) throw appError('BAD_REQUEST');
-    if (idempotencyKey) {
-      const earlier = await this.earlierResult(accountId, idempotencyKey);
+    const auto = isAutoOrder(body);
+    const key = idempotencyKey ? { key: idempotencyKey, hash: orderRequestHash(body, auto) } : undefined;
+    // A replay answers with the first result even if the service has changed since.
+    if (key) {
+      const earlier = await this.earlierResult(accountId, key.key, key.hash);
       if (earlier) return earlier;
     }
     const found = await this.catalog.orderableService(body.serviceId);
@@ -66,55 +75,79 @@ export class OrdersService {
     if (message || !found) throw appError('ORDER_INVALID', message ?? undefined);
     const service = found.service;
     const link = body.link.trim();
-    const auto = isAutoOrder(body);
     const cost = orderCostWon(service.unitPriceMilli, body.amount, auto ? body.runs : 0);
     const now = this.clock.now();
 
-    try {
-      const common = {
-        accountId,
-        serviceId: service.id,
-        link,
-        amount: body.amount,
-        unitPriceMilli: service.unitPriceMilli,
-        cost,
-        idempotencyKey: idempotencyKey ?? null,
-      };
-      const debit = { accountId, cost, reason: LedgerReason.ORDER, referencePrefix: auto ? 'auto' : 'order' };
-      // The row, its debit and ledger entry in one statement (one round trip; see insertWithDebit).
+    const common = {
+      accountId,
+      serviceId: service.id,
+      link,
+      amount: body.amount,
+      unitPriceMilli: service.unitPriceMilli,
+      cost,
+    };
+    const debit = { accountId, cost, reason: LedgerReason.ORDER, referencePrefix: auto ? 'auto' : 'order' };
+    // The row, its debit and ledger entry in one statement (one round trip; see insertWithDebit).
+    const place = async (ex: Executor) => {
       const { row } = auto
         ? // The first run goes out on the next tick, the others every `interval` minutes after it.
-          await insertWithDebit(this.db, debit, autoOrders, {
+          await insertWithDebit(ex, debit, autoOrders, {
             ...common,
             runs: body.runs,
             interval: body.interval,
             nextRunAt: now,
           })
-        : await insertWithDebit(this.db, debit, orders, {
+        : await insertWithDebit(ex, debit, orders, {
             ...common,
             status: OrderStatus.PENDING,
             providerId: service.providerId,
             providerServiceId: service.providerServiceId,
             nextCheckAt: now,
           });
-      const result = presentPlaced(row, auto);
-      this.events.orderPlaced?.(auto ? 'auto' : 'order');
-      return result;
-    } catch (error) {
-      // Two requests with one key raced: the loser answers with the winner's order.
-      if (idempotencyKey && isUniqueViolation(error)) {
-        const earlier = await this.earlierResult(accountId, idempotencyKey);
+      return row;
+    };
+
+    let row: OrderRow | AutoOrderRow;
+    if (!key) {
+      row = await place(this.db);
+    } else {
+      // The key is taken before the debit, in the same transaction: a request racing with the same key
+      // (an order against an auto-order too) waits here for this one to commit, then finds the key
+      // taken and answers below; if this one rolls back (not enough points), the key is free again.
+      const placed = await this.db.transaction(async (tx) => {
+        if (!(await idempotencyKeysRepository.take(tx, accountId, key.key, key.hash))) return undefined;
+        const inserted = await place(tx);
+        await idempotencyKeysRepository.settle(
+          tx,
+          accountId,
+          key.key,
+          auto ? { autoOrderId: inserted.id } : { orderId: inserted.id },
+        );
+        return inserted;
+      });
+      if (!placed) {
+        const earlier = await this.earlierResult(accountId, key.key, key.hash);
         if (earlier) return earlier;
+        throw new Error('an Idempotency-Key was taken but its holder is not visible');
       }
-      throw error;
+      row = placed;
     }
+    const result = presentPlaced(row, auto);
+    this.events.orderPlaced?.(auto ? 'auto' : 'order');
+    return result;
   }
 
-  private async earlierResult(accountId: number, key: string): Promise<PlaceOrderResponse | undefined> {
-    const order = await ordersRepository.findOrderByKey(this.db, accountId, key);
-    if (order) return presentPlaced(order, false);
-    const autoOrder = await ordersRepository.findAutoOrderByKey(this.db, accountId, key);
-    return autoOrder ? presentPlaced(autoOrder, true) : undefined;
+  /** What an earlier request with this key placed, or IDEMPOTENCY_KEY_REUSED for another request. */
+  private async earlierResult(
+    accountId: number,
+    key: string,
+    requestHash: string,
+  ): Promise<PlaceOrderResponse | undefined> {
+    const taken = await idempotencyKeysRepository.find(this.db, accountId, key);
+    if (!taken) return undefined;
+    const earlier = replayOf(taken, requestHash);
+    if (earlier.kind === 'reuse') throw appError('IDEMPOTENCY_KEY_REUSED');
+    return 'order' in earlier ? presentPlaced(earlier.order, false) : presentPlaced(earlier.autoOrder, true);
   }
 
   async orderHistory(accountId: number, query: HistoryQuery): Promise<OrderHistoryResponse> {

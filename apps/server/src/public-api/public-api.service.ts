@@ -161,17 +161,23 @@ export class PublicApiService {
 
   /**
    * One SMM API v2 call. Every refusal is `{ error }` in the trade's words (the route answers it with
-   * HTTP 200, as those panels do).
+   * HTTP 200, as those panels do). `idempotencyKey` is the optional `Idempotency-Key` header of an
+   * `add`: the trade's protocol has none, but a bot that retries an add may send one, with the same
+   * meaning as on REST and the site (one key space per member).
    */
-  async v2(account: AuthenticatedAccount, params: V2Params): Promise<V2Answer> {
+  async v2(account: AuthenticatedAccount, params: V2Params, idempotencyKey?: string): Promise<V2Answer> {
     if (params.action === 'services') return { json: (await this.listed.get()).v2.json };
-    return { body: await this.v2Action(account, params) };
+    return { body: await this.v2Action(account, params, idempotencyKey) };
   }
 
-  private async v2Action(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+  private async v2Action(
+    account: AuthenticatedAccount,
+    params: V2Params,
+    idempotencyKey: string | undefined,
+  ): Promise<V2Response> {
     switch (params.action) {
       case 'add':
-        return this.v2Add(account, params);
+        return this.v2Add(account, params, idempotencyKey);
       case 'status':
         return this.v2StatusOf(account, params);
       case 'balance':
@@ -186,7 +192,11 @@ export class PublicApiService {
     }
   }
 
-  private async v2Add(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+  private async v2Add(
+    account: AuthenticatedAccount,
+    params: V2Params,
+    idempotencyKey: string | undefined,
+  ): Promise<V2Response> {
     const serviceId = parseOrderId(params.service ?? '');
     if (serviceId === null) return v2Error(V2_ERRORS.INCORRECT_SERVICE_ID);
     if (params.link === undefined || params.quantity === undefined) {
@@ -205,12 +215,13 @@ export class PublicApiService {
           runs: number(params.runs),
           interval: number(params.interval),
         },
-        undefined,
+        idempotencyKey,
       );
       return { order: placed.orderId };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code === 'INSUFFICIENT_POINTS') return v2Error(V2_ERRORS.NOT_ENOUGH_FUNDS);
+      if (error.code === 'IDEMPOTENCY_KEY_REUSED') return v2Error(V2_ERRORS.IDEMPOTENCY_KEY_REUSED);
       if (error.code !== 'ORDER_INVALID') throw error;
       const found = await this.catalog.orderableService(serviceId);
       return v2Error(v2ErrorForOrderRule(error.message, found ? found.service : null));

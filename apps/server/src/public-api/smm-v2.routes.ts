@@ -1,7 +1,7 @@
 import formBody from '@fastify/formbody';
 import { V2_ERRORS } from '@smm/domain';
 import { v2Params, v2Response } from '@smm/domain/contract';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../auth/guards';
 import { AppError } from '../errors/app-error';
@@ -9,6 +9,11 @@ import { sendCachedJson } from '../http/send-cached';
 import type { PublicApiService } from './public-api.service';
 
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' ? key : undefined;
+};
 
 /**
  * The trade's SMM API v2 at /api/v2, on its exact wire format so that reseller scripts and bots
@@ -46,7 +51,8 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
       description:
         'Parameters as form fields (application/x-www-form-urlencoded), JSON, or a query string; ' +
         '`key` is the API key. Every answer is HTTP 200; refusals are {"error": "…"}. ' +
-        'A rate limit answers 429 with Retry-After.',
+        'A rate limit answers 429 with Retry-After. An optional Idempotency-Key header makes a retried ' +
+        '`add` answer the first order; the same key with different order parameters is refused.',
       response: { 200: v2Response },
     };
 
@@ -70,7 +76,7 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const answer = await api.v2(accountOf(request), request.body);
+        const answer = await api.v2(accountOf(request), request.body, idempotencyKeyOf(request));
         return answer.json === undefined ? answer.body : sendCachedJson(reply, answer.json);
       },
     );
@@ -79,7 +85,7 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
       '/api/v2',
       { config: { auth: 'apiKeyParam' }, schema: { ...describe, querystring: v2Params } },
       async (request, reply) => {
-        const answer = await api.v2(accountOf(request), request.query);
+        const answer = await api.v2(accountOf(request), request.query, idempotencyKeyOf(request));
         return answer.json === undefined ? answer.body : sendCachedJson(reply, answer.json);
       },
     );

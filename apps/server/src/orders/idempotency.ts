@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { PlaceOrderRequest } from '@smm/domain/contract';
+import type { TakenKey } from './idempotency-keys.repository';
+import type { AutoOrderRow, OrderRow } from './orders.repository';
+
+/** The migration's mark on keys taken before request hashes were kept (drizzle/0011). */
+const LEGACY_HASH = 'legacy';
+
+/**
+ * What an order asks for, normalised as it is placed (the link trimmed, no runs or interval on a plain
+ * order), so the same request sent twice — by the site, REST or v2, as JSON numbers or v2's strings —
+ * hashes the same.
+ */
+interface OrderAsked {
+  serviceId: number;
+  link: string;
+  amount: number;
+  runs: number;
+  interval: number;
+}
+
+function hashOf(asked: OrderAsked): string {
+  const canonical = JSON.stringify([asked.serviceId, asked.link, asked.amount, asked.runs, asked.interval]);
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}
+
+/** The request hash an Idempotency-Key is stored with (never equal to 'legacy'). */
+export function orderRequestHash(body: PlaceOrderRequest, autoOrder: boolean): string {
+  return hashOf({
+    serviceId: body.serviceId,
+    link: body.link.trim(),
+    amount: body.amount,
+    runs: autoOrder ? body.runs : 0,
+    interval: autoOrder ? body.interval : 0,
+  });
+}
+
+/** The hash the request that placed this row had. */
+function placedHash(placed: { order: OrderRow } | { autoOrder: AutoOrderRow }): string {
+  if ('order' in placed) {
+    const { serviceId, link, amount } = placed.order;
+    return hashOf({ serviceId, link, amount, runs: 0, interval: 0 });
+  }
+  const { serviceId, link, amount, runs, interval } = placed.autoOrder;
+  return hashOf({ serviceId, link, amount, runs, interval });
+}
+
+/**
+ * A request with a key already taken: a replay (the same request) answers with what the first placed;
+ * a reuse with another request is refused (422, the IETF httpapi Idempotency-Key draft). A key taken
+ * before hashes were kept ('legacy') is compared with the order it placed, so its replays still answer
+ * as before and only a different request is refused.
+ */
+export function replayOf(
+  taken: TakenKey,
+  requestHash: string,
+): { kind: 'replay'; order: OrderRow } | { kind: 'replay'; autoOrder: AutoOrderRow } | { kind: 'reuse' } {
+  const placed = taken.order
+    ? { order: taken.order }
+    : taken.autoOrder
+      ? { autoOrder: taken.autoOrder }
+      : undefined;
+  // A committed key always names what it placed; without it nothing can be answered as a replay.
+  if (!placed) return { kind: 'reuse' };
+  const firstHash = taken.requestHash === LEGACY_HASH ? placedHash(placed) : taken.requestHash;
+  return firstHash === requestHash ? { kind: 'replay', ...placed } : { kind: 'reuse' };
+}
