@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
+import { seedDemoData } from '../db/seed/seed-demo-data';
 import { signBody } from '../points/webhook-signature';
 import { createMember, DEFAULT_PASSWORD, type TestMember } from '../test/factories';
 import { testDatabaseKind } from '../test/test-app';
@@ -461,4 +463,210 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
       }
     },
   );
+
+  it.skipIf(testDatabaseKind !== 'postgres')(
+    'two processes, a slow provider that refuses a second order for a link, one SIGKILLed mid-batch: every order sent once, none refunded while running',
+    { timeout: 300_000 },
+    async () => {
+      const provider = await startStrictProvider(1_500);
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const name = `smm_fence_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const databaseUrl = url.toString();
+      const dataDir = mkdtempSync(join(tmpdir(), 'smm-fence-'));
+      const direct = openDatabase({ dataDir, databaseUrl });
+      try {
+        const [member] = await prepareDatabase(direct, 1);
+        // The demo catalogue, with one service moved to the slow provider (before any process caches it).
+        await seedDemoData(direct.db);
+        const serviceId = await useStrictProvider(direct.db, provider.url);
+        const env = {
+          ...serverEnv(dataDir, databaseUrl),
+          // Leases short enough to run out in the middle of a batch: 20 sends at 4 in flight and
+          // 1.5 s each take 7.5 s, the lease 5 s.
+          PROVIDER_TIMEOUT_SECONDS: '2.5',
+          ORDER_LEASE_SECONDS: '5',
+          PROVIDER_ALLOW_PRIVATE_ADDRESSES: 'true',
+          LOG_LEVEL: 'info',
+        };
+        let a = await startServer(env);
+        const token = await login(a, member!.id, DEFAULT_PASSWORD);
+        const links: string[] = [];
+        /** 40 orders at once: a claim takes many of them in one batch. */
+        const placeBurst = (phase: string, through: Server[]) =>
+          Promise.all(
+            Array.from({ length: 40 }, async (_, i) => {
+              const link = `https://instagram.com/p/fence-${SEED}-${phase}-${i}`;
+              links.push(link);
+              const placed = await call(
+                through[i % through.length]!,
+                'POST',
+                '/service/order',
+                { serviceId, link, amount: 10 },
+                { authorization: `Bearer ${token}` },
+              );
+              expect(placed.status, JSON.stringify(placed.json)).toBe(200);
+            }),
+          );
+        // A takes the burst in a batch that outlives its lease; B, started meanwhile and idle, takes over
+        // the orders A has not sent yet — while A is still sending the others.
+        await placeBurst('live', [a]);
+        const b = await startServer(env);
+        const operatorToken = await login(b, OPERATOR.id, OPERATOR.password);
+        expect(await drain(b, operatorToken, 120_000)).toBe(0);
+        // Again through both, and mid-batch one process dies; the other carries on, then the dead one
+        // comes back.
+        await placeBurst('kill', [a, b]);
+        await new Promise((r) => setTimeout(r, 3_000));
+        const killedOutput = a.output();
+        a.child.kill('SIGKILL');
+        await a.exited;
+        await new Promise((r) => setTimeout(r, 6_000));
+        a = await startServer(env);
+        const open = await drain(b, operatorToken, 120_000);
+        await Promise.all([stop(a, 'SIGTERM'), stop(b, 'SIGTERM')]);
+
+        const logs = killedOutput + a.output() + b.output();
+        const taken = [...logs.matchAll(/"leaseLost":(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+        const rows = (await direct.db.execute(
+          sql`SELECT id, link, status, provider_order_id, next_check_at, last_error, refunded FROM orders`,
+        )) as unknown as {
+          rows: {
+            id: number;
+            link: string;
+            status: number;
+            provider_order_id: string | null;
+            next_check_at: Date | null;
+            last_error: string | null;
+            refunded: number;
+          }[];
+        };
+        const held = rows.rows.filter((o) => o.provider_order_id === null && o.next_check_at === null);
+        console.info(
+          `fence postgres seed ${SEED}: provider adds ${provider.adds.length} for ${links.length} orders, refused ${provider.refused}, claims left to another process ${taken}, held for an operator ${held.length}, open at the end ${open}`,
+        );
+        // The provider was asked once per order, and never refused one as a duplicate.
+        expect(provider.adds.length).toBe(new Set(provider.adds).size);
+        expect(provider.refused).toBe(0);
+        // Every order the provider runs is on its panel order, which was not cancelled or refunded;
+        // the rest are held for an operator (a send the kill interrupted), their money still held.
+        for (const order of rows.rows) {
+          const upstream = provider.byLink.get(order.link);
+          expect(order.refunded, `order ${order.id}`).toBe(0);
+          expect(order.status, `order ${order.id}`).not.toBe(5);
+          if (order.provider_order_id !== null) expect(order.provider_order_id).toBe(upstream);
+          else expect(order.last_error, `order ${order.id}`).toMatch(/접수 여부 불명/);
+        }
+        expect(rows.rows).toHaveLength(80);
+        expect(held.length).toBeLessThan(40);
+        // The case this test is for did happen: some claim outlived its lease and was taken over.
+        expect(taken).toBeGreaterThan(0);
+        // The books: every balance is its ledger, nothing refunded twice, no open work but the held.
+        const report = await checkInvariants(direct.db);
+        expect(report.violations).toEqual([]);
+        expect(report.counts.openOrders).toBe(0);
+        expect(report.counts.heldOrders).toBe(held.length);
+      } finally {
+        await direct.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+        rmSync(dataDir, { recursive: true, force: true });
+        await provider.close();
+      }
+    },
+  );
 });
+
+/**
+ * An upstream panel as many are: slow to take an order (`addDelayMs`), refusing a second order for a
+ * link it already runs, and reporting an order Completed from its second status question on.
+ */
+async function startStrictProvider(addDelayMs: number) {
+  const byLink = new Map<string, string>();
+  const asked = new Map<string, number>();
+  const adds: string[] = [];
+  let next = 7000;
+  let refused = 0;
+  const server: HttpServer = createHttpServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const form = new URLSearchParams(body);
+      const answer = (value: unknown) =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      const action = form.get('action');
+      if (action === 'add') {
+        const link = form.get('link') ?? '';
+        adds.push(link);
+        setTimeout(() => {
+          if (byLink.has(link)) {
+            refused += 1;
+            answer({ error: 'You have active order with this link. Please wait until order being completed.' });
+            return;
+          }
+          next += 1;
+          byLink.set(link, String(next));
+          answer({ order: next });
+        }, addDelayMs);
+        return;
+      }
+      if (action === 'status') {
+        const ids = (form.get('orders') ?? form.get('order') ?? '').split(',');
+        const known = new Set(byLink.values());
+        answer(
+          Object.fromEntries(
+            ids.map((id) => {
+              if (!known.has(id)) return [id, { error: 'Incorrect order ID' }];
+              const times = (asked.get(id) ?? 0) + 1;
+              asked.set(id, times);
+              return [
+                id,
+                times > 1
+                  ? { status: 'Completed', start_count: '100', remains: '0', charge: '1', currency: 'KRW' }
+                  : { status: 'In progress', start_count: '100', remains: '10', charge: '1', currency: 'KRW' },
+              ];
+            }),
+          ),
+        );
+        return;
+      }
+      if (action === 'balance') return answer({ balance: '1000000.00', currency: 'KRW' });
+      answer({ error: 'Incorrect request' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/api/v2`,
+    adds,
+    byLink,
+    get refused() {
+      return refused;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** One visible service (min ≤ 10, no auto-order) fulfilled by the provider at `apiUrl`; its id. */
+async function useStrictProvider(db: Database['db'], apiUrl: string): Promise<number> {
+  const inserted = (await db.execute(
+    sql`INSERT INTO providers (name, api_url, api_key) VALUES ('strict', ${apiUrl}, 'strict-key') RETURNING id`,
+  )) as unknown as { rows: { id: number }[] };
+  const providerId = inserted.rows[0]!.id;
+  const updated = (await db.execute(
+    sql`UPDATE services SET provider_id = ${providerId}, provider_service_id = '1', min = 10
+        WHERE id = (SELECT id FROM services WHERE visible AND NOT is_read_only AND provider_id IS NOT NULL
+                    ORDER BY id LIMIT 1)
+        RETURNING id`,
+  )) as unknown as { rows: { id: number }[] };
+  return updated.rows[0]!.id;
+}

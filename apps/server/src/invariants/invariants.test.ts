@@ -1,6 +1,7 @@
 import { OrderStatus } from '@smm/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { OrderWorker } from '../background/order-worker';
 import { orders, providers, services } from '../db/schema';
 import { bearer, createMember, postSigned, tokenFor, type TestMember } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
@@ -67,6 +68,14 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
       const autoable = orderable.filter((s) => s.enableAuto);
       expect(orderable.length).toBeGreaterThan(0);
       const [provider] = await db.select().from(providers);
+      /** The order worker of a second process on the same database (its own claims and lanes). */
+      const secondProcess = new OrderWorker(db, app.services.providers, app.services.catalog, t.clock, {
+        statusRefreshSeconds: 30,
+        maxSubmitAttempts: 3,
+        batchSize: 100,
+        secondsPerMinute: 1,
+        leaseSeconds: 120,
+      });
 
       const placed: { id: number; member: number; auto: boolean }[] = [];
       const charges: { id: number; member: number; payable: number }[] = [];
@@ -119,9 +128,11 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
                           ? 'operator-cancel'
                           : roll < 0.9
                             ? 'operator-partial'
-                            : roll < 0.98
+                            : roll < 0.94
                               ? 'tick'
-                              : 'provider-toggle';
+                              : roll < 0.98
+                                ? 'takeover-tick'
+                                : 'provider-toggle';
         kinds[kind] = (kinds[kind] ?? 0) + 1;
         switch (kind) {
           case 'order':
@@ -222,6 +233,16 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
           case 'tick': {
             t.clock.advance(31_000);
             await app.services.worker.tick();
+            return undefined;
+          }
+          case 'takeover-tick': {
+            // Two processes at once, the second past the first's lease (issue 18 §1): it takes over
+            // what the first claimed and has not sent yet, while the first is still at it. No order may
+            // be sent twice or refunded while its provider runs it (checkProviderSubmissions, below).
+            t.clock.advance(31_000);
+            const first = app.services.worker.tick();
+            t.clock.advance(121_000);
+            await Promise.all([first, secondProcess.tick()]);
             return undefined;
           }
           default: {
