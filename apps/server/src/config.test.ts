@@ -90,6 +90,7 @@ describe('loadConfig', () => {
       CHARGE_MAX_WON: ['2000000', (c) => c.charges.maxWon, 2_000_000],
       CHARGE_MAX_PENDING: ['5', (c) => c.charges.maxPending, 5],
       PROVIDER_TIMEOUT_SECONDS: ['2.5', (c) => c.providers.timeoutMs, 2500],
+      PROVIDER_ALLOW_PRIVATE_ADDRESSES: ['true', (c) => c.allowPrivateProviderAddresses, true],
       SIMULATED_PROVIDER_PARTIAL_PERCENT: ['30', (c) => c.providers.simulatedPartialPercent, 30],
       SIMULATED_PROVIDER_CANCEL_PERCENT: ['20', (c) => c.providers.simulatedCancelPercent, 20],
       BACKGROUND_TICK_SECONDS: ['0', (c) => c.background.tickSeconds, 0],

@@ -108,6 +108,20 @@ describe('platform and provider rules', () => {
     );
   });
 
+  it('wants the key again when an edit changes the URL: the stored key never goes to another URL', () => {
+    const stored = 'https://p.example/api/v2';
+    const input = { name: '공급사', apiUrl: stored, apiKey: '' };
+    const edit = { keyRequired: false, storedApiUrl: stored };
+    expect(validateProviderInput(input, edit)).toBeNull();
+    expect(validateProviderInput({ ...input, apiUrl: ` ${stored} ` }, edit)).toBeNull();
+    for (const apiUrl of ['https://evil.example/api/v2', 'http://p.example/api/v2', 'builtin:simulated']) {
+      expect(validateProviderInput({ ...input, apiUrl }, edit), apiUrl).toBe(
+        M.PROVIDER_KEY_REQUIRED_FOR_NEW_URL,
+      );
+      expect(validateProviderInput({ ...input, apiUrl, apiKey: 'new-key' }, edit)).toBeNull();
+    }
+  });
+
   it('masks a key so that it is never shown whole', () => {
     expect(maskProviderKey('sk-live-0123456789abcdef')).toBe('sk-l…cdef');
     expect(maskProviderKey('demo')).toBe('••••');

@@ -30,6 +30,10 @@ export const CATALOG_MESSAGES = {
   PROVIDER_URL_INVALID:
     'API 주소는 http:// 또는 https:// 로 시작하는 주소(또는 builtin:simulated)로 입력해주세요.',
   PROVIDER_KEY_REQUIRED: 'API 키를 입력해주세요.',
+  PROVIDER_KEY_REQUIRED_FOR_NEW_URL:
+    'API 주소를 바꾸면 API 키도 다시 입력해주세요. 저장된 키는 새 주소로 보내지 않습니다.',
+  PROVIDER_URL_PRIVATE:
+    '내부망이나 이 서버의 주소(127.0.0.1, localhost, 10.x, 192.168.x, 169.254.x 등)로는 공급사를 연결할 수 없습니다. 공급사의 공개 주소를 입력해주세요.',
   PROVIDER_KEY_INVALID: 'API 키는 공백 없이 500자 이하로 입력해주세요.',
   MARKUP_INVALID: '마진은 0~1000 사이의 정수(%)로 입력해주세요.',
   IMPORT_NOTHING_SELECTED: '가져올 상품을 선택해주세요.',
@@ -125,23 +129,38 @@ export function isProviderApiUrl(value: string): boolean {
 export interface ProviderInput {
   name: string;
   apiUrl: string;
-  /** On an edit, '' keeps the stored key. */
+  /** On an edit, '' keeps the stored key, as long as the URL stays the same. */
   apiKey: string;
 }
 
+/**
+ * `keyRequired`: a new provider. `storedApiUrl`: an edit of a provider at that URL; a blank key keeps
+ * the stored one only while the URL stays, since the key is the secret of the provider at that URL and
+ * must never be sent to another one (docs/ARCHITECTURE.md, "Providers are untrusted").
+ */
 export function validateProviderInput(
   input: ProviderInput,
-  options: { keyRequired: boolean },
+  options: { keyRequired: boolean; storedApiUrl?: string },
 ): string | null {
   const m = CATALOG_MESSAGES;
   const name = checkName(input.name, m.PROVIDER_NAME_REQUIRED);
   if (name) return name;
   if (!isProviderApiUrl(input.apiUrl.trim())) return m.PROVIDER_URL_INVALID;
-  if (input.apiKey === '') return options.keyRequired ? m.PROVIDER_KEY_REQUIRED : null;
+  if (input.apiKey === '') {
+    if (options.keyRequired) return m.PROVIDER_KEY_REQUIRED;
+    return providerUrlChanged(options.storedApiUrl, input.apiUrl)
+      ? m.PROVIDER_KEY_REQUIRED_FOR_NEW_URL
+      : null;
+  }
   if (input.apiKey.length > 500 || /\s/.test(input.apiKey) || LINE_CONTROL.test(input.apiKey)) {
     return m.PROVIDER_KEY_INVALID;
   }
   return null;
+}
+
+/** True when an edit moves a provider to another URL (so its stored key may not go along). */
+export function providerUrlChanged(storedApiUrl: string | undefined, apiUrl: string): boolean {
+  return storedApiUrl !== undefined && apiUrl.trim() !== storedApiUrl;
 }
 
 /**

@@ -48,7 +48,12 @@ describe('ProviderRegistry', () => {
       await other.close();
     }
     expect(other.app.services.simulatedProvider.apiUrl).toBe('');
-    const direct = new SmmApiClient({ apiUrl: otherUrl, apiKey: 'demo', timeoutMs: 1000 });
+    const direct = new SmmApiClient({
+      apiUrl: otherUrl,
+      apiKey: 'demo',
+      timeoutMs: 1000,
+      allowPrivateAddresses: true,
+    });
     expect((await rejection(direct.balance())).message).toBe('balance: connection failed');
     const afterClose = await rejection(other.app.services.providers.clientFor(simulated).balance());
     expect(afterClose).toMatchObject({
@@ -58,11 +63,17 @@ describe('ProviderRegistry', () => {
   });
 
   it('uses the HTTP client with the configured timeout for http(s) URLs', () => {
-    const registry = new ProviderRegistry({ timeoutMs: 1234, simulatedApiUrl: () => '' });
+    const registry = new ProviderRegistry({
+      timeoutMs: 1234,
+      simulatedApiUrl: () => '',
+      allowPrivateAddresses: true,
+    });
     for (const apiUrl of ['https://provider.example/api/v2', 'http://10.0.0.1:8080/api/v2']) {
       const api = registry.clientFor({ apiUrl, apiKey: 'k' });
       expect(api).toBeInstanceOf(SmmApiClient);
-      expect(api).toMatchObject({ options: { apiUrl, apiKey: 'k', timeoutMs: 1234 } });
+      expect(api).toMatchObject({
+        options: { apiUrl, apiKey: 'k', timeoutMs: 1234, allowPrivateAddresses: true },
+      });
     }
   });
 
@@ -73,7 +84,11 @@ describe('ProviderRegistry', () => {
     'provider.example',
     '',
   ])('gives %j a client whose every call fails retryably, naming no URL or key', async (apiUrl) => {
-    const registry = new ProviderRegistry({ timeoutMs: 1000, simulatedApiUrl: () => 'http://unused' });
+    const registry = new ProviderRegistry({
+      timeoutMs: 1000,
+      simulatedApiUrl: () => 'http://unused',
+      allowPrivateAddresses: false,
+    });
     const api = registry.clientFor({ apiUrl, apiKey: 'secret-key' });
     expect(api).not.toBeInstanceOf(SmmApiClient);
     const calls = [

@@ -7,11 +7,15 @@ export interface ProviderRegistryOptions {
   timeoutMs: number;
   /** The URL of this process's simulated provider, read when a client is made ('' while it is not running). */
   simulatedApiUrl: () => string;
+  /** PROVIDER_ALLOW_PRIVATE_ADDRESSES: whether provider URLs may reach loopback and private networks. */
+  allowPrivateAddresses: boolean;
 }
 
 /**
  * Turns a provider row into a client. `builtin:simulated` is the simulated provider this process
- * serves (each app has its own, on its own port, sharing the database); any other URL must be http(s).
+ * serves (each app has its own, on its own port, sharing the database); any other URL must be http(s)
+ * and, unless allowPrivateAddresses, reach a public address (provider-network.ts). The simulator is on
+ * loopback, yet always reachable: only `builtin:simulated` leads there, never a URL an operator types.
  * A row that cannot be reached that way still gets a client, one whose every call fails with a
  * retryable ProviderError, so the background loop treats it like any other failing provider (and an
  * operator who fixes the URL sees the orders go through) instead of failing its whole tick.
@@ -19,14 +23,24 @@ export interface ProviderRegistryOptions {
 export class ProviderRegistry {
   constructor(private readonly options: ProviderRegistryOptions) {}
 
+  /** Whether provider URLs may point to private and local addresses (the console's check asks). */
+  get privateAddressesAllowed(): boolean {
+    return this.options.allowPrivateAddresses;
+  }
+
   clientFor(provider: { apiUrl: string; apiKey: string }): ProviderClient {
-    const apiUrl =
-      provider.apiUrl === SIMULATED_PROVIDER_URL ? this.options.simulatedApiUrl() : provider.apiUrl;
-    if (provider.apiUrl === SIMULATED_PROVIDER_URL && !apiUrl) {
+    const simulated = provider.apiUrl === SIMULATED_PROVIDER_URL;
+    const apiUrl = simulated ? this.options.simulatedApiUrl() : provider.apiUrl;
+    if (simulated && !apiUrl) {
       return new UnusableProvider('the built-in simulated provider is not running');
     }
     if (!isHttpUrl(apiUrl)) return new UnusableProvider('the provider URL is not an http(s) URL');
-    return new SmmApiClient({ apiUrl, apiKey: provider.apiKey, timeoutMs: this.options.timeoutMs });
+    return new SmmApiClient({
+      apiUrl,
+      apiKey: provider.apiKey,
+      timeoutMs: this.options.timeoutMs,
+      allowPrivateAddresses: simulated || this.options.allowPrivateAddresses,
+    });
   }
 }
 

@@ -23,7 +23,12 @@ const t = useTestApp({
 const DEFAULTS: SimulatedProviderOptions = { partialPercent: 10, cancelPercent: 5 };
 
 const client = (timeoutMs = 2000, apiKey = SIMULATED_PROVIDER_KEY, apiUrl?: string) =>
-  new SmmApiClient({ apiUrl: apiUrl ?? t.app.services.simulatedProvider.apiUrl, apiKey, timeoutMs });
+  new SmmApiClient({
+    apiUrl: apiUrl ?? t.app.services.simulatedProvider.apiUrl,
+    apiKey,
+    timeoutMs,
+    allowPrivateAddresses: true,
+  });
 
 /** Extra simulators (other percentages, a second "process") on the test app's database. */
 const extra: SimulatedProvider[] = [];

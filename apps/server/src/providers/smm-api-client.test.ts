@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError } from './provider-api';
-import { SmmApiClient } from './smm-api-client';
+import { MAX_ANSWER_BYTES, SmmApiClient } from './smm-api-client';
 
 /**
  * The client's parsing and failure handling against a scripted upstream (a plain node:http server
@@ -44,7 +44,9 @@ beforeEach(() => {
   script = json({ error: 'no script' });
 });
 
-const client = (timeoutMs = 2000, apiUrl = url) => new SmmApiClient({ apiUrl, apiKey: KEY, timeoutMs });
+// The scripted upstream is on loopback; provider-network.test.ts has the calls that refuse it.
+const client = (timeoutMs = 2000, apiUrl = url) =>
+  new SmmApiClient({ apiUrl, apiKey: KEY, timeoutMs, allowPrivateAddresses: true });
 const add = (api = client()) => api.add({ service: '7', link: 'https://insta.com/p/1?a=b&c', quantity: 150 });
 
 async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
@@ -255,6 +257,17 @@ describe('SmmApiClient: answers', () => {
     expect(error.mayHaveBeenProcessed).toBe(false);
   });
 
+  it('says so of a port fetch never connects to (22, 25, …), which nothing was sent to', async () => {
+    for (const port of [22, 25, 6000]) {
+      const error = await providerError(add(client(2000, `http://127.0.0.1:${port}/api/v2`)));
+      expect(error).toMatchObject({
+        retryable: true,
+        message: "add: the provider URL's port is not allowed",
+        mayHaveBeenProcessed: false,
+      });
+    }
+  });
+
   it('takes a connection dropped after the request as possibly processed (the order may exist)', async () => {
     script = (_r, res) => res.socket?.destroy();
     expect((await providerError(add())).mayHaveBeenProcessed).toBe(true);
@@ -291,5 +304,102 @@ describe('SmmApiClient: time and secrets', () => {
     expect((await client().statuses(['1'])).get('1')).toEqual({ error: 'order 1 does not belong to ***' });
     script = json([{ order: 1, cancel: { error: KEY } }]);
     expect(JSON.stringify([...(await client().cancel(['1']))])).not.toContain(KEY);
+  });
+});
+
+describe('SmmApiClient: the size of an answer', () => {
+  /** An `add` answer of exactly `size` bytes, valid JSON: `{"order":1,"pad":"aaa…"}`. */
+  const paddedAnswer = (size: number) => {
+    const head = '{"order":1,"pad":"';
+    return head + 'a'.repeat(size - head.length - 2) + '"}';
+  };
+
+  /**
+   * Streams a valid `add` answer of `total` bytes (chunked, no Content-Length), as fast as the client
+   * takes it, and tells how much of it went out before the connection closed.
+   */
+  function streamAnswer(total: number, status = 200) {
+    const state = { sent: 0, closed: false, finished: false };
+    script = (_request, res) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      const head = '{"order":1,"pad":"';
+      res.write(head);
+      state.sent = head.length;
+      const piece = Buffer.alloc(64 * 1024, 'a');
+      const pump = () => {
+        while (state.sent + 2 < total) {
+          const next = piece.subarray(0, Math.min(piece.length, total - 2 - state.sent));
+          state.sent += next.length;
+          if (!res.write(next)) {
+            res.once('drain', pump);
+            return;
+          }
+        }
+        res.end('"}');
+        state.sent += 2;
+        state.finished = true;
+      };
+      res.on('close', () => (state.closed = true));
+      pump();
+    };
+    return state;
+  }
+
+  it('reads an answer of up to MAX_ANSWER_BYTES (5 MiB), with or without Content-Length', async () => {
+    expect(MAX_ANSWER_BYTES).toBe(5 * 1024 * 1024);
+    script = (_r, res) => res.writeHead(200).end(paddedAnswer(MAX_ANSWER_BYTES));
+    expect(await add()).toEqual({ providerOrderId: '1' });
+    script = (_r, res) => {
+      res.writeHead(200);
+      res.write(paddedAnswer(MAX_ANSWER_BYTES).slice(0, 1000));
+      res.end(paddedAnswer(MAX_ANSWER_BYTES).slice(1000));
+    };
+    expect(await add()).toEqual({ providerOrderId: '1' });
+  });
+
+  it('stops reading a 50 MB answer past the cap and drops the connection (may have been processed)', async () => {
+    const total = 50 * 1024 * 1024;
+    const upstream = streamAnswer(total);
+    const error = await providerError(add());
+    expect(error).toMatchObject({
+      message: 'add: the answer is larger than 5 MiB',
+      retryable: true,
+      // A 200 came back: the provider may have taken the order, so it is not sent again blindly.
+      mayHaveBeenProcessed: true,
+    });
+    await vi.waitFor(() => expect(upstream.closed).toBe(true));
+    expect(upstream.finished).toBe(false);
+    // What went out is the cap plus what the sockets' buffers took before the connection was dropped
+    // (about 8 MB here): memory stays bounded by the cap, not by what the provider sends.
+    expect(upstream.sent).toBeLessThan(total / 2);
+  });
+
+  it('refuses an answer one byte over the cap', async () => {
+    const upstream = streamAnswer(MAX_ANSWER_BYTES + 1);
+    expect((await providerError(add())).message).toBe('add: the answer is larger than 5 MiB');
+    await vi.waitFor(() => expect(upstream.closed).toBe(true));
+  });
+
+  it('refuses a Content-Length over the cap at once, without reading the body', async () => {
+    script = (_r, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(600 * 1024 * 1024) });
+      res.write('{"order":1,"pad":"'); // and nothing more: a client that waited would time out
+    };
+    const started = performance.now();
+    const error = await providerError(add(client(3000)));
+    expect(error).toMatchObject({
+      message: 'add: the answer is larger than 5 MiB',
+      retryable: true,
+      mayHaveBeenProcessed: true,
+    });
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('does not read the body of an HTTP error at all', async () => {
+    const upstream = streamAnswer(50 * 1024 * 1024, 500);
+    const error = await providerError(add());
+    expect(error).toMatchObject({ message: 'add: HTTP 500', mayHaveBeenProcessed: false });
+    await vi.waitFor(() => expect(upstream.closed).toBe(true));
+    expect(upstream.sent).toBeLessThan(25 * 1024 * 1024);
   });
 });

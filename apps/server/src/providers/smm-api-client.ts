@@ -1,3 +1,4 @@
+import { fetch, type Response } from 'undici';
 import { z } from 'zod';
 import {
   ProviderError,
@@ -5,6 +6,7 @@ import {
   type ProviderOrderStatus,
   type ProviderServiceListing,
 } from './provider-api';
+import { hasPrivateAddressLiteral, isForbiddenAddress, providerDispatcher } from './provider-network';
 
 /** Longest provider text (an `{ error }`) carried into an error message. */
 const MAX_PROVIDER_TEXT = 200;
@@ -97,14 +99,31 @@ const serviceEntry = z.object({
 const MAX_SERVICES = 10_000;
 
 /**
+ * The most bytes of one answer read. The largest honest answer is a services list: even MAX_SERVICES
+ * entries of a few hundred bytes stay under 4 MiB, and every other answer is a few hundred bytes. A
+ * provider is not trusted to be honest (docs/ARCHITECTURE.md, "Providers are untrusted"): read whole,
+ * a 600 MB answer took the server's memory to 1.6 GB; read up to this, it costs a few MB at most.
+ */
+export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+
+/**
  * The trade's SMM API v2 over HTTP: a form-encoded POST with `key` and `action` to the provider's URL.
  * Anything that is not a well-formed answer — a timeout, a refused or cut connection, HTTP ≥ 400, HTML,
  * broken JSON, `{ error }`, an unexpected shape — is a ProviderError; only an `add` the provider answers
  * with a JSON `{ error }` (it refused the order) is not retryable. The key never appears in an error:
  * messages name the action and what went wrong, and text quoted from the provider has the key blanked.
+ * Connections go only to public addresses unless `allowPrivateAddresses` (provider-network.ts), and an
+ * answer is read up to MAX_ANSWER_BYTES.
  */
 export class SmmApiClient implements ProviderClient {
-  constructor(private readonly options: { apiUrl: string; apiKey: string; timeoutMs: number }) {}
+  constructor(
+    private readonly options: {
+      apiUrl: string;
+      apiKey: string;
+      timeoutMs: number;
+      allowPrivateAddresses: boolean;
+    },
+  ) {}
 
   async services(): Promise<ProviderServiceListing[]> {
     const answer = await this.call('services', {});
@@ -188,7 +207,15 @@ export class SmmApiClient implements ProviderClient {
 
   /** One POST; the parsed JSON body, or a ProviderError for anything short of that. */
   private async call(action: string, params: Record<string, string>): Promise<unknown> {
+    // Refused before any connection, the same whatever the port: it tells nothing of what listens. An
+    // IP literal is refused here too, ahead of fetch's own refusal of some ports (22, 25, …), so that
+    // every port of a private address reads alike; a host name is refused when it resolves.
+    const refused = () =>
+      new ProviderError(`${action}: the provider URL points to a private or local address`, true);
+    if (!this.options.allowPrivateAddresses && hasPrivateAddressLiteral(this.options.apiUrl)) throw refused();
     const body = new URLSearchParams({ key: this.options.apiKey, action, ...params });
+    // Aborted when the answer grows too large, so the connection is dropped rather than drained.
+    const stop = new AbortController();
     let response: Response;
     try {
       response = await fetch(this.options.apiUrl, {
@@ -196,7 +223,8 @@ export class SmmApiClient implements ProviderClient {
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
         redirect: 'error',
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), stop.signal]),
+        dispatcher: providerDispatcher(this.options.allowPrivateAddresses),
       });
     } catch (error) {
       // A timeout or a connection dropped after the request went out may follow the provider's work;
@@ -204,17 +232,40 @@ export class SmmApiClient implements ProviderClient {
       if (isTimeout(error)) {
         throw new ProviderError(`${action}: no answer within ${this.options.timeoutMs} ms`, true, true);
       }
+      if (isForbiddenAddress(error)) throw refused();
+      // Fetch never connects to some well-known ports (22, 25, …): a fixed list, not the port's state.
+      if (causeMessage(error) === 'bad port') {
+        throw new ProviderError(`${action}: the provider URL's port is not allowed`, true);
+      }
       throw new ProviderError(`${action}: connection failed`, true, !NOT_SENT_CODES.has(causeCode(error)));
     }
+    if (response.status >= 400) {
+      // An error status is all there is to know; its body is not read, however large.
+      stop.abort();
+      throw new ProviderError(`${action}: HTTP ${response.status}`, true);
+    }
+    // From here the provider has answered with success: it may have done the work (an `add` taken).
+    const tooLarge = () => {
+      stop.abort();
+      return new ProviderError(
+        `${action}: the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB`,
+        true,
+        true,
+      );
+    };
+    const declared = response.headers.get('content-length');
+    if (declared !== null && Number(declared) > MAX_ANSWER_BYTES) throw tooLarge();
     let text: string;
     try {
-      text = await response.text();
+      const bytes = await readAtMost(response, MAX_ANSWER_BYTES);
+      if (bytes === null) throw tooLarge();
+      text = new TextDecoder().decode(bytes);
     } catch (error) {
+      if (error instanceof ProviderError) throw error;
       throw isTimeout(error)
         ? new ProviderError(`${action}: the answer took longer than ${this.options.timeoutMs} ms`, true, true)
         : new ProviderError(`${action}: the answer was cut off`, true, true);
     }
-    if (response.status >= 400) throw new ProviderError(`${action}: HTTP ${response.status}`, true);
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -245,6 +296,25 @@ function unexpected(action: string): ProviderError {
   return new ProviderError(`${action}: unexpected answer`, true);
 }
 
+/** The body's bytes as they stream in, or null as soon as they pass `limit` (the rest is never read). */
+async function readAtMost(response: Response, limit: number): Promise<Uint8Array | null> {
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
@@ -256,4 +326,9 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
 function causeCode(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   return typeof cause?.code === 'string' ? cause.code : '';
+}
+
+function causeMessage(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error ? cause.message : '';
 }

@@ -26,6 +26,7 @@ import {
   type ProviderClient,
   type ProviderServiceListing,
 } from '../../providers/provider-api';
+import { isPrivateLiteralUrl } from '../../providers/provider-network';
 import type { ProviderRegistry } from '../../providers/provider-registry';
 import { presentProvider } from './catalog-admin.presenter';
 import { catalogAdminRepository as repo, type ProviderRow } from './catalog-admin.repository';
@@ -63,10 +64,19 @@ export class ProvidersAdminService {
     return { provider, changed: true };
   }
 
-  /** Name and URL as given; a blank key keeps the stored one. */
+  /**
+   * Name and URL as given; a blank key keeps the stored one while the URL stays. A new URL wants the
+   * key again (400, nothing changed): the stored key is the secret of the provider at the old URL, and
+   * a blank key would send it to whoever answers at the new one.
+   */
   update(operatorId: number, id: number, body: ProviderRequest): Promise<ProviderMutationResponse> {
     const values = this.values(body, false);
     return this.change(operatorId, id, 'provider.update', (row) => {
+      const problem = validateProviderInput(
+        { name: values.name, apiUrl: values.apiUrl, apiKey: values.apiKey ?? '' },
+        { keyRequired: false, storedApiUrl: row.apiUrl },
+      );
+      if (problem) throw appError('CATALOG_INVALID', problem);
       const next = {
         name: values.name,
         apiUrl: values.apiUrl,
@@ -183,6 +193,10 @@ export class ProvidersAdminService {
     const input = { name: body.name, apiUrl: body.apiUrl.trim(), apiKey: body.apiKey };
     const problem = validateProviderInput(input, { keyRequired });
     if (problem) throw appError('CATALOG_INVALID', problem);
+    // The connection refuses such an address anyway (provider-network.ts); saying so now is kinder.
+    if (!this.registry.privateAddressesAllowed && isPrivateLiteralUrl(input.apiUrl)) {
+      throw appError('CATALOG_INVALID', M.PROVIDER_URL_PRIVATE);
+    }
     return { name: body.name.trim(), apiUrl: input.apiUrl, apiKey: body.apiKey === '' ? null : body.apiKey };
   }
 

@@ -70,10 +70,10 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
     const [stored] = await t.app.database.db.select().from(providers).where(eq(providers.id, provider.id));
     expect(stored!.apiKey).toBe(SECRET);
 
-    // Blank key: name and URL change, the key stays.
+    // Blank key at the same URL: the name changes, the key stays.
     const edited = await call('PUT', `/admin/api/providers/${provider.id}`, {
       name: '해외 공급사 B',
-      apiUrl: 'https://panel-b.example/api/v2',
+      apiUrl: 'https://panel.example/api/v2',
       apiKey: '',
     });
     expect((edited.json() as ProviderMutationResponse).provider).toMatchObject({
@@ -82,7 +82,7 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
     });
     const [kept] = await t.app.database.db.select().from(providers).where(eq(providers.id, provider.id));
     expect(kept!.apiKey).toBe(SECRET);
-    const same = { name: '해외 공급사 B', apiUrl: 'https://panel-b.example/api/v2', apiKey: '' };
+    const same = { name: '해외 공급사 B', apiUrl: 'https://panel.example/api/v2', apiKey: '' };
     expect((await call('PUT', `/admin/api/providers/${provider.id}`, same)).json()).toMatchObject({
       changed: false,
     });
@@ -112,6 +112,50 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
     });
     expect(await auditRows(t.app, 'provider.update')).toHaveLength(2);
     expect(await auditRows(t.app, 'provider.create')).toHaveLength(1);
+  });
+
+  it('wants the key again for a new URL: a blank key is a Korean 400 and nothing changes', async () => {
+    const { call } = await operatorClient(t.app);
+    const { provider } = (
+      await call('POST', '/admin/api/providers', {
+        name: '해외 공급사',
+        apiUrl: 'https://panel.example/api/v2',
+        apiKey: SECRET,
+      })
+    ).json() as ProviderMutationResponse;
+    const stored = async () =>
+      (await t.app.database.db.select().from(providers).where(eq(providers.id, provider.id)))[0]!;
+    const before = await stored();
+    const audits = await auditCount();
+    for (const apiUrl of [
+      'https://collector.example/api/v2',
+      'http://panel.example/api/v2',
+      'https://panel.example/api/v2/',
+      'builtin:simulated',
+    ]) {
+      const response = await call('PUT', `/admin/api/providers/${provider.id}`, {
+        name: '해외 공급사 B',
+        apiUrl,
+        apiKey: '',
+      });
+      expect(response.statusCode, apiUrl).toBe(400);
+      expect(response.json()).toEqual({
+        message: M.PROVIDER_KEY_REQUIRED_FOR_NEW_URL,
+        code: 'CATALOG_INVALID',
+      });
+    }
+    expect(await stored()).toEqual(before);
+    expect(await auditCount()).toBe(audits);
+
+    // With a key, the provider moves, and the old key goes nowhere.
+    const NEW_KEY = 'collector-key-0000-1111-2222';
+    const moved = await call('PUT', `/admin/api/providers/${provider.id}`, {
+      name: '해외 공급사',
+      apiUrl: 'https://panel-b.example/api/v2',
+      apiKey: NEW_KEY,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await stored()).toMatchObject({ apiUrl: 'https://panel-b.example/api/v2', apiKey: NEW_KEY });
   });
 
   it('refuses bad provider input with a Korean 400', async () => {

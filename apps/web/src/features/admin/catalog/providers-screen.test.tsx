@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { CATALOG_MESSAGES } from '@smm/domain';
 import type { AdminCategory, AdminProvider, ProviderServiceItem } from '@smm/domain/contract';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
@@ -111,6 +112,36 @@ describe('providers screen', () => {
       apiKey: '',
     });
     expect(await screen.findByText('공급사를 수정했습니다.')).toBeInTheDocument();
+  });
+
+  it('asks for the key again when the URL changes, and sends nothing without it', async () => {
+    const { calls } = mockApi({
+      'GET /admin/api/providers': providers,
+      'PUT /admin/api/providers/7': { provider: providers[0], changed: true },
+    });
+    renderScreen();
+    const row = (await screen.findByText('해외 공급사')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '수정' }));
+    const dialog = await screen.findByRole('dialog', { name: '공급사 수정' });
+    const url = within(dialog).getByLabelText('API 주소');
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://other.example/api/v2');
+    expect(within(dialog).getByText(CATALOG_MESSAGES.PROVIDER_KEY_REQUIRED_FOR_NEW_URL)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('API 키')).toBeRequired();
+    await userEvent.click(within(dialog).getByRole('button', { name: '저장' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      CATALOG_MESSAGES.PROVIDER_KEY_REQUIRED_FOR_NEW_URL,
+    );
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText('API 키'), 'new-key-0000');
+    await userEvent.click(within(dialog).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: '해외 공급사',
+      apiUrl: 'https://other.example/api/v2',
+      apiKey: 'new-key-0000',
+    });
   });
 
   it('previews our price at the markup and imports the chosen services', async () => {

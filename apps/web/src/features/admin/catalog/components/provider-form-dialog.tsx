@@ -1,12 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { BUILTIN_SIMULATED_PROVIDER_URL, validateProviderInput } from '@smm/domain';
+import {
+  BUILTIN_SIMULATED_PROVIDER_URL,
+  CATALOG_MESSAGES,
+  providerUrlChanged,
+  validateProviderInput,
+} from '@smm/domain';
 import { TextField } from '@/components/ui/field';
 import type { AdminProvider } from '../api/get-providers';
 import { useSaveProvider } from '../api/save-provider';
 import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
 import { submitCatalogForm } from './submit-catalog-form';
 
-/** 공급사 추가 / 수정. The stored key is never shown; on an edit a blank key keeps it. */
+/**
+ * 공급사 추가 / 수정. The stored key is never shown; on an edit a blank key keeps it, unless the URL
+ * changed: then the key is asked again, as the server does (the old key must not go to a new URL).
+ */
 export function ProviderFormDialog({
   provider,
   onClose,
@@ -19,13 +27,17 @@ export function ProviderFormDialog({
   const [apiKey, setApiKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const save = useSaveProvider();
+  const urlChanged = provider !== null && providerUrlChanged(provider.apiUrl, apiUrl);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { name, apiUrl: apiUrl.trim(), apiKey: apiKey.trim() };
     submitCatalogForm({
       save,
-      problem: validateProviderInput(body, { keyRequired: provider === null }),
+      problem: validateProviderInput(body, {
+        keyRequired: provider === null,
+        ...(provider ? { storedApiUrl: provider.apiUrl } : {}),
+      }),
       variables: { id: provider?.id ?? null, body },
       what: '공급사를',
       setError,
@@ -55,8 +67,15 @@ export function ProviderFormDialog({
           type="password"
           autoComplete="off"
           value={apiKey}
-          placeholder={provider ? provider.maskedKey : ''}
-          hint={provider ? '변경하지 않으려면 비워두세요.' : '공급사에서 발급받은 키를 입력해주세요.'}
+          required={provider === null || urlChanged}
+          placeholder={provider && !urlChanged ? provider.maskedKey : ''}
+          hint={
+            !provider
+              ? '공급사에서 발급받은 키를 입력해주세요.'
+              : urlChanged
+                ? CATALOG_MESSAGES.PROVIDER_KEY_REQUIRED_FOR_NEW_URL
+                : '변경하지 않으려면 비워두세요.'
+          }
           onChange={(e) => setApiKey(e.target.value)}
         />
         {error && (
