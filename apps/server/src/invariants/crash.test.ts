@@ -420,14 +420,7 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
     'two processes on one PostgreSQL: one SIGKILLed mid-traffic and restarted, work resumes, invariants hold',
     { timeout: 300_000 },
     async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL!;
-      const name = `smm_crash_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const databaseUrl = url.toString();
+      const { databaseUrl, drop } = await throwawayDatabase('smm_crash_');
       const dataDir = mkdtempSync(join(tmpdir(), 'smm-crash-'));
       const direct = openDatabase({ dataDir, databaseUrl });
       try {
@@ -457,8 +450,7 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
         await assertInvariants(direct.db, 'crash postgres');
       } finally {
         await direct.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await drop();
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
@@ -469,14 +461,7 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
     { timeout: 300_000 },
     async () => {
       const provider = await startStrictProvider(1_500);
-      const adminUrl = process.env.TEST_DATABASE_URL!;
-      const name = `smm_fence_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const databaseUrl = url.toString();
+      const { databaseUrl, drop } = await throwawayDatabase('smm_fence_');
       const dataDir = mkdtempSync(join(tmpdir(), 'smm-fence-'));
       const direct = openDatabase({ dataDir, databaseUrl });
       try {
@@ -572,14 +557,33 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
         expect(report.counts.heldOrders).toBe(held.length);
       } finally {
         await direct.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await drop();
         rmSync(dataDir, { recursive: true, force: true });
         await provider.close();
       }
     },
   );
 });
+
+/** A database of its own on the test's PostgreSQL server, and how to drop it. */
+async function throwawayDatabase(
+  prefix: string,
+): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
 
 /**
  * An upstream panel as many are: slow to take an order (`addDelayMs`), refusing a second order for a
@@ -605,7 +609,9 @@ async function startStrictProvider(addDelayMs: number) {
         setTimeout(() => {
           if (byLink.has(link)) {
             refused += 1;
-            answer({ error: 'You have active order with this link. Please wait until order being completed.' });
+            answer({
+              error: 'You have active order with this link. Please wait until order being completed.',
+            });
             return;
           }
           next += 1;
@@ -627,7 +633,13 @@ async function startStrictProvider(addDelayMs: number) {
                 id,
                 times > 1
                   ? { status: 'Completed', start_count: '100', remains: '0', charge: '1', currency: 'KRW' }
-                  : { status: 'In progress', start_count: '100', remains: '10', charge: '1', currency: 'KRW' },
+                  : {
+                      status: 'In progress',
+                      start_count: '100',
+                      remains: '10',
+                      charge: '1',
+                      currency: 'KRW',
+                    },
               ];
             }),
           ),
