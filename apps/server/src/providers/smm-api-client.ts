@@ -233,11 +233,7 @@ export class SmmApiClient implements ProviderClient {
         throw new ProviderError(`${action}: no answer within ${this.options.timeoutMs} ms`, true, true);
       }
       if (isForbiddenAddress(error)) throw refused();
-      // Fetch never connects to some well-known ports (22, 25, …): a fixed list, not the port's state.
-      if (causeMessage(error) === 'bad port') {
-        throw new ProviderError(`${action}: the provider URL's port is not allowed`, true);
-      }
-      throw new ProviderError(`${action}: connection failed`, true, !NOT_SENT_CODES.has(causeCode(error)));
+      throw new ProviderError(`${action}: connection failed`, true, !neverSent(error));
     }
     if (response.status >= 400) {
       // An error status is all there is to know; its body is not read, however large.
@@ -322,13 +318,14 @@ function isTimeout(error: unknown): boolean {
 /** Connection errors that happen before any byte of the request reaches the provider. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-/** The system error code under fetch's "fetch failed" (undici puts it on `cause`). */
-function causeCode(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return typeof cause?.code === 'string' ? cause.code : '';
-}
-
-function causeMessage(error: unknown): string {
+/**
+ * Whether fetch failed before any byte went out: a system error code of NOT_SENT_CODES under its
+ * "fetch failed" (undici puts it on `cause`), or fetch's refusal of a port it never connects to
+ * (22, 25, …: a fixed list, not the port's state).
+ */
+function neverSent(error: unknown): boolean {
   const cause = error instanceof Error ? error.cause : undefined;
-  return cause instanceof Error ? cause.message : '';
+  if (!(cause instanceof Error)) return false;
+  const code = (cause as { code?: unknown }).code;
+  return (typeof code === 'string' && NOT_SENT_CODES.has(code)) || cause.message === 'bad port';
 }
