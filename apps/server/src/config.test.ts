@@ -96,6 +96,7 @@ describe('loadConfig', () => {
       BACKGROUND_TICK_SECONDS: ['0', (c) => c.background.tickSeconds, 0],
       ORDER_STATUS_REFRESH_SECONDS: ['7', (c) => c.background.statusRefreshSeconds, 7],
       ORDER_MAX_SUBMIT_ATTEMPTS: ['3', (c) => c.background.maxSubmitAttempts, 3],
+      ORDER_LEASE_SECONDS: ['300', (c) => c.background.leaseSeconds, 300],
       AUTO_ORDER_MINUTE_SECONDS: ['0.05', (c) => c.background.autoOrderMinuteSeconds, 0.05],
       WEB_DIST: [dataDir, (c) => c.webDist, dataDir],
       LOG_LEVEL: ['warn', (c) => c.logLevel, 'warn'],
@@ -128,5 +129,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_ID: 'boss', DATA_DIR: tempDir() })).toThrow(
       /ADMIN_ID and ADMIN_PASSWORD/,
     );
+  });
+
+  it('refuses an order lease a provider call could outlast', () => {
+    expect(() =>
+      loadConfig({ ORDER_LEASE_SECONDS: '15', PROVIDER_TIMEOUT_SECONDS: '10', DATA_DIR: tempDir() }),
+    ).toThrow(/ORDER_LEASE_SECONDS must be at least twice PROVIDER_TIMEOUT_SECONDS/);
+    expect(
+      loadConfig({ ORDER_LEASE_SECONDS: '20', PROVIDER_TIMEOUT_SECONDS: '10', DATA_DIR: tempDir() })
+        .background.leaseSeconds,
+    ).toBe(20);
   });
 });
