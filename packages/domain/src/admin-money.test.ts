@@ -66,6 +66,8 @@ describe('validateOperatorDeposit', () => {
   it.each([
     [{ depositorName: '  ' }, M.NAME_REQUIRED],
     [{ depositorName: '가'.repeat(41) }, M.NAME_TOO_LONG],
+    [{ depositorName: '\u202E동길홍' }, M.NAME_INVISIBLE],
+    [{ depositorName: '홍길동\u2069' }, M.NAME_INVISIBLE],
     [{ amount: 0 }, M.AMOUNT_INVALID],
     [{ amount: Number.NaN }, M.AMOUNT_INVALID],
     [{ amount: 1.5 }, M.AMOUNT_INVALID],

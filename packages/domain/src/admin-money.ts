@@ -1,4 +1,9 @@
-import { ChargeStatus, PaymentKind } from './charge-rules';
+import {
+  ChargeStatus,
+  DEPOSITOR_NAME_INVISIBLE_MESSAGE,
+  hasInvisibleNameCharacter,
+  PaymentKind,
+} from './charge-rules';
 
 /**
  * The console's money screens (charges, deposits, receipts, a member's ledger): labels, the receipt
@@ -13,6 +18,7 @@ export const DEPOSIT_STATUS_LABELS = {
   UNMATCHED: '미확인',
   LATE: '기한 후 입금',
   UNPARSED: '해석 불가',
+  DUPLICATE: '중복 의심',
 } as const;
 
 /** Where a deposit came from. */
@@ -75,6 +81,7 @@ export function adminChargeStateLabel(status: ChargeStatus, decidedBy: string | 
 export const OPERATOR_DEPOSIT_MESSAGES = {
   NAME_REQUIRED: '입금자명을 입력해주세요.',
   NAME_TOO_LONG: '입금자명은 40자 이하로 입력해주세요.',
+  NAME_INVISIBLE: DEPOSITOR_NAME_INVISIBLE_MESSAGE,
   AMOUNT_INVALID: '입금액은 1원 이상의 정수로 입력해주세요.',
   AMOUNT_TOO_LARGE: '입금액은 10억 원 이하로 입력해주세요.',
   DATE_INVALID: '입금 시각을 올바르게 입력해주세요.',
@@ -102,6 +109,7 @@ export function validateOperatorDeposit(input: OperatorDepositInput, now: Date):
   const name = input.depositorName.trim();
   if (!name) return m.NAME_REQUIRED;
   if (name.length > 40) return m.NAME_TOO_LONG;
+  if (hasInvisibleNameCharacter(input.depositorName)) return m.NAME_INVISIBLE;
   if (!Number.isSafeInteger(input.amount) || input.amount < 1) return m.AMOUNT_INVALID;
   if (input.amount > OPERATOR_DEPOSIT_MAX_WON) return m.AMOUNT_TOO_LARGE;
   if (input.depositedAt) {

@@ -138,6 +138,12 @@ export const SETTING_LABELS: Record<SettingKey, SettingLabel> = {
     label: '증빙 종류',
     description: '충전 때 회원이 고를 수 있는 증빙입니다. 세금계산서는 입금액이 1.1배가 됩니다.',
   },
+  ENABLE_CHARGE_DISTINCT_AMOUNT: {
+    group: 'charge',
+    label: '같은 이름·금액 신청 구분',
+    description:
+      '입금은 입금자명과 금액으로 찾습니다. 끄면 다른 회원이 같은 입금자명·금액으로 입금을 기다릴 때 새 신청을 거절하고 다른 금액을 권합니다. 켜면 거절하지 않고 입금하실 금액에 1~99원을 더해 구분하며, 더한 금액도 포인트로 충전됩니다.',
+  },
   ENABLE_TOSS_PAYMENT: {
     group: 'charge',
     label: '송금 앱 바로가기',

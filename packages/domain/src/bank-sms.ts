@@ -20,7 +20,8 @@
  * line leaves a second piece, and the message is refused rather than guessed at.
  */
 
-export type BankCode = 'KB' | 'SHINHAN' | 'WOORI' | 'HANA' | 'NH' | 'IBK' | 'KAKAOBANK' | 'TOSSBANK';
+export const BANK_CODES = ['KB', 'SHINHAN', 'WOORI', 'HANA', 'NH', 'IBK', 'KAKAOBANK', 'TOSSBANK'] as const;
+export type BankCode = (typeof BANK_CODES)[number];
 
 export const BANK_LABELS: Record<BankCode, string> = {
   KB: 'KB국민',

@@ -6,6 +6,8 @@ import {
   availablePaymentKinds,
   chargeButtonLabel,
   chargeTooLargeMessage,
+  distinctAmountExtraWon,
+  hasInvisibleNameCharacter,
   isValidBusinessNumber,
   isValidMobileNumber,
   isValidPhoneNumber,
@@ -256,6 +258,10 @@ describe('validateChargeRequest', () => {
     ['empty name', { ...validNone, name: '' }, M.NAME_REQUIRED],
     ['blank name', { ...validNone, name: ' \u3000 ' }, M.NAME_REQUIRED],
     ['name too long', { ...validNone, name: '가'.repeat(DEPOSITOR_NAME_MAX_LENGTH + 1) }, M.NAME_TOO_LONG],
+    ['a right-to-left override', { ...validNone, name: '\u202E동길홍' }, M.NAME_INVISIBLE],
+    ['a zero-width space', { ...validNone, name: '홍\u200B길동' }, M.NAME_INVISIBLE],
+    ['a leading BOM (trim would drop it)', { ...validNone, name: '\uFEFF홍길동' }, M.NAME_INVISIBLE],
+    ['a tab', { ...validNone, name: '홍\t길동' }, M.NAME_INVISIBLE],
     ['zero', { ...validNone, point: 0 }, M.AMOUNT_REQUIRED],
     ['negative', { ...validNone, point: -10_000 }, M.AMOUNT_REQUIRED],
     ['NaN', { ...validNone, point: Number.NaN }, M.AMOUNT_REQUIRED],
@@ -427,5 +433,46 @@ describe('suggestFreeChargePoint', () => {
     ['no further than 50 steps', 10_000, NONE, range(10_010, 10_500), 5_000_000, null],
   ])('%s', (_label, point, kind, taken, maxWon, expected) => {
     expect(suggestFreeChargePoint(point, kind, new Set(taken), maxWon)).toBe(expected);
+  });
+});
+
+describe('hasInvisibleNameCharacter', () => {
+  it.each([
+    ...['\u0000', '\u0007', '\t', '\n', '\r', '\u007F', '\u0085'].map((c) => ['a control character', c]),
+    ...['\u00AD', '\u061C', '\u180E', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F'].map((c) => ['Cf', c]),
+    ...['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2060', '\u2066', '\u2067'].map((c) => ['Cf', c]),
+    ...['\u2068', '\u2069', '\uFEFF', '\uFFF9'].map((c) => ['Cf', c]),
+    ['a lone surrogate', '\uD800'],
+    ['a private-use character', '\uE000'],
+    ...['\u115F', '\u1160', '\u3164', '\uFFA0'].map((c) => ['a Hangul filler', c]),
+  ])('finds %s (%j) anywhere in a name', (_label, c) => {
+    for (const name of [`${c}홍길동`, `홍${c}길동`, `홍길동${c}`])
+      expect(hasInvisibleNameCharacter(name)).toBe(true);
+  });
+
+  it.each([
+    '홍길동',
+    'Kim Minsu',
+    'ＫＩＭ　ＭＩＮＳＵ',
+    '(주)스마트마케팅',
+    '㈜스마트',
+    '정 수 빈',
+    'O’Brien',
+    '김-철수',
+  ])('lets %j through', (name) => expect(hasInvisibleNameCharacter(name)).toBe(false));
+});
+
+describe('distinctAmountExtraWon', () => {
+  it('is the smallest extra whose payable no pending charge holds', () => {
+    expect(distinctAmountExtraWon(10_000, new Set([10_000]))).toBe(1);
+    expect(distinctAmountExtraWon(10_000, new Set([10_000, 10_001, 10_003]))).toBe(2);
+  });
+
+  it('stays within 99 won and within the allowed extra', () => {
+    const taken = new Set(Array.from({ length: 100 }, (_, i) => 10_000 + i));
+    expect(distinctAmountExtraWon(10_000, taken)).toBeNull();
+    expect(distinctAmountExtraWon(10_000, new Set([10_000, 10_001]), 1)).toBeNull();
+    expect(distinctAmountExtraWon(10_000, new Set([10_000]), 0)).toBeNull();
+    expect(distinctAmountExtraWon(10_000, new Set([10_000]), 500)).toBe(1);
   });
 });

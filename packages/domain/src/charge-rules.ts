@@ -43,9 +43,29 @@ export const CHARGE_EXPIRY_MS = CHARGE_EXPIRY_HOURS * 60 * 60 * 1000;
 /** Bank depositor names are short (banks print 7–10 characters); 20 leaves room for a company name. */
 export const DEPOSITOR_NAME_MAX_LENGTH = 20;
 
+/**
+ * Characters no bank prints in a depositor name: control characters (line breaks and tabs included:
+ * a name is one line), format characters (Unicode Cf: zero-width spaces and joiners U+200B–U+200D,
+ * direction marks and overrides U+200E–U+200F, U+202A–U+202E, U+2066–U+2069, the BOM U+FEFF …),
+ * lone surrogates and private-use characters, and the Hangul fillers, which are letters to Unicode
+ * but print as nothing. Each makes a name look like another one on screen (U+202E shows '동길홍' as
+ * '홍길동') or gives it a second matching key for the same visible name, so it is refused rather than
+ * stripped: the member retypes the name, and nothing is ever matched on a name nobody can read.
+ */
+const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\u115F\u1160\u3164\uFFA0]/u;
+
+export const DEPOSITOR_NAME_INVISIBLE_MESSAGE =
+  '입금자명에 보이지 않는 문자(제어 문자, 방향 전환·폭 없는 공백 같은 서식 문자)는 쓸 수 없습니다. 통장에 찍히는 이름 그대로 입력해 주세요.';
+
+/** True when `name` holds a character refused in a depositor name (see INVISIBLE_IN_NAME). */
+export function hasInvisibleNameCharacter(name: string): boolean {
+  return INVISIBLE_IN_NAME.test(name);
+}
+
 export const CHARGE_MESSAGES = {
   NAME_REQUIRED: '이름을 입력해 주세요.',
   NAME_TOO_LONG: `입금자명은 ${DEPOSITOR_NAME_MAX_LENGTH}자 이하로 입력해 주세요.`,
+  NAME_INVISIBLE: DEPOSITOR_NAME_INVISIBLE_MESSAGE,
   AMOUNT_REQUIRED: '충전금액을 설정해주세요',
   AMOUNT_NOT_INTEGER: '충전금액은 1원 단위의 정수로 입력해 주세요.',
   FEE_TYPE_UNAVAILABLE: '선택할 수 없는 증빙 유형입니다.',
@@ -84,6 +104,36 @@ export function ambiguousChargeMessage(suggestedPoint: number | null): string {
       ? '충전 금액을 조금 다르게 입력해 주세요.'
       : `충전 금액을 조금 다르게 (예: ${suggestedPoint.toLocaleString('ko-KR')}원) 입력해 주세요.`;
   return `같은 입금자명과 입금액으로 입금 대기 중인 충전 신청이 있습니다. 입금을 정확히 확인할 수 있도록 ${hint}`;
+}
+
+/**
+ * ENABLE_CHARGE_DISTINCT_AMOUNT: instead of refusing a charge whose (depositor, payable) another
+ * member's pending charge holds, its amount is raised by the fewest won (1 to this many) that no
+ * pending charge of that depositor holds; the extra won are credited with the points.
+ */
+export const DISTINCT_AMOUNT_MAX_EXTRA_WON = 99;
+
+/**
+ * The smallest extra (1 … maxExtra won) whose `payable + extra` no pending charge of this depositor
+ * holds, or null when all of them are taken.
+ */
+export function distinctAmountExtraWon(
+  payable: number,
+  takenPayables: ReadonlySet<number>,
+  maxExtra: number = DISTINCT_AMOUNT_MAX_EXTRA_WON,
+): number | null {
+  for (let extra = 1; extra <= Math.min(maxExtra, DISTINCT_AMOUNT_MAX_EXTRA_WON); extra += 1) {
+    if (!takenPayables.has(payable + extra)) return extra;
+  }
+  return null;
+}
+
+/** The transfer panel's lead when the amount was raised: the exact figure matters, so it says so. */
+export function distinctAmountMessage(extraWon: number, payable: number): string {
+  return (
+    `같은 입금자명과 금액으로 입금을 기다리는 다른 신청이 있어 입금하실 금액에 ${extraWon}원을 더했습니다. ` +
+    `꼭 ${payable.toLocaleString('ko-KR')}원을 정확히 입금해 주세요. 더한 ${extraWon}원도 포인트로 충전됩니다.`
+  );
 }
 
 /**
@@ -194,6 +244,8 @@ export function validateChargeRequest(input: ChargeInput, limits: ChargeLimits):
   const name = input.name.trim();
   if (!name) return m.NAME_REQUIRED;
   if (name.length > DEPOSITOR_NAME_MAX_LENGTH) return m.NAME_TOO_LONG;
+  // The raw input: trim() would quietly drop a leading U+FEFF, which is refused like the others.
+  if (hasInvisibleNameCharacter(input.name)) return m.NAME_INVISIBLE;
   if (!Number.isFinite(input.point) || input.point <= 0) return m.AMOUNT_REQUIRED;
   if (!Number.isSafeInteger(input.point)) return m.AMOUNT_NOT_INTEGER;
   if (input.point > limits.maxWon) return chargeTooLargeMessage(limits.maxWon);

@@ -220,7 +220,7 @@ describe('POST /hooks/bank-sms', () => {
     expect(await depositRows()).toHaveLength(1);
   });
 
-  it('takes an explicit reference as the identity: the same text under two references is two deposits', async () => {
+  it('takes an explicit reference as the identity: the same text under two references is two deposits, the second held as a duplicate', async () => {
     const member = await createMember(t.app);
     await requestCharge(member, '홍길동', 10_000);
     await requestCharge(member, '홍길동', 10_010);
@@ -229,8 +229,8 @@ describe('POST /hooks/bank-sms', () => {
     const second = await postSigned(t.app, '/hooks/bank-sms', { text, reference: 'relay-2' });
     const replay = await postSigned(t.app, '/hooks/bank-sms', { text, reference: 'relay-1' });
     expect(first.json()).toMatchObject({ status: 'MATCHED', duplicate: false });
-    // The only pending 10,000 charge was paid by the first: nothing left for the second.
-    expect(second.json()).toMatchObject({ status: 'UNMATCHED', duplicate: false, chargeId: null });
+    // Same depositor, amount and time: the same transfer reported again, held for an operator.
+    expect(second.json()).toMatchObject({ status: 'DUPLICATE', duplicate: false, chargeId: null });
     expect(replay.json()).toEqual({ ...first.json<DepositHookResponse>(), duplicate: true });
     expect((await depositRows()).map((row) => row.reference)).toEqual(['relay-1', 'relay-2']);
     expect(await pointOf(t.app, member.accountId)).toBe(10_000);

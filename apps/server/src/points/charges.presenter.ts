@@ -45,5 +45,6 @@ export const presentAdminDeposit = (row: DepositRow): AdminDepositItem => ({
   bank: row.bank,
   status: row.status,
   chargeId: row.chargeId,
+  duplicateOf: row.duplicateOf,
   createdAt: row.createdAt.toISOString(),
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ChargeStatus, normalizeDepositorName, PaymentKind } from '@smm/domain';
 import {
   and,
@@ -25,6 +26,17 @@ export type NewCharge = Omit<
   typeof charges.$inferInsert,
   'id' | 'status' | 'responseAt' | 'depositId' | 'decidedBy'
 >;
+
+/** A pending charge under one depositor name, as a new request under that name sees it. */
+export interface PendingUnderName {
+  accountId: number;
+  point: number;
+  payable: number;
+  feeType: number;
+}
+
+/** Advisory lock class of "charge requests under one depositor name" (deposits.repository: 727 301). */
+const DEPOSITOR_LOCK_CLASS = 727_302;
 
 /** A charge with the login ids an operator screen shows beside it. */
 export interface ChargeWithNames {
@@ -122,6 +134,29 @@ export const chargesRepository = {
       .from(charges)
       .where(and(eq(charges.depositorKey, depositorKey), eq(charges.status, ChargeStatus.PENDING)));
     return new Set(rows.map((r) => r.payable));
+  },
+
+  /** Every pending charge under this depositor name, whoever asked for it. */
+  async pendingUnder(ex: Executor, depositorKey: string): Promise<PendingUnderName[]> {
+    return ex
+      .select({
+        accountId: charges.accountId,
+        point: charges.point,
+        payable: charges.payable,
+        feeType: charges.feeType,
+      })
+      .from(charges)
+      .where(and(eq(charges.depositorKey, depositorKey), eq(charges.status, ChargeStatus.PENDING)));
+  },
+
+  /**
+   * Serialises charge requests under one depositor name, whichever members ask, until the transaction
+   * ends: the check of which payable amounts are free and the insert then see each other's. Taken after
+   * the member's row (lockMember), never before, so the two locks are always taken in one order.
+   */
+  async lockDepositor(tx: Tx, depositorKey: string): Promise<void> {
+    const key = createHash('sha256').update(depositorKey).digest().readInt32BE(0);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEPOSITOR_LOCK_CLASS}::int, ${key}::int)`);
   },
 
   async pageOf(ex: Executor, accountId: number, limit: number, offset: number) {

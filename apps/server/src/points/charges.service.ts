@@ -3,6 +3,9 @@ import {
   availablePaymentKinds,
   CHARGE_MESSAGES,
   chargeExpiresAt,
+  distinctAmountExtraWon,
+  distinctAmountMessage,
+  DISTINCT_AMOUNT_MAX_EXTRA_WON,
   HISTORY_PAGE_SIZE,
   normalizeDepositorName,
   payableAmountWon,
@@ -23,7 +26,7 @@ import { appError } from '../errors/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
 import { presentPointHistoryItem } from './charges.presenter';
-import { chargesRepository } from './charges.repository';
+import { chargesRepository, type PendingUnderName } from './charges.repository';
 
 export interface ChargeLimitsConfig {
   maxWon: number;
@@ -41,8 +44,11 @@ export class ChargesService {
 
   /**
    * SPEC.md §5 "Charge" and the receipt rules, then the charge in one transaction that holds the
-   * member's row, so neither the pending-count limit nor the "one pending charge per (depositor,
-   * payable)" rule can be raced past (the latter is also a unique index: the database has the last word).
+   * member's row and the depositor name's lock, so neither the pending-count limit nor the "one pending
+   * charge per (depositor, payable)" rule can be raced past (the latter is also a unique index: the
+   * database has the last word). When another member's pending charge holds the (depositor, payable),
+   * the request is refused (409, a free amount suggested), or with ENABLE_CHARGE_DISTINCT_AMOUNT on,
+   * raised by the fewest won that tell it apart (docs/ARCHITECTURE.md "Charges and deposits").
    */
   async request(accountId: number, body: ChargeRequest): Promise<ChargeRequestResponse> {
     const site = await this.settings.current();
@@ -60,6 +66,7 @@ export class ChargesService {
     const depositorKey = normalizeDepositorName(depositorName);
     const payable = payableAmountWon(body.point, feeType);
     const now = this.clock.now();
+    const distinctAmounts = site.flag('ENABLE_CHARGE_DISTINCT_AMOUNT');
 
     try {
       const charge = await this.db.transaction(async (tx) => {
@@ -68,21 +75,25 @@ export class ChargesService {
         if (pending >= this.limits.maxPending) {
           throw appError('CHARGE_CONFLICT', tooManyPendingChargesMessage(this.limits.maxPending));
         }
+        await chargesRepository.lockDepositor(tx, depositorKey);
+        const waiting = await chargesRepository.pendingUnder(tx, depositorKey);
+        const extra = this.extraWonFor(accountId, body.point, payable, feeType, waiting, distinctAmounts);
         return chargesRepository.insertPending(tx, {
           accountId,
           depositorName,
           depositorKey,
-          point: body.point,
-          payable,
+          point: body.point + extra,
+          payable: payable + extra,
           feeType,
           feeValue: receiptDetailsOf(feeType, body.feeValue) as Record<string, string> | null,
           expiresAt: chargeExpiresAt(now),
           createdAt: now,
         });
       });
+      const extraWon = charge.payable - payable;
       return {
         id: charge.id,
-        message: CHARGE_MESSAGES.SUCCESS,
+        message: extraWon > 0 ? distinctAmountMessage(extraWon, charge.payable) : CHARGE_MESSAGES.SUCCESS,
         point: charge.point,
         payable: charge.payable,
         depositorName: charge.depositorName,
@@ -92,13 +103,55 @@ export class ChargesService {
         accountHolder: site.get('BANKING_DISPLAY_TEXT'),
         createdAt: charge.createdAt.toISOString(),
         expiresAt: charge.expiresAt.toISOString(),
+        extraWon,
       };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const taken = await chargesRepository.pendingPayablesOf(this.db, depositorKey);
-      const suggestion = suggestFreeChargePoint(body.point, feeType, taken, this.limits.maxWon);
+      throw await this.clash(depositorKey, body.point, feeType);
+    }
+  }
+
+  /**
+   * The won to add to a request's amount: 0 when no pending charge holds its (depositor, payable). A
+   * clash is refused (409) when the setting is off, when the holder is the member themself (asking
+   * again for what they already wait for, as before the setting), or when the member already waits
+   * for this very request raised earlier; otherwise the smallest extra that is free.
+   */
+  private extraWonFor(
+    accountId: number,
+    point: number,
+    payable: number,
+    feeType: PaymentKind,
+    waiting: PendingUnderName[],
+    distinctAmounts: boolean,
+  ): number {
+    const holder = waiting.find((w) => w.payable === payable);
+    if (!holder) return 0;
+    const raisedBefore = waiting.some(
+      (w) =>
+        w.accountId === accountId &&
+        w.feeType === feeType &&
+        w.point - point >= 1 &&
+        w.point - point <= DISTINCT_AMOUNT_MAX_EXTRA_WON &&
+        w.payable === payable + (w.point - point),
+    );
+    const taken = new Set(waiting.map((w) => w.payable));
+    const extra =
+      distinctAmounts && holder.accountId !== accountId && !raisedBefore
+        ? distinctAmountExtraWon(payable, taken, this.limits.maxWon - point)
+        : null;
+    if (extra === null) {
+      const suggestion = suggestFreeChargePoint(point, feeType, taken, this.limits.maxWon);
       throw appError('CHARGE_CONFLICT', ambiguousChargeMessage(suggestion));
     }
+    return extra;
+  }
+
+  /** The 409 of a (depositor, payable) another pending charge took, with a free amount suggested. */
+  private async clash(depositorKey: string, point: number, feeType: PaymentKind) {
+    const taken = await chargesRepository.pendingPayablesOf(this.db, depositorKey);
+    const suggestion = suggestFreeChargePoint(point, feeType, taken, this.limits.maxWon);
+    return appError('CHARGE_CONFLICT', ambiguousChargeMessage(suggestion));
   }
 
   async history(accountId: number, query: PointHistoryQuery): Promise<PointHistoryResponse> {

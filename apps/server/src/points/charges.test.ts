@@ -1,9 +1,15 @@
-import { CHARGE_MESSAGES as M, ChargeStatus, PaymentKind, tooManyPendingChargesMessage } from '@smm/domain';
+import {
+  CHARGE_MESSAGES as M,
+  ChargeStatus,
+  distinctAmountMessage,
+  PaymentKind,
+  tooManyPendingChargesMessage,
+} from '@smm/domain';
 import type { ChargeRequestResponse, PointHistoryResponse } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { charges } from '../db/schema';
-import { bearer, createMember, tokenFor, type TestMember } from '../test/factories';
+import { bearer, createMember, pointOf, postSigned, tokenFor, type TestMember } from '../test/factories';
 import { useTestApp } from '../test/test-app';
 
 const t = useTestApp();
@@ -180,6 +186,103 @@ describe('POST /service/point', () => {
     expect((await requestCharge(first, { name: '김철수', point: 10_010, feeType: 2 })).statusCode).toBe(200);
   });
 
+  describe('with ENABLE_CHARGE_DISTINCT_AMOUNT on', () => {
+    const on = () => t.app.services.settings.set('ENABLE_CHARGE_DISTINCT_AMOUNT', 'true');
+
+    it('is off by default: the second member is refused as before', async () => {
+      const first = await createMember(t.app);
+      const second = await createMember(t.app);
+      expect((await requestCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(
+        200,
+      );
+      expect((await requestCharge(second, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(
+        409,
+      );
+    });
+
+    it('gives another member the smallest free amount a few won higher, credited in full', async () => {
+      await on();
+      const [first, second, third] = await Promise.all([1, 2, 3].map(() => createMember(t.app)));
+      const a = await requestCharge(first!, { name: '김철수', point: 10_000, feeType: 2 });
+      expect(a.json()).toMatchObject({ point: 10_000, payable: 10_000, extraWon: 0, message: M.SUCCESS });
+      const b = await requestCharge(second!, { name: '김 철수', point: 10_000, feeType: 2 });
+      expect(b.statusCode).toBe(200);
+      expect(b.json()).toMatchObject({
+        point: 10_001,
+        payable: 10_001,
+        extraWon: 1,
+        message: distinctAmountMessage(1, 10_001),
+      });
+      expect(b.json<ChargeRequestResponse>().message).toContain('10,001원');
+      const c = await requestCharge(third!, { name: '김철수', point: 10_000, feeType: 2 });
+      expect(c.json()).toMatchObject({ payable: 10_002, extraWon: 2 });
+      // The member's history shows the raised amount too.
+      expect((await history(second!)).items[0]).toMatchObject({ point: 10_001, payable: 10_001 });
+
+      // A transfer of the raised amount credits that member's charge with the extra won.
+      const deposit = await postSigned(t.app, '/hooks/deposit', {
+        name: '김철수',
+        amount: 10_001,
+        depositedAt: '2026-11-22T18:05:00+09:00',
+        reference: 'raised',
+      });
+      expect(deposit.json()).toMatchObject({
+        status: 'MATCHED',
+        chargeId: b.json<ChargeRequestResponse>().id,
+      });
+      expect(await pointOf(t.app, second!.accountId)).toBe(10_001);
+      expect(await pointOf(t.app, first!.accountId)).toBe(0);
+    });
+
+    it('still refuses the same member asking again for the same name and amount, raised or not', async () => {
+      await on();
+      const first = await createMember(t.app);
+      const second = await createMember(t.app);
+      expect((await requestCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(
+        200,
+      );
+      expect((await requestCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(
+        409,
+      );
+      expect(
+        (await requestCharge(second, { name: '김철수', point: 10_000, feeType: 2 })).json(),
+      ).toMatchObject({
+        payable: 10_001,
+      });
+      const again = await requestCharge(second, { name: '김철수', point: 10_000, feeType: 2 });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'CHARGE_CONFLICT' });
+      expect(await t.app.database.db.select().from(charges)).toHaveLength(2);
+    });
+
+    it('raises a tax invoice’s payable and points by the same won; never past CHARGE_MAX_WON', async () => {
+      await on();
+      const first = await createMember(t.app);
+      const second = await createMember(t.app);
+      const invoice = { name: '테스트상사', point: 10_000, feeType: 1, feeValue: INVOICE };
+      expect((await requestCharge(first, invoice)).json()).toMatchObject({ payable: 11_000 });
+      expect((await requestCharge(second, invoice)).json()).toMatchObject({
+        point: 10_001,
+        payable: 11_001,
+        extraWon: 1,
+      });
+      const top = { name: '최대금액', point: 5_000_000, feeType: 2 };
+      expect((await requestCharge(first, top)).statusCode).toBe(200);
+      expect((await requestCharge(second, top)).statusCode).toBe(409);
+    });
+
+    it('gives racing members distinct amounts, none refused', async () => {
+      await on();
+      const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t.app)));
+      const answers = await Promise.all(
+        members.map((m) => requestCharge(m, { name: '동시신청', point: 30_000, feeType: 2 })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      const payables = answers.map((a) => a.json<ChargeRequestResponse>().payable).sort((x, y) => x - y);
+      expect(payables).toEqual([30_000, 30_001, 30_002, 30_003, 30_004, 30_005]);
+    });
+  });
+
   it('settles a race of identical requests in the database: exactly one is stored', async () => {
     const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t.app)));
     const answers = await Promise.all(
@@ -198,6 +301,23 @@ describe('POST /service/point', () => {
     const refused = answers.filter((a) => a.statusCode === 409);
     expect(refused).toHaveLength(2);
     expect(refused[0]?.json()).toMatchObject({ message: tooManyPendingChargesMessage(3) });
+  });
+
+  it('refuses a depositor name with a direction override or another invisible character (400, Korean)', async () => {
+    const member = await createMember(t.app);
+    for (const name of [
+      '\u202E동길홍',
+      '홍\u200B길동',
+      '홍길동\u2066',
+      '\uFEFF홍길동',
+      '홍\t길동',
+      '홍\u3164길동',
+    ]) {
+      const response = await requestCharge(member, { name, point: 10_000, feeType: 2 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'CHARGE_INVALID', message: M.NAME_INVISIBLE });
+    }
+    expect(await t.app.database.db.select().from(charges)).toEqual([]);
   });
 
   it('asks a visitor to log in (401) and refuses control characters (400)', async () => {

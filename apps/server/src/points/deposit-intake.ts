@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { normalizeDepositorName, parseBankDepositSms, type ParsedBankSms } from '@smm/domain';
+import {
+  DEPOSITOR_NAME_INVISIBLE_MESSAGE,
+  hasInvisibleNameCharacter,
+  normalizeDepositorName,
+  parseBankDepositSms,
+  type ParsedBankSms,
+} from '@smm/domain';
 import type {
   BankSmsHookRequest,
   DepositHookRequest,
@@ -7,6 +13,7 @@ import type {
   DepositStatus,
 } from '@smm/domain/contract';
 import type { Db } from '../db/database';
+import { appError } from '../errors/app-error';
 import type { Clock } from '../shared/clock';
 import { creditCharge } from './credit-charge';
 import { chargesRepository } from './charges.repository';
@@ -15,12 +22,21 @@ import { depositsRepository, type DepositRow, type NewDeposit } from './deposits
 /** A stored deposit still RECEIVED this long after arriving was cut off mid-way: match it again. */
 const STALE_RECEIVED_MS = 30_000;
 const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+/**
+ * How far apart the bank's times of two reports of one transfer may be. A bank message prints the
+ * minute only (and no year), a message without a time carries its arrival, and the relay's and the
+ * bank's clocks differ a little: a few minutes either way. Ten, because a transfer credited twice is
+ * lost money while a genuine second transfer held as DUPLICATE costs an operator one click (attach).
+ */
+export const SAME_TRANSFER_WINDOW_MS = 10 * 60_000;
 
 /**
- * Incoming transfers, from the signed webhook or a forwarded bank message. Each is stored first, in
- * its own statement, so a deposit is never lost even if matching fails; then matched in one
+ * Incoming transfers, from the signed webhook, a forwarded bank message or an operator. Each is stored
+ * first, in its own statement, so a deposit is never lost even if matching fails; then matched in one
  * transaction with the charge it pays for and the ledger credit. A replay of the same (source,
- * reference) is recognised by the stored row and changes nothing.
+ * reference) is recognised by the stored row and changes nothing; another report of a transfer already
+ * reported (another channel, the message worded differently, another reference) is held as DUPLICATE
+ * (docs/ARCHITECTURE.md "Charges and deposits").
  */
 export class DepositIntake {
   constructor(
@@ -28,8 +44,11 @@ export class DepositIntake {
     private readonly clock: Clock,
   ) {}
 
-  receiveWebhook(body: DepositHookRequest): Promise<DepositHookResponse> {
+  async receiveWebhook(body: DepositHookRequest): Promise<DepositHookResponse> {
     const name = body.name.trim();
+    // Refused, not stripped: the member's charge form refuses these characters too, so a name holding
+    // them could only match by accident, and stripping would credit a name nobody saw (400, nothing kept).
+    if (hasInvisibleNameCharacter(body.name)) throw appError('BAD_REQUEST', DEPOSITOR_NAME_INVISIBLE_MESSAGE);
     return this.receive({
       source: 'webhook',
       reference: body.reference,
@@ -38,7 +57,7 @@ export class DepositIntake {
       amount: body.amount,
       depositedAt: new Date(body.depositedAt),
       rawText: null,
-      bank: null,
+      bank: body.bank ?? null,
       status: 'RECEIVED',
     });
   }
@@ -85,20 +104,34 @@ export class DepositIntake {
   }
 
   /**
-   * Credits the oldest PENDING charge with the deposit's (normalised name, amount); there is at most
-   * one, by construction. No pending charge: LATE when one with that name and amount lapsed (the member
-   * paid after the deadline: an operator decides), else UNMATCHED. A deposit no longer RECEIVED was
-   * settled by someone else meanwhile and is returned as it is.
+   * First, is this transfer already reported? A deposit with the same (normalised name, amount), the
+   * bank's time within SAME_TRANSFER_WINDOW_MS and no different known bank, already credited or held,
+   * makes this one DUPLICATE (duplicate_of: the earlier one), never credited automatically. Otherwise
+   * credits the oldest PENDING charge with that (name, amount); there is at most one, by construction.
+   * No pending charge: LATE when one with that name and amount lapsed (the member paid after the
+   * deadline: an operator decides), else UNMATCHED. A deposit no longer RECEIVED was settled by
+   * someone else meanwhile and is returned as it is. Reports of one (name, amount) are matched one at
+   * a time across processes (lockTransfer), so two racing reports credit once.
    */
   async match(depositId: number): Promise<DepositRow> {
     return this.db.transaction(async (tx) => {
+      const stored = await depositsRepository.findById(tx, depositId);
+      if (!stored) throw new Error(`deposit ${depositId} not found`);
+      if (stored.status !== 'RECEIVED') return stored;
+      // Name and amount never change once stored, so they may choose the lock before the row is locked.
+      if (stored.depositorKey !== null && stored.amount !== null) {
+        await depositsRepository.lockTransfer(tx, stored.depositorKey, stored.amount);
+      }
       const deposit = await depositsRepository.lockById(tx, depositId);
       if (!deposit) throw new Error(`deposit ${depositId} not found`);
       if (deposit.status !== 'RECEIVED') return deposit;
       const now = this.clock.now();
-      const settle = (status: DepositStatus, chargeId: number | null) =>
-        depositsRepository.setOutcome(tx, deposit.id, { status, chargeId, resolvedAt: now });
+      const settle = (status: DepositStatus, chargeId: number | null, duplicateOf: number | null = null) =>
+        depositsRepository.setOutcome(tx, deposit.id, { status, chargeId, resolvedAt: now, duplicateOf });
       if (deposit.depositorKey === null || deposit.amount === null) return settle('UNPARSED', null);
+
+      const earlier = await depositsRepository.earlierReportOf(tx, deposit, SAME_TRANSFER_WINDOW_MS);
+      if (earlier !== undefined) return settle('DUPLICATE', null, earlier);
 
       const charge = await chargesRepository.lockPendingMatch(tx, deposit.depositorKey, deposit.amount);
       if (charge) {

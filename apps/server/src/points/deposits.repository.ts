@@ -1,10 +1,26 @@
+import { createHash } from 'node:crypto';
 import type { DepositStatus } from '@smm/domain/contract';
-import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import { deposits } from '../db/schema';
 
 export type DepositRow = typeof deposits.$inferSelect;
-export type NewDeposit = Omit<typeof deposits.$inferInsert, 'id' | 'chargeId' | 'resolvedAt'>;
+export type NewDeposit = Omit<typeof deposits.$inferInsert, 'id' | 'chargeId' | 'resolvedAt' | 'duplicateOf'>;
+
+/**
+ * Deposits that already stand for their bank transfer: credited, or held for an operator. A RECEIVED
+ * one is not (yet): it is being matched right now, or a stopped process left it to the background
+ * loop, which will find this one when it comes to it.
+ */
+const REPORTED: DepositStatus[] = ['MATCHED', 'UNMATCHED', 'LATE', 'DUPLICATE'];
+
+/** Advisory lock class of "one bank transfer" (depositor key, amount); content.repository uses single keys. */
+const TRANSFER_LOCK_CLASS = 727_301;
+
+/** A stable signed 32-bit number for an advisory lock key, the same in every process. */
+function lockKeyOf(text: string): number {
+  return createHash('sha256').update(text).digest().readInt32BE(0);
+}
 
 export const depositsRepository = {
   /**
@@ -39,11 +55,60 @@ export const depositsRepository = {
   async setOutcome(
     tx: Tx,
     id: number,
-    outcome: { status: DepositStatus; chargeId: number | null; resolvedAt: Date },
+    outcome: {
+      status: DepositStatus;
+      chargeId: number | null;
+      resolvedAt: Date;
+      duplicateOf?: number | null;
+    },
   ): Promise<DepositRow> {
     const [row] = await tx.update(deposits).set(outcome).where(eq(deposits.id, id)).returning();
     if (!row) throw new Error(`deposit ${id} vanished`);
     return row;
+  },
+
+  /**
+   * Serialises the matching of every report with this depositor and amount, whichever process
+   * received it, until the transaction ends: the second of two racing reports of one transfer then
+   * sees the first one settled. Row locks cannot do it (neither row knows of the other); this lock
+   * works on PostgreSQL and PGlite alike.
+   */
+  async lockTransfer(tx: Tx, depositorKey: string, amount: number): Promise<void> {
+    const key = lockKeyOf(`${depositorKey}\u0000${amount}`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${TRANSFER_LOCK_CLASS}::int, ${key}::int)`);
+  },
+
+  /**
+   * An earlier report of the same bank transfer as `deposit`: same depositor key and amount, the
+   * bank's time within `windowMs` either way, and the same bank when both reports name one (different
+   * known banks are different transfers). An original report is preferred to one itself held as a
+   * duplicate; the answer is the original's id either way.
+   */
+  async earlierReportOf(
+    ex: Executor,
+    deposit: Pick<DepositRow, 'id' | 'depositorKey' | 'amount' | 'depositedAt' | 'bank'>,
+    windowMs: number,
+  ): Promise<number | undefined> {
+    if (deposit.depositorKey === null || deposit.amount === null || deposit.depositedAt === null) {
+      return undefined;
+    }
+    const at = deposit.depositedAt.getTime();
+    const [row] = await ex
+      .select({ id: deposits.id, duplicateOf: deposits.duplicateOf })
+      .from(deposits)
+      .where(
+        and(
+          eq(deposits.depositorKey, deposit.depositorKey),
+          eq(deposits.amount, deposit.amount),
+          between(deposits.depositedAt, new Date(at - windowMs), new Date(at + windowMs)),
+          ne(deposits.id, deposit.id),
+          inArray(deposits.status, REPORTED),
+          deposit.bank === null ? undefined : or(isNull(deposits.bank), eq(deposits.bank, deposit.bank)),
+        ),
+      )
+      .orderBy(sql`${deposits.status} = 'DUPLICATE'`, asc(deposits.id))
+      .limit(1);
+    return row ? (row.duplicateOf ?? row.id) : undefined;
   },
 
   /**

@@ -29,8 +29,13 @@ async function requestCharge(member: TestMember, name: string, point: number, fe
 }
 
 let referenceCounter = 0;
-function deposit(name: string, amount: number, reference = `bank-ref-${++referenceCounter}`) {
-  return { name, amount, depositedAt: '2026-11-22T18:05:00+09:00', reference };
+function deposit(
+  name: string,
+  amount: number,
+  reference = `bank-ref-${++referenceCounter}`,
+  depositedAt = '2026-11-22T18:05:00+09:00',
+) {
+  return { name, amount, depositedAt, reference };
 }
 
 async function chargeRow(id: number) {
@@ -230,7 +235,12 @@ describe('charge expiry and late deposits', () => {
     expect(await pointOf(t.app, member.accountId)).toBe(0);
     // The expired charge freed its (name, amount): the member can ask again and be matched.
     const again = await requestCharge(member, '홍길동', 10_000);
-    const paid = await postSigned(t.app, '/hooks/deposit', deposit('홍길동', 10_000));
+    // A new transfer, three hours after the first (the same time would be the same transfer reported again).
+    const paid = await postSigned(
+      t.app,
+      '/hooks/deposit',
+      deposit('홍길동', 10_000, undefined, '2026-11-22T21:05:00+09:00'),
+    );
     expect(paid.json()).toMatchObject({ status: 'MATCHED', chargeId: again.id });
     expect(await pointOf(t.app, member.accountId)).toBe(10_000);
   });

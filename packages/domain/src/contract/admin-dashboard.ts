@@ -58,10 +58,13 @@ export const adminDashboardResponse = z.object({
     autoOrdersActive: count,
   }),
   pendingCharges: z.object({ count, point: won, payable: won }),
-  /** Deposits and bank messages an operator still has to look at. */
+  /**
+   * Deposits and bank messages an operator still has to look at (`count`: UNMATCHED, LATE, UNPARSED);
+   * `byStatus.DUPLICATE` (second reports of transfers already reported) is shown beside them, not counted.
+   */
   deposits: z.object({
     count,
-    byStatus: z.object({ UNMATCHED: count, LATE: count, UNPARSED: count }),
+    byStatus: z.object({ UNMATCHED: count, LATE: count, UNPARSED: count, DUPLICATE: count }),
   }),
   providers: z.array(dashboardProviderBalance),
   recentProviderErrors: z.array(dashboardProviderError),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BANK_CODES } from '../bank-sms';
 import { page, pageNumber, pathText, requestText } from './common';
 
 /**
@@ -49,6 +50,11 @@ export const chargeRequestResponse = z.object({
   createdAt: z.string(),
   /** The charge lapses at this time if no matching deposit has arrived. */
   expiresAt: z.string(),
+  /**
+   * Won added to `point` and `payable` to tell this charge from another member's pending one with the
+   * same depositor name and amount (setting ENABLE_CHARGE_DISTINCT_AMOUNT); 0 when nothing was added.
+   */
+  extraWon: z.number().int(),
 });
 export type ChargeRequestResponse = z.infer<typeof chargeRequestResponse>;
 
@@ -80,6 +86,11 @@ export const depositHookRequest = z.object({
   amount: z.number().int().min(1).max(1_000_000_000),
   depositedAt: z.iso.datetime({ offset: true }),
   reference: pathText(200),
+  /**
+   * The bank of the receiving account, when the relay knows it: two reports of one transfer never
+   * name different banks, so a known bank tells apart transfers that are otherwise alike.
+   */
+  bank: z.enum(BANK_CODES).optional(),
 });
 export type DepositHookRequest = z.infer<typeof depositHookRequest>;
 
@@ -96,16 +107,28 @@ export type BankSmsHookRequest = z.infer<typeof bankSmsHookRequest>;
 /**
  * What became of a deposit: RECEIVED (stored, not yet matched), MATCHED (credited a charge),
  * UNMATCHED (no pending charge has its name and amount), LATE (its charge had expired: held for an
- * operator), UNPARSED (a bank message nobody could read: held for an operator).
+ * operator), UNPARSED (a bank message nobody could read: held for an operator), DUPLICATE (another
+ * report — other channel, other wording — of a transfer already reported: never credited by itself,
+ * held for an operator, `duplicateOf` names the earlier report).
  */
-export const DEPOSIT_STATUSES = ['RECEIVED', 'MATCHED', 'UNMATCHED', 'LATE', 'UNPARSED'] as const;
+export const DEPOSIT_STATUSES = [
+  'RECEIVED',
+  'MATCHED',
+  'UNMATCHED',
+  'LATE',
+  'UNPARSED',
+  'DUPLICATE',
+] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const depositStatus = z.enum(DEPOSIT_STATUSES);
 
 export const depositHookResponse = z.object({
   depositId: z.number().int(),
   status: depositStatus,
-  /** True when this reference had been posted before: nothing changed this time. */
+  /**
+   * True when this reference had been posted before: nothing changed this time. (A new report of a
+   * transfer already reported under another reference is stored, with status DUPLICATE.)
+   */
   duplicate: z.boolean(),
   chargeId: z.number().int().nullable(),
 });
@@ -167,6 +190,8 @@ export const adminDepositItem = z.object({
   bank: z.string().nullable(),
   status: depositStatus,
   chargeId: z.number().int().nullable(),
+  /** The earlier report of the same bank transfer (set when the deposit was held as DUPLICATE). */
+  duplicateOf: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type AdminDepositItem = z.infer<typeof adminDepositItem>;

@@ -11,10 +11,13 @@ export function presentOrderCounts(rows: { status: number; count: number }[]) {
 export function presentOpenDeposits(
   rows: { status: string; count: number }[],
 ): AdminDashboardResponse['deposits'] {
-  const byStatus = { UNMATCHED: 0, LATE: 0, UNPARSED: 0 };
+  const byStatus = { UNMATCHED: 0, LATE: 0, UNPARSED: 0, DUPLICATE: 0 };
   for (const row of rows) {
     if (row.status in byStatus) byStatus[row.status as keyof typeof byStatus] = row.count;
   }
+  // DUPLICATE is shown but not counted as waiting: with two relays every transfer leaves one, and its
+  // transfer is already credited or held under the earlier report; only a member who really paid twice
+  // makes it a case, and that member asks.
   return { count: byStatus.UNMATCHED + byStatus.LATE + byStatus.UNPARSED, byStatus };
 }
 

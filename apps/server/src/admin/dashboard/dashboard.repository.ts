@@ -10,8 +10,8 @@ export interface Period {
   to: Date;
 }
 
-/** Deposits and bank messages an operator still has to resolve by hand. */
-export const OPEN_DEPOSIT_STATUSES = ['UNMATCHED', 'LATE', 'UNPARSED'] as const;
+/** Deposits and bank messages held for an operator (DUPLICATE is shown, not counted: dashboard.presenter). */
+export const OPEN_DEPOSIT_STATUSES = ['UNMATCHED', 'LATE', 'UNPARSED', 'DUPLICATE'] as const;
 
 const within = (column: AnyPgColumn, period: Period) => and(gte(column, period.from), lt(column, period.to));
 

@@ -1,5 +1,5 @@
 import { AutoOrderStatus, OrderStatus, orderCostWon } from '@smm/domain';
-import type { AdminDashboardResponse, ChargeRequestResponse } from '@smm/domain/contract';
+import type { AdminDashboardResponse, ChargeRequestResponse, DepositStatus } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, autoOrders, deposits, orders, providers, services } from '../../db/schema';
@@ -141,7 +141,7 @@ async function autoOrderAt(
   return row!;
 }
 
-async function depositWith(status: 'RECEIVED' | 'MATCHED' | 'UNMATCHED' | 'LATE' | 'UNPARSED', n: number) {
+async function depositWith(status: DepositStatus, n: number) {
   await db()
     .insert(deposits)
     .values({ source: 'operator', reference: `dashboard-${status}-${n}`, status, amount: 1000 });
@@ -217,6 +217,8 @@ describe(`GET /admin/api/dashboard on ${testDatabaseKind}`, () => {
     await depositWith('UNMATCHED', 2);
     await depositWith('LATE', 1);
     await depositWith('UNPARSED', 1);
+    // A second report of a transfer already reported: shown, not counted as waiting.
+    await depositWith('DUPLICATE', 1);
     await depositWith('MATCHED', 1);
     await depositWith('RECEIVED', 1);
 
@@ -256,7 +258,10 @@ describe(`GET /admin/api/dashboard on ${testDatabaseKind}`, () => {
       autoOrdersActive: 1,
     });
     expect(body.pendingCharges).toEqual({ count: 2, point: 8_000, payable: 7_700 + 1_000 });
-    expect(body.deposits).toEqual({ count: 4, byStatus: { UNMATCHED: 2, LATE: 1, UNPARSED: 1 } });
+    expect(body.deposits).toEqual({
+      count: 4,
+      byStatus: { UNMATCHED: 2, LATE: 1, UNPARSED: 1, DUPLICATE: 1 },
+    });
     // operator, buyer and payer joined on 11-10 (the operator is not a member); the deleted one is gone.
     expect(body.members).toEqual({ today: 1, month: 3, total: 6 });
 
@@ -336,14 +341,12 @@ describe(`GET /admin/api/dashboard on ${testDatabaseKind}`, () => {
       .insert(providers)
       .values({ name: '잘못된 주소', apiUrl: 'ftp://provider.example/api', apiKey: 'secret-key-ftp' })
       .returning();
-    await db()
-      .insert(providers)
-      .values({
-        name: '꺼진 공급사',
-        apiUrl: 'http://127.0.0.1:9/off',
-        apiKey: 'secret-off',
-        enabled: false,
-      });
+    await db().insert(providers).values({
+      name: '꺼진 공급사',
+      apiUrl: 'http://127.0.0.1:9/off',
+      apiKey: 'secret-off',
+      enabled: false,
+    });
 
     const response = await t.app.inject({
       method: 'GET',

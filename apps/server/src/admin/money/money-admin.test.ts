@@ -266,6 +266,9 @@ describe('deposit candidates and operator-entered deposits', () => {
         m.DATE_IN_FUTURE,
       ],
       [{ depositorName: '홍길동', amount: 1_000, memo: '' }, m.MEMO_REQUIRED],
+      // '동길홍' behind a right-to-left override shows as '홍길동'; a zero-width space hides in a name.
+      [{ depositorName: '\u202E동길홍', amount: 1_000, memo: '사유' }, m.NAME_INVISIBLE],
+      [{ depositorName: '홍\u200B길동', amount: 1_000, memo: '사유' }, m.NAME_INVISIBLE],
     ];
     for (const [payload, message] of cases) {
       const response = await call(operator, 'POST', '/admin/api/deposits', payload);
@@ -284,6 +287,71 @@ describe('deposit candidates and operator-entered deposits', () => {
     expect(other.json().message).toBe(m.KEY_REUSED);
     expect(await t.app.database.db.select().from(deposits)).toHaveLength(1);
     expect(await auditRows('deposit.create')).toHaveLength(1);
+  });
+});
+
+describe('a transfer reported again by an operator', () => {
+  it('holds an operator-entered deposit of a transfer a relay reported as DUPLICATE; the operator may still attach it', async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    const member = await createMember(t.app);
+    // 18:10 in Korea: the 18:05 transfer is in the past.
+    t.clock.advance(10 * 60_000);
+    const first = await requestCharge(member, '홍길동', 10_000);
+    const relayed = (await webhookDeposit('홍길동', 10_000, 'relay-1')).json<{ depositId: number }>();
+    // The member asks again; the operator, seeing the transfer in the bank's app, enters it too.
+    const second = await requestCharge(member, '홍길동', 10_000);
+    const entered = await call(operator, 'POST', '/admin/api/deposits', {
+      depositorName: '홍길동',
+      amount: 10_000,
+      depositedAt: '2026-11-22T18:06:00+09:00',
+      memo: '은행 앱에서 확인',
+    });
+    expect(entered.statusCode).toBe(200);
+    const held = entered.json<OperatorDepositResponse>().deposit;
+    expect(held).toMatchObject({ status: 'DUPLICATE', chargeId: null, duplicateOf: relayed.depositId });
+    expect(await pointOf(t.app, member.accountId)).toBe(10_000);
+    expect(first.id).not.toBe(second.id);
+
+    // The console lists it under its own status, naming the earlier deposit.
+    const list = (
+      await call(operator, 'GET', '/admin/api/deposits?status=DUPLICATE')
+    ).json<AdminDepositsResponse>();
+    expect(list.items.map((d) => [d.id, d.source, d.duplicateOf])).toEqual([
+      [held.id, 'operator', relayed.depositId],
+    ]);
+
+    // The member shows a second transfer: the operator attaches the held deposit to the waiting charge.
+    const attached = await call(operator, 'POST', `/admin/api/deposits/${held.id}/attach`, {
+      chargeId: second.id,
+      memo: '두 번 입금 확인',
+    });
+    expect(attached.statusCode).toBe(200);
+    expect(attached.json()).toMatchObject({
+      changed: true,
+      deposit: { status: 'MATCHED', chargeId: second.id, duplicateOf: relayed.depositId },
+      charge: { status: ChargeStatus.SUCCESS },
+    });
+    expect(await pointOf(t.app, member.accountId)).toBe(20_000);
+    expect(await chargeCredits(member.accountId)).toHaveLength(2);
+    expect(await auditRows('deposit.attach')).toHaveLength(1);
+    for (const row of await balancesAndLedgerSums(t.app)) expect(row.point).toBe(row.ledger);
+  });
+
+  it('holds a relay’s report of a transfer an operator entered first as DUPLICATE', async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    const member = await createMember(t.app);
+    await requestCharge(member, '홍길동', 10_000);
+    const entered = await call(operator, 'POST', '/admin/api/deposits', {
+      depositorName: '홍 길동',
+      amount: 10_000,
+      depositedAt: '2026-11-22T18:05:00+09:00',
+      memo: '먼저 확인',
+    });
+    expect(entered.json<OperatorDepositResponse>().deposit.status).toBe('MATCHED');
+    await requestCharge(member, '홍길동', 10_000);
+    const relayed = await webhookDeposit('홍길동', 10_000, 'relay-late');
+    expect(relayed.json()).toMatchObject({ status: 'DUPLICATE', chargeId: null });
+    expect(await pointOf(t.app, member.accountId)).toBe(10_000);
   });
 });
 

@@ -20,6 +20,7 @@ export const DEMO_SETTINGS: Record<SettingKey, string> = {
   SITE_MAIN_COLOR: '#4f46e5',
   ENABLE_PAYMENT_FEE: 'true',
   ENABLE_PAYMENT_TYPE: 'ALL',
+  ENABLE_CHARGE_DISTINCT_AMOUNT: 'false',
   ENABLE_PHONE_NUMBER: 'false',
   ENABLE_SERVICE_CHECK: 'false',
   ENABLE_REFERRAL: 'false',

@@ -39,7 +39,7 @@ const DASHBOARD: AdminDashboardResponse = {
     autoOrdersActive: 2,
   },
   pendingCharges: { count: 2, point: 8_000, payable: 8_700 },
-  deposits: { count: 4, byStatus: { UNMATCHED: 2, LATE: 1, UNPARSED: 1 } },
+  deposits: { count: 4, byStatus: { UNMATCHED: 2, LATE: 1, UNPARSED: 1, DUPLICATE: 3 } },
   providers: [
     { id: 1, name: '시뮬레이션 공급사', balance: '1000000.00', currency: 'KRW', error: null },
     { id: 2, name: '해외 공급사', balance: '12.5', currency: 'USD', error: null },
@@ -84,7 +84,8 @@ describe('DashboardScreen', () => {
     const deposits = screen.getByRole('link', { name: /미확인 입금·문자/ });
     expect(deposits).toHaveAttribute('href', '/admin/deposits');
     expect(deposits).toHaveTextContent('4건');
-    expect(deposits).toHaveTextContent('미확인 2 · 기한 후 입금 1 · 해석 불가 1');
+    // Second reports of transfers already reported are shown beside them, not counted in the 4.
+    expect(deposits).toHaveTextContent('미확인 2 · 기한 후 입금 1 · 해석 불가 1 · 중복 의심 3');
 
     const statuses = screen.getByRole('list', { name: '상태별 주문 수' });
     const completed = within(statuses).getByRole('link', { name: /주문완료/ });

@@ -90,7 +90,7 @@ function StatCards({ data }: { data: AdminDashboardResponse }) {
       <StatCard
         label="미확인 입금·문자"
         value={`${formatCount(deposits.count)}건`}
-        detail={(['UNMATCHED', 'LATE', 'UNPARSED'] as const)
+        detail={(['UNMATCHED', 'LATE', 'UNPARSED', 'DUPLICATE'] as const)
           .map((status) => `${DEPOSIT_STATUS_LABELS[status]} ${formatCount(deposits.byStatus[status])}`)
           .join(' · ')}
         to="/admin/deposits"

@@ -13,13 +13,14 @@ import { OperatorDepositDialog } from './components/operator-deposit-dialog';
 import { StatusTabs } from './components/status-tabs';
 import './money.css';
 
-// The deposits that need a person come first; 미확인 is where a screen opens.
-const STATUS_ORDER = ['UNMATCHED', 'LATE', 'UNPARSED', 'MATCHED', 'RECEIVED'] as const;
+// The deposits that need a person come first; 미확인 is where a screen opens. 중복 의심 (a transfer
+// already reported, reported again) comes after them: usually nothing to do, unless a member paid twice.
+const STATUS_ORDER = ['UNMATCHED', 'LATE', 'UNPARSED', 'DUPLICATE', 'MATCHED', 'RECEIVED'] as const;
 const STATUS_TABS = [
   ...STATUS_ORDER.map((status) => ({ value: status, label: DEPOSIT_STATUS_LABELS[status] })),
   { value: 'all', label: '전체' },
 ];
-const HELD: readonly DepositStatus[] = ['UNMATCHED', 'LATE', 'UNPARSED'];
+const HELD: readonly DepositStatus[] = ['UNMATCHED', 'LATE', 'UNPARSED', 'DUPLICATE'];
 
 const CHIP_OF: Record<DepositStatus, string> = {
   RECEIVED: 'admin-chip admin-chip-muted',
@@ -27,6 +28,7 @@ const CHIP_OF: Record<DepositStatus, string> = {
   UNMATCHED: 'admin-chip admin-chip-danger',
   LATE: 'admin-chip',
   UNPARSED: 'admin-chip admin-chip-danger',
+  DUPLICATE: 'admin-chip admin-chip-muted',
 };
 
 export function readDepositsSearch(params: URLSearchParams): DepositsSearch {
@@ -106,9 +108,14 @@ export function DepositsScreen() {
       id: 'status',
       accessorFn: (row) => row.status as never,
       header: '상태',
-      size: 110,
+      size: 150,
       cell: ({ row }) => (
-        <span className={CHIP_OF[row.original.status]}>{DEPOSIT_STATUS_LABELS[row.original.status]}</span>
+        <span className="money-stack">
+          <span className={CHIP_OF[row.original.status]}>{DEPOSIT_STATUS_LABELS[row.original.status]}</span>
+          {row.original.duplicateOf !== null && (
+            <span className="money-muted">먼저 받은 입금 #{row.original.duplicateOf}</span>
+          )}
+        </span>
       ),
     },
     {

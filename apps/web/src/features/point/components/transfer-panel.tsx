@@ -6,13 +6,29 @@ import type { ChargeRequestResponse } from '../api/request-charge';
 
 const copy = (text: string, what: string) => copyText(text, `${what}을(를) 복사했습니다.`);
 
-/** What to transfer, where, under which name and by when: replaces the form after a request. */
+/**
+ * What to transfer, where, under which name and by when: replaces the form after a request. When the
+ * server raised the amount by a few won (another member waits for a transfer of the same name and
+ * amount, setting ENABLE_CHARGE_DISTINCT_AMOUNT), the change is spelled out before anything else: a
+ * transfer of the amount the member typed would not be credited to them.
+ */
 export function TransferPanel({ charge, onAgain }: { charge: ChargeRequestResponse; onAgain: () => void }) {
+  const raised = charge.extraWon > 0;
   return (
     <div className="transfer-panel" role="status" aria-labelledby="transfer-title">
       <p className="transfer-lead" id="transfer-title">
         {charge.message}
       </p>
+      {raised && (
+        <p className="transfer-raised">
+          <span className="transfer-raised-from">
+            신청 금액 {formatWon(charge.payable - charge.extraWon)}
+          </span>
+          <span aria-hidden> → </span>
+          <strong className="transfer-raised-to">입금하실 금액 {formatWon(charge.payable)}</strong>
+          <span className="transfer-raised-extra">(+{charge.extraWon}원)</span>
+        </p>
+      )}
       <dl className="transfer-list">
         <div>
           <dt>입금 은행</dt>
@@ -35,6 +51,7 @@ export function TransferPanel({ charge, onAgain }: { charge: ChargeRequestRespon
           <dt>입금하실 금액</dt>
           <dd>
             <span className="transfer-strong transfer-amount">{formatWon(charge.payable)}</span>
+            {raised && <span className="transfer-extra-chip">{charge.extraWon}원 더함</span>}
             <Button variant="outline" size="sm" onClick={() => void copy(String(charge.payable), '입금액')}>
               <Copy size={14} aria-hidden /> 금액 복사
             </Button>

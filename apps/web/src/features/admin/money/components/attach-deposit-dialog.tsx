@@ -74,6 +74,12 @@ export function AttachDepositDialog({
           <dd>{when(deposit.createdAt)}</dd>
         </dl>
         {deposit.rawText && <pre className="money-raw">{deposit.rawText}</pre>}
+        {deposit.duplicateOf !== null && (
+          <p className="money-dialog-description" role="note">
+            먼저 받은 입금(#{deposit.duplicateOf})과 입금자명·금액·시각이 같아 같은 이체를 다시 알린 것으로
+            보고 보관한 입금입니다. 회원이 실제로 두 번 입금했는지 통장에서 확인한 뒤에만 연결해주세요.
+          </p>
+        )}
         <fieldset className="money-candidates">
           <legend>후보 충전 신청 (금액 또는 입금자명이 같은 신청)</legend>
           {candidates.isLoading ? (

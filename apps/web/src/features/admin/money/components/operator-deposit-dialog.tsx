@@ -14,6 +14,9 @@ function outcomeMessage({ deposit, duplicate }: OperatorDepositResponse): string
   if (deposit.status === 'MATCHED') {
     return `입금을 등록했고 충전 신청 #${deposit.chargeId}에 반영했습니다.`;
   }
+  if (deposit.status === 'DUPLICATE') {
+    return `입금을 등록했습니다. 이미 들어온 입금(#${deposit.duplicateOf})과 같은 이체로 보여 ‘중복 의심’으로 보관했습니다.`;
+  }
   if (deposit.status === 'LATE') {
     return '입금을 등록했습니다. 기한이 지난 충전 신청과 같아 ‘기한 후 입금’으로 보관했습니다.';
   }

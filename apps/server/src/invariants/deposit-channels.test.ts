@@ -1,0 +1,182 @@
+import { ChargeStatus } from '@smm/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deposits } from '../db/schema';
+import { bearer, createMember, postSigned, tokenFor, type TestMember } from '../test/factories';
+import { createTestApp, testDatabaseKind, useTestApp, type TestApp } from '../test/test-app';
+import { checkInvariants } from './invariant-checks';
+
+/**
+ * One bank transfer credits once, whichever way and wherever it is reported (docs/ARCHITECTURE.md
+ * "Charges and deposits"): the relay's webhook, the forwarded bank message as is, with `[Web발신]`,
+ * under its own reference, and an operator entering it, all delivered at once and spread over two
+ * server processes sharing one PostgreSQL database (on PGlite, one process: its single connection
+ * runs one transaction at a time anyway). Members ask for a charge again between the waves, as a
+ * member who does not see the credit at once does, so a second report that were matched would find a
+ * pending charge to credit. Then: the ledger adds up, every credited charge was paid by exactly one
+ * transfer and every transfer credited exactly one charge; all other reports are held as DUPLICATE.
+ */
+const t = useTestApp();
+let second: TestApp | undefined;
+
+beforeAll(async () => {
+  // A second "process": its own app, pool, caches and clock, on the same database.
+  if (testDatabaseKind === 'postgres') {
+    second = await createTestApp({ databaseUrl: t.databaseUrl, seedDemoData: false });
+  }
+});
+afterAll(async () => {
+  await second?.close();
+});
+
+const NAMES = [
+  '김민준',
+  '이서연',
+  '박도윤',
+  '최하은',
+  '정시우',
+  '강지유',
+  '조하준',
+  '윤서아',
+  '장은우',
+  '임지호',
+  '한예린',
+  '오승민',
+];
+/** The clocks read 2026-11-22 19:00 in Korea: the transfers below (18:05, 18:40) are past. */
+const NOW = new Date('2026-11-22T10:00:00Z');
+
+interface Transfer {
+  name: string;
+  amount: number;
+  /** HH:mm in Korean time on 11/22, as the bank prints it. */
+  minute: string;
+}
+
+const won = (n: number) => n.toLocaleString('en-US');
+const smsOf = ({ name, amount, minute }: Transfer) =>
+  `[KB]11/22 ${minute}\n123456**789\n${name}\n입금\n${won(amount)}\n잔액1,234,567`;
+const isoOf = ({ minute }: Transfer) => `2026-11-22T${minute}:00+09:00`;
+
+describe(`one transfer reported through every channel, concurrently, on ${testDatabaseKind}`, () => {
+  it('credits each transfer once; the ledger equals the credited charges', { timeout: 60_000 }, async () => {
+    const apps: FastifyInstance[] = second ? [t.app, second.app] : [t.app];
+    t.clock.set(NOW);
+    second?.clock.set(NOW);
+    const appFor = (i: number) => apps[i % apps.length]!;
+    const operator = await createMember(t.app, { role: 'admin' });
+    const members: TestMember[] = [];
+    for (const _ of NAMES) members.push(await createMember(t.app));
+    const amountOf = (i: number) => 10_000 + i * 100;
+
+    const ask = async (i: number) => {
+      const app = appFor(i + 1);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/service/point',
+        headers: bearer(await tokenFor(app, members[i]!)),
+        payload: { name: NAMES[i], point: amountOf(i), feeType: 2 },
+      });
+      return response;
+    };
+    /** Every way one transfer can be reported, each to one of the two processes. */
+    const reportsOf = (transfer: Transfer, tag: string) => [
+      (app: FastifyInstance) =>
+        postSigned(app, '/hooks/deposit', {
+          name: transfer.name,
+          amount: transfer.amount,
+          depositedAt: isoOf(transfer),
+          reference: `relay-${tag}`,
+        }),
+      (app: FastifyInstance) => postSigned(app, '/hooks/bank-sms', { text: smsOf(transfer) }),
+      (app: FastifyInstance) => postSigned(app, '/hooks/bank-sms', { text: `[Web발신]\n${smsOf(transfer)}` }),
+      (app: FastifyInstance) =>
+        postSigned(app, '/hooks/bank-sms', { text: smsOf(transfer), reference: `phone-${tag}` }),
+      async (app: FastifyInstance) =>
+        app.inject({
+          method: 'POST',
+          url: '/admin/api/deposits',
+          headers: { ...bearer(await tokenFor(app, operator)), 'idempotency-key': `form-${tag}` },
+          payload: {
+            depositorName: transfer.name,
+            amount: transfer.amount,
+            depositedAt: isoOf(transfer),
+            memo: '은행 앱에서 확인',
+          },
+        }),
+    ];
+    const deliver = async (calls: ((app: FastifyInstance) => Promise<{ statusCode: number }>)[]) => {
+      const answers = await Promise.all(calls.map((call, k) => call(appFor(k))));
+      for (const answer of answers) expect(answer.statusCode).toBe(200);
+    };
+
+    const first: Transfer[] = NAMES.map((name, i) => ({ name, amount: amountOf(i), minute: '18:05' }));
+    const later: Transfer[] = NAMES.map((name, i) => ({ name, amount: amountOf(i), minute: '18:40' }));
+    for (const [i] of NAMES.entries()) expect((await ask(i)).statusCode).toBe(200);
+
+    // Wave 1: the first three reports of every transfer, all at once, over both processes, while every
+    // member keeps asking again: a charge asked for the moment the first report credited the first one
+    // is what a second report, checked before that credit was committed, would find and credit.
+    const askers = NAMES.map(async (_, i) => {
+      for (let k = 0; k < 3; k += 1) expect([200, 409]).toContain((await ask(i)).statusCode);
+    });
+    await Promise.all([
+      deliver(first.flatMap((transfer, i) => reportsOf(transfer, `a${i}`).slice(0, 3))),
+      ...askers,
+    ]);
+    // Every member asks once more, so each has a charge waiting for a transfer (asked now, or during the wave) …
+    for (const response of await Promise.all(NAMES.map((_, i) => ask(i)))) {
+      expect([200, 409]).toContain(response.statusCode);
+    }
+    const pending = (await t.app.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM charges WHERE status = ${ChargeStatus.PENDING}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(Number(pending.rows[0]!.n)).toBe(NAMES.length);
+    // … wave 2: the remaining reports of the same transfers, and for every other member a genuinely new
+    // transfer 35 minutes later (reported twice) that pays the new charge.
+    await deliver([
+      ...first.flatMap((transfer, i) => reportsOf(transfer, `a${i}`).slice(3)),
+      ...later.flatMap((transfer, i) => (i % 2 === 0 ? reportsOf(transfer, `b${i}`).slice(0, 2) : [])),
+    ]);
+
+    const db = t.app.database.db;
+    const report = await checkInvariants(db);
+    expect(report.violations).toEqual([]);
+
+    // The ledger's charge credits add up to exactly the credited charges' points.
+    const result = (await db.execute(sql`
+      SELECT (SELECT coalesce(sum(delta), 0) FROM point_ledger WHERE reason = 'CHARGE')::int AS ledger,
+             (SELECT coalesce(sum(point), 0) FROM charges WHERE status = ${ChargeStatus.SUCCESS})::int AS credited,
+             (SELECT count(*) FROM charges WHERE status = ${ChargeStatus.SUCCESS})::int AS n`)) as unknown as {
+      rows: { ledger: number; credited: number; n: number }[];
+    };
+    const totals = result.rows[0]!;
+    const transfers = [...first, ...later.filter((_, i) => i % 2 === 0)];
+    expect(totals.n).toBe(transfers.length);
+    expect(Number(totals.ledger)).toBe(Number(totals.credited));
+    expect(Number(totals.ledger)).toBe(transfers.reduce((sum, tr) => sum + tr.amount, 0));
+
+    // Each transfer: one MATCHED report, every other one DUPLICATE of a report of that same transfer.
+    const rows = await db.select().from(deposits);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const transfer of transfers) {
+      const at = new Date(isoOf(transfer)).getTime();
+      const mine = rows.filter((r) => r.depositorName === transfer.name && r.depositedAt?.getTime() === at);
+      const expected = transfer.minute === '18:05' ? 5 : 2;
+      expect(mine, `${transfer.name} ${transfer.minute}`).toHaveLength(expected);
+      expect(mine.filter((r) => r.status === 'MATCHED')).toHaveLength(1);
+      for (const r of mine.filter((d) => d.status !== 'MATCHED')) {
+        expect(r.status).toBe('DUPLICATE');
+        expect(byId.get(r.duplicateOf!)?.depositedAt?.getTime()).toBe(at);
+      }
+    }
+    // Members paid twice have two charges credited; the others' second charge still waits.
+    for (const [i] of NAMES.entries()) {
+      const balance = (await db.execute(
+        sql`SELECT point FROM accounts WHERE id = ${members[i]!.accountId}`,
+      )) as unknown as { rows: { point: number }[] };
+      expect(Number(balance.rows[0]!.point)).toBe(amountOf(i) * (i % 2 === 0 ? 2 : 1));
+    }
+  });
+});
