@@ -23,6 +23,7 @@ import { registerGuards } from './auth/guards';
 import { LoginThrottle } from './auth/login-throttle';
 import { registerSignupThrottle, SignupThrottle } from './auth/signup-throttle';
 import { ApiKeyThrottle } from './auth/api-key-throttle';
+import { InvalidApiKeyThrottle } from './auth/invalid-api-key-throttle';
 import { MessageThrottle } from './auth/message-throttle';
 import { recoveryRoutes } from './auth/recovery.routes';
 import { RecoveryService } from './auth/recovery.service';
@@ -228,6 +229,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     content,
     verificationCodes,
     new ApiKeyThrottle(db, clock),
+    new InvalidApiKeyThrottle(db, clock, config.invalidApiKeyLimits),
   );
   const accountSettings = new AccountSettingsService(db, settings, clock, throttle);
   const social = new SocialAuthService(

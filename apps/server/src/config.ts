@@ -72,6 +72,8 @@ export const envSchema = z
     KAKAO_API_URL: z.url({ protocol: /^https?$/ }).default('https://kapi.kakao.com'),
     KAKAO_APP_ID: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+    API_KEY_MAX_INVALID_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(20),
+    API_KEY_INVALID_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     TRUST_PROXY: flag.default(false),
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     // Off by default: the embedded database (PGlite) runs on the event loop, so a busy small machine
@@ -158,6 +160,8 @@ export interface AppConfig {
   };
   /** Public API requests one key may make per minute in one process (0: no limit). */
   apiRateLimitPerMinute: number;
+  /** Wrong API keys one client address may send per window before any key from it is refused (0: off). */
+  invalidApiKeyLimits: { maxPerAddress: number; windowSeconds: number };
   trustProxy: boolean;
   /** The bearer token of `GET /metrics` (absent: /metrics answers 404). */
   metricsToken?: string;
@@ -251,6 +255,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ...(e.KAKAO_APP_ID ? { kakaoAppId: e.KAKAO_APP_ID } : {}),
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    invalidApiKeyLimits: {
+      maxPerAddress: e.API_KEY_MAX_INVALID_PER_ADDRESS,
+      windowSeconds: e.API_KEY_INVALID_WINDOW_MINUTES * 60,
+    },
     trustProxy: e.TRUST_PROXY,
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
     loadShedding: {

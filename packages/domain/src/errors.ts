@@ -82,6 +82,11 @@ export const ERROR_CATALOGUE = {
     message: `API 키는 1시간에 ${API_KEY_ISSUES_PER_HOUR}번까지 발급할 수 있습니다. 잠시 후 다시 시도해주세요.`,
   },
   TOO_MANY_CODES: { status: 429, message: ACCOUNT_MESSAGES.CODE_TOO_SOON },
+  /** Too many unknown API keys from one client address: any key from it waits for Retry-After. */
+  TOO_MANY_INVALID_API_KEYS: {
+    status: 429,
+    message: '올바르지 않은 API 키로 보낸 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+  },
   TOO_MANY_REQUESTS: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
   /** An upload over its size limit (a popup image over POPUP_IMAGE_MAX_BYTES). */
   FILE_TOO_LARGE: { status: 413, message: CONTENT_MESSAGES.IMAGE_TOO_LARGE },

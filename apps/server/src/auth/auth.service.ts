@@ -20,6 +20,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { ContentService } from '../content/content.service';
 import { generateApiKey, hashApiKey } from './api-keys';
 import type { ApiKeyThrottle } from './api-key-throttle';
+import type { InvalidApiKeyThrottle } from './invalid-api-key-throttle';
 import { presentProfile } from './auth.presenter';
 import type { LoginThrottle } from './login-throttle';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
@@ -38,6 +39,7 @@ export class AuthService {
     private readonly content: ContentService,
     private readonly codes: VerificationCodes,
     private readonly apiKeyThrottle: ApiKeyThrottle,
+    private readonly invalidApiKeys: InvalidApiKeyThrottle,
   ) {}
 
   /** Plain sign-up: SPEC.md §5's rules in order (shared with the form), then the server-only checks. */
@@ -136,11 +138,21 @@ export class AuthService {
   }
 
   /** The public API guard: the key's hash names the account. */
-  async authenticateApiKey(key: string): Promise<AuthenticatedAccount> {
+  /**
+   * The account of an API key sent from `clientAddress`. A key that matches no account counts against
+   * that address (InvalidApiKeyThrottle): past the limit the address gets 429 for any key.
+   */
+  async authenticateApiKey(key: string, clientAddress: string): Promise<AuthenticatedAccount> {
+    this.invalidApiKeys.admit(clientAddress);
     // Keys are short printable ASCII; anything else cannot be one and is not worth a query.
-    if (key.length > 200) throw appError('API_KEY_INVALID');
-    const account = await accountRepository.findAuthenticatedByApiKeyHash(this.db, hashApiKey(key));
-    if (!account) throw appError('API_KEY_INVALID');
+    const account =
+      key.length > 200
+        ? undefined
+        : await accountRepository.findAuthenticatedByApiKeyHash(this.db, hashApiKey(key));
+    if (!account) {
+      await this.invalidApiKeys.recordInvalid(clientAddress);
+      throw appError('API_KEY_INVALID');
+    }
     // A suspended member's key: REST answers 401 API_KEY_INVALID with the suspension message (the
     // caller holds the key, so nothing is revealed); SMM API v2 words it "Invalid API key" as for any
     // refused key. The key itself is kept and works again after a restore.

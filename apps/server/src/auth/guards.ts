@@ -11,7 +11,8 @@ import type { AuthenticatedAccount, AuthService } from './auth.service';
  * apiKey   — a valid `api-key` header (the public REST API), else 401;
  * apiKeyParam — a valid `key` parameter (SMM API v2: a form field, JSON member or query parameter), read
  *            after the body is parsed and validated, else API_KEY_INVALID (which v2 words its own way).
- * Both API-key guards count the request against the key's rate limit (429 with Retry-After).
+ * Both API-key guards count the request against the key's rate limit, and a key that matches no
+ * account against the client address's limit on wrong keys (429 with Retry-After either way).
  * Routes without `auth` are public. The guard puts the account on the request: `accountOf(request)`.
  */
 export type RouteAuth = 'member' | 'operator' | 'apiKey' | 'apiKeyParam';
@@ -45,7 +46,7 @@ function bearerToken(request: FastifyRequest): string {
 export function registerGuards(app: FastifyInstance, auth: AuthService, apiLimiter: ApiRateLimiter): void {
   const byApiKey = async (request: FastifyRequest, key: unknown) => {
     if (typeof key !== 'string' || key.length === 0) throw appError('API_KEY_INVALID');
-    const account = await auth.authenticateApiKey(key);
+    const account = await auth.authenticateApiKey(key, request.ip);
     apiLimiter.admit(account.id);
     request.account = account;
   };

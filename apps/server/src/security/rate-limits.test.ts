@@ -121,6 +121,14 @@ const LIMITS: Limit[] = [
     retryAfter: 'there',
   },
   {
+    limit: 'wrong API keys per client address (REST and v2)',
+    source: 'auth/invalid-api-key-throttle.ts',
+    route: 'GET/POST /api/*, /api/v2',
+    file: 'auth/invalid-api-key-throttle.test.ts',
+    test: 'refuses an address past the limit with 429 and Retry-After for any key, and leaves other addresses alone',
+    retryAfter: 'there',
+  },
+  {
     limit: 'API key requests per minute (REST and v2)',
     source: 'public-api/api-rate-limiter.ts',
     route: 'GET/POST /api/*, /api/v2',

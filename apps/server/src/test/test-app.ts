@@ -79,6 +79,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       kakaoAppId: 1000001,
     },
     apiRateLimitPerMinute: 0,
+    invalidApiKeyLimits: { maxPerAddress: 20, windowSeconds: 900 },
     trustProxy: false,
     webDist: defaultWebDist,
     logLevel: 'info',

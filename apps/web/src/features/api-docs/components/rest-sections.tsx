@@ -153,6 +153,14 @@ export function OrderSection({ origin }: { origin: string }) {
           required: true,
           description: '주문 수량: 서비스의 min 이상 max 이하인 정수',
         },
+        {
+          name: 'Idempotency-Key',
+          where: '헤더',
+          type: 'string',
+          required: false,
+          description:
+            '주문마다 새로 만든 키(UUID 등, 100자 이하). 응답을 못 받아 같은 키로 다시 보내면 새 주문 없이 처음 주문의 결과를 돌려줍니다. 같은 키로 다른 주문을 보내면 422입니다.',
+        },
       ]}
       curl={curlExample(origin, 'order')}
       fields={[{ name: 'wId', type: 'number', description: '주문 번호. 주문 상태를 조회할 때 씁니다.' }]}
@@ -264,9 +272,14 @@ const ERROR_ROWS = [
     when: '포인트가 부족합니다. 충전한 뒤 다시 주문하세요.',
   },
   {
+    status: 422,
+    codes: ['IDEMPOTENCY_KEY_REUSED'],
+    when: '이미 다른 주문에 쓴 Idempotency-Key입니다. 주문마다 새 키를 만드세요.',
+  },
+  {
     status: 429,
-    codes: [REST_ERROR_EXAMPLES.tooManyRequests.code],
-    when: '짧은 시간에 요청이 너무 많습니다. Retry-After 헤더의 초만큼 기다린 뒤 다시 요청하세요.',
+    codes: [REST_ERROR_EXAMPLES.tooManyRequests.code, 'TOO_MANY_INVALID_API_KEYS'],
+    when: '짧은 시간에 요청이 너무 많거나, 한 주소에서 틀린 API 키를 너무 많이 보냈습니다(그동안은 그 주소의 모든 키가 거절됩니다). Retry-After 헤더의 초만큼 기다린 뒤 다시 요청하세요.',
   },
 ] satisfies readonly { status: number; codes: readonly ErrorCode[]; when: string }[];
 

@@ -102,6 +102,10 @@ const ERROR_ROWS: readonly { error: string; meaning: string }[] = [
   { error: V2_ERRORS.NOT_ENOUGH_FUNDS, meaning: '포인트가 부족합니다.' },
   { error: V2_ERRORS.INCORRECT_ORDER_ID, meaning: '없는 주문 번호이거나 다른 회원의 주문입니다.' },
   { error: V2_ERRORS.TOO_MANY_REQUESTS, meaning: '요청이 너무 많습니다 (HTTP 429, Retry-After 참고).' },
+  {
+    error: V2_ERRORS.IDEMPOTENCY_KEY_REUSED,
+    meaning: 'add에 보낸 Idempotency-Key 헤더(선택)가 이미 다른 주문에 쓰였습니다.',
+  },
 ];
 
 /**

@@ -80,7 +80,7 @@ describe('API documentation (/api)', () => {
     expect(within(statuses).getByText(/부분 완료/)).toBeInTheDocument();
 
     const errors = screen.getByRole('region', { name: '오류 표' });
-    for (const status of ['400', '401', '404', '409', '429']) {
+    for (const status of ['400', '401', '404', '409', '422', '429']) {
       expect(within(errors).getByText(status)).toBeInTheDocument();
     }
     expect(within(errors).getByText('INSUFFICIENT_POINTS')).toBeInTheDocument();
