@@ -231,12 +231,10 @@ export const orders = pgTable(
     // taken over never sends the order again (issue 18 §1, docs/ARCHITECTURE.md "Background work").
     leaseToken: text('lease_token'),
     lastError: text('last_error'),
-    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('orders_account_idempotency_key').on(t.accountId, t.idempotencyKey),
     index('orders_account_id_idx').on(t.accountId, t.id),
     index('orders_account_status_id_idx').on(t.accountId, t.status, t.id),
     index('orders_auto_order_idx').on(t.autoOrderId),
@@ -278,11 +276,9 @@ export const autoOrders = pgTable(
     completed: integer('completed').notNull().default(0),
     status: integer('status').notNull().default(0),
     nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }),
-    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('auto_orders_account_idempotency_key').on(t.accountId, t.idempotencyKey),
     index('auto_orders_account_id_idx').on(t.accountId, t.id),
     index('auto_orders_account_status_id_idx').on(t.accountId, t.status, t.id),
     index('auto_orders_due_idx')

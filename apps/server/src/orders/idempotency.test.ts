@@ -188,7 +188,6 @@ describe(`Idempotency-Key on ${testDatabaseKind}`, () => {
         interval: 60,
         unitPriceMilli: service.unitPriceMilli,
         cost,
-        idempotencyKey: 'old-key',
         nextRunAt: new Date(),
       },
     );
