@@ -126,7 +126,7 @@ describe('providers screen', () => {
     const url = within(dialog).getByLabelText('API 주소');
     await userEvent.clear(url);
     await userEvent.type(url, 'https://other.example/api/v2');
-    expect(within(dialog).getByText(CATALOG_MESSAGES.PROVIDER_KEY_REQUIRED_FOR_NEW_URL)).toBeInTheDocument();
+    expect(within(dialog).getByText('주소를 바꾸면 새 주소에서 쓸 키가 필요합니다.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('API 키')).toBeRequired();
     await userEvent.click(within(dialog).getByRole('button', { name: '저장' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

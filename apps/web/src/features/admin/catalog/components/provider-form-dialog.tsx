@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   BUILTIN_SIMULATED_PROVIDER_URL,
-  CATALOG_MESSAGES,
   providerUrlChanged,
   validateProviderInput,
 } from '@smm/domain';
@@ -73,7 +72,8 @@ export function ProviderFormDialog({
             !provider
               ? '공급사에서 발급받은 키를 입력해주세요.'
               : urlChanged
-                ? CATALOG_MESSAGES.PROVIDER_KEY_REQUIRED_FOR_NEW_URL
+                ? // The rule's own message shows as the error when it is broken; the hint says it ahead.
+                  '주소를 바꾸면 새 주소에서 쓸 키가 필요합니다.'
                 : '변경하지 않으려면 비워두세요.'
           }
           onChange={(e) => setApiKey(e.target.value)}
