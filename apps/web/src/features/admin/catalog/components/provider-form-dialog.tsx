@@ -1,9 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  BUILTIN_SIMULATED_PROVIDER_URL,
-  providerUrlChanged,
-  validateProviderInput,
-} from '@smm/domain';
+import { BUILTIN_SIMULATED_PROVIDER_URL, providerUrlChanged, validateProviderInput } from '@smm/domain';
 import { TextField } from '@/components/ui/field';
 import type { AdminProvider } from '../api/get-providers';
 import { useSaveProvider } from '../api/save-provider';
