@@ -22,7 +22,7 @@ import { CatalogList, VisibleToggle } from './components/catalog-list';
 import { CategoryFormDialog } from './components/category-form-dialog';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { PlatformFormDialog } from './components/platform-form-dialog';
-import { ReorderButtons } from './components/reorder-buttons';
+import { ReorderButtons } from '../components/reorder-buttons';
 import { ServiceFormDialog, serviceFormOf, serviceRequestOf } from './components/service-form-dialog';
 import './catalog.css';
 

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { FAQ_ANSWER_MAX, FAQ_TITLE_MAX, moveId, validateFaq, type FaqInput } from '@smm/domain';
+import { FAQ_ANSWER_MAX, FAQ_TITLE_MAX, validateFaq, type FaqInput } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
+import { ReorderButtons } from '../components/reorder-buttons';
 import { useDeleteFaq } from './api/delete-faq';
 import { useAdminFaqs } from './api/get-faqs';
 import { useReorderFaqs } from './api/reorder-faqs';
 import { useSaveFaq } from './api/save-faq';
 import { ConfirmDelete } from './confirm-delete';
-import { MoveButtons } from './move-buttons';
 import './content-admin.css';
 
 const EMPTY: FaqInput = { title: '', answer: '' };
@@ -95,19 +95,11 @@ export function FaqScreen() {
     setEditorKey((k) => k + 1);
   };
 
-  function move(index: number, step: -1 | 1) {
-    if (!data) return;
-    reorder.mutate(
-      moveId(
-        data.map((faq) => faq.id),
-        index,
-        step,
-      ),
-      {
-        onError: (error) => toast.error(errorMessage(error, '순서를 바꾸지 못했습니다.')),
-      },
-    );
-  }
+  const ids = data?.map((faq) => faq.id) ?? [];
+  const reorderTo = (order: number[]) =>
+    reorder.mutate(order, {
+      onError: (error) => toast.error(errorMessage(error, '순서를 바꾸지 못했습니다.')),
+    });
 
   return (
     <AdminPage
@@ -139,12 +131,12 @@ export function FaqScreen() {
                   <p className="content-item-text content-item-clamp">A. {faq.answer}</p>
                 </div>
                 <div className="admin-row-actions content-item-actions">
-                  <MoveButtons
-                    label={faq.title}
+                  <ReorderButtons
+                    ids={ids}
                     index={index}
-                    count={data.length}
+                    label={faq.title}
                     disabled={reorder.isPending}
-                    onMove={(step) => move(index, step)}
+                    onReorder={reorderTo}
                   />
                   <Button
                     size="sm"

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { moveId, REGISTER_WHERE_TEXT_MAX, validateRegisterWhere } from '@smm/domain';
+import { REGISTER_WHERE_TEXT_MAX, validateRegisterWhere } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
+import { ReorderButtons } from '../components/reorder-buttons';
 import { useDeleteRegisterWhere } from './api/delete-register-where';
 import { useAdminRegisterWheres, type AdminRegisterWhere } from './api/get-register-wheres';
 import { useReorderRegisterWheres } from './api/reorder-register-wheres';
 import { useSaveRegisterWhere } from './api/save-register-where';
 import { ConfirmDelete } from './confirm-delete';
-import { MoveButtons } from './move-buttons';
 import './content-admin.css';
 
 function AddRoute() {
@@ -59,16 +59,17 @@ function AddRoute() {
 
 function RouteRow({
   route,
+  ids,
   index,
-  count,
   reordering,
-  onMove,
+  onReorder,
 }: {
   route: AdminRegisterWhere;
+  /** Every route's id in the list's order. */
+  ids: readonly number[];
   index: number;
-  count: number;
   reordering: boolean;
-  onMove: (step: -1 | 1) => void;
+  onReorder: (ids: number[]) => void;
 }) {
   const [renaming, setRenaming] = useState(false);
   const [text, setText] = useState(route.text);
@@ -127,7 +128,13 @@ function RouteRow({
         <p className="content-item-body content-item-title">{route.text}</p>
       )}
       <div className="admin-row-actions content-item-actions">
-        <MoveButtons label={route.text} index={index} count={count} disabled={reordering} onMove={onMove} />
+        <ReorderButtons
+          ids={ids}
+          index={index}
+          label={route.text}
+          disabled={reordering}
+          onReorder={onReorder}
+        />
         {!renaming && (
           <Button
             size="sm"
@@ -158,19 +165,11 @@ export function RegisterRoutesScreen() {
   const { data, isPending, isError } = useAdminRegisterWheres();
   const reorder = useReorderRegisterWheres();
 
-  function move(index: number, step: -1 | 1) {
-    if (!data) return;
-    reorder.mutate(
-      moveId(
-        data.map((route) => route.id),
-        index,
-        step,
-      ),
-      {
-        onError: (error) => toast.error(errorMessage(error, '순서를 바꾸지 못했습니다.')),
-      },
-    );
-  }
+  const ids = data?.map((route) => route.id) ?? [];
+  const reorderTo = (order: number[]) =>
+    reorder.mutate(order, {
+      onError: (error) => toast.error(errorMessage(error, '순서를 바꾸지 못했습니다.')),
+    });
 
   return (
     <AdminPage
@@ -195,10 +194,10 @@ export function RegisterRoutesScreen() {
               <RouteRow
                 key={route.id}
                 route={route}
+                ids={ids}
                 index={index}
-                count={data.length}
                 reordering={reorder.isPending}
-                onMove={(step) => move(index, step)}
+                onReorder={reorderTo}
               />
             ))}
           </ol>

@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { ReorderButtons } from './reorder-buttons';
+import { ReorderButtons } from '../../components/reorder-buttons';
 
 /** 노출 / 숨김 as a chip the operator presses to switch it (platforms and services). */
 export function VisibleToggle({
