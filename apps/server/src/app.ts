@@ -57,7 +57,8 @@ import { ChargesService } from './points/charges.service';
 import { DepositIntake } from './points/deposit-intake';
 import { depositHooksRoutes } from './points/deposit-hooks.routes';
 import { pointsRoutes } from './points/points.routes';
-import { OrderWorker } from './background/order-worker';
+import { MemberCancellation } from './orders/member-cancellation';
+import { OrderWorker } from './orders/order-worker';
 import { Ticker } from './background/ticker';
 import { ordersRoutes } from './orders/orders.routes';
 import { ProviderRegistry } from './providers/provider-registry';
@@ -112,6 +113,8 @@ export interface AppServices {
   simulatedProvider: SimulatedProvider;
   providers: ProviderRegistry;
   worker: OrderWorker;
+  /** A member's (or the public API's) cancellation of their own orders and auto-orders. */
+  orderCancellation: MemberCancellation;
   charges: ChargesService;
   deposits: DepositIntake;
   chargeWorker: ChargeWorker;
@@ -279,7 +282,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const deposits = new DepositIntake(db, clock);
   const chargeWorker = new ChargeWorker(db, deposits, clock);
   const chargesAdmin = new ChargesAdminService(db, clock);
-  const publicApi = new PublicApiService(db, catalog, orders, worker, cacheBus);
+  const orderCancellation = new MemberCancellation(db, providers, clock);
+  const publicApi = new PublicApiService(db, catalog, orders, orderCancellation, cacheBus);
   app.decorate('services', {
     clock,
     cacheBus,
@@ -298,6 +302,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     simulatedProvider,
     providers,
     worker,
+    orderCancellation,
     charges,
     deposits,
     chargeWorker,

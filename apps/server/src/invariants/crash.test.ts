@@ -29,7 +29,7 @@ const tsxInstalled = existsSync(join(repoRoot, 'node_modules/tsx/package.json'))
 const SEED = Number(process.env.INVARIANT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const SECRET = 'crash-test-deposit-secret-0123456';
 const OPERATOR = { id: 'crashop', password: 'crash-operator-pw-1' };
-/** The worker's lease (background/order-worker.ts LEASE_SECONDS): a killed process's claims expire after it. */
+/** The worker's lease (orders/worker-context.ts LEASE_SECONDS): a killed process's claims expire after it. */
 const LEASE_SECONDS = 120;
 
 function freePort(): Promise<number> {

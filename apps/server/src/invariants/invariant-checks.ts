@@ -15,7 +15,7 @@ export interface InvariantReport {
     openOrders: number;
     /**
      * Open orders held for an operator: a submission whose answer was lost may have reached the provider,
-     * so the worker does not resend it (order-worker.ts); its money stays held until an operator decides.
+     * so the worker does not resend it (orders/provider-failure.ts); its money stays held until an operator decides.
      */
     heldOrders: number;
     autoOrders: number;

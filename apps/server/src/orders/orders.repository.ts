@@ -3,6 +3,7 @@ import { AutoOrderStatus, OPEN_ORDER_STATUSES } from '@smm/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import { preparedPerExecutor } from '../db/prepared';
+import { insertWithDebit, type DebitForNewRow } from '../ledger/apply-ledger-entry';
 import { autoOrders, orders, providers, services } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -55,6 +56,19 @@ const trackingQueriesOf = preparedPerExecutor((ex: Executor) => ({
 }));
 
 export const ordersRepository = {
+  /**
+   * A member's new order and its debit in one statement: the ledger's insertWithDebit moves the money,
+   * this names the row. Throws INSUFFICIENT_POINTS and writes nothing when the balance is short.
+   */
+  insertOrderWithDebit(ex: Executor, debit: DebitForNewRow, values: NewOrder) {
+    return insertWithDebit(ex, debit, orders, values);
+  },
+
+  /** The same for an auto-order: all its runs are paid up front. */
+  insertAutoOrderWithDebit(ex: Executor, debit: DebitForNewRow, values: NewAutoOrder) {
+    return insertWithDebit(ex, debit, autoOrders, values);
+  },
+
   async insertOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
     const [row] = await tx.insert(orders).values(order).returning();
     if (!row) throw new Error('order insert returned no row');

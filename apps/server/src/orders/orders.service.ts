@@ -16,8 +16,6 @@ import type {
 } from '@smm/domain/contract';
 import type { Db, Executor } from '../db/database';
 import { appError } from '../errors/app-error';
-import { autoOrders, orders } from '../db/schema';
-import { insertWithDebit } from '../ledger/apply-ledger-entry';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
@@ -87,17 +85,17 @@ export class OrdersService {
       cost,
     };
     const debit = { accountId, cost, reason: LedgerReason.ORDER, referencePrefix: auto ? 'auto' : 'order' };
-    // The row, its debit and ledger entry in one statement (one round trip; see insertWithDebit).
+    // The row, its debit and ledger entry in one statement (one round trip; see ledger insertWithDebit).
     const place = async (ex: Executor) => {
       const { row } = auto
         ? // The first run goes out on the next tick, the others every `interval` minutes after it.
-          await insertWithDebit(ex, debit, autoOrders, {
+          await ordersRepository.insertAutoOrderWithDebit(ex, debit, {
             ...common,
             runs: body.runs,
             interval: body.interval,
             nextRunAt: now,
           })
-        : await insertWithDebit(ex, debit, orders, {
+        : await ordersRepository.insertOrderWithDebit(ex, debit, {
             ...common,
             status: OrderStatus.PENDING,
             providerId: service.providerId,

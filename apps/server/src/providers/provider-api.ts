@@ -57,7 +57,7 @@ export class ProviderError extends Error {
      * True when the request reached the provider and may have been carried out although no usable
      * answer came back (a timeout after sending, a connection cut mid-answer, a 200 with cut-off or
      * misshapen JSON). For `add` this means the order may exist upstream: the worker must not send it
-     * again blindly (see order-worker.ts). False when it surely was not carried out (the connection
+     * again blindly (see orders/provider-failure.ts). False when it surely was not carried out (the connection
      * was refused, an HTTP error status, a proxy's HTML page, a JSON `{ error }`).
      */
     readonly mayHaveBeenProcessed = false,

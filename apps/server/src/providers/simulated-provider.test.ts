@@ -312,7 +312,7 @@ describe('faults of the simulated provider, as the client sees them', () => {
       const error = await providerError(addCall(300));
       expect(error.retryable).toBe(retryable);
       expect(error.message).toBe(message);
-      // Whether the order may exist upstream although no answer said so (order-worker.ts holds it).
+      // Whether the order may exist upstream although no answer said so (orders/provider-failure.ts holds it).
       expect(error.mayHaveBeenProcessed).toBe(mayHaveBeenProcessed);
     },
   );

@@ -21,7 +21,7 @@ import {
   type V2Response,
 } from '@smm/domain/contract';
 import type { AuthenticatedAccount } from '../accounts/account.repository';
-import type { OrderWorker } from '../background/order-worker';
+import type { MemberCancellation } from '../orders/member-cancellation';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { Db } from '../db/database';
 import { AppError, appError } from '../errors/app-error';
@@ -77,7 +77,7 @@ export type V2Answer = { json: string; body?: undefined } | { body: V2Response; 
 /**
  * The public API for resellers and bots (REST of SPEC.md §7 and the trade's SMM API v2): a second door
  * to the same orders. Placing goes through OrdersService.placeOrder (the site's rules, debit and ledger),
- * cancelling through the worker's cancel paths; this class only reads and words the answers.
+ * cancelling through orders/member-cancellation.ts; this class only reads and words the answers.
  */
 export class PublicApiService {
   private readonly listed: HotCache<{ rest: CachedBody<unknown>; v2: CachedBody<unknown> }>;
@@ -86,7 +86,7 @@ export class PublicApiService {
     private readonly db: Db,
     private readonly catalog: CatalogService,
     private readonly orders: OrdersService,
-    private readonly worker: OrderWorker,
+    private readonly cancellation: MemberCancellation,
     bus: CacheBus,
   ) {
     this.listed = new HotCache(async () => {
@@ -264,7 +264,7 @@ export class PublicApiService {
   }
 
   private async cancelOne(accountId: number, id: number): Promise<1 | { error: string }> {
-    const outcome = await this.worker.cancelOrder(accountId, id);
+    const outcome = await this.cancellation.cancelOrder(accountId, id);
     switch (outcome.kind) {
       case 'cancelled':
       case 'requested':
@@ -279,7 +279,7 @@ export class PublicApiService {
         // Not an order of the caller's: perhaps one of their auto-orders (one id space for both).
         const [autoOrder] = await ordersRepository.findOwnAutoOrders(this.db, accountId, [id]);
         if (!autoOrder) return v2Error(V2_ERRORS.INCORRECT_ORDER_ID);
-        const { cancelled } = await this.worker.cancelAutoOrder(accountId, id);
+        const { cancelled } = await this.cancellation.cancelAutoOrder(accountId, id);
         return cancelled ? 1 : v2Error(V2_ERRORS.CANNOT_CANCEL);
       }
     }

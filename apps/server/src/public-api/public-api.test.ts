@@ -215,7 +215,7 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
       status: 'IN PROGRESS',
       remains: service.min * 3,
     });
-    await t.app.services.worker.cancelAutoOrder(member.accountId, autoId);
+    await t.app.services.orderCancellation.cancelAutoOrder(member.accountId, autoId);
     expect((await status(member, autoId)).json()).toMatchObject({ status: 'CANCELED' });
     const [row] = await t.app.database.db.select().from(autoOrders).where(eq(autoOrders.id, autoId));
     expect(row?.accountId).toBe(member.accountId);

@@ -9,7 +9,7 @@ import {
 import type { AutoOrderCancelResponse, OrderActionResponse, OrderCancelResponse } from '@smm/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OrderWorker } from '../../background/order-worker';
+import { OrderWorker } from '../../orders/order-worker';
 import { auditLog, autoOrders, orders, pointLedger, services } from '../../db/schema';
 import type { ProviderApi, ProviderOrderStatus } from '../../providers/provider-api';
 import {
@@ -504,7 +504,7 @@ describe(`operator auto-order cancel on ${testDatabaseKind}`, () => {
     t.clock.advance(2 * 3600_000);
     expect((await tick()).autoOrderRuns).toBe(0);
     expect((await act(operator, `auto-orders/${autoId}/cancel`)).json()).toMatchObject({ changed: false });
-    expect(await t.app.services.worker.cancelAutoOrder(member.accountId, autoId)).toEqual({
+    expect(await t.app.services.orderCancellation.cancelAutoOrder(member.accountId, autoId)).toEqual({
       cancelled: false,
       refunded: 0,
     });

@@ -24,11 +24,11 @@ import type {
   OrderCancelResponse,
 } from '@smm/domain/contract';
 import { auditLogRepository } from '../../audit/audit-log.repository';
-import { refundOrder, stopAutoOrder } from '../../background/order-worker';
+import { refundOrder, stopAutoOrder } from '../../orders/refunds';
 import type { Db, Tx } from '../../db/database';
 import { appError } from '../../errors/app-error';
 import { ordersRepository, type OrderRow } from '../../orders/orders.repository';
-import type { ProviderClients } from '../../background/order-worker';
+import type { ProviderClients } from '../../orders/worker-context';
 import type { Clock } from '../../shared/clock';
 import { presentAdminAutoOrder, presentAdminOrder } from './orders-admin.presenter';
 import { ordersAdminRepository, type ListPaging, type OrderListFilter } from './orders-admin.repository';

@@ -5,7 +5,9 @@ import { orders, pointLedger, providers, services } from '../db/schema';
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../providers/provider-api';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
-import { HELD_INTERRUPTED_SUBMIT, OrderWorker, type OrderWorkerOptions } from './order-worker';
+import { OrderWorker } from './order-worker';
+import { HELD_INTERRUPTED_SUBMIT } from './provider-failure';
+import type { OrderWorkerOptions } from './worker-context';
 
 /**
  * Issue 18 §1: an order is sent to its provider once, and refunded only when it is surely not running.

@@ -12,7 +12,7 @@ import {
   HELD_UNCERTAIN_SUBMIT,
   HELD_UNKNOWN_ID,
   UNKNOWN_ID_CHECKS,
-} from './order-worker';
+} from './provider-failure';
 
 // A short provider timeout keeps the timeout cases bounded (each waits for it once per call).
 const TIMEOUT_MS = 300;
@@ -97,7 +97,7 @@ describe(`submission faults on ${testDatabaseKind}`, () => {
     expect(await consoleErrorOf(orderId)).toContain(HELD_UNCERTAIN_SUBMIT);
 
     // The member cannot cancel it into a refund while the provider may be running it.
-    const cancel = await t.app.services.worker.cancelOrder(member.accountId, orderId);
+    const cancel = await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId);
     expect(cancel.kind).toBe('provider-refused');
     await moneyHeld(member, orderId, cost);
   });
@@ -242,7 +242,7 @@ describe(`status refresh faults on ${testDatabaseKind}`, () => {
 });
 
 describe(`a sender that stops mid-send on ${testDatabaseKind}`, () => {
-  // The worker's lease on a claimed batch (order-worker.ts LEASE_SECONDS), and a little more.
+  // The worker's lease on a claimed batch (worker-context.ts LEASE_SECONDS), and a little more.
   const PAST_LEASE_MS = 121_000;
 
   /**
@@ -270,7 +270,9 @@ describe(`a sender that stops mid-send on ${testDatabaseKind}`, () => {
 
     // While its lease runs nobody touches it; the member cannot cancel it into a refund either.
     expect((await tick()).submitted).toBe(0);
-    expect((await t.app.services.worker.cancelOrder(member.accountId, orderId)).kind).toBe('in-flight');
+    expect((await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId)).kind).toBe(
+      'in-flight',
+    );
 
     // Lease over: the next claim holds it instead of sending it again.
     t.clock.advance(PAST_LEASE_MS);
@@ -283,7 +285,7 @@ describe(`a sender that stops mid-send on ${testDatabaseKind}`, () => {
       expect((await tick()).submitted).toBe(0);
     }
     expect(await upstream('https://faults.test/died-mid-send')).toHaveLength(1);
-    expect((await t.app.services.worker.cancelOrder(member.accountId, orderId)).kind).toBe(
+    expect((await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId)).kind).toBe(
       'provider-refused',
     );
     await moneyHeld(member, orderId, cost);
@@ -294,7 +296,7 @@ describe(`a sender that stops mid-send on ${testDatabaseKind}`, () => {
     const { member, orderId, cost } = await placeOrder('https://faults.test/died-then-cancel');
     await tickThatStopsAfterTheProviderTookIt();
     t.clock.advance(PAST_LEASE_MS);
-    expect((await t.app.services.worker.cancelOrder(member.accountId, orderId)).kind).toBe(
+    expect((await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId)).kind).toBe(
       'provider-refused',
     );
     await moneyHeld(member, orderId, cost);

@@ -243,10 +243,15 @@ describe(`background order worker on ${testDatabaseKind}`, () => {
     });
     await worker(provider).tick();
     const before = await pointOf(t.app, member.accountId);
-    const { refunded } = await worker(provider).cancelAutoOrder(member.accountId, other.orderId);
+    const { refunded } = await t.app.services.orderCancellation.cancelAutoOrder(
+      member.accountId,
+      other.orderId,
+    );
     expect(refunded).toBe(other.cost - autoOrderRunCostWon(s.unitPriceMilli, s.min, 1));
     expect(await pointOf(t.app, member.accountId)).toBe(before + refunded);
-    expect((await worker(provider).cancelAutoOrder(member.accountId, other.orderId)).refunded).toBe(0);
+    expect(
+      (await t.app.services.orderCancellation.cancelAutoOrder(member.accountId, other.orderId)).refunded,
+    ).toBe(0);
     const [cancelled] = await t.app.database.db
       .select()
       .from(autoOrders)
@@ -300,7 +305,7 @@ describe(`background order worker on ${testDatabaseKind}`, () => {
       interval: 60,
     });
     await expect(
-      worker(new ScriptedProvider()).cancelAutoOrder(stranger.accountId, placed.orderId),
+      t.app.services.orderCancellation.cancelAutoOrder(stranger.accountId, placed.orderId),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });

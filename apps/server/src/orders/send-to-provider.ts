@@ -1,0 +1,62 @@
+import type { ProviderApi } from '../providers/provider-api';
+import { ProviderError } from '../providers/provider-api';
+import { ordersRepository, type OrderRow } from './orders.repository';
+import { ORPHAN_SUBMISSION, asProviderError, recordProviderFailure } from './provider-failure';
+import { leaseUntil, seconds, type TickReport, type WorkerContext } from './worker-context';
+
+/**
+ * Sends one claimed order to its provider, once: only if this claim still holds it unsent (the fence),
+ * and records the provider's order id. A failure goes to recordProviderFailure, which decides on the
+ * order as it is then.
+ */
+export async function sendToProvider(
+  ctx: WorkerContext,
+  client: ProviderApi,
+  order: OrderRow,
+  report: TickReport,
+): Promise<void> {
+  const token = order.leaseToken!;
+  let providerOrderId: string;
+  try {
+    if (!order.providerServiceId) throw new ProviderError('service has no provider service id', false);
+    const now = ctx.clock.now();
+    // The fence: sent only if this claim still owns the unsent order, checked as it is marked sending.
+    if (!(await ordersRepository.markSending(ctx.db, order.id, token, now, leaseUntil(ctx, now)))) {
+      report.leaseLost += 1;
+      return;
+    }
+    ({ providerOrderId } = await client.add({
+      service: order.providerServiceId,
+      link: order.link,
+      quantity: order.amount,
+    }));
+  } catch (error) {
+    await recordProviderFailure(ctx, order, asProviderError(error), report);
+    return;
+  }
+  // The provider has the order now. Should recording that fail (the database gone for a moment),
+  // the error is not taken for a provider failure to retry: the order keeps its sending mark, and
+  // once its lease ends the next claim holds it for an operator instead of sending it twice.
+  const now = ctx.clock.now();
+  const recorded = await ordersRepository.markSubmitted(
+    ctx.db,
+    order.id,
+    providerOrderId,
+    seconds(now, ctx.options.statusRefreshSeconds),
+    now,
+  );
+  if (recorded) {
+    report.submitted += 1;
+    return;
+  }
+  // Closed while its answer was on the way (an operator cancelled it): the provider runs an order the
+  // panel no longer pays for. Said on the order for the operator, never dropped silently.
+  report.failures += 1;
+  ctx.options.onProviderError?.('submit');
+  await ordersRepository.noteOrphanSubmission(
+    ctx.db,
+    order.id,
+    `${ORPHAN_SUBMISSION} (공급사 주문번호 ${providerOrderId})`,
+    now,
+  );
+}
