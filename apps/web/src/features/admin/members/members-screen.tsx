@@ -16,9 +16,9 @@ import {
 import type { AdminMemberItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
-import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import { AdminPage, AdminSection } from '../components/admin-page';
-import { DataTable, type ColumnDef } from '../components/data-table';
+import type { ColumnDef } from '../components/data-table';
+import { PagedTable } from '../components/paged-table';
 import { membersSearchParams, useMembers, type MembersSearch } from './api/get-members';
 import { MemberStatusChip } from './member-status-chip';
 import './members.css';
@@ -163,9 +163,6 @@ export function MembersScreen() {
     go({ q: draft.trim() });
   };
 
-  const data = members.data;
-  const lastPage = data ? lastPageOf(data.total, data.pageSize) : 1;
-
   return (
     <AdminPage
       title="회원"
@@ -216,20 +213,11 @@ export function MembersScreen() {
         </div>
       </AdminSection>
 
-      <AdminSection
-        title="회원 목록"
-        actions={
-          data && (
-            <p className="members-summary" aria-live="polite">
-              총 {formatCount(data.total)}명
-            </p>
-          )
-        }
-      >
-        <DataTable
+      <AdminSection title="회원 목록">
+        <PagedTable
           label="회원 목록"
           columns={columns}
-          rows={data?.items}
+          data={members.data}
           isLoading={members.isLoading}
           isError={members.isError}
           emptyText={search.q ? '검색 결과가 없습니다.' : '회원이 없습니다.'}
@@ -245,15 +233,11 @@ export function MembersScreen() {
               go({ sort, dir: first.desc ? 'desc' : 'asc' });
             },
           }}
+          page={search.page}
+          hrefFor={(page) => `?${membersSearchParams({ ...search, page })}`}
+          countText={(total) => `총 ${total}명`}
+          pageLabel="회원 목록 페이지"
         />
-        <div className="members-pagination">
-          <Pagination
-            page={search.page}
-            lastPage={lastPage}
-            hrefFor={(page) => `?${membersSearchParams({ ...search, page })}`}
-            label="회원 목록 페이지"
-          />
-        </div>
       </AdminSection>
     </AdminPage>
   );

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ChargeStatus, formatWon, PAYMENT_KIND_LABELS, formatCount } from '@smm/domain';
+import { ChargeStatus, formatWon, PAYMENT_KIND_LABELS } from '@smm/domain';
 import type { AdminChargeItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
-import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection } from '../components/admin-page';
-import { DataTable, type ColumnDef } from '../components/data-table';
+import type { ColumnDef } from '../components/data-table';
+import { PagedTable } from '../components/paged-table';
 import { useAcceptCharge } from './api/accept-charge';
 import { chargesSearchParams, useCharges, type ChargesSearch } from './api/get-charges';
 import { useRejectCharge } from './api/reject-charge';
@@ -140,7 +140,6 @@ export function ChargesScreen() {
     },
   ];
 
-  const data = charges.data;
   return (
     <AdminPage
       title="충전 신청"
@@ -156,25 +155,17 @@ export function ChargesScreen() {
         <ChargeFilters key={`${search.q}|${search.feeType}`} search={search} />
       </AdminSection>
       <AdminSection>
-        <p className="money-count" aria-live="polite">
-          {data ? `${formatCount(data.total)}건` : ''}
-        </p>
-        <DataTable
+        <PagedTable
           label="충전 신청 목록"
           columns={columns}
-          rows={data?.items}
+          data={charges.data}
           isLoading={charges.isLoading}
           isError={charges.isError}
           emptyText="조건에 맞는 충전 신청이 없습니다."
           rowId={(row) => String(row.id)}
+          page={search.page}
+          hrefFor={(page) => `?${chargesSearchParams({ ...search, page })}`}
         />
-        {data && (
-          <Pagination
-            page={search.page}
-            lastPage={lastPageOf(data.total, data.pageSize)}
-            hrefFor={(page) => `?${chargesSearchParams({ ...search, page })}`}
-          />
-        )}
       </AdminSection>
       {decision && <DecisionDialog decision={decision} onClose={() => setDecision(null)} />}
     </AdminPage>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DEPOSIT_SOURCE_LABELS, DEPOSIT_STATUS_LABELS, formatCount } from '@smm/domain';
+import { DEPOSIT_SOURCE_LABELS, DEPOSIT_STATUS_LABELS } from '@smm/domain';
 import type { AdminDepositItem, DepositStatus } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
-import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import { AdminPage, AdminSection } from '../components/admin-page';
-import { DataTable, type ColumnDef } from '../components/data-table';
+import type { ColumnDef } from '../components/data-table';
+import { PagedTable } from '../components/paged-table';
 import { depositsSearchParams, useDeposits, type DepositsSearch } from './api/get-deposits';
 import { AttachDepositDialog } from './components/attach-deposit-dialog';
 import { money, when } from './components/money-format';
@@ -76,7 +76,20 @@ export function DepositsScreen() {
       header: '은행',
       size: 80,
       enableSorting: false,
-      cell: ({ row }) => row.original.bank ?? '-',
+      // The receiving account's visible tail under the bank (`KB`, `··789`): two deposits alike in
+      // name, amount and time but in different accounts are different transfers.
+      cell: ({ row }) => {
+        const { bank, accountTail } = row.original;
+        if (accountTail === null) return bank ?? '-';
+        return (
+          <span className="money-stack">
+            <span>{bank ?? '-'}</span>
+            <span className="money-muted" title={`받은 계좌 끝자리 ${accountTail}`}>
+              ··{accountTail}
+            </span>
+          </span>
+        );
+      },
     },
     {
       id: 'depositorName',
@@ -148,7 +161,6 @@ export function DepositsScreen() {
     },
   ];
 
-  const data = deposits.data;
   return (
     <AdminPage
       title="입금 내역"
@@ -166,25 +178,17 @@ export function DepositsScreen() {
         />
       </AdminSection>
       <AdminSection>
-        <p className="money-count" aria-live="polite">
-          {data ? `${formatCount(data.total)}건` : ''}
-        </p>
-        <DataTable
+        <PagedTable
           label="입금 목록"
           columns={columns}
-          rows={data?.items}
+          data={deposits.data}
           isLoading={deposits.isLoading}
           isError={deposits.isError}
           emptyText="이 상태의 입금이 없습니다."
           rowId={(row) => String(row.id)}
+          page={search.page}
+          hrefFor={(page) => `?${depositsSearchParams({ ...search, page })}`}
         />
-        {data && (
-          <Pagination
-            page={search.page}
-            lastPage={lastPageOf(data.total, data.pageSize)}
-            hrefFor={(page) => `?${depositsSearchParams({ ...search, page })}`}
-          />
-        )}
         <p className="money-hint">
           충전된 회원의 내역은 <Link to="/admin/charges?status=1">충전 신청</Link>에서 확인할 수 있습니다.
         </p>

@@ -8,15 +8,14 @@ import {
   formatWon,
   PAYMENT_KIND_LABELS,
   RECEIPT_STATUS_LABELS,
-  formatCount,
 } from '@smm/domain';
 import type { ReceiptItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
-import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection } from '../components/admin-page';
-import { DataTable, type ColumnDef } from '../components/data-table';
+import type { ColumnDef } from '../components/data-table';
+import { PagedTable } from '../components/paged-table';
 import { downloadReceiptsCsv } from './api/download-receipts-csv';
 import { receiptsSearchParams, useReceipts, type ReceiptsSearch } from './api/get-receipts';
 import { useIssueReceipt } from './api/issue-receipt';
@@ -199,7 +198,6 @@ export function ReceiptsScreen() {
     },
   ];
 
-  const data = receipts.data;
   return (
     <AdminPage
       title="증빙 발행"
@@ -243,25 +241,17 @@ export function ReceiptsScreen() {
         </div>
       </AdminSection>
       <AdminSection>
-        <p className="money-count" aria-live="polite">
-          {data ? `${formatCount(data.total)}건` : ''}
-        </p>
-        <DataTable
+        <PagedTable
           label="증빙 발행 목록"
           columns={columns}
-          rows={data?.items}
+          data={receipts.data}
           isLoading={receipts.isLoading}
           isError={receipts.isError}
           emptyText={search.status === 'todo' ? '처리할 증빙이 없습니다.' : '발행 완료된 증빙이 없습니다.'}
           rowId={(row) => String(row.chargeId)}
+          page={search.page}
+          hrefFor={(page) => `?${receiptsSearchParams({ ...search, page })}`}
         />
-        {data && (
-          <Pagination
-            page={search.page}
-            lastPage={lastPageOf(data.total, data.pageSize)}
-            hrefFor={(page) => `?${receiptsSearchParams({ ...search, page })}`}
-          />
-        )}
       </AdminSection>
       {issuing && <IssueDialog receipt={issuing} onClose={() => setIssuing(null)} />}
     </AdminPage>
