@@ -111,6 +111,9 @@ describe(`background order worker on ${testDatabaseKind}`, () => {
   it('refunds a PARTIAL order for its remains and a CANCELED one in full, once, however often the status is read', async () => {
     const provider = new ScriptedProvider();
     const s = await service();
+    // 1.234 won a unit, so that rounding shows: 100 units cost ⌈123.4⌉ = 124 won.
+    await t.app.database.db.update(services).set({ unitPriceMilli: 1_234 }).where(eq(services.id, s.id));
+    await t.app.services.catalog.changed();
     const member = await createMember(t.app, { point: 1_000_000 });
     const a = await place(member, { serviceId: s.id, link: 'https://a.com/1', amount: 100 });
     const b = await place(member, { serviceId: s.id, link: 'https://a.com/2', amount: 100 });
@@ -127,7 +130,9 @@ describe(`background order worker on ${testDatabaseKind}`, () => {
     expect(first.refunds + second.refunds).toBe(2);
     t.clock.advance(31_000);
     await worker(provider).tick();
-    const refundA = a.cost - orderCostWon(s.unitPriceMilli, 60, 0);
+    // 60 delivered are worth ⌈74.04⌉ = 75 won, so 124 − 75 = 49 goes back (rounding down would give 50).
+    expect([a.cost, b.cost]).toEqual([124, 124]);
+    const refundA = 49;
     expect(await orderRow(a.orderId)).toMatchObject({
       status: OrderStatus.PARTIAL,
       refunded: refundA,

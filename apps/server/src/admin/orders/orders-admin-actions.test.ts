@@ -4,7 +4,6 @@ import {
   LedgerReason,
   OrderStatus,
   costOfUnitsWon,
-  refundForRemainsWon,
 } from '@smm/domain';
 import type { AutoOrderCancelResponse, OrderActionResponse, OrderCancelResponse } from '@smm/domain/contract';
 import { and, eq } from 'drizzle-orm';
@@ -48,9 +47,18 @@ async function place(member: TestMember, payload: Record<string, unknown>) {
 }
 
 /** A member with 1,000,000 won and one order of 100 units of the first demo service (not sent yet). */
-async function memberWithOrder(amount = 100) {
+/**
+ * A member's order of `amount` on the demo service. With `unitPriceMilli` the service is priced so
+ * first (1_234: 1.234 won a unit, so that rounding shows in the money and tests can write it by hand).
+ */
+async function memberWithOrder(amount = 100, unitPriceMilli?: number) {
   const member = await createMember(t.app, { point: 1_000_000 });
-  const s = await demoService();
+  let s = await demoService();
+  if (unitPriceMilli !== undefined) {
+    await t.app.database.db.update(services).set({ unitPriceMilli }).where(eq(services.id, s.id));
+    await t.app.services.catalog.changed();
+    s = { ...s, unitPriceMilli };
+  }
   const { orderId, cost } = await place(member, {
     serviceId: s.id,
     link: 'https://instagram.com/p/a',
@@ -248,10 +256,12 @@ describe(`operator order cancel on ${testDatabaseKind}`, () => {
 describe(`operator partial completion on ${testDatabaseKind}`, () => {
   it('marks an open order partial and refunds the price of the remains, once; the same remains again is a no-op', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
-    const { member, orderId, cost, service } = await memberWithOrder(100);
+    // 100 units at 1.234 won cost ⌈123.4⌉ = 124; the 60 delivered are worth ⌈74.04⌉ = 75, so the 40
+    // undelivered give back 124 − 75 = 49 (rounding the delivered part down would give back 50).
+    const { member, orderId, cost } = await memberWithOrder(100, 1_234);
+    expect(cost).toBe(124);
     await tick();
-    const refund = refundForRemainsWon(cost, service.unitPriceMilli, 100, 40);
-    expect(refund).toBeGreaterThan(0);
+    const refund = 49;
     const response = await act(operator, `orders/${orderId}/partial`, { remains: 40, memo: '40개 미처리' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<OrderActionResponse>()).toMatchObject({
@@ -292,14 +302,15 @@ describe(`operator partial completion on ${testDatabaseKind}`, () => {
 
   it('marks a COMPLETED order that fell short partial; a cancelled one is refused', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
-    const { member, orderId, cost, service } = await memberWithOrder(100);
+    // 1 of 100 delivered at 1.234 won: worth ⌈1.234⌉ = 2, so 124 − 2 = 122 goes back.
+    const { member, orderId, cost } = await memberWithOrder(100, 1_234);
     await setOrder(orderId, {
       status: OrderStatus.COMPLETED,
       remains: 0,
       nextCheckAt: null,
       providerOrderId: '5',
     });
-    const refund = refundForRemainsWon(cost, service.unitPriceMilli, 100, 99);
+    const refund = 122;
     const response = await act(operator, `orders/${orderId}/partial`, { remains: 99, memo: '' });
     expect(response.json<OrderActionResponse>()).toMatchObject({ changed: true, refunded: refund });
     expect(await pointOf(t.app, member.accountId)).toBe(1_000_000 - cost + refund);
@@ -313,7 +324,8 @@ describe(`operator partial completion on ${testDatabaseKind}`, () => {
 
   it('after the worker refunded a provider Partial, only the same remains is accepted (no second refund)', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
-    const { orderId, cost, service } = await memberWithOrder(100);
+    // 70 of 100 delivered at 1.234 won: worth ⌈86.38⌉ = 87, so 124 − 87 = 37 goes back.
+    const { orderId } = await memberWithOrder(100, 1_234);
     await tick();
     const provider = new GatedProvider({ status: 'Partial', startCount: 0, remains: 30 });
     provider.release();
@@ -331,7 +343,7 @@ describe(`operator partial completion on ${testDatabaseKind}`, () => {
       },
     );
     expect((await worker.tick()).refunds).toBe(1);
-    const refund = refundForRemainsWon(cost, service.unitPriceMilli, 100, 30);
+    const refund = 37;
     expect(
       (await act(operator, `orders/${orderId}/partial`, { remains: 30, memo: '' })).json(),
     ).toMatchObject({
@@ -346,13 +358,14 @@ describe(`operator partial completion on ${testDatabaseKind}`, () => {
 
   it('two operators marking the same partial at once refund once', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
-    const { member, orderId, cost, service } = await memberWithOrder(100);
+    // 75 of 100 delivered at 1.234 won: worth ⌈92.55⌉ = 93, so 124 − 93 = 31 goes back.
+    const { member, orderId, cost } = await memberWithOrder(100, 1_234);
     const answers = await Promise.all([
       act(operator, `orders/${orderId}/partial`, { remains: 25, memo: '' }),
       act(operator, `orders/${orderId}/partial`, { remains: 25, memo: '' }),
     ]);
     expect(answers.map((a) => a.json<OrderActionResponse>().changed).sort()).toEqual([false, true]);
-    const refund = refundForRemainsWon(cost, service.unitPriceMilli, 100, 25);
+    const refund = 31;
     expect(await refundsOf(`order:${orderId}`)).toMatchObject([{ delta: refund }]);
     expect(await pointOf(t.app, member.accountId)).toBe(1_000_000 - cost + refund);
   });
@@ -546,7 +559,9 @@ describe(`operator auto-order cancel on ${testDatabaseKind}`, () => {
     const partial = await act(operator, `orders/${run!.id}/partial`, { remains, memo: '' });
     expect(partial.statusCode, partial.body).toBe(200);
     const runRefund = partial.json<OrderActionResponse>().refunded;
-    expect(runRefund).toBe(refundForRemainsWon(run!.cost, run!.unitPriceMilli, run!.amount, remains));
+    // The run's cost less what its delivered units are worth (rounded up).
+    expect(runRefund).toBe(run!.cost - costOfUnitsWon(run!.unitPriceMilli, run!.amount - remains));
+    expect(runRefund).toBeGreaterThan(0);
     const [afterRun] = await t.app.database.db.select().from(autoOrders).where(eq(autoOrders.id, autoId));
     expect(afterRun!.refunded).toBe(runRefund);
     const stopped = await act(operator, `auto-orders/${autoId}/cancel`);
