@@ -1,5 +1,5 @@
 import { SelectField } from '@/components/ui/field';
-import { useRegisterWhere } from '../api/get-register-where';
+import { useRegisterWhere } from '@/lib/content-api';
 
 /** Sign-up route dropdown: a blank first option, then the server's list (SPEC.md §2 screen 3). */
 export function RegisterWhereSelect({

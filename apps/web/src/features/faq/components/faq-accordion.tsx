@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ChevronDown } from 'lucide-react';
-import type { Qna } from '../api/get-qnas';
+import type { Qna } from '@/lib/content-api';
 
 interface FaqAccordionProps {
   /** The items to show, each with its index in the full list (the open state is kept by that index). */

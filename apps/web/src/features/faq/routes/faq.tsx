@@ -3,7 +3,7 @@ import { MessageCircleQuestion, RotateCw, Search, SearchX } from 'lucide-react';
 import { searchFaq, toggleFaqItem, type OpenFaqIndex } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/page';
-import { useQnas } from '../api/get-qnas';
+import { useQnas } from '@/lib/content-api';
 import { FaqAccordion } from '../components/faq-accordion';
 import '../components/faq.css';
 

@@ -1,7 +1,7 @@
 import { ArrowRight, TriangleAlert } from 'lucide-react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page';
-import { usePlatforms } from '../api/get-platforms';
+import { usePlatforms } from '@/lib/catalog-api';
 import { CommonMistakes, MISTAKES_ID } from '../components/common-mistakes';
 import { GuideBasics } from '../components/guide-basics';
 import { PlatformSection, sectionId } from '../components/platform-section';

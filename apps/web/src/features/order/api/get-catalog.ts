@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Category, Platform, Service } from '@smm/domain/contract';
+import { usePlatforms } from '@/lib/catalog-api';
 import { useCategories } from './get-categories';
-import { usePlatforms } from './get-platforms';
 import { useServices } from './get-services';
 
 /** What the stepped order form chooses from: visible platforms, their categories and products. */

@@ -1,5 +1,5 @@
 import { Megaphone, Pin } from 'lucide-react';
-import { useNotices, type Notice } from '../api/get-notices';
+import { useNotices, type Notice } from '@/lib/content-api';
 import { operatorColourVars } from './operator-colour';
 import './order.css';
 

@@ -1,5 +1,5 @@
 import { LayoutGrid } from 'lucide-react';
-import { usePlatforms } from '../api/get-platforms';
+import { usePlatforms } from '@/lib/catalog-api';
 import { operatorColourVars } from './operator-colour';
 import './order.css';
 

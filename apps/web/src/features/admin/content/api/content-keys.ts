@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { getNoticesQueryOptions, getQnasQueryOptions, getRegisterWhereQueryOptions } from '@/lib/content-api';
 
 /** The console's content lists. */
 export const NOTICES_QUERY_KEY = ['admin', 'notices'] as const;
@@ -7,11 +8,15 @@ export const REGISTER_WHERES_QUERY_KEY = ['admin', 'register-wheres'] as const;
 export const POPUPS_QUERY_KEY = ['admin', 'popups'] as const;
 
 /**
- * The member site's lists of the same content in this tab (query keys of features/order, faq and auth;
- * named here because a feature does not import another). Dropped after a write so the operator's own
- * tab shows the change. Popups are left alone: the member site shows them once per page load.
+ * The member site's lists of the same content in this tab (lib/content-api). Dropped after a write so
+ * the operator's own tab shows the change. Popups are left alone: the member site shows them once per
+ * page load.
  */
-const MEMBER_CONTENT_KEYS = [['notices'], ['qnas'], ['register-where']] as const;
+const MEMBER_CONTENT_KEYS = [
+  getNoticesQueryOptions().queryKey,
+  getQnasQueryOptions().queryKey,
+  getRegisterWhereQueryOptions().queryKey,
+];
 
 export async function refreshContent(queryClient: QueryClient, key: readonly unknown[]): Promise<void> {
   await Promise.all([
