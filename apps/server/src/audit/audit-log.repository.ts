@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import { accounts, auditLog } from '../db/schema';
+import { likeContaining } from '../db/like-pattern';
 
 export interface AuditEntry {
   operatorId: number;
@@ -27,11 +28,6 @@ export interface AuditFilter {
   text?: string;
 }
 
-/** `text` as a LIKE pattern that matches it literally anywhere (backslash is PostgreSQL's LIKE escape). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function whereOf(filter: AuditFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
@@ -43,7 +39,7 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
   if (filter.before) conditions.push(lt(auditLog.createdAt, filter.before));
   if (filter.text) {
-    const pattern = containsPattern(filter.text);
+    const pattern = likeContaining(filter.text);
     conditions.push(or(ilike(auditLog.targetId, pattern), ilike(auditLog.memo, pattern)));
   }
   return conditions.length ? and(...conditions) : undefined;

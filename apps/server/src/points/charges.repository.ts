@@ -20,6 +20,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../db/database';
 import { accounts, charges } from '../db/schema';
+import { likeContaining } from '../db/like-pattern';
 
 export type ChargeRow = typeof charges.$inferSelect;
 export type NewCharge = Omit<
@@ -74,9 +75,6 @@ export interface AdminChargeFilter {
   search?: string;
 }
 
-/** `text` as a LIKE pattern matching it anywhere: its own %, _ and \ stand for themselves. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function adminChargeWhere(filter: AdminChargeFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status !== undefined) conditions.push(eq(charges.status, filter.status));
@@ -85,11 +83,11 @@ function adminChargeWhere(filter: AdminChargeFilter): SQL | undefined {
   const search = filter.search?.trim();
   if (search) {
     const matches: SQL[] = [
-      ilike(accounts.loginId, containing(search)),
-      ilike(charges.depositorName, containing(search)),
+      ilike(accounts.loginId, likeContaining(search)),
+      ilike(charges.depositorName, likeContaining(search)),
     ];
     const key = normalizeDepositorName(search);
-    if (key) matches.push(like(charges.depositorKey, containing(key)));
+    if (key) matches.push(like(charges.depositorKey, likeContaining(key)));
     conditions.push(or(...matches)!);
   }
   return conditions.length ? and(...conditions) : undefined;

@@ -2,6 +2,7 @@ import { LedgerReason } from '@smm/domain';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { accounts, autoOrders, charges, orders, services, socialIdentities } from '../../db/schema';
+import { likeContaining } from '../../db/like-pattern';
 
 export interface MemberListFilter {
   /** Already trimmed; '' for no search. */
@@ -9,11 +10,6 @@ export interface MemberListFilter {
   status: 'active' | 'suspended' | 'all';
   sort: 'joined' | 'point' | 'loginId';
   dir: 'asc' | 'desc';
-}
-
-/** `%`, `_` and the escape character itself match literally inside a LIKE pattern (escape `\`). */
-export function likeContaining(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** A search that looks like a phone number (digits, dashes, spaces, dots) is matched on digits only. */

@@ -2,6 +2,7 @@ import { normalizeLoginId, type OrderStatus } from '@smm/domain';
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/database';
 import { accounts, autoOrders, orders, providers, services } from '../../db/schema';
+import { likeContaining, likeStartingWith } from '../../db/like-pattern';
 
 export interface OrderListFilter {
   member?: string;
@@ -24,17 +25,12 @@ export interface ListPaging {
   offset: number;
 }
 
-/** `%`, `_` and the escape character itself matched literally inside a LIKE pattern (default escape `\`). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** A member's login id as the database compares it (lower(login_id), see normalizeLoginId). */
 function memberCondition(member: string, match: 'exact' | 'prefix'): SQL {
   const id = normalizeLoginId(member);
   return match === 'exact'
     ? sql`lower(${accounts.loginId}) = ${id}`
-    : sql`lower(${accounts.loginId}) LIKE ${`${escapeLike(id)}%`}`;
+    : sql`lower(${accounts.loginId}) LIKE ${likeStartingWith(id)}`;
 }
 
 type Table = typeof orders | typeof autoOrders;
@@ -45,7 +41,7 @@ function commonConditions(table: Table, filter: OrderListFilter): SQL[] {
   if (filter.member) conditions.push(memberCondition(filter.member, filter.memberMatch));
   if (filter.serviceId !== undefined) conditions.push(eq(table.serviceId, filter.serviceId));
   if (filter.status !== undefined) conditions.push(eq(table.status, filter.status));
-  if (filter.link) conditions.push(ilike(table.link, `%${escapeLike(filter.link)}%`));
+  if (filter.link) conditions.push(ilike(table.link, likeContaining(filter.link)));
   if (filter.start) conditions.push(gte(table.createdAt, filter.start));
   if (filter.end) conditions.push(lt(table.createdAt, filter.end));
   return conditions;
