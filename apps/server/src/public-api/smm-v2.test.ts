@@ -1,7 +1,8 @@
 import { LedgerReason, orderCostWon } from '@smm/domain';
 import { v2Response } from '@smm/domain/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { appError, rateLimited } from '../errors/app-error';
 import { orders, pointLedger, services } from '../db/schema';
 import { balancesAndLedgerSums, createMember, pointOf, type TestMember } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
@@ -419,5 +420,63 @@ describe(`SMM API v2 errors on ${testDatabaseKind}`, () => {
       },
     });
     expect(added.json()).toEqual({ order: expect.any(Number) });
+  });
+});
+
+describe(`the v2 error mapping, every branch, on ${testDatabaseKind}`, () => {
+  /** A v2 call whose service throws `error` (the route's error handler decides the answer). */
+  async function v2Throwing(error: unknown) {
+    const member = await createMember(t.app, { point: 1_000, apiKey: true });
+    const spy = vi.spyOn(t.app.services.publicApi, 'v2').mockRejectedValueOnce(error);
+    try {
+      return await t.app.inject({
+        method: 'POST',
+        url: '/api/v2',
+        payload: { key: member.apiKey, action: 'balance' },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('a 4xx a service throws is HTTP 200 with the trade\u2019s "Incorrect request"', async () => {
+    for (const code of ['ORDER_STATE', 'NOT_FOUND', 'BAD_REQUEST'] as const) {
+      const response = await v2Throwing(appError(code));
+      expect(response.statusCode, code).toBe(200);
+      expect(response.json(), code).toEqual({ error: 'Incorrect request' });
+    }
+  });
+
+  it('a rate limit is a standard 429 with Retry-After (its own, or 60 s when it names none)', async () => {
+    const named = await v2Throwing(rateLimited('TOO_MANY_REQUESTS', 17));
+    expect(named.statusCode).toBe(429);
+    expect(named.headers['retry-after']).toBe('17');
+    expect(named.json()).toEqual({ error: 'Too many requests' });
+    const unnamed = await v2Throwing(appError('TOO_MANY_REQUESTS'));
+    expect(unnamed.statusCode).toBe(429);
+    expect(unnamed.headers['retry-after']).toBe('60');
+  });
+
+  it('an API key refused is HTTP 200 "Invalid API key"; a body that does not parse is "Incorrect request"', async () => {
+    const refused = await v2Throwing(appError('API_KEY_INVALID'));
+    expect([refused.statusCode, refused.json()]).toEqual([200, { error: 'Invalid API key' }]);
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"key": ',
+    });
+    expect([broken.statusCode, broken.json()]).toEqual([200, { error: 'Incorrect request' }]);
+  });
+
+  it('anything else is a 500 that says nothing of the cause, and is logged', async () => {
+    const response = await v2Throwing(new Error('database at 10.0.0.5 refused: password for smm'));
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'Internal error' });
+    expect(response.body).not.toContain('10.0.0.5');
+    expect(t.logs()).toContain('unhandled error');
+    // A 5xx app error is not dressed up as a refusal either.
+    const unavailable = await v2Throwing(appError('SERVICE_UNAVAILABLE'));
+    expect(unavailable.statusCode).toBe(500);
   });
 });
