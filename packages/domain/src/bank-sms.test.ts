@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BANK_LABELS, parseBankDepositSms, type BankCode, type ParsedBankSms } from './bank-sms';
+import {
+  accountTailOf,
+  accountTailsAgree,
+  BANK_LABELS,
+  isDepositAccount,
+  parseBankDepositSms,
+  type BankCode,
+  type ParsedBankSms,
+} from './bank-sms';
 
 const at = (month: number, day: number, hour: number, minute: number): ParsedBankSms['printedAt'] => ({
   month,
@@ -15,6 +23,7 @@ type Sample = [
   name: string,
   amount: number,
   printedAt: ParsedBankSms['printedAt'],
+  accountTail: string | null,
 ];
 
 // Modelled on what each bank actually sends; the balance always differs from the deposit so a parser
@@ -28,6 +37,7 @@ const DEPOSITS: Sample[] = [
     '홍길동',
     10000,
     at(11, 23, 14, 5),
+    '789',
   ],
   [
     'KB kind prefix, latin name',
@@ -36,6 +46,7 @@ const DEPOSITS: Sample[] = [
     'KIM MINSU',
     250000,
     at(3, 2, 9, 41),
+    '077',
   ],
   [
     'KB on one line, no commas',
@@ -44,6 +55,7 @@ const DEPOSITS: Sample[] = [
     '(주)소셜',
     1000000,
     at(12, 31, 23, 59),
+    '789',
   ],
   [
     'KB CRLF, full-width digits',
@@ -52,6 +64,7 @@ const DEPOSITS: Sample[] = [
     '김하나',
     50000,
     at(7, 4, 8, 0),
+    '7890',
   ],
   // 신한: figure on the 입금 line padded with spaces, balance, then the name last with a leading space.
   [
@@ -61,6 +74,7 @@ const DEPOSITS: Sample[] = [
     '홍길동',
     10000,
     at(11, 23, 14, 5),
+    '123456',
   ],
   [
     '신한 1 won, CRLF',
@@ -69,6 +83,7 @@ const DEPOSITS: Sample[] = [
     '이영희',
     1,
     at(6, 12, 21, 35),
+    null,
   ],
   [
     '신한 on one line',
@@ -77,6 +92,7 @@ const DEPOSITS: Sample[] = [
     'PARK JI SUNG',
     33000,
     at(1, 5, 7, 30),
+    '123456',
   ],
   // 우리: figure with 원, name between the 입금 and 잔액 lines.
   [
@@ -86,6 +102,7 @@ const DEPOSITS: Sample[] = [
     '홍길동',
     10000,
     at(11, 23, 14, 5),
+    '123456',
   ],
   [
     '우리 memo name, 29 Feb',
@@ -94,6 +111,7 @@ const DEPOSITS: Sample[] = [
     '최민준1234',
     5500,
     at(2, 29, 0, 1),
+    '123456',
   ],
   [
     '우리 on one line, ㈜',
@@ -102,6 +120,7 @@ const DEPOSITS: Sample[] = [
     '(주)스마트마케팅',
     70000,
     at(9, 9, 18, 20),
+    '123456',
   ],
   // 하나: commas between marker, date and time; no space after 입금.
   [
@@ -111,6 +130,7 @@ const DEPOSITS: Sample[] = [
     '홍길동',
     10000,
     at(11, 23, 14, 5),
+    '12345',
   ],
   [
     '하나 spaced name',
@@ -119,6 +139,7 @@ const DEPOSITS: Sample[] = [
     '정 수 빈',
     300000,
     at(4, 1, 12, 0),
+    '12345',
   ],
   [
     '하나 full-width name, minus balance',
@@ -127,6 +148,7 @@ const DEPOSITS: Sample[] = [
     'SON HEUNGMIN',
     20000,
     at(10, 10, 10, 10),
+    '12345',
   ],
   // NH농협: the figure on the first line, then date, account, name and balance on one line.
   [
@@ -136,6 +158,7 @@ const DEPOSITS: Sample[] = [
     '홍길동',
     10000,
     at(11, 23, 14, 5),
+    '123456',
   ],
   [
     '농협 latin name',
@@ -144,6 +167,7 @@ const DEPOSITS: Sample[] = [
     'KIM MINSU',
     1500000,
     at(8, 15, 9, 5),
+    '567803',
   ],
   [
     'NH농협 on one line',
@@ -152,6 +176,7 @@ const DEPOSITS: Sample[] = [
     '윤서연',
     99000,
     at(1, 31, 16, 45),
+    '999911',
   ],
   // IBK기업: like 우리, with its own account layout.
   [
@@ -161,6 +186,7 @@ const DEPOSITS: Sample[] = [
     '홍길동',
     10000,
     at(11, 23, 14, 5),
+    '01011',
   ],
   [
     'IBK기업은행 타행입금',
@@ -169,6 +195,7 @@ const DEPOSITS: Sample[] = [
     '강감찬',
     45000,
     at(5, 5, 5, 5),
+    '01011',
   ],
   [
     '기업은행 on one line',
@@ -177,6 +204,7 @@ const DEPOSITS: Sample[] = [
     '(주)소셜',
     7777,
     at(12, 1, 13, 30),
+    '01011',
   ],
   // 카카오뱅크: SMS form (with or without the operator's masked name and account tail), push form.
   [
@@ -186,6 +214,7 @@ const DEPOSITS: Sample[] = [
     '홍길동',
     10000,
     at(11, 23, 14, 5),
+    null,
   ],
   [
     '카카오뱅크 masked holder',
@@ -194,14 +223,24 @@ const DEPOSITS: Sample[] = [
     'LEE SOOJIN',
     120000,
     at(6, 30, 22, 10),
+    '4567',
   ],
-  ['카카오뱅크 push', '[카카오뱅크] 홍길동님이 10,000원을 보냈어요', 'KAKAOBANK', '홍길동', 10000, null],
+  [
+    '카카오뱅크 push',
+    '[카카오뱅크] 홍길동님이 10,000원을 보냈어요',
+    'KAKAOBANK',
+    '홍길동',
+    10000,
+    null,
+    null,
+  ],
   [
     '카카오뱅크 push, two lines',
     '카카오뱅크\n김철수님이 3,000원을 보냈어요.',
     'KAKAOBANK',
     '김철수',
     3000,
+    null,
     null,
   ],
   // 토스뱅크: sentence form and line form.
@@ -212,6 +251,7 @@ const DEPOSITS: Sample[] = [
     '홍길동',
     10000,
     null,
+    null,
   ],
   [
     '토스뱅크 one line',
@@ -219,6 +259,7 @@ const DEPOSITS: Sample[] = [
     'TOSSBANK',
     '홍길동',
     10000,
+    null,
     null,
   ],
   [
@@ -228,6 +269,7 @@ const DEPOSITS: Sample[] = [
     '박지민',
     25000,
     at(11, 23, 14, 5),
+    null,
   ],
   [
     '토스뱅크 sentence, latin name',
@@ -236,12 +278,13 @@ const DEPOSITS: Sample[] = [
     'KIM MINSU',
     50000,
     null,
+    null,
   ],
 ];
 
 describe('parseBankDepositSms: deposits', () => {
-  it.each(DEPOSITS)('%s', (_label, text, bank, depositorName, amount, printedAt) => {
-    expect(parseBankDepositSms(text)).toEqual({ bank, depositorName, amount, printedAt });
+  it.each(DEPOSITS)('%s', (_label, text, bank, depositorName, amount, printedAt, accountTail) => {
+    expect(parseBankDepositSms(text)).toEqual({ bank, depositorName, amount, printedAt, accountTail });
   });
 
   it('covers all eight banks', () => {
@@ -280,6 +323,7 @@ describe('parseBankDepositSms: deposits', () => {
       depositorName: '홍길동',
       amount: 10000,
       printedAt: at(11, 23, 14, 5),
+      accountTail: '123456',
     });
   });
 
@@ -296,6 +340,79 @@ describe('parseBankDepositSms: deposits', () => {
   it('accepts a text of exactly 2,000 characters', () => {
     const text = '[토스뱅크] 입금 10,000원 홍길동 잔액 1,234,567원';
     expect(parseBankDepositSms(text.padEnd(2000, ' '))?.amount).toBe(10000);
+  });
+});
+
+describe('the account the money arrived in', () => {
+  it.each([
+    // The digits after the last mask, hyphens dropped: the end of the account number.
+    ['123456**789', '789'],
+    ['110-***-123456', '123456'],
+    ['*1234', '1234'],
+    ['351-****-1234-56', '123456'],
+    ['123-******-01-011', '01011'],
+    ['1002-***-123456', '123456'],
+    // No mask: the whole number is visible.
+    ['123-456789', '123456789'],
+    ['351-1234-5678-03', '3511234567803'],
+    // 카카오뱅크's masked holder and the account's last digits.
+    ['홍*동(4567)', '4567'],
+    // Nothing visible after the last mask.
+    ['110-496-******', null],
+    ['***', null],
+    ['***원', null],
+    ['1,***,567원', null],
+    ['홍*동', null],
+    ['*-', null],
+    ['', null],
+    // Longer than any account number: its last 20 digits.
+    [`*${'1'.repeat(5)}${'2'.repeat(20)}`, '2'.repeat(20)],
+  ])('%j → %j', (account, tail) => {
+    expect(accountTailOf(account)).toBe(tail);
+  });
+
+  it('agrees when one tail ends with the other, in either order', () => {
+    expect(accountTailsAgree('789', '456789')).toBe(true);
+    expect(accountTailsAgree('123456789', '789')).toBe(true);
+    expect(accountTailsAgree('789', '789')).toBe(true);
+    expect(accountTailsAgree('789', '123')).toBe(false);
+    expect(accountTailsAgree('456789', '456788')).toBe(false);
+    // A tail that is the other's head is another account.
+    expect(accountTailsAgree('1234', '123')).toBe(false);
+  });
+
+  it.each([
+    ['123-456789', true],
+    ['123456**789', true],
+    ['110-***-123456', true],
+    ['110-496-******', true],
+    ['*'.repeat(40), true],
+    ['1'.repeat(40), true],
+    ['1'.repeat(41), false],
+    ['', false],
+    ['123 456', false],
+    ['123.456', false],
+    ['123-456X', false],
+    ['123-456\u0000', false],
+    ['１２３', false],
+    ['홍*동(4567)', false],
+  ])('the webhook accepts %j as an account: %s', (account, ok) => {
+    expect(isDepositAccount(account)).toBe(ok);
+  });
+
+  it('reads the tail of an account printed twice alike, the longer one', () => {
+    const text = '[KB]11/23 14:05\n*789\n123456**456789\n홍길동\n입금\n10,000\n잔액1,234,567';
+    expect(parseBankDepositSms(text)?.accountTail).toBe('456789');
+  });
+
+  it('leaves the tail unknown when two accounts disagree (which one received it is unclear)', () => {
+    const text = '[KB]11/23 14:05\n123456**789\n*1234\n홍길동\n입금\n10,000\n잔액1,234,567';
+    expect(parseBankDepositSms(text)).toMatchObject({ amount: 10000, accountTail: null });
+  });
+
+  it('does not read a hidden balance as an account tail', () => {
+    const text = '우리 11/23 14:05\n입금 10,000원\n홍길동\n잔액 ***원';
+    expect(parseBankDepositSms(text)).toMatchObject({ amount: 10000, accountTail: null });
   });
 });
 

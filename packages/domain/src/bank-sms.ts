@@ -42,6 +42,11 @@ export interface ParsedBankSms {
   amount: number;
   /** 'MM/DD HH:mm' as printed, if the message carries it (month/day/hour/minute), else null */
   printedAt: { month: number; day: number; hour: number; minute: number } | null;
+  /**
+   * The visible tail digits of the account the money arrived in (`123456**789` → `'789'`), see
+   * accountTailOf; null when the message prints none, or several that disagree.
+   */
+  accountTail: string | null;
 }
 
 /** Longer than any real notification; anything bigger is not one, and is not worth scanning. */
@@ -93,9 +98,71 @@ const PRINTED_AT = /(?<![\d/])(\d{1,2})\/(\d{1,2})[\s,]*(\d{1,2}):(\d{2})(?::\d{
 /**
  * Account numbers: any token with a mask (`123456**789`, `110-***-123456`, `*1234`, and 카카오뱅크's
  * masked holder `홍*동(4567)`, which is the operator, not the depositor), or digits joined by hyphens
- * (`351-1234-5678-03`). Removed so their digits are never read as an amount or left over as a name.
+ * (`351-1234-5678-03`). Removed so their digits are never read as an amount or left over as a name;
+ * their visible tail is the deposit's accountTail (accountTailOf, tailOfAccounts).
  */
 const ACCOUNT_TOKENS = [/\S*\*\S*/g, /(?<!\S)\d+(?:-\d+)+(?!\S)/g];
+
+/** A tail longer than this keeps its last digits: no account number is this long. */
+export const ACCOUNT_TAIL_MAX_DIGITS = 20;
+
+/**
+ * What may follow the last mask of an account: digits and hyphens (at least one digit), or
+ * 카카오뱅크's masked holder name ending in the account's last digits in parentheses (`홍*동(4567)`).
+ */
+const VISIBLE_TAIL = /^(?:([\d-]*\d[\d-]*)|[가-힣A-Za-z]*\((\d+)\))$/;
+
+/**
+ * The visible tail of a receiving account number as printed or sent, or null when none is visible.
+ *
+ * Precisely: take what follows the last mask character `*` (the whole text when there is none). If it
+ * is digits and hyphens with at least one digit, the tail is those digits, hyphens dropped; if it is a
+ * masked holder name followed by `(digits)` (카카오뱅크: `홍*동(4567)`), those digits; anything else is
+ * null. Longer than ACCOUNT_TAIL_MAX_DIGITS, it keeps its last ACCOUNT_TAIL_MAX_DIGITS digits.
+ *
+ *   `123456**789` → `789`      `110-***-123456` → `123456`    `351-****-1234-56` → `123456`
+ *   `*1234` → `1234`           `123-456789` → `123456789`     `홍*동(4567)` → `4567`
+ *   `110-496-******` → null (only the head is visible)   `***원` (a hidden balance) → null
+ *
+ * Hyphens are layout and differ between banks and relays; the digits after the last mask are the last
+ * digits of the account number. So two reports of one account have tails one of which ends with the
+ * other (`789`, `456789`), and two tails where neither ends the other are two accounts
+ * (accountTailsAgree).
+ */
+export function accountTailOf(account: string): string | null {
+  const visible = account.slice(account.lastIndexOf('*') + 1);
+  const match = VISIBLE_TAIL.exec(visible);
+  const digits = match?.[1]?.replaceAll('-', '') ?? match?.[2];
+  if (digits === undefined || digits.length === 0) return null;
+  return digits.slice(-ACCOUNT_TAIL_MAX_DIGITS);
+}
+
+/** Two tails can be of one account: one of them ends with the other. */
+export function accountTailsAgree(a: string, b: string): boolean {
+  return a.endsWith(b) || b.endsWith(a);
+}
+
+export const DEPOSIT_ACCOUNT_MAX_LENGTH = 40;
+export const DEPOSIT_ACCOUNT_MESSAGE = `입금 계좌(account)는 숫자, 하이픈(-), 가림표(*)로만 ${DEPOSIT_ACCOUNT_MAX_LENGTH}자 이내로 보내 주세요. 예: 123-456789, 123456**789`;
+
+/**
+ * True when `account` may stand as the deposit webhook's account: ASCII digits, hyphens and the mask
+ * `*` only, 1–40 characters (its tail may still be null: `110-496-******`).
+ */
+export function isDepositAccount(account: string): boolean {
+  return account.length <= DEPOSIT_ACCOUNT_MAX_LENGTH && /^[0-9*-]+$/.test(account);
+}
+
+/**
+ * The one account tail of a message's account tokens: the longest when they all agree (the same
+ * account printed twice), null when none shows a tail or two disagree (which of them received the
+ * money is then unknown, and an unknown tail never tells two reports apart).
+ */
+function tailOfAccounts(tokens: readonly string[]): string | null {
+  const tails = tokens.map(accountTailOf).filter((tail): tail is string => tail !== null);
+  const longest = tails.reduce<string | null>((a, b) => (a === null || b.length > a.length ? b : a), null);
+  return longest !== null && tails.every((tail) => longest.endsWith(tail)) ? longest : null;
+}
 
 /**
  * The balance, with its figure if printed. It is removed before anything else is read because it is
@@ -166,7 +233,13 @@ export function parseBankDepositSms(text: string): ParsedBankSms | null {
     rest = rest.replace(PRINTED_AT, '\n');
   }
 
-  for (const account of ACCOUNT_TOKENS) rest = rest.replace(account, '\n');
+  const accounts: string[] = [];
+  for (const pattern of ACCOUNT_TOKENS) {
+    rest = rest.replace(pattern, (token) => {
+      accounts.push(token);
+      return '\n';
+    });
+  }
   rest = rest.replace(BALANCE, '\n');
   rest = rest.replace(DEPOSIT_SENTENCE, (_sentence, amount: string) => `\n입금 ${amount}원\n`);
 
@@ -185,7 +258,7 @@ export function parseBankDepositSms(text: string): ParsedBankSms | null {
   if (pieces.length !== 1 || depositorName === undefined) return null;
   if (!NAME.test(depositorName) || NOT_IN_A_NAME.test(depositorName)) return null;
 
-  return { bank, depositorName, amount, printedAt };
+  return { bank, depositorName, amount, printedAt, accountTail: tailOfAccounts(accounts) };
 }
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -411,6 +411,9 @@ export const deposits = pgTable(
     depositedAt: timestamp('deposited_at', { withTimezone: true, mode: 'date' }),
     rawText: text('raw_text'),
     bank: text('bank'),
+    // The visible tail digits of the receiving account (accountTailOf in packages/domain bank-sms.ts),
+    // when the report names the account: a bank message prints it, the webhook's optional `account`.
+    accountTail: text('account_tail'),
     status: text('status', {
       enum: ['RECEIVED', 'MATCHED', 'UNMATCHED', 'LATE', 'UNPARSED', 'DUPLICATE'],
     })
@@ -432,6 +435,8 @@ export const deposits = pgTable(
     index('deposits_status_id_idx').on(t.status, t.id),
     // Finding an earlier report of the same transfer: same depositor and amount, bank time nearby.
     index('deposits_transfer_idx').on(t.depositorKey, t.amount, t.depositedAt),
+    // Digits only: the duplicate check compares tails as suffixes of one another.
+    check('deposits_account_tail_digits', sql`${t.accountTail} ~ '^[0-9]{1,20}$'`),
   ],
 );
 

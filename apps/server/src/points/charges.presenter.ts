@@ -43,6 +43,7 @@ export const presentAdminDeposit = (row: DepositRow): AdminDepositItem => ({
   depositedAt: row.depositedAt?.toISOString() ?? null,
   rawText: row.rawText,
   bank: row.bank,
+  accountTail: row.accountTail,
   status: row.status,
   chargeId: row.chargeId,
   duplicateOf: row.duplicateOf,

@@ -1,4 +1,4 @@
-import { CHARGE_MESSAGES, ChargeStatus, LedgerReason } from '@smm/domain';
+import { CHARGE_MESSAGES, ChargeStatus, DEPOSIT_ACCOUNT_MESSAGE, LedgerReason } from '@smm/domain';
 import type { ChargeRequestResponse, DepositHookResponse } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -155,6 +155,89 @@ describe('one bank transfer reported through several channels', () => {
     ]);
     expect(await pointOf(t.app, member.accountId)).toBe(30_000);
     await expectBooksBalance();
+  });
+
+  it('tells apart transfers of the same name, amount, bank and minute into different accounts', async () => {
+    const member = await createMember(t.app);
+    await requestCharge(member, '홍길동', 10_000);
+    expect((await sms(KB_SMS)).json()).toMatchObject({ status: 'MATCHED' });
+    await requestCharge(member, '홍길동', 10_000);
+    // The same KB message, but the money arrived in the panel's other account (…**123): another transfer.
+    const otherAccount = KB_SMS.replace('123456**789', '654321**123');
+    expect((await sms(otherAccount)).json()).toMatchObject({ status: 'MATCHED' });
+    // A relay naming the first account in full is the first transfer again …
+    const relay = {
+      name: '홍길동',
+      amount: 10_000,
+      depositedAt: AT,
+      reference: 'r-1',
+      account: '123-456789',
+    };
+    expect((await webhook(relay)).json()).toMatchObject({ status: 'DUPLICATE' });
+    // … and one naming no account could be either: held, as the earliest one's report.
+    const noAccount = await webhook({ name: '홍길동', amount: 10_000, depositedAt: AT, reference: 'r-2' });
+    expect(noAccount.json()).toMatchObject({ status: 'DUPLICATE' });
+    const rows = await depositRows();
+    expect(rows.map((r) => [r.accountTail, r.status, r.duplicateOf])).toEqual([
+      ['789', 'MATCHED', null],
+      ['123', 'MATCHED', null],
+      ['123456789', 'DUPLICATE', rows[0]!.id],
+      [null, 'DUPLICATE', rows[0]!.id],
+    ]);
+    expect(await pointOf(t.app, member.accountId)).toBe(20_000);
+    expect(await chargeCredits(member.accountId)).toHaveLength(2);
+    await expectBooksBalance();
+  });
+
+  it('holds the bank message of a transfer the relay reported with a compatible account (123-456789, 123456**789)', async () => {
+    const member = await createMember(t.app);
+    const charge = await requestCharge(member, '홍길동', 10_000);
+    const relay = {
+      name: '홍길동',
+      amount: 10_000,
+      depositedAt: AT,
+      reference: 'r-1',
+      account: '123-456789',
+    };
+    expect((await webhook(relay)).json()).toMatchObject({ status: 'MATCHED', chargeId: charge.id });
+    await requestCharge(member, '홍길동', 10_000);
+    // The bank masks the same account differently; its visible tail ends the relay's.
+    expect((await sms(KB_SMS)).json()).toMatchObject({ status: 'DUPLICATE', chargeId: null });
+    // A masked relay account (110-***-456789) agrees with both.
+    const masked = { ...relay, reference: 'r-2', account: '110-***-456789' };
+    expect((await webhook(masked)).json()).toMatchObject({ status: 'DUPLICATE' });
+    const rows = await depositRows();
+    expect(rows.map((r) => [r.source, r.accountTail, r.status, r.duplicateOf])).toEqual([
+      ['webhook', '123456789', 'MATCHED', null],
+      ['bank-sms', '789', 'DUPLICATE', rows[0]!.id],
+      ['webhook', '456789', 'DUPLICATE', rows[0]!.id],
+    ]);
+    expect(await pointOf(t.app, member.accountId)).toBe(10_000);
+    expect(await chargeCredits(member.accountId)).toHaveLength(1);
+  });
+
+  it.each([
+    ['letters', '123-456X'],
+    ['spaces', '123 456789'],
+    ['a point', '123.456789'],
+    ['full-width digits', '１２３-４５６７８９'],
+    ['another mask sign', '123456##789'],
+    ['41 characters', '1'.repeat(41)],
+    ['empty', ''],
+  ])('refuses a webhook account with %s (400 with its message, nothing stored)', async (_label, account) => {
+    const member = await createMember(t.app);
+    await requestCharge(member, '홍길동', 10_000);
+    const response = await webhook({
+      name: '홍길동',
+      amount: 10_000,
+      depositedAt: AT,
+      reference: 'a',
+      account,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: DEPOSIT_ACCOUNT_MESSAGE });
+    expect(await depositRows()).toEqual([]);
+    expect(await pointOf(t.app, member.accountId)).toBe(0);
   });
 
   it('tells apart transfers more than the window apart, and not those within it', async () => {

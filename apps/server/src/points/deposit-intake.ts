@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  accountTailOf,
+  DEPOSIT_ACCOUNT_MESSAGE,
   DEPOSITOR_NAME_INVISIBLE_MESSAGE,
   hasInvisibleNameCharacter,
+  isDepositAccount,
   normalizeDepositorName,
   parseBankDepositSms,
   type ParsedBankSms,
@@ -49,6 +52,11 @@ export class DepositIntake {
     // Refused, not stripped: the member's charge form refuses these characters too, so a name holding
     // them could only match by accident, and stripping would credit a name nobody saw (400, nothing kept).
     if (hasInvisibleNameCharacter(body.name)) throw appError('BAD_REQUEST', DEPOSITOR_NAME_INVISIBLE_MESSAGE);
+    // A malformed account is refused, not ignored: a relay sending something else there would
+    // otherwise tell reports of one transfer apart by it.
+    if (body.account !== undefined && !isDepositAccount(body.account)) {
+      throw appError('BAD_REQUEST', DEPOSIT_ACCOUNT_MESSAGE);
+    }
     return this.receive({
       source: 'webhook',
       reference: body.reference,
@@ -58,6 +66,7 @@ export class DepositIntake {
       depositedAt: new Date(body.depositedAt),
       rawText: null,
       bank: body.bank ?? null,
+      accountTail: body.account === undefined ? null : accountTailOf(body.account),
       status: 'RECEIVED',
     });
   }
@@ -75,6 +84,7 @@ export class DepositIntake {
         amount: null,
         depositedAt: null,
         bank: null,
+        accountTail: null,
         status: 'UNPARSED',
       });
     }
@@ -85,6 +95,7 @@ export class DepositIntake {
       amount: parsed.amount,
       depositedAt: printedTimeOf(parsed, this.clock.now()),
       bank: parsed.bank,
+      accountTail: parsed.accountTail,
       status: 'RECEIVED',
     });
   }
@@ -105,7 +116,8 @@ export class DepositIntake {
 
   /**
    * First, is this transfer already reported? A deposit with the same (normalised name, amount), the
-   * bank's time within SAME_TRANSFER_WINDOW_MS and no different known bank, already credited or held,
+   * bank's time within SAME_TRANSFER_WINDOW_MS, no different known bank and no disagreeing known
+   * account tail, already credited or held,
    * makes this one DUPLICATE (duplicate_of: the earlier one), never credited automatically. Otherwise
    * credits the oldest PENDING charge with that (name, amount); there is at most one, by construction.
    * No pending charge: LATE when one with that name and amount lapsed (the member paid after the

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DepositStatus } from '@smm/domain/contract';
-import { and, asc, between, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import { deposits } from '../db/schema';
 
@@ -20,6 +20,19 @@ const TRANSFER_LOCK_CLASS = 727_301;
 /** A stable signed 32-bit number for an advisory lock key, the same in every process. */
 function lockKeyOf(text: string): number {
   return createHash('sha256').update(text).digest().readInt32BE(0);
+}
+
+/**
+ * The stored deposit's account tail is unknown or agrees with `tail`: one ends with the other (tails
+ * are digits only, a check constraint; right() keeps LIKE's wildcards out of it either way).
+ */
+function sameAccount(tail: string): SQL | undefined {
+  const stored = deposits.accountTail;
+  return or(
+    isNull(stored),
+    sql`right(${stored}, length(${tail}::text)) = ${tail}::text`,
+    sql`right(${tail}::text, length(${stored})) = ${stored}`,
+  );
 }
 
 export const depositsRepository = {
@@ -80,13 +93,15 @@ export const depositsRepository = {
 
   /**
    * An earlier report of the same bank transfer as `deposit`: same depositor key and amount, the
-   * bank's time within `windowMs` either way, and the same bank when both reports name one (different
-   * known banks are different transfers). An original report is preferred to one itself held as a
-   * duplicate; the answer is the original's id either way.
+   * bank's time within `windowMs` either way, the same bank when both reports name one (different
+   * known banks are different transfers) and, when both know the receiving account's tail, tails of
+   * one account: one ends with the other (`789`, `456789`: channels mask differently; accountTailsAgree
+   * in packages/domain bank-sms.ts). A null bank or tail on either side excludes nothing. An original
+   * report is preferred to one itself held as a duplicate; the answer is the original's id either way.
    */
   async earlierReportOf(
     ex: Executor,
-    deposit: Pick<DepositRow, 'id' | 'depositorKey' | 'amount' | 'depositedAt' | 'bank'>,
+    deposit: Pick<DepositRow, 'id' | 'depositorKey' | 'amount' | 'depositedAt' | 'bank' | 'accountTail'>,
     windowMs: number,
   ): Promise<number | undefined> {
     if (deposit.depositorKey === null || deposit.amount === null || deposit.depositedAt === null) {
@@ -104,6 +119,7 @@ export const depositsRepository = {
           ne(deposits.id, deposit.id),
           inArray(deposits.status, REPORTED),
           deposit.bank === null ? undefined : or(isNull(deposits.bank), eq(deposits.bank, deposit.bank)),
+          deposit.accountTail === null ? undefined : sameAccount(deposit.accountTail),
         ),
       )
       .orderBy(sql`${deposits.status} = 'DUPLICATE'`, asc(deposits.id))

@@ -91,6 +91,13 @@ export const depositHookRequest = z.object({
    * name different banks, so a known bank tells apart transfers that are otherwise alike.
    */
   bank: z.enum(BANK_CODES).optional(),
+  /**
+   * The receiving account as the relay knows it, masked or not (`123-456789`, `123456**789`): digits,
+   * hyphens and `*` only, at most 40 characters (checked by isDepositAccount, a 400 with its message
+   * otherwise). Only its visible tail is kept (accountTailOf); reports whose tails do not end one
+   * another arrived in different accounts, so they are different transfers.
+   */
+  account: z.string().max(1000).optional(),
 });
 export type DepositHookRequest = z.infer<typeof depositHookRequest>;
 
@@ -188,6 +195,8 @@ export const adminDepositItem = z.object({
   /** The bank message as received (bank-sms only). */
   rawText: z.string().nullable(),
   bank: z.string().nullable(),
+  /** The visible tail digits of the receiving account (`789` of `123456**789`), when reported. */
+  accountTail: z.string().nullable(),
   status: depositStatus,
   chargeId: z.number().int().nullable(),
   /** The earlier report of the same bank transfer (set when the deposit was held as DUPLICATE). */

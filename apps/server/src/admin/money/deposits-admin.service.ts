@@ -62,6 +62,7 @@ export class DepositsAdminService {
         depositedAt: body.depositedAt ? new Date(body.depositedAt) : now,
         rawText: null,
         bank: null,
+        accountTail: null,
         status: 'RECEIVED',
         createdAt: now,
       });

@@ -15,6 +15,7 @@ const deposit = (over: Partial<AdminDepositItem> = {}): AdminDepositItem => ({
   depositedAt: '2026-11-22T09:05:00.000Z',
   rawText: '[Web발신]\n[KB]11/22 18:05\n123456**789\n홍길동\n입금\n10,000\n잔액1,234,567',
   bank: 'KB',
+  accountTail: '789',
   status: 'DUPLICATE',
   chargeId: null,
   duplicateOf: 3,
@@ -42,6 +43,8 @@ describe('DepositsScreen', () => {
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('중복 의심');
     expect(row).toHaveTextContent('먼저 받은 입금 #3');
+    // The bank and the visible tail of the account the money arrived in.
+    expect(within(row).getByTitle('받은 계좌 끝자리 789')).toHaveTextContent('··789');
     expect(calls.find((c) => c.path === '/admin/api/deposits')?.search).toBe('?status=DUPLICATE&page=1');
     expect(screen.getByRole('link', { name: '중복 의심' })).toHaveAttribute('aria-current', 'page');
   });
