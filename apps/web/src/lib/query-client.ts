@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
+import { getSiteSettingsQueryOptions } from './site-settings';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -15,7 +16,6 @@ export function createQueryClient(): QueryClient {
 
 /** Per-member data is dropped on login/logout; site settings are the same for everyone and stay. */
 export function clearMemberQueries(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SETTINGS_QUERY_KEY[0] });
+  const [settingsRoot] = getSiteSettingsQueryOptions().queryKey;
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== settingsRoot });
 }
-
-export const SETTINGS_QUERY_KEY = ['site-settings'] as const;

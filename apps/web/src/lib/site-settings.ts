@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SiteSettings } from '@smm/domain';
 import type { SettingsResponse } from '@smm/domain/contract';
 import { api } from './api-client';
-import { SETTINGS_QUERY_KEY } from './query-client';
 
 const ONE_HOUR = 60 * 60 * 1000;
 const EMPTY = new SiteSettings([]);
@@ -13,14 +12,16 @@ export const getSiteSettings = () => api.get<SettingsResponse>('/service/setting
 const toSiteSettings = (entries: SettingsResponse) => new SiteSettings(entries);
 
 /** Site settings and flags (SPEC.md §3), cached for an hour and not refetched on mount (§7). */
-export function useSiteSettings(): { settings: SiteSettings; isLoaded: boolean } {
-  const query = useQuery({
-    queryKey: SETTINGS_QUERY_KEY,
+export const getSiteSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['site-settings'],
     queryFn: getSiteSettings,
     staleTime: ONE_HOUR,
     gcTime: ONE_HOUR,
     refetchOnMount: false,
-    select: toSiteSettings,
   });
+
+export function useSiteSettings(): { settings: SiteSettings; isLoaded: boolean } {
+  const query = useQuery({ ...getSiteSettingsQueryOptions(), select: toSiteSettings });
   return { settings: query.data ?? EMPTY, isLoaded: query.isSuccess };
 }

@@ -10,7 +10,7 @@ import {
   storeToken,
 } from '../api-client';
 import { clearMemberQueries } from '../query-client';
-import { PROFILE_QUERY_KEY, profileQuery } from './profile';
+import { getProfileQueryOptions } from './profile';
 import { SessionContext, type Session } from './session-context';
 
 /** Back-off between start-up profile attempts: 0.5 s, 1 s, 2 s, so about 3.5 s of blank page at most. */
@@ -33,7 +33,7 @@ function isTransient(error: unknown): boolean {
  * - networkMode 'always': an offline browser fails the same way instead of pausing on a blank page forever.
  */
 const startupProfileQuery = {
-  ...profileQuery,
+  ...getProfileQueryOptions(),
   networkMode: 'always',
   retry: (failureCount: number, error: unknown) =>
     failureCount < STARTUP_PROFILE_RETRY_DELAYS_MS.length && isTransient(error),
@@ -79,14 +79,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => setUnauthorizedHandler(null);
   }, [queryClient]);
 
-  const profileResult = useQuery({ ...profileQuery, enabled: state === SessionState.AUTHORIZATION });
+  const profileResult = useQuery({
+    ...getProfileQueryOptions(),
+    enabled: state === SessionState.AUTHORIZATION,
+  });
 
   const signIn = useCallback(
     async (accessToken: string) => {
       storeToken(accessToken);
       clearMemberQueries(queryClient);
       // The caches were just cleared, so this always asks the server with the new token.
-      await queryClient.fetchQuery(profileQuery);
+      await queryClient.fetchQuery(getProfileQueryOptions());
       setState(SessionState.AUTHORIZATION);
     },
     [queryClient],
@@ -106,7 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refreshProfile = useCallback(async () => {
     if (state !== SessionState.AUTHORIZATION) return;
-    await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    await queryClient.invalidateQueries({ queryKey: getProfileQueryOptions().queryKey });
   }, [queryClient, state]);
 
   const profile =

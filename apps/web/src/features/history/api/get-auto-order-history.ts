@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AutoOrderHistoryResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { historySearch } from './get-order-history';
@@ -9,10 +9,12 @@ export const getAutoOrderHistory = (page: number, status: number | undefined) =>
   api.get<AutoOrderHistoryResponse>(`/service/auto-order-history?${historySearch(page, status)}`);
 
 /** One page of the member's auto-orders (the 완료 filter also lists PARTIAL); never run for a guest. */
-export const useAutoOrderHistory = (page: number, status: number | undefined, enabled: boolean) =>
-  useQuery({
+export const getAutoOrderHistoryQueryOptions = (page: number, status: number | undefined) =>
+  queryOptions({
     queryKey: ['auto-order-history', { page, status: status ?? null }],
     queryFn: () => getAutoOrderHistory(page, status),
-    enabled,
     placeholderData: keepPreviousData,
   });
+
+export const useAutoOrderHistory = (page: number, status: number | undefined, enabled: boolean) =>
+  useQuery({ ...getAutoOrderHistoryQueryOptions(page, status), enabled });

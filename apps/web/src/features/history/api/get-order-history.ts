@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderHistoryResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
@@ -14,10 +14,12 @@ export const getOrderHistory = (page: number, status: number | undefined) =>
   api.get<OrderHistoryResponse>(`/service/order-history?${historySearch(page, status)}`);
 
 /** One page of the member's orders, filtered and paged by the server; never run for a guest. */
-export const useOrderHistory = (page: number, status: number | undefined, enabled: boolean) =>
-  useQuery({
+export const getOrderHistoryQueryOptions = (page: number, status: number | undefined) =>
+  queryOptions({
     queryKey: ['order-history', { page, status: status ?? null }],
     queryFn: () => getOrderHistory(page, status),
-    enabled,
     placeholderData: keepPreviousData,
   });
+
+export const useOrderHistory = (page: number, status: number | undefined, enabled: boolean) =>
+  useQuery({ ...getOrderHistoryQueryOptions(page, status), enabled });

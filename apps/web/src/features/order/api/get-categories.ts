@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
@@ -6,5 +6,7 @@ export type { Category };
 
 export const getCategories = () => api.get<Category[]>('/service/categorys');
 
-export const useCategories = () =>
-  useQuery({ queryKey: ['categories'], queryFn: getCategories, staleTime: 60_000 });
+export const getCategoriesQueryOptions = () =>
+  queryOptions({ queryKey: ['categories'], queryFn: getCategories, staleTime: 60_000 });
+
+export const useCategories = () => useQuery(getCategoriesQueryOptions());

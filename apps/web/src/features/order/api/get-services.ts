@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Service } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
@@ -6,5 +6,7 @@ export type { Service };
 
 export const getServices = () => api.get<Service[]>('/service/services');
 
-export const useServices = () =>
-  useQuery({ queryKey: ['services'], queryFn: getServices, staleTime: 60_000 });
+export const getServicesQueryOptions = () =>
+  queryOptions({ queryKey: ['services'], queryFn: getServices, staleTime: 60_000 });
+
+export const useServices = () => useQuery(getServicesQueryOptions());

@@ -1,10 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ChargeStatus } from '@smm/domain';
 import type { PointHistoryResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
 export type { PointHistoryResponse };
 
+/** Every page of the member's charges sits under this key (a new charge refetches them all). */
 export const POINT_HISTORY_KEY = ['point-history'] as const;
 
 /** While a charge waits for its transfer, the page looks again this often (a deposit lands within minutes). */
@@ -17,11 +18,13 @@ export const hasPendingCharge = (data: PointHistoryResponse | undefined) =>
   data?.items.some((item) => item.status === ChargeStatus.PENDING) ?? false;
 
 /** One page of the member's charges; polled while one of them is pending. Never run for a guest. */
-export const usePointHistory = (page: number, enabled: boolean) =>
-  useQuery({
+export const getPointHistoryQueryOptions = (page: number) =>
+  queryOptions({
     queryKey: [...POINT_HISTORY_KEY, { page }],
     queryFn: () => getPointHistory(page),
-    enabled,
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (hasPendingCharge(query.state.data) ? PENDING_POLL_MS : false),
   });
+
+export const usePointHistory = (page: number, enabled: boolean) =>
+  useQuery({ ...getPointHistoryQueryOptions(page), enabled });

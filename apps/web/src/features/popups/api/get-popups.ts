@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Popup } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
@@ -7,5 +7,7 @@ export type { Popup };
 export const getPopups = () => api.get<Popup[]>('/service/popup');
 
 /** Read once per page load: popups show "on load" (SPEC.md §2), never again on a later refetch. */
-export const usePopups = () =>
-  useQuery({ queryKey: ['popups'], queryFn: getPopups, staleTime: Infinity, retry: false });
+export const getPopupsQueryOptions = () =>
+  queryOptions({ queryKey: ['popups'], queryFn: getPopups, staleTime: Infinity, retry: false });
+
+export const usePopups = () => useQuery(getPopupsQueryOptions());

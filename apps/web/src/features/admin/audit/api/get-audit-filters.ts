@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditLogFiltersResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
@@ -7,9 +7,11 @@ export type { AuditLogFiltersResponse };
 export const getAuditFilters = () => api.get<AuditLogFiltersResponse>('/admin/api/audit-log/actions');
 
 /** What the filter dropdowns offer: the actions, target types and operators present in the log. */
-export const useAuditFilters = () =>
-  useQuery({
+export const getAuditFiltersQueryOptions = () =>
+  queryOptions({
     queryKey: ['admin', 'audit-log', 'filters'],
     queryFn: getAuditFilters,
     staleTime: 60_000,
   });
+
+export const useAuditFilters = () => useQuery(getAuditFiltersQueryOptions());

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditLogResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
@@ -16,8 +16,6 @@ export interface AuditSearch {
 }
 
 export const AUDIT_FILTER_KEYS = ['action', 'operator', 'targetType', 'q', 'from', 'to'] as const;
-
-export const AUDIT_LOG_QUERY_KEY = ['admin', 'audit-log'] as const;
 
 /** The filters as a query string: empty ones left out, page 1 left out. */
 export function auditSearchParams(search: AuditSearch): URLSearchParams {
@@ -37,9 +35,11 @@ export const getAuditLog = (search: AuditSearch) => {
 };
 
 /** One page (50) of operator actions, newest first, filtered by the server. */
-export const useAuditLog = (search: AuditSearch) =>
-  useQuery({
-    queryKey: [...AUDIT_LOG_QUERY_KEY, search],
+export const getAuditLogQueryOptions = (search: AuditSearch) =>
+  queryOptions({
+    queryKey: ['admin', 'audit-log', search],
     queryFn: () => getAuditLog(search),
     placeholderData: keepPreviousData,
   });
+
+export const useAuditLog = (search: AuditSearch) => useQuery(getAuditLogQueryOptions(search));

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminService } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { CATALOG_QUERY_KEY } from './catalog-keys';
@@ -8,5 +8,7 @@ export type { AdminService };
 export const getServices = () => api.get<AdminService[]>('/admin/api/services');
 
 /** Every service (hidden too) with its category, platform and provider names. */
-export const useServices = () =>
-  useQuery({ queryKey: [...CATALOG_QUERY_KEY, 'services'], queryFn: getServices });
+export const getServicesQueryOptions = () =>
+  queryOptions({ queryKey: [...CATALOG_QUERY_KEY, 'services'], queryFn: getServices });
+
+export const useServices = () => useQuery(getServicesQueryOptions());

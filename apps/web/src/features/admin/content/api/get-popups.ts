@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPopup } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { POPUPS_QUERY_KEY } from './content-keys';
@@ -8,4 +8,7 @@ export type { AdminPopup };
 /** GET /admin/api/popups — every popup, shown or hidden, newest first. */
 export const getPopups = () => api.get<AdminPopup[]>('/admin/api/popups');
 
-export const useAdminPopups = () => useQuery({ queryKey: POPUPS_QUERY_KEY, queryFn: getPopups });
+export const getAdminPopupsQueryOptions = () =>
+  queryOptions({ queryKey: POPUPS_QUERY_KEY, queryFn: getPopups });
+
+export const useAdminPopups = () => useQuery(getAdminPopupsQueryOptions());

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminRegisterWhere } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { REGISTER_WHERES_QUERY_KEY } from './content-keys';
@@ -8,5 +8,7 @@ export type { AdminRegisterWhere };
 /** GET /admin/api/register-wheres — in the sign-up dropdown's order. */
 export const getRegisterWheres = () => api.get<AdminRegisterWhere[]>('/admin/api/register-wheres');
 
-export const useAdminRegisterWheres = () =>
-  useQuery({ queryKey: REGISTER_WHERES_QUERY_KEY, queryFn: getRegisterWheres });
+export const getAdminRegisterWheresQueryOptions = () =>
+  queryOptions({ queryKey: REGISTER_WHERES_QUERY_KEY, queryFn: getRegisterWheres });
+
+export const useAdminRegisterWheres = () => useQuery(getAdminRegisterWheresQueryOptions());

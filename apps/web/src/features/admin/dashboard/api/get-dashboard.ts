@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminDashboardResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
@@ -7,15 +7,15 @@ export type { AdminDashboardResponse };
 /** How often the open dashboard refreshes itself. */
 export const DASHBOARD_REFRESH_MS = 60_000;
 
-export const DASHBOARD_QUERY_KEY = ['admin', 'dashboard'] as const;
-
 export const getDashboard = () => api.get<AdminDashboardResponse>('/admin/api/dashboard');
 
 /** The dashboard's figures, refreshed every minute while the screen is open (and on focus). */
-export const useDashboard = () =>
-  useQuery({
-    queryKey: DASHBOARD_QUERY_KEY,
+export const getDashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'dashboard'],
     queryFn: getDashboard,
     refetchInterval: DASHBOARD_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
+
+export const useDashboard = () => useQuery(getDashboardQueryOptions());

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberSort, MemberStatusFilter } from '@smm/domain';
 import type { AdminMembersResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
@@ -13,6 +13,7 @@ export interface MembersSearch {
   page: number;
 }
 
+/** Every page of the members list sits under this key. */
 export const MEMBERS_QUERY_KEY = ['admin', 'members'] as const;
 
 export function membersSearchParams(search: MembersSearch): string {
@@ -29,9 +30,11 @@ export const getMembers = (search: MembersSearch) =>
   api.get<AdminMembersResponse>(`/admin/api/members?${membersSearchParams(search)}`);
 
 /** One page of members (50), searched, filtered and sorted by the server. */
-export const useMembers = (search: MembersSearch) =>
-  useQuery({
+export const getMembersQueryOptions = (search: MembersSearch) =>
+  queryOptions({
     queryKey: [...MEMBERS_QUERY_KEY, search],
     queryFn: () => getMembers(search),
     placeholderData: keepPreviousData,
   });
+
+export const useMembers = (search: MembersSearch) => useQuery(getMembersQueryOptions(search));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemberActionRequest, MemberActionResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
-import { memberQueryKey } from './get-member';
+import { getMemberQueryOptions } from './get-member';
 import { MEMBERS_QUERY_KEY } from './get-members';
 
 export type { MemberActionResponse };
@@ -21,7 +21,7 @@ export function useMemberActionMutation(
     mutationFn: (body: MemberActionRequest) => post(loginId, body),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: memberQueryKey(loginId) }),
+        queryClient.invalidateQueries({ queryKey: getMemberQueryOptions(loginId).queryKey }),
         queryClient.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
       ]);
     },

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminChargesResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { MONEY_QUERY_KEY } from './money-keys';
@@ -27,9 +27,11 @@ export const getCharges = (search: ChargesSearch) =>
   api.get<AdminChargesResponse>(`/admin/api/charges?${chargesSearchParams(search)}`);
 
 /** One page of charge requests, filtered and paged by the server. */
-export const useCharges = (search: ChargesSearch) =>
-  useQuery({
+export const getChargesQueryOptions = (search: ChargesSearch) =>
+  queryOptions({
     queryKey: [...MONEY_QUERY_KEY, 'charges', search],
     queryFn: () => getCharges(search),
     placeholderData: keepPreviousData,
   });
+
+export const useCharges = (search: ChargesSearch) => useQuery(getChargesQueryOptions(search));

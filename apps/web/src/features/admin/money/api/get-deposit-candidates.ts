@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DepositCandidatesResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { MONEY_QUERY_KEY } from './money-keys';
@@ -7,8 +7,11 @@ export const getDepositCandidates = (depositId: number) =>
   api.get<DepositCandidatesResponse>(`/admin/api/deposits/${depositId}/candidates`);
 
 /** The charges a held deposit may pay for (same amount or same name), likeliest first. */
-export const useDepositCandidates = (depositId: number) =>
-  useQuery({
+export const getDepositCandidatesQueryOptions = (depositId: number) =>
+  queryOptions({
     queryKey: [...MONEY_QUERY_KEY, 'candidates', depositId],
     queryFn: () => getDepositCandidates(depositId),
   });
+
+export const useDepositCandidates = (depositId: number) =>
+  useQuery(getDepositCandidatesQueryOptions(depositId));

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminDepositsResponse, DepositStatus } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { MONEY_QUERY_KEY } from './money-keys';
@@ -21,9 +21,11 @@ export const getDeposits = (search: DepositsSearch) =>
   api.get<AdminDepositsResponse>(`/admin/api/deposits?${depositsSearchParams(search)}`);
 
 /** One page of deposits (relay, bank message or entered by hand), by state. */
-export const useDeposits = (search: DepositsSearch) =>
-  useQuery({
+export const getDepositsQueryOptions = (search: DepositsSearch) =>
+  queryOptions({
     queryKey: [...MONEY_QUERY_KEY, 'deposits', search],
     queryFn: () => getDeposits(search),
     placeholderData: keepPreviousData,
   });
+
+export const useDeposits = (search: DepositsSearch) => useQuery(getDepositsQueryOptions(search));

@@ -1,20 +1,21 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberLedgerResponse } from '@smm/domain/contract';
 import { api, isApiError } from '@/lib/api-client';
 import { MONEY_QUERY_KEY } from './money-keys';
 
 export type { MemberLedgerResponse };
 
-export const memberLedgerKey = (loginId: string) => [...MONEY_QUERY_KEY, 'ledger', loginId.toLowerCase()];
-
 export const getMemberLedger = (loginId: string, page: number) =>
   api.get<MemberLedgerResponse>(`/admin/api/members/${encodeURIComponent(loginId)}/ledger?page=${page}`);
 
 /** One page of a member's ledger (newest first) and the balance; a 404 is not retried. */
-export const useMemberLedger = (loginId: string, page: number) =>
-  useQuery({
-    queryKey: [...memberLedgerKey(loginId), page],
+export const getMemberLedgerQueryOptions = (loginId: string, page: number) =>
+  queryOptions({
+    queryKey: [...MONEY_QUERY_KEY, 'ledger', loginId.toLowerCase(), page],
     queryFn: () => getMemberLedger(loginId, page),
     placeholderData: keepPreviousData,
     retry: (failureCount, error) => !(isApiError(error) && error.status < 500) && failureCount < 2,
   });
+
+export const useMemberLedger = (loginId: string, page: number) =>
+  useQuery(getMemberLedgerQueryOptions(loginId, page));

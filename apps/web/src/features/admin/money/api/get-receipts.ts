@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReceiptStatus, ReceiptsResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { MONEY_QUERY_KEY } from './money-keys';
@@ -24,9 +24,11 @@ export const getReceipts = (search: ReceiptsSearch) =>
   api.get<ReceiptsResponse>(`/admin/api/receipts?${receiptsSearchParams(search)}`);
 
 /** Credited charges that asked for a tax invoice or a cash receipt, to issue or issued. */
-export const useReceipts = (search: ReceiptsSearch) =>
-  useQuery({
+export const getReceiptsQueryOptions = (search: ReceiptsSearch) =>
+  queryOptions({
     queryKey: [...MONEY_QUERY_KEY, 'receipts', search],
     queryFn: () => getReceipts(search),
     placeholderData: keepPreviousData,
   });
+
+export const useReceipts = (search: ReceiptsSearch) => useQuery(getReceiptsQueryOptions(search));

@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { MEMBER_QUERY_KEY } from '../../members/api/get-member';
+import { MEMBERS_QUERY_KEY } from '../../members/api/get-members';
 
 /** Every money list of the console sits under this key, so one invalidation refreshes them all. */
 export const MONEY_QUERY_KEY = ['admin', 'money'] as const;
@@ -10,8 +12,8 @@ export const MONEY_QUERY_KEY = ['admin', 'money'] as const;
 export function invalidateMoney(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: MONEY_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'members'] }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'member'] }),
+    queryClient.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: MEMBER_QUERY_KEY }),
   ]);
 }
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAutoOrdersResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { ordersRequestParams, type OrdersSearch } from '../orders-search';
@@ -8,10 +8,12 @@ import { ADMIN_AUTO_ORDERS_KEY } from './orders-keys';
 export const getAdminAutoOrders = (search: OrdersSearch) =>
   api.get<AdminAutoOrdersResponse>(`/admin/api/auto-orders?${ordersRequestParams(search)}`);
 
-export const useAdminAutoOrders = (search: OrdersSearch, enabled = true) =>
-  useQuery({
+export const getAdminAutoOrdersQueryOptions = (search: OrdersSearch) =>
+  queryOptions({
     queryKey: [...ADMIN_AUTO_ORDERS_KEY, ordersRequestParams(search)],
     queryFn: () => getAdminAutoOrders(search),
     placeholderData: keepPreviousData,
-    enabled,
   });
+
+export const useAdminAutoOrders = (search: OrdersSearch, enabled = true) =>
+  useQuery({ ...getAdminAutoOrdersQueryOptions(search), enabled });

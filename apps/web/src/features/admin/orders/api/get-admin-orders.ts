@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminOrdersResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { ordersRequestParams, type OrdersSearch } from '../orders-search';
@@ -8,10 +8,12 @@ import { ADMIN_ORDERS_KEY } from './orders-keys';
 export const getAdminOrders = (search: OrdersSearch) =>
   api.get<AdminOrdersResponse>(`/admin/api/orders?${ordersRequestParams(search)}`);
 
-export const useAdminOrders = (search: OrdersSearch, enabled = true) =>
-  useQuery({
+export const getAdminOrdersQueryOptions = (search: OrdersSearch) =>
+  queryOptions({
     queryKey: [...ADMIN_ORDERS_KEY, ordersRequestParams(search)],
     queryFn: () => getAdminOrders(search),
     placeholderData: keepPreviousData,
-    enabled,
   });
+
+export const useAdminOrders = (search: OrdersSearch, enabled = true) =>
+  useQuery({ ...getAdminOrdersQueryOptions(search), enabled });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminSetting, SettingUpdateResponse } from '@smm/domain/contract';
+import type { SettingUpdateResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
-import { SETTINGS_QUERY_KEY } from '@/lib/query-client';
-import { ADMIN_SETTINGS_QUERY_KEY } from './get-admin-settings';
+import { getSiteSettingsQueryOptions } from '@/lib/site-settings';
+import { getAdminSettingsQueryOptions } from './get-admin-settings';
 
 /** PUT /admin/api/settings/:key {value} — checked by validateSettingValue, audited. */
 export const updateSetting = ({ key, value }: { key: string; value: string }) =>
@@ -17,11 +17,14 @@ export function useUpdateSetting() {
   return useMutation({
     mutationFn: updateSetting,
     onSuccess: async (saved) => {
-      queryClient.setQueryData<AdminSetting[]>(ADMIN_SETTINGS_QUERY_KEY, (list) =>
+      queryClient.setQueryData(getAdminSettingsQueryOptions().queryKey, (list) =>
         list?.map((setting) => (setting.key === saved.key ? { ...setting, value: saved.value } : setting)),
       );
       // refetchType 'all': the member site's query may be inactive now, and it is not refetched on mount.
-      await queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY, refetchType: 'all' });
+      await queryClient.invalidateQueries({
+        queryKey: getSiteSettingsQueryOptions().queryKey,
+        refetchType: 'all',
+      });
     },
   });
 }
