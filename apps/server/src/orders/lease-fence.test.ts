@@ -3,11 +3,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, pointLedger, providers, services } from '../db/schema';
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../providers/provider-api';
-import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
+import { createMember, pointOf, type TestMember } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { OrderWorker } from './order-worker';
 import { HELD_INTERRUPTED_SUBMIT } from './provider-failure';
 import type { OrderWorkerOptions } from './worker-context';
+import { catalogService, placeOrder } from '../test/order-factories';
 
 /**
  * Issue 18 §1: an order is sent to its provider once, and refunded only when it is surely not running.
@@ -97,27 +98,12 @@ function workerFor(
   );
 }
 
-async function firstService() {
-  const [row] = await t.app.database.db
-    .select()
-    .from(services)
-    .where(eq(services.enableAuto, false))
-    .orderBy(services.id)
-    .limit(1);
-  return row!;
-}
+const firstService = () => catalogService(t.app, { enableAuto: false });
 
 async function placeOrders(member: TestMember, serviceId: number, min: number, links: string[]) {
   const ids: number[] = [];
   for (const link of links) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/service/order',
-      headers: bearer(await tokenFor(t.app, member)),
-      payload: { serviceId, link, amount: min },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    ids.push(response.json<{ orderId: number }>().orderId);
+    ids.push((await placeOrder(t.app, member, { serviceId, link, amount: min })).orderId);
   }
   return ids;
 }

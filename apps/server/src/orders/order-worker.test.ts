@@ -1,11 +1,12 @@
 import { AutoOrderStatus, OrderStatus, autoOrderRunCostWon, orderCostWon } from '@smm/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, autoOrders, orders, pointLedger, services } from '../db/schema';
+import { accounts, autoOrders, orders, pointLedger } from '../db/schema';
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../providers/provider-api';
-import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
+import { createMember, pointOf, type TestMember } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { OrderWorker } from './order-worker';
+import { catalogService, placeOrder } from '../test/order-factories';
 
 const t = useTestApp();
 
@@ -45,25 +46,12 @@ function worker(provider: ScriptedProvider, maxSubmitAttempts = 3) {
   });
 }
 
-async function service(enableAuto = false) {
-  const rows = await t.app.database.db
-    .select()
-    .from(services)
-    .where(eq(services.enableAuto, enableAuto))
-    .orderBy(services.id);
-  return rows[0]!;
-}
-
-async function place(member: TestMember, payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/service/order',
-    headers: bearer(await tokenFor(t.app, member)),
-    payload,
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json() as { orderId: number; cost: number };
-}
+const service = (enableAuto = false, unitPriceMilli?: number) =>
+  catalogService(t.app, { enableAuto, unitPriceMilli });
+const place = (
+  member: TestMember,
+  order: { serviceId: number; link: string; amount: number; runs?: number; interval?: number },
+) => placeOrder(t.app, member, order);
 
 const orderRow = async (id: number) =>
   (await t.app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -110,10 +98,8 @@ describe(`background order worker on ${testDatabaseKind}`, () => {
 
   it('refunds a PARTIAL order for its remains and a CANCELED one in full, once, however often the status is read', async () => {
     const provider = new ScriptedProvider();
-    const s = await service();
     // 1.234 won a unit, so that rounding shows: 100 units cost ⌈123.4⌉ = 124 won.
-    await t.app.database.db.update(services).set({ unitPriceMilli: 1_234 }).where(eq(services.id, s.id));
-    await t.app.services.catalog.changed();
+    const s = await service(false, 1_234);
     const member = await createMember(t.app, { point: 1_000_000 });
     const a = await place(member, { serviceId: s.id, link: 'https://a.com/1', amount: 100 });
     const b = await place(member, { serviceId: s.id, link: 'https://a.com/2', amount: 100 });

@@ -2,7 +2,7 @@ import { LedgerReason, OrderStatus } from '@smm/domain';
 import type { AdminOrdersResponse } from '@smm/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { orders, pointLedger, services, simulatedProviderOrders } from '../db/schema';
+import { orders, pointLedger, simulatedProviderOrders } from '../db/schema';
 import { ordersRepository } from '../orders/orders.repository';
 import type { SimulatedFault } from '../providers/simulated-provider';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
@@ -13,6 +13,7 @@ import {
   HELD_UNKNOWN_ID,
   UNKNOWN_ID_CHECKS,
 } from './provider-failure';
+import { catalogService, placeOrder as placeMemberOrder } from '../test/order-factories';
 
 // A short provider timeout keeps the timeout cases bounded (each waits for it once per call).
 const TIMEOUT_MS = 300;
@@ -37,16 +38,13 @@ const refunds = (orderId: number) =>
     .where(and(eq(pointLedger.reason, LedgerReason.REFUND), eq(pointLedger.reference, `order:${orderId}`)));
 
 async function placeOrder(link: string): Promise<{ member: TestMember; orderId: number; cost: number }> {
-  const [service] = await db().select().from(services).where(eq(services.visible, true)).limit(1);
+  const service = await catalogService(t.app);
   const member = await createMember(t.app, { point: START });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/service/order',
-    headers: bearer(await tokenFor(t.app, member)),
-    payload: { serviceId: service!.id, link, amount: service!.min },
+  const { orderId, cost } = await placeMemberOrder(t.app, member, {
+    serviceId: service.id,
+    link,
+    amount: service.min,
   });
-  expect(response.statusCode, response.body).toBe(200);
-  const { orderId, cost } = response.json<{ orderId: number; cost: number }>();
   return { member, orderId, cost };
 }
 

@@ -1,0 +1,54 @@
+import type { PlaceOrderResponse } from '@smm/domain/contract';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { services } from '../db/schema';
+import type { TestMember } from './factories';
+
+export type CatalogService = typeof services.$inferSelect;
+
+/**
+ * The one catalogue helper of the server tests: the first orderable demo service (visible, not
+ * read-only, with a provider), optionally one that takes auto-orders, optionally re-priced first
+ * (`unitPriceMilli`, e.g. 1_234 for 1.234 won a unit, so that rounding shows in hand-computed money).
+ * `skip` picks a later one (a second service for a second provider).
+ */
+export async function catalogService(
+  app: FastifyInstance,
+  options: { enableAuto?: boolean; unitPriceMilli?: number; skip?: number } = {},
+): Promise<CatalogService> {
+  const rows = await app.database.db
+    .select()
+    .from(services)
+    .where(
+      and(
+        eq(services.visible, true),
+        eq(services.isReadOnly, false),
+        isNotNull(services.providerId),
+        options.enableAuto === undefined ? undefined : eq(services.enableAuto, options.enableAuto),
+      ),
+    )
+    .orderBy(asc(services.id));
+  const row = rows[options.skip ?? 0];
+  if (!row) throw new Error('no such demo service');
+  if (options.unitPriceMilli === undefined) return row;
+  await app.database.db
+    .update(services)
+    .set({ unitPriceMilli: options.unitPriceMilli })
+    .where(eq(services.id, row.id));
+  // The order path reads the catalogue through its cache: drop it, as an operator's edit does.
+  await app.services.catalog.changed();
+  return { ...row, unitPriceMilli: options.unitPriceMilli };
+}
+
+/**
+ * A member's order placed through the order service (the rules, the debit through the ledger), not
+ * over HTTP: for tests whose subject comes after placement. With `runs`/`interval` an auto-order.
+ */
+export function placeOrder(
+  app: FastifyInstance,
+  member: Pick<TestMember, 'accountId'>,
+  order: { serviceId: number; link: string; amount: number; runs?: number; interval?: number },
+  idempotencyKey?: string,
+): Promise<PlaceOrderResponse> {
+  return app.services.orders.placeOrder(member.accountId, { runs: 0, interval: 0, ...order }, idempotencyKey);
+}
