@@ -9,7 +9,7 @@ import type { AutoOrderCancelResponse, OrderActionResponse, OrderCancelResponse 
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderWorker } from '../../orders/order-worker';
-import { auditLog, autoOrders, orders, pointLedger, services } from '../../db/schema';
+import { auditLog, autoOrders, orders, pointLedger } from '../../db/schema';
 import type { ProviderApi, ProviderOrderStatus } from '../../providers/provider-api';
 import {
   balancesAndLedgerSums,
@@ -20,45 +20,27 @@ import {
   type TestMember,
 } from '../../test/factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
+import { catalogService, placeOrder } from '../../test/order-factories';
 
 const t = useTestApp();
 const m = ADMIN_ORDER_MESSAGES;
 
 afterEach(() => t.app.services.simulatedProvider.setFault(null));
 
-async function demoService(enableAuto = false) {
-  const rows = await t.app.database.db
-    .select()
-    .from(services)
-    .where(eq(services.enableAuto, enableAuto))
-    .orderBy(services.id);
-  return rows[0]!;
-}
+const demoService = (enableAuto = false) => catalogService(t.app, { enableAuto });
+const place = (
+  member: TestMember,
+  order: { serviceId: number; link: string; amount: number; runs?: number; interval?: number },
+) => placeOrder(t.app, member, order);
 
-async function place(member: TestMember, payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/service/order',
-    headers: bearer(await tokenFor(t.app, member)),
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { orderId: number; cost: number };
-}
-
-/** A member with 1,000,000 won and one order of 100 units of the first demo service (not sent yet). */
 /**
- * A member's order of `amount` on the demo service. With `unitPriceMilli` the service is priced so
- * first (1_234: 1.234 won a unit, so that rounding shows in the money and tests can write it by hand).
+ * A member with 1,000,000 won and one order of `amount` units of the first demo service (not sent
+ * yet). With `unitPriceMilli` the service is priced so first (1_234: 1.234 won a unit, so that
+ * rounding shows in the money and tests can write it by hand).
  */
 async function memberWithOrder(amount = 100, unitPriceMilli?: number) {
   const member = await createMember(t.app, { point: 1_000_000 });
-  let s = await demoService();
-  if (unitPriceMilli !== undefined) {
-    await t.app.database.db.update(services).set({ unitPriceMilli }).where(eq(services.id, s.id));
-    await t.app.services.catalog.changed();
-    s = { ...s, unitPriceMilli };
-  }
+  const s = await catalogService(t.app, { enableAuto: false, unitPriceMilli });
   const { orderId, cost } = await place(member, {
     serviceId: s.id,
     link: 'https://instagram.com/p/a',
