@@ -118,14 +118,7 @@ export class OrderWorker implements WorkerContext {
     const started: Promise<void>[] = [];
     for (const [providerId, group] of byProvider) {
       if (providerId === null) {
-        for (const order of group) {
-          await recordProviderFailure(
-            this,
-            order,
-            new ProviderError('no enabled provider for this service', true),
-            report,
-          );
-        }
+        await this.failForNoProvider(group, report);
         continue;
       }
       const laneReport = emptyReport();
@@ -146,20 +139,16 @@ export class OrderWorker implements WorkerContext {
     return started;
   }
 
+  /** Orders whose service has no enabled provider: a retryable failure each (backed off, then refunded). */
+  private async failForNoProvider(group: OrderRow[], report: TickReport): Promise<void> {
+    const error = new ProviderError('no enabled provider for this service', true);
+    for (const order of group) await recordProviderFailure(this, order, error, report);
+  }
+
   /** One provider's share of a claim: new orders sent and statuses asked, a few calls at a time. */
   private async runLane(providerId: number, group: OrderRow[], report: TickReport): Promise<void> {
     const provider = await ordersRepository.providerOf(this.db, providerId);
-    if (!provider || !provider.enabled) {
-      for (const order of group) {
-        await recordProviderFailure(
-          this,
-          order,
-          new ProviderError('no enabled provider for this service', true),
-          report,
-        );
-      }
-      return;
-    }
+    if (!provider || !provider.enabled) return this.failForNoProvider(group, report);
     const client = this.providers.clientFor(provider);
     const calls: (() => Promise<void>)[] = group
       .filter((o) => o.providerOrderId === null)
