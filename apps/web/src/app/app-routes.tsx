@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SessionState } from '@smm/domain';
 import { SITE_NAME, useDocumentTitle } from '@/lib/document-title';
+import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
 import { LogoutRoute } from '@/features/auth/routes/logout';
@@ -65,41 +66,41 @@ const FaqRoute = lazyScreen(() => import('@/features/faq/routes/faq').then((m) =
 
 /** The Korean title of each page (the tab shows '주문하기 · SMM 패널'); the landing's is the site name. */
 export const ROUTE_TITLES: Record<string, string> = {
-  '/': SITE_NAME,
-  '/order': '주문하기',
-  '/point': '포인트 충전',
-  '/api': 'API 문서',
-  '/account': '계정설정',
-  '/login': '로그인',
-  '/register': '회원가입',
-  '/register/naver': '회원가입',
-  '/register/kakao': '회원가입',
-  '/find-id': '아이디 찾기',
-  '/find-password': '비밀번호 찾기',
-  '/reset-password': '비밀번호 재설정',
-  '/order-history': '주문내역',
-  '/auto-order-history': '자동주문내역',
-  '/qna': '자주 묻는 질문',
-  '/guide': '링크 입력 가이드',
-  '/terms/service': '이용약관',
-  '/terms/privacy': '개인정보처리방침',
-  '/auth/naver': '네이버 로그인',
-  '/logout': '로그아웃',
+  [paths.home]: SITE_NAME,
+  [paths.order]: '주문하기',
+  [paths.point]: '포인트 충전',
+  [paths.apiDocs]: 'API 문서',
+  [paths.account]: '계정설정',
+  [paths.login]: '로그인',
+  [paths.register]: '회원가입',
+  [paths.socialRegister('naver')]: '회원가입',
+  [paths.socialRegister('kakao')]: '회원가입',
+  [paths.findId]: '아이디 찾기',
+  [paths.findPassword]: '비밀번호 찾기',
+  [paths.resetPassword]: '비밀번호 재설정',
+  [paths.orderHistory]: '주문내역',
+  [paths.autoOrderHistory]: '자동주문내역',
+  [paths.qna]: '자주 묻는 질문',
+  [paths.guide]: '링크 입력 가이드',
+  [paths.termsOfService]: '이용약관',
+  [paths.privacyPolicy]: '개인정보처리방침',
+  [paths.naverCallback]: '네이버 로그인',
+  [paths.logout]: '로그아웃',
 };
 
 /** Route paths match without regard to case or a trailing slash; so does the title. */
 export function routeTitle(pathname: string): string | null | undefined {
   const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
   // The console titles its own screens (features/admin), so its labels stay out of the members' entry.
-  if (path === '/admin' || path.startsWith('/admin/')) return null;
+  if (path === paths.admin.dashboard || path.startsWith(`${paths.admin.dashboard}/`)) return null;
   const title = ROUTE_TITLES[path];
   return title === SITE_NAME ? undefined : title;
 }
 
 const FIRST_SCREEN: Record<string, () => unknown> = {
-  '/order': OrderRoute.preload,
-  '/point': PointRoute.preload,
-  '/login': LoginRoute.preload,
+  [paths.order]: OrderRoute.preload,
+  [paths.point]: PointRoute.preload,
+  [paths.login]: LoginRoute.preload,
 };
 // The first screen's chunk is fetched while the session's profile call is in flight (nothing renders
 // until it answers), not after it: no extra round trip on a direct visit to the pages people open most.
@@ -119,38 +120,38 @@ export function AppRoutes() {
 
   return (
     <Routes>
-      <Route path="/" element={<LandingPage />} />
+      <Route path={paths.home} element={<LandingPage />} />
       {state === SessionState.AUTHORIZATION && profile?.role === 'admin' && (
-        <Route path="/admin/*" element={<AdminApp operatorId={profile.id} />} />
+        <Route path={`${paths.admin.dashboard}/*`} element={<AdminApp operatorId={profile.id} />} />
       )}
-      {!signedIn && <Route path="/auth/naver" element={<NaverCallbackRoute />} />}
-      {signedIn && <Route path="/logout" element={<LogoutRoute />} />}
+      {!signedIn && <Route path={paths.naverCallback} element={<NaverCallbackRoute />} />}
+      {signedIn && <Route path={paths.logout} element={<LogoutRoute />} />}
       <Route element={<AppLayout />}>
-        <Route path="/terms/service" element={<TermsOfServiceRoute />} />
-        <Route path="/terms/privacy" element={<PrivacyPolicyRoute />} />
-        <Route path="/order" element={<OrderRoute />} />
+        <Route path={paths.termsOfService} element={<TermsOfServiceRoute />} />
+        <Route path={paths.privacyPolicy} element={<PrivacyPolicyRoute />} />
+        <Route path={paths.order} element={<OrderRoute />} />
         {signedIn ? (
           <>
-            <Route path="/point" element={<PointRoute />} />
-            <Route path="/account" element={<AccountRoute />} />
-            {qnaRoute !== false && <Route path="/qna" element={qnaRoute} />}
-            <Route path="/order-history" element={<OrderHistoryRoute />} />
-            <Route path="/auto-order-history" element={<AutoOrderHistoryRoute />} />
-            <Route path="/api" element={<ApiDocsRoute />} />
-            <Route path="/guide" element={<GuideRoute />} />
+            <Route path={paths.point} element={<PointRoute />} />
+            <Route path={paths.account} element={<AccountRoute />} />
+            {qnaRoute !== false && <Route path={paths.qna} element={qnaRoute} />}
+            <Route path={paths.orderHistory} element={<OrderHistoryRoute />} />
+            <Route path={paths.autoOrderHistory} element={<AutoOrderHistoryRoute />} />
+            <Route path={paths.apiDocs} element={<ApiDocsRoute />} />
+            <Route path={paths.guide} element={<GuideRoute />} />
           </>
         ) : (
           <>
-            <Route path="/login" element={<LoginRoute />} />
-            <Route path="/register" element={<RegisterRoute />} />
-            <Route path="/register/naver" element={<SocialRegisterRoute provider="naver" />} />
-            <Route path="/register/kakao" element={<SocialRegisterRoute provider="kakao" />} />
-            <Route path="/find-id" element={<FindIdRoute />} />
-            <Route path="/find-password" element={<FindPasswordRoute />} />
-            <Route path="/reset-password" element={<ResetPasswordRoute />} />
+            <Route path={paths.login} element={<LoginRoute />} />
+            <Route path={paths.register} element={<RegisterRoute />} />
+            <Route path={paths.socialRegister('naver')} element={<SocialRegisterRoute provider="naver" />} />
+            <Route path={paths.socialRegister('kakao')} element={<SocialRegisterRoute provider="kakao" />} />
+            <Route path={paths.findId} element={<FindIdRoute />} />
+            <Route path={paths.findPassword} element={<FindPasswordRoute />} />
+            <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
           </>
         )}
-        <Route path="*" element={<Navigate to="/order" replace />} />
+        <Route path="*" element={<Navigate to={paths.order} replace />} />
       </Route>
     </Routes>
   );

@@ -1,4 +1,5 @@
 import { LogIn } from 'lucide-react';
+import { paths } from '@/lib/paths';
 import { LeaveSessionLink } from '@/lib/session/leave-session-link';
 import './ui.css';
 
@@ -14,7 +15,7 @@ export function LoginPrompt({ id, message }: { id: string; message: string }) {
         <strong>로그인이 필요합니다</strong>
         <p>{message}</p>
       </div>
-      <LeaveSessionLink to="/login" className="btn btn-primary btn-sm">
+      <LeaveSessionLink to={paths.login} className="btn btn-primary btn-sm">
         로그인하러 가기
       </LeaveSessionLink>
     </div>

@@ -6,6 +6,7 @@ import { BROWSE_ONLY_MESSAGE, SessionState } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/page';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import { useIssueApiKey } from '../api/issue-api-key';
 import { API_KEY_MESSAGES } from '../messages';
@@ -70,7 +71,7 @@ export function ApiKeyBlock() {
         <p className="account-text">
           API 키로 서비스 조회, 주문, 주문 상태 확인을 프로그램에서 할 수 있습니다. 키는 비밀번호처럼 보관해
           주세요.{' '}
-          <Link className="account-link" to="/api">
+          <Link className="account-link" to={paths.apiDocs}>
             API 문서 보기
           </Link>
         </p>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Card } from '@/components/ui/page';
 import { isApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import { useChangePassword } from '../api/change-password';
 
@@ -59,7 +60,7 @@ export function ChangePasswordBlock() {
           toast.success(ACCOUNT_MESSAGES.PASSWORD_CHANGED);
           // /logout reloads the site root, which would wipe the toast at once: let it be read first.
           // The form stays locked meanwhile (pending is never released on success).
-          window.setTimeout(() => navigate('/logout'), LOGOUT_DELAY_MS);
+          window.setTimeout(() => navigate(paths.logout), LOGOUT_DELAY_MS);
         },
         onError: (error) => {
           toast.error(changePasswordErrorMessage(error));

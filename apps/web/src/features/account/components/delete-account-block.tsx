@@ -5,6 +5,7 @@ import { AlertTriangle, UserX } from 'lucide-react';
 import { ACCOUNT_MESSAGES, BROWSE_ONLY_MESSAGE, SessionState } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/page';
+import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import { useDeleteAccount } from '../api/delete-account';
 
@@ -45,7 +46,7 @@ export function DeleteAccountBlock() {
       // One transition, so the signed-in route set is not re-rendered on /account without a session.
       startTransition(() => {
         startGuest();
-        navigate('/');
+        navigate(paths.home);
       });
     } catch {
       toast.error(ACCOUNT_MESSAGES.ACCOUNT_DELETE_FAILED);

@@ -13,6 +13,7 @@ import type { AuditLogItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
+import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection } from '../components/admin-page';
 import { DataTable, type ColumnDef } from '../components/data-table';
 import { useAuditFilters } from './api/get-audit-filters';
@@ -73,7 +74,7 @@ function TargetCell({ row }: { row: AuditLogItem }) {
     <span className="audit-target">
       <span className="audit-target-type">{label}</span>
       {row.targetType === 'member' ? (
-        <Link to={`/admin/members/${encodeURIComponent(row.targetId)}`}>{row.targetId}</Link>
+        <Link to={paths.admin.member(row.targetId)}>{row.targetId}</Link>
       ) : (
         <span className="audit-target-id">{row.targetId}</span>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ExternalLink, Menu, Moon, Sun, X } from 'lucide-react';
 import { useDocumentTitle } from '@/lib/document-title';
+import { paths } from '@/lib/paths';
 import { applyTheme, currentTheme, saveTheme, type Theme } from '@/lib/theme';
 import { ADMIN_NAV, adminTitle } from './admin-nav';
 import '../admin.css';
@@ -49,7 +50,7 @@ export function AdminLayout({ operatorId, children }: { operatorId: string; chil
         >
           {menuOpen ? <X size={20} aria-hidden /> : <Menu size={20} aria-hidden />}
         </button>
-        <Link to="/admin" className="admin-brand">
+        <Link to={paths.admin.dashboard} className="admin-brand">
           운영자 콘솔
         </Link>
         <span className="admin-topbar-title">{title}</span>
@@ -58,7 +59,7 @@ export function AdminLayout({ operatorId, children }: { operatorId: string; chil
             {operatorId}
           </span>
           <ThemeSwitch />
-          <Link to="/order" className="admin-site-link">
+          <Link to={paths.order} className="admin-site-link">
             <ExternalLink size={15} aria-hidden />
             <span>사이트</span>
           </Link>
@@ -71,7 +72,11 @@ export function AdminLayout({ operatorId, children }: { operatorId: string; chil
             <ul>
               {group.items.map((item) => (
                 <li key={item.path}>
-                  <NavLink to={item.path} end={item.path === '/admin'} className="admin-nav-link">
+                  <NavLink
+                    to={item.path}
+                    end={item.path === paths.admin.dashboard}
+                    className="admin-nav-link"
+                  >
                     {item.label}
                   </NavLink>
                 </li>

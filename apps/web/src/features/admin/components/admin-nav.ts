@@ -1,4 +1,5 @@
 /** The console's screens, grouped as the side navigation shows them (paths under /admin). */
+import { paths } from '@/lib/paths';
 export interface AdminNavItem {
   path: string;
   label: string;
@@ -9,50 +10,50 @@ export interface AdminNavGroup {
 }
 
 export const ADMIN_NAV: AdminNavGroup[] = [
-  { label: '현황', items: [{ path: '/admin', label: '대시보드' }] },
+  { label: '현황', items: [{ path: paths.admin.dashboard, label: '대시보드' }] },
   {
     label: '충전·정산',
     items: [
-      { path: '/admin/charges', label: '충전 신청' },
-      { path: '/admin/deposits', label: '입금 내역' },
-      { path: '/admin/receipts', label: '증빙 발행' },
+      { path: paths.admin.charges, label: '충전 신청' },
+      { path: paths.admin.deposits, label: '입금 내역' },
+      { path: paths.admin.receipts, label: '증빙 발행' },
     ],
   },
   {
     label: '주문·회원',
     items: [
-      { path: '/admin/orders', label: '주문' },
-      { path: '/admin/members', label: '회원' },
+      { path: paths.admin.orders, label: '주문' },
+      { path: paths.admin.members, label: '회원' },
     ],
   },
   {
     label: '상품',
     items: [
-      { path: '/admin/catalog', label: '플랫폼·상품' },
-      { path: '/admin/providers', label: '공급사' },
+      { path: paths.admin.catalog, label: '플랫폼·상품' },
+      { path: paths.admin.providers, label: '공급사' },
     ],
   },
   {
     label: '콘텐츠',
     items: [
-      { path: '/admin/notices', label: '공지사항' },
-      { path: '/admin/faq', label: 'FAQ' },
-      { path: '/admin/popups', label: '팝업' },
-      { path: '/admin/register-routes', label: '가입 경로' },
+      { path: paths.admin.notices, label: '공지사항' },
+      { path: paths.admin.faq, label: 'FAQ' },
+      { path: paths.admin.popups, label: '팝업' },
+      { path: paths.admin.registerRoutes, label: '가입 경로' },
     ],
   },
   {
     label: '시스템',
     items: [
-      { path: '/admin/settings', label: '사이트 설정' },
-      { path: '/admin/audit', label: '감사 로그' },
+      { path: paths.admin.settings, label: '사이트 설정' },
+      { path: paths.admin.audit, label: '감사 로그' },
     ],
   },
 ];
 
 /** The Korean title of a console path (the tab shows '충전 신청 · 운영자 콘솔'). */
 export function adminTitle(pathname: string): string | undefined {
-  const path = pathname.replace(/\/+$/, '') || '/admin';
+  const path = pathname.replace(/\/+$/, '') || paths.admin.dashboard;
   let best: AdminNavItem | undefined;
   for (const item of ADMIN_NAV.flatMap((group) => group.items)) {
     const matches = path === item.path || path.startsWith(`${item.path}/`);

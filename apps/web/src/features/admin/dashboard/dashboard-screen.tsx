@@ -12,6 +12,7 @@ import {
 } from '@smm/domain';
 import type { AdminDashboardResponse, DashboardProviderError } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
 import { DataTable, type ColumnDef } from '../components/data-table';
 import { useDashboard } from './api/get-dashboard';
@@ -84,7 +85,7 @@ function StatCards({ data }: { data: AdminDashboardResponse }) {
         label="충전 대기"
         value={`${formatCount(pendingCharges.count)}건`}
         detail={`입금 예정 ${formatWon(pendingCharges.payable)}`}
-        to="/admin/charges"
+        to={paths.admin.charges}
         attention={pendingCharges.count > 0}
       />
       <StatCard
@@ -93,7 +94,7 @@ function StatCards({ data }: { data: AdminDashboardResponse }) {
         detail={(['UNMATCHED', 'LATE', 'UNPARSED', 'DUPLICATE'] as const)
           .map((status) => `${DEPOSIT_STATUS_LABELS[status]} ${formatCount(deposits.byStatus[status])}`)
           .join(' · ')}
-        to="/admin/deposits"
+        to={paths.admin.deposits}
         attention={deposits.count > 0}
       />
       <StatCard
@@ -128,7 +129,7 @@ function OrderStatusChips({ byStatus }: { byStatus: AdminDashboardResponse['orde
           <li key={status}>
             <Link
               className={`dash-status ${STATUS_TONE[known] ?? 'admin-chip'}`}
-              to={`/admin/orders?status=${status}`}
+              to={`${paths.admin.orders}?status=${status}`}
             >
               <span>{ORDER_STATUS_LABELS[known] ?? status}</span>
               <strong>{formatCount(count)}</strong>
@@ -181,9 +182,7 @@ const errorColumns: ColumnDef<DashboardProviderError, never>[] = [
     header: '회원',
     size: 120,
     cell: ({ row }) => (
-      <Link to={`/admin/members/${encodeURIComponent(row.original.memberLoginId)}`}>
-        {row.original.memberLoginId}
-      </Link>
+      <Link to={paths.admin.member(row.original.memberLoginId)}>{row.original.memberLoginId}</Link>
     ),
   },
   { id: 'service', accessorFn: (row) => row.serviceText as never, header: '서비스', size: 200 },
@@ -219,7 +218,7 @@ function Dashboard({ data }: { data: AdminDashboardResponse }) {
       <AdminSection
         title="최근 공급사 오류"
         actions={
-          <Link className="dash-more" to="/admin/orders?error=1">
+          <Link className="dash-more" to={`${paths.admin.orders}?error=1`}>
             오류 주문 모두 보기
           </Link>
         }

@@ -18,6 +18,7 @@ import {
 import type { AdminMemberCharge, AdminMemberOrder, AdminMemberProfile } from '@smm/domain/contract';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
 import { DataTable, type ColumnDef } from '../components/data-table';
 import { MemberLedgerPanel } from '../money/member-ledger-panel';
@@ -172,7 +173,7 @@ export function MemberDetailScreen() {
         <AdminSection>
           <div className="member-not-found" role="alert">
             <p>회원을 찾을 수 없습니다.</p>
-            <ButtonLink to="/admin/members" variant="secondary">
+            <ButtonLink to={paths.admin.members} variant="secondary">
               회원 목록으로
             </ButtonLink>
           </div>
@@ -199,7 +200,7 @@ export function MemberDetailScreen() {
       title={id}
       description={
         <span className="member-header">
-          <Link className="member-back" to="/admin/members">
+          <Link className="member-back" to={paths.admin.members}>
             ← 회원 목록
           </Link>
           <MemberStatusChip suspendedAt={profile.suspendedAt} />
@@ -270,7 +271,7 @@ function ProfileCard({ profile }: { profile: AdminMemberProfile }) {
     [
       '추천인',
       profile.referredBy ? (
-        <Link className="member-link" to={`/admin/members/${encodeURIComponent(profile.referredBy)}`}>
+        <Link className="member-link" to={paths.admin.member(profile.referredBy)}>
           {profile.referredBy}
         </Link>
       ) : (

@@ -16,6 +16,7 @@ import {
 import type { AdminMemberItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
+import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection } from '../components/admin-page';
 import type { ColumnDef } from '../components/data-table';
 import { PagedTable } from '../components/paged-table';
@@ -41,8 +42,6 @@ export function readMembersSearch(params: URLSearchParams): MembersSearch {
   };
 }
 
-const memberHref = (loginId: string) => `/admin/members/${encodeURIComponent(loginId)}`;
-
 /** Table column id → the server's sort key (the other columns are not sortable server-side). */
 const SORTABLE: Record<string, MemberSort> = { loginId: 'loginId', point: 'point', createdAt: 'joined' };
 const COLUMN_OF: Record<MemberSort, string> = { loginId: 'loginId', point: 'point', joined: 'createdAt' };
@@ -57,7 +56,7 @@ const columns: ColumnDef<AdminMemberItem, never>[] = [
     header: '아이디',
     size: 150,
     cell: ({ row }) => (
-      <Link className="member-link" to={memberHref(row.original.loginId)}>
+      <Link className="member-link" to={paths.admin.member(row.original.loginId)}>
         {row.original.loginId}
       </Link>
     ),

@@ -6,6 +6,7 @@ import type { AdminChargeItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection } from '../components/admin-page';
 import type { ColumnDef } from '../components/data-table';
 import { PagedTable } from '../components/paged-table';
@@ -60,7 +61,7 @@ export function ChargesScreen() {
       header: '회원',
       size: 120,
       cell: ({ row }) => (
-        <Link className="money-link" to={`/admin/members/${encodeURIComponent(row.original.memberLoginId)}`}>
+        <Link className="money-link" to={paths.admin.member(row.original.memberLoginId)}>
           {row.original.memberLoginId}
         </Link>
       ),

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DEPOSIT_SOURCE_LABELS, DEPOSIT_STATUS_LABELS } from '@smm/domain';
 import type { AdminDepositItem, DepositStatus } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection } from '../components/admin-page';
 import type { ColumnDef } from '../components/data-table';
 import { PagedTable } from '../components/paged-table';
@@ -190,7 +191,8 @@ export function DepositsScreen() {
           hrefFor={(page) => `?${depositsSearchParams({ ...search, page })}`}
         />
         <p className="money-hint">
-          충전된 회원의 내역은 <Link to="/admin/charges?status=1">충전 신청</Link>에서 확인할 수 있습니다.
+          충전된 회원의 내역은 <Link to={`${paths.admin.charges}?status=1`}>충전 신청</Link>에서 확인할 수
+          있습니다.
         </p>
       </AdminSection>
       {attaching && <AttachDepositDialog deposit={attaching} onClose={() => setAttaching(null)} />}

@@ -13,6 +13,7 @@ import type { ReceiptItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection } from '../components/admin-page';
 import type { ColumnDef } from '../components/data-table';
 import { PagedTable } from '../components/paged-table';
@@ -94,10 +95,7 @@ export function ReceiptsScreen() {
       size: 130,
       cell: ({ row }) => (
         <span className="money-stack">
-          <Link
-            className="money-link"
-            to={`/admin/members/${encodeURIComponent(row.original.memberLoginId)}`}
-          >
+          <Link className="money-link" to={paths.admin.member(row.original.memberLoginId)}>
             {row.original.memberLoginId}
           </Link>
           <span className="money-muted">{row.original.depositorName}</span>

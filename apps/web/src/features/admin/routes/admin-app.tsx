@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { adminRoutePath, paths } from '@/lib/paths';
 import { AdminLayout } from '../components/admin-layout';
 import { AdminStatus } from '../components/admin-page';
 
@@ -34,21 +35,21 @@ export function AdminApp({ operatorId }: { operatorId: string }) {
       <Suspense fallback={<AdminStatus kind="loading" />}>
         <Routes>
           <Route index element={<DashboardScreen />} />
-          <Route path="charges" element={<ChargesScreen />} />
-          <Route path="deposits" element={<DepositsScreen />} />
-          <Route path="receipts" element={<ReceiptsScreen />} />
-          <Route path="catalog" element={<CatalogScreen />} />
-          <Route path="providers" element={<ProvidersScreen />} />
-          <Route path="orders" element={<OrdersScreen />} />
-          <Route path="members" element={<MembersScreen />} />
-          <Route path="members/:loginId" element={<MemberDetailScreen />} />
-          <Route path="notices" element={<NoticesScreen />} />
-          <Route path="faq" element={<FaqScreen />} />
-          <Route path="popups" element={<PopupsScreen />} />
-          <Route path="register-routes" element={<RegisterRoutesScreen />} />
-          <Route path="settings" element={<SettingsScreen />} />
-          <Route path="audit" element={<AuditScreen />} />
-          <Route path="*" element={<Navigate to="/admin" replace />} />
+          <Route path={adminRoutePath(paths.admin.charges)} element={<ChargesScreen />} />
+          <Route path={adminRoutePath(paths.admin.deposits)} element={<DepositsScreen />} />
+          <Route path={adminRoutePath(paths.admin.receipts)} element={<ReceiptsScreen />} />
+          <Route path={adminRoutePath(paths.admin.catalog)} element={<CatalogScreen />} />
+          <Route path={adminRoutePath(paths.admin.providers)} element={<ProvidersScreen />} />
+          <Route path={adminRoutePath(paths.admin.orders)} element={<OrdersScreen />} />
+          <Route path={adminRoutePath(paths.admin.members)} element={<MembersScreen />} />
+          <Route path={`${adminRoutePath(paths.admin.members)}/:loginId`} element={<MemberDetailScreen />} />
+          <Route path={adminRoutePath(paths.admin.notices)} element={<NoticesScreen />} />
+          <Route path={adminRoutePath(paths.admin.faq)} element={<FaqScreen />} />
+          <Route path={adminRoutePath(paths.admin.popups)} element={<PopupsScreen />} />
+          <Route path={adminRoutePath(paths.admin.registerRoutes)} element={<RegisterRoutesScreen />} />
+          <Route path={adminRoutePath(paths.admin.settings)} element={<SettingsScreen />} />
+          <Route path={adminRoutePath(paths.admin.audit)} element={<AuditScreen />} />
+          <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
         </Routes>
       </Suspense>
     </AdminLayout>

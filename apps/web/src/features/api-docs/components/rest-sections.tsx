@@ -14,6 +14,7 @@ import {
   type ErrorCode,
 } from '@smm/domain';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import { JsonBlock } from './code-block';
 import { copyText } from '@/lib/clipboard';
 import { DocSection, EndpointSection } from './doc-section';
@@ -83,7 +84,7 @@ export function OverviewSection({ origin }: { origin: string }) {
         <p>
           <strong>API 키 발급은 계정설정에서</strong> 할 수 있습니다. 키는 발급할 때 한 번만 전체가 표시되고,
           재발급하면 이전 키는 바로 사용할 수 없습니다.{' '}
-          <Link className="api-link" to="/account">
+          <Link className="api-link" to={paths.account}>
             계정설정으로 가기
           </Link>
         </p>

@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES, validateEmailForCode } from '@smm/domain';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useFindId } from '../api/find-id';
 import './auth.css';
 
@@ -40,7 +41,7 @@ export function FindIdForm() {
           <strong className="auth-result-value">{found}</strong>
           <span>개인정보 보호를 위해 일부를 가렸습니다. 전체 아이디는 {email} 으로 보내드렸습니다.</span>
         </div>
-        <ButtonLink to="/login" size="lg" block>
+        <ButtonLink to={paths.login} size="lg" block>
           로그인하기
         </ButtonLink>
       </div>

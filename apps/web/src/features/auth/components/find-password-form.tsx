@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES, RESET_TOKEN_TTL_SECONDS, validateEmailForCode } from 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useFindPassword } from '../api/find-password';
 import './auth.css';
 
@@ -50,7 +51,7 @@ export function FindPasswordForm() {
             동안 한 번만 사용할 수 있습니다. 메일이 보이지 않으면 스팸함도 확인해 주세요.
           </span>
         </div>
-        <ButtonLink to="/login" size="lg" block>
+        <ButtonLink to={paths.login} size="lg" block>
           로그인으로 돌아가기
         </ButtonLink>
       </div>

@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES, LOGIN_MESSAGES, STORAGE_KEYS, validateLogin } from '@
 import { Button } from '@/components/ui/button';
 import { Checkbox, TextField } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useLogin } from '../api/login';
@@ -53,7 +54,7 @@ export function LoginForm() {
       else localStorage.removeItem(STORAGE_KEYS.REMEMBERED_ID);
       await signIn(accessToken);
       toast.success(ACCOUNT_MESSAGES.LOGIN_SUCCESS);
-      navigate('/order');
+      navigate(paths.order);
     } catch (error) {
       toast.error(loginErrorMessage(error));
       setSubmitting(false);
@@ -89,9 +90,9 @@ export function LoginForm() {
         />
         {emailVerify && (
           <div className="auth-find-links">
-            <Link to="/find-id">아이디 찾기</Link>
+            <Link to={paths.findId}>아이디 찾기</Link>
             <span aria-hidden>·</span>
-            <Link to="/find-password">비밀번호 찾기</Link>
+            <Link to={paths.findPassword}>비밀번호 찾기</Link>
           </div>
         )}
       </div>
@@ -107,7 +108,7 @@ export function LoginForm() {
         onKakao={social.startKakao}
       />
       <p className="auth-switch">
-        아직 회원이 아니신가요? <Link to="/register">회원가입</Link>
+        아직 회원이 아니신가요? <Link to={paths.register}>회원가입</Link>
       </p>
     </form>
   );

@@ -5,6 +5,7 @@ import { REGISTER_HINTS, REGISTER_MESSAGES, validateRegister } from '@smm/domain
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useRegister, type RegisterPayload } from '../api/register';
 import { CodeSendField } from './code-send-field';
@@ -66,7 +67,7 @@ export function RegisterForm() {
     registerMutation.mutate(payload, {
       onSuccess: () => {
         toast.success(REGISTER_MESSAGES.SUCCESS);
-        navigate('/login');
+        navigate(paths.login);
       },
       onError: (error) => toast.error(errorMessage(error, REGISTER_MESSAGES.FAILED)),
       onSettled: () => {

@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES, REGISTER_HINTS, validateResetPassword } from '@smm/do
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/reset-password';
 import './auth.css';
 
@@ -30,7 +31,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       {
         onSuccess: () => {
           toast.success(ACCOUNT_MESSAGES.PASSWORD_RESET);
-          navigate('/');
+          navigate(paths.home);
         },
         onError: (error) => toast.error(errorMessage(error, ACCOUNT_MESSAGES.UNKNOWN)),
         onSettled: () => {

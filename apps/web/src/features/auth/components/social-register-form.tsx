@@ -5,6 +5,7 @@ import { REGISTER_MESSAGES, validateSocialRegister } from '@smm/domain';
 import type { SocialRegisterRequest } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useRegisterSocial, type SocialProvider } from '../api/register-social';
 import { SignUpExtraFields } from './sign-up-extra-fields';
@@ -56,7 +57,7 @@ export function SocialRegisterForm({
       {
         onSuccess: (answer) => {
           toast.success(answer?.message || REGISTER_MESSAGES.SUCCESS);
-          navigate('/login');
+          navigate(paths.login);
         },
         onError: (error) => toast.error(errorMessage(error, REGISTER_MESSAGES.FAILED)),
         onSettled: () => {

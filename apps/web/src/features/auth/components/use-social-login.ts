@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { ACCOUNT_MESSAGES } from '@smm/domain';
 import type { LoginResponse } from '@smm/domain/contract';
 import { isApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
 import { loginKakao } from '../api/login-kakao';
@@ -58,12 +59,12 @@ export function useSocialLogin({ naver, kakao }: { naver: boolean; kakao: boolea
         const { accessToken } = await attempt();
         await signIn(accessToken);
         toast.success(ACCOUNT_MESSAGES.LOGIN_SUCCESS);
-        navigate('/order');
+        navigate(paths.order);
       } catch (error) {
         const providerToken = registrationToken(error);
         if (providerToken) {
           toast.info(ACCOUNT_MESSAGES.SOCIAL_NOT_REGISTERED);
-          navigate(`/register/${provider}`, { state: { accessToken: providerToken } });
+          navigate(paths.socialRegister(provider), { state: { accessToken: providerToken } });
         } else {
           toast.error(socialLoginErrorMessage(provider, error));
         }

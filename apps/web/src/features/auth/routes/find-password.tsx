@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { AuthCard } from '../components/auth-card';
 import { FindPasswordForm } from '../components/find-password-form';
 
@@ -10,7 +11,7 @@ export function FindPasswordRoute() {
     >
       <FindPasswordForm />
       <p className="auth-switch auth-footnote">
-        아이디가 생각나지 않으세요? <Link to="/find-id">아이디 찾기</Link>
+        아이디가 생각나지 않으세요? <Link to={paths.findId}>아이디 찾기</Link>
       </p>
     </AuthCard>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { useSiteSettings } from '@/lib/site-settings';
 import { AuthCard } from '../components/auth-card';
 import { RegisterChoice } from '../components/register-choice';
@@ -25,7 +26,7 @@ export function RegisterRoute() {
         <RegisterForm />
       )}
       <p className="auth-switch auth-footnote">
-        이미 계정이 있으신가요? <Link to="/login">로그인</Link>
+        이미 계정이 있으신가요? <Link to={paths.login}>로그인</Link>
       </p>
     </AuthCard>
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ACCOUNT_MESSAGES, isResetTokenUsable } from '@smm/domain';
+import { paths } from '@/lib/paths';
 import { AuthCard } from '../components/auth-card';
 import { ResetPasswordForm } from '../components/reset-password-form';
 
@@ -24,7 +25,7 @@ export function ResetPasswordRoute() {
     sentBack.current = true;
     toast.error(ACCOUNT_MESSAGES.RESET_LINK_INVALID);
     // The first entry of a tab that has no other (a mail link opened in a new tab): nowhere to go back to.
-    if (location.key === 'default' && window.history.length <= 1) navigate('/', { replace: true });
+    if (location.key === 'default' && window.history.length <= 1) navigate(paths.home, { replace: true });
     else navigate(-1);
   }, [usable, location.key, navigate]);
 

@@ -1,4 +1,5 @@
 import { Link, Navigate, useLocation } from 'react-router';
+import { paths } from '@/lib/paths';
 import type { SocialProvider } from '../api/register-social';
 import { AuthCard } from '../components/auth-card';
 import { SocialRegisterForm } from '../components/social-register-form';
@@ -18,7 +19,7 @@ function providerTokenOf(state: unknown): string | null {
 export function SocialRegisterRoute({ provider }: { provider: SocialProvider }) {
   const location = useLocation();
   const accessToken = providerTokenOf(location.state);
-  if (!accessToken) return <Navigate to="/register" replace />;
+  if (!accessToken) return <Navigate to={paths.register} replace />;
   const name = PROVIDER_NAMES[provider];
 
   return (
@@ -34,7 +35,7 @@ export function SocialRegisterRoute({ provider }: { provider: SocialProvider }) 
       </p>
       <SocialRegisterForm provider={provider} accessToken={accessToken} />
       <p className="auth-switch auth-footnote">
-        이미 계정이 있으신가요? <Link to="/login">로그인</Link>
+        이미 계정이 있으신가요? <Link to={paths.login}>로그인</Link>
       </p>
     </AuthCard>
   );

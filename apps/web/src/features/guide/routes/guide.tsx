@@ -2,6 +2,7 @@ import { ArrowRight, TriangleAlert } from 'lucide-react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page';
 import { usePlatforms } from '@/lib/catalog-api';
+import { paths } from '@/lib/paths';
 import { CommonMistakes, MISTAKES_ID } from '../components/common-mistakes';
 import { GuideBasics } from '../components/guide-basics';
 import { PlatformSection, sectionId } from '../components/platform-section';
@@ -68,7 +69,7 @@ export function GuideRoute() {
               </h2>
               <p>주문하기에서 서비스를 고르고 링크 칸에 붙여 넣으세요.</p>
             </div>
-            <ButtonLink to="/order" size="lg">
+            <ButtonLink to={paths.order} size="lg">
               주문하러 가기 <ArrowRight size={18} aria-hidden />
             </ButtonLink>
           </section>

@@ -5,6 +5,7 @@ import { formatCount, HISTORY_PAGE_SIZE, isOrderLink } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/page';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
+import { paths } from '@/lib/paths';
 import { LeaveSessionLink } from '@/lib/session/leave-session-link';
 import './history.css';
 
@@ -70,7 +71,7 @@ export function HistoryView<T extends { id: number }>(props: HistoryViewProps<T>
           <LogIn size={32} aria-hidden />
           <p>로그인하면 {noun}내역을 볼 수 있어요</p>
           <span>둘러보기 모드에서는 {noun}내역이 없습니다. 로그인하거나 회원가입 후 이용해 주세요.</span>
-          <LeaveSessionLink to="/login" className="btn btn-primary btn-md">
+          <LeaveSessionLink to={paths.login} className="btn btn-primary btn-md">
             로그인하러 가기
           </LeaveSessionLink>
         </Card>

@@ -1,5 +1,6 @@
 import { Clock, Headphones, Timer } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import './landing.css';
 
 const FACTS = [
@@ -24,7 +25,7 @@ export function BannerSection() {
             ))}
           </ul>
         </div>
-        <ButtonLink to="/register" size="lg" variant="outline" className="banner-cta">
+        <ButtonLink to={paths.register} size="lg" variant="outline" className="banner-cta">
           무료로 시작하기
         </ButtonLink>
       </div>

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { ArrowRight, BadgeCheck, Heart, TrendingUp, Users } from 'lucide-react';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import './landing.css';
 
@@ -53,7 +54,7 @@ export function Hero() {
 
   const browse = () => {
     startGuest();
-    navigate('/order');
+    navigate(paths.order);
   };
 
   return (
@@ -72,7 +73,7 @@ export function Hero() {
           </p>
           <div className="hero-actions">
             {profile ? (
-              <ButtonLink to="/order" size="lg">
+              <ButtonLink to={paths.order} size="lg">
                 주문하러 가기
                 <ArrowRight size={18} aria-hidden />
               </ButtonLink>
@@ -82,7 +83,7 @@ export function Hero() {
                   둘러보기
                   <ArrowRight size={18} aria-hidden />
                 </Button>
-                <ButtonLink to="/register" size="lg" variant="outline">
+                <ButtonLink to={paths.register} size="lg" variant="outline">
                   회원가입
                 </ButtonLink>
               </>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { SettingKey } from '@smm/domain';
+import { paths } from '@/lib/paths';
 import { useSiteSettings } from '@/lib/site-settings';
 import './layout.css';
 
@@ -23,10 +24,15 @@ export function Footer() {
         <div className="footer-brand">
           <strong>{company || 'SMM 패널'}</strong>
           <nav className="footer-links" aria-label="약관">
-            <Link to="/terms/service" target="_blank" rel="noopener noreferrer">
+            <Link to={paths.termsOfService} target="_blank" rel="noopener noreferrer">
               이용약관
             </Link>
-            <Link to="/terms/privacy" target="_blank" rel="noopener noreferrer" className="footer-privacy">
+            <Link
+              to={paths.privacyPolicy}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="footer-privacy"
+            >
               개인정보처리방침
             </Link>
           </nav>

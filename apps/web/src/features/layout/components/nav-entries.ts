@@ -1,4 +1,5 @@
 import type { SiteSettings } from '@smm/domain';
+import { paths } from '@/lib/paths';
 
 export interface NavEntry {
   to: string;
@@ -8,12 +9,12 @@ export interface NavEntry {
 /** The member menu of SPEC.md §2 "Top bar"; FAQ only with ENABLE_QNA. */
 export function memberNavEntries(settings: SiteSettings): NavEntry[] {
   const entries: NavEntry[] = [
-    { to: '/order', label: '주문하기' },
-    { to: '/order-history', label: '주문내역' },
-    { to: '/auto-order-history', label: '자동주문내역' },
-    { to: '/point', label: '포인트 충전' },
-    { to: '/guide', label: '링크 입력 가이드' },
+    { to: paths.order, label: '주문하기' },
+    { to: paths.orderHistory, label: '주문내역' },
+    { to: paths.autoOrderHistory, label: '자동주문내역' },
+    { to: paths.point, label: '포인트 충전' },
+    { to: paths.guide, label: '링크 입력 가이드' },
   ];
-  if (settings.flag('ENABLE_QNA')) entries.push({ to: '/qna', label: '자주 묻는 질문' });
+  if (settings.flag('ENABLE_QNA')) entries.push({ to: paths.qna, label: '자주 묻는 질문' });
   return entries;
 }

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LayoutDashboard, LogOut, Menu, Settings, X } from 'lucide-react';
 import { formatWon, SessionState, type Profile } from '@smm/domain';
+import { paths } from '@/lib/paths';
 import { LeaveSessionLink } from '@/lib/session/leave-session-link';
 import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
@@ -19,7 +20,7 @@ function Wallet({ profile, isGuest }: { profile: Profile; isGuest: boolean }) {
         {isGuest ? profile.id : `${profile.id} 님`}
       </span>
       <span className="wallet-balance">{formatWon(profile.point)}</span>
-      <Link to="/point" className="wallet-badge">
+      <Link to={paths.point} className="wallet-badge">
         충전하기
       </Link>
     </div>
@@ -62,10 +63,10 @@ function AccountActions({ profile, isGuest, onBrowse }: Omit<MenuProps, 'entries
   if (!profile) {
     return (
       <>
-        <Link to="/login" className="topbar-action">
+        <Link to={paths.login} className="topbar-action">
           로그인
         </Link>
-        <Link to="/register" className="topbar-action">
+        <Link to={paths.register} className="topbar-action">
           회원가입
         </Link>
         <button type="button" className="topbar-cta" onClick={onBrowse}>
@@ -77,26 +78,26 @@ function AccountActions({ profile, isGuest, onBrowse }: Omit<MenuProps, 'entries
   return (
     <>
       {profile.role === 'admin' && (
-        <Link to="/admin" className="topbar-action">
+        <Link to={paths.admin.dashboard} className="topbar-action">
           <LayoutDashboard size={16} aria-hidden />
           운영자 콘솔
         </Link>
       )}
-      <Link to="/account" className="topbar-action">
+      <Link to={paths.account} className="topbar-action">
         <Settings size={16} aria-hidden />
         계정설정
       </Link>
       {isGuest ? (
         <>
-          <LeaveSessionLink to="/login" className="topbar-action">
+          <LeaveSessionLink to={paths.login} className="topbar-action">
             로그인
           </LeaveSessionLink>
-          <LeaveSessionLink to="/register" className="topbar-cta">
+          <LeaveSessionLink to={paths.register} className="topbar-cta">
             회원가입
           </LeaveSessionLink>
         </>
       ) : (
-        <Link to="/logout" className="topbar-action">
+        <Link to={paths.logout} className="topbar-action">
           <LogOut size={16} aria-hidden />
           로그아웃
         </Link>
@@ -120,14 +121,14 @@ export function TopBar() {
   const entries = profile ? memberNavEntries(settings) : [];
   const browse = () => {
     startGuest();
-    navigate('/order');
+    navigate(paths.order);
   };
   const actions = { profile, isGuest, onBrowse: browse };
 
   return (
     <header className="topbar">
       <div className="topbar-inner">
-        <Logo to={profile ? '/order' : '/'} />
+        <Logo to={profile ? paths.order : paths.home} />
 
         <NavLinks entries={entries} label="주요 메뉴" className="topbar-nav" linkClassName="topbar-link" />
 
@@ -162,7 +163,7 @@ export function TopBar() {
           >
             <div className="menu-panel" role="dialog" aria-modal="true" aria-label="전체 메뉴">
               <div className="menu-head">
-                <Logo to={profile ? '/order' : '/'} onClick={closeMenu} />
+                <Logo to={profile ? paths.order : paths.home} onClick={closeMenu} />
                 <button
                   type="button"
                   className="menu-close"

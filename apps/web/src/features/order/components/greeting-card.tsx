@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Wallet } from 'lucide-react';
 import { formatWon, SessionState, type Profile } from '@smm/domain';
 import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import './order.css';
 
 export function GreetingCard({ state, profile }: { state: SessionState; profile: Profile | null }) {
@@ -14,8 +15,8 @@ export function GreetingCard({ state, profile }: { state: SessionState; profile:
           <p className="greeting-sub">회원이 아니시라면 1분 만에 가입할 수 있어요.</p>
         </div>
         <div className="greeting-actions">
-          <ButtonLink to="/login">로그인</ButtonLink>
-          <ButtonLink to="/register" variant="outline">
+          <ButtonLink to={paths.login}>로그인</ButtonLink>
+          <ButtonLink to={paths.register} variant="outline">
             회원가입
           </ButtonLink>
         </div>
@@ -40,7 +41,7 @@ export function GreetingCard({ state, profile }: { state: SessionState; profile:
           보유 포인트
         </span>
         <strong>{formatWon(profile.point)}</strong>
-        <Link to="/point" className="greeting-charge">
+        <Link to={paths.point} className="greeting-charge">
           포인트 충전
         </Link>
       </div>

@@ -1,6 +1,7 @@
 import { CircleCheck, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCount, formatWon } from '@smm/domain';
+import { paths } from '@/lib/paths';
 import type { PlaceOrderResponse } from '../api/place-order';
 import './order.css';
 
@@ -47,7 +48,7 @@ export function OrderResultCard({
           <dd>{formatWon(result.cost)}</dd>
         </div>
       </dl>
-      <Link className="order-result-more" to={result.autoOrder ? '/auto-order-history' : '/order-history'}>
+      <Link className="order-result-more" to={result.autoOrder ? paths.autoOrderHistory : paths.orderHistory}>
         {result.autoOrder ? '자동주문내역 보기' : '주문내역 보기'}
       </Link>
     </section>

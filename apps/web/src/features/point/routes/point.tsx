@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SessionState } from '@smm/domain';
 import { Card, PageHeader } from '@/components/ui/page';
+import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import { hasPendingCharge, PENDING_POLL_MS, usePointHistory } from '../api/get-point-history';
 import type { ChargeRequestResponse } from '../api/request-charge';
@@ -20,7 +21,7 @@ export function PointRoute() {
   const member = state === SessionState.AUTHORIZATION;
   const [params] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  const hrefFor = useCallback((n: number) => `/point?page=${n}`, []);
+  const hrefFor = useCallback((n: number) => `${paths.point}?page=${n}`, []);
   const [requested, setRequested] = useState<ChargeRequestResponse | null>(null);
   const history = usePointHistory(page, member);
   const pending = hasPendingCharge(history.data);

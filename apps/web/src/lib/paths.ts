@@ -1,0 +1,48 @@
+/**
+ * Every page of the web app, in one place: the router declares these paths, and links, navigate()
+ * calls and redirects take them from here. A query string is added where the link is made.
+ */
+export const paths = {
+  home: '/',
+  order: '/order',
+  point: '/point',
+  account: '/account',
+  apiDocs: '/api',
+  orderHistory: '/order-history',
+  autoOrderHistory: '/auto-order-history',
+  qna: '/qna',
+  guide: '/guide',
+  termsOfService: '/terms/service',
+  privacyPolicy: '/terms/privacy',
+  login: '/login',
+  logout: '/logout',
+  register: '/register',
+  /** Sign-up after a Naver or Kakao login that matched no account. */
+  socialRegister: (provider: 'naver' | 'kakao') => `/register/${provider}` as const,
+  findId: '/find-id',
+  findPassword: '/find-password',
+  resetPassword: '/reset-password',
+  /** Where Naver's login popup returns. */
+  naverCallback: '/auth/naver',
+  /** The operator console (features/admin); its own router declares the screens below it. */
+  admin: {
+    dashboard: '/admin',
+    charges: '/admin/charges',
+    deposits: '/admin/deposits',
+    receipts: '/admin/receipts',
+    orders: '/admin/orders',
+    members: '/admin/members',
+    member: (loginId: string) => `/admin/members/${encodeURIComponent(loginId)}`,
+    catalog: '/admin/catalog',
+    providers: '/admin/providers',
+    notices: '/admin/notices',
+    faq: '/admin/faq',
+    popups: '/admin/popups',
+    registerRoutes: '/admin/register-routes',
+    settings: '/admin/settings',
+    audit: '/admin/audit',
+  },
+} as const;
+
+/** A console path as the console's own router (mounted at /admin/*) declares it: '/admin/charges' → 'charges'. */
+export const adminRoutePath = (path: string) => path.slice(paths.admin.dashboard.length + 1);
