@@ -47,8 +47,6 @@ export const RECEIPT_DETAIL_LABELS = {
   email: '이메일',
   phone: '연락처',
 } as const;
-export type ReceiptDetailField = keyof typeof RECEIPT_DETAIL_LABELS;
-export const RECEIPT_DETAIL_FIELDS = Object.keys(RECEIPT_DETAIL_LABELS) as ReceiptDetailField[];
 
 export interface ReceiptAmounts {
   /** 공급가액 */

@@ -106,8 +106,6 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
-
 /** The body of every non-2xx answer. */
 export interface ErrorBody {
   message: string;

@@ -15,8 +15,6 @@ export const LedgerReason = {
 } as const;
 export type LedgerReason = (typeof LedgerReason)[keyof typeof LedgerReason];
 
-export const LEDGER_REASONS = Object.values(LedgerReason);
-
 /** Korean labels for ledger screens. */
 export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   CHARGE: '포인트 충전',

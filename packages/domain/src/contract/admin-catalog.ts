@@ -14,7 +14,6 @@ export const catalogIdParams = z.object({ id: z.coerce.number().int().min(1).max
 
 /** PUT …/order — the whole list in its new order (exactly the current ids, else 400). */
 export const catalogReorderRequest = z.object({ ids: z.array(rowId).max(2000) });
-export type CatalogReorderRequest = z.infer<typeof catalogReorderRequest>;
 export const catalogReorderResponse = z.object({ ids: z.array(z.number().int()), changed: z.boolean() });
 export type CatalogReorderResponse = z.infer<typeof catalogReorderResponse>;
 
@@ -35,7 +34,6 @@ export const adminProvider = z.object({
 });
 export type AdminProvider = z.infer<typeof adminProvider>;
 export const adminProvidersResponse = z.array(adminProvider);
-export type AdminProvidersResponse = z.infer<typeof adminProvidersResponse>;
 
 /** POST /admin/api/providers (key required) and PUT /admin/api/providers/:id (blank key: keep it). */
 export const providerRequest = z.object({

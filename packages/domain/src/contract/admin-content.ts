@@ -17,7 +17,6 @@ export type ChangedResponse = z.infer<typeof changedResponse>;
 export const contentOrderRequest = z.object({
   ids: z.array(z.number().int().min(1).max(2_147_483_647)).max(1000),
 });
-export type ContentOrderRequest = z.infer<typeof contentOrderRequest>;
 
 // ---------- notices ----------
 
@@ -61,7 +60,6 @@ export const adminRegisterWheresResponse = z.array(adminRegisterWhere);
 
 /** POST /admin/api/register-wheres and PUT /admin/api/register-wheres/:id. */
 export const registerWhereRequest = z.object({ text: requestText(500) });
-export type RegisterWhereRequest = z.input<typeof registerWhereRequest>;
 export const registerWhereResponse = z.object({ registerWhere: adminRegisterWhere, changed: z.boolean() });
 export type RegisterWhereResponse = z.infer<typeof registerWhereResponse>;
 
@@ -78,6 +76,5 @@ export const adminPopupsResponse = z.array(adminPopup);
 
 /** PATCH /admin/api/popups/:id — shown to members or not. (POST is multipart: image, enabled?.) */
 export const popupPatchRequest = z.object({ enabled: z.boolean() });
-export type PopupPatchRequest = z.infer<typeof popupPatchRequest>;
 export const popupResponse = z.object({ popup: adminPopup, changed: z.boolean() });
 export type PopupResponse = z.infer<typeof popupResponse>;

@@ -15,7 +15,6 @@ export const adminMembersQuery = z.object({
   dir: z.enum(['asc', 'desc']).optional().default('desc'),
   page: pageNumber,
 });
-export type AdminMembersQuery = z.input<typeof adminMembersQuery>;
 
 export const adminMemberItem = z.object({
   loginId: z.string(),

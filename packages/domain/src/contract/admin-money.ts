@@ -72,7 +72,6 @@ export const receiptsQuery = z.object({
   page: pageNumber,
 });
 export type ReceiptsQuery = z.infer<typeof receiptsQuery>;
-export type ReceiptsQueryInput = z.input<typeof receiptsQuery>;
 
 export const receiptItem = z.object({
   chargeId: z.number().int(),
@@ -101,6 +100,5 @@ export const chargeIdPathParams = z.object({
 
 /** POST /admin/api/receipts/:chargeId/issue — issued on 홈택스; idempotent, audited 'receipt.issue'. */
 export const issueReceiptRequest = z.object({ memo: requestText(200) });
-export type IssueReceiptRequest = z.infer<typeof issueReceiptRequest>;
 export const issueReceiptResponse = z.object({ receipt: receiptItem, changed: z.boolean() });
 export type IssueReceiptResponse = z.infer<typeof issueReceiptResponse>;
