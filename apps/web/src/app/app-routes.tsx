@@ -65,7 +65,7 @@ const AdminApp = lazyScreen(() =>
 const FaqRoute = lazyScreen(() => import('@/features/faq/routes/faq').then((m) => ({ default: m.FaqRoute })));
 
 /** The Korean title of each page (the tab shows '주문하기 · SMM 패널'); the landing's is the site name. */
-export const ROUTE_TITLES: Record<string, string> = {
+const ROUTE_TITLES: Record<string, string> = {
   [paths.home]: SITE_NAME,
   [paths.order]: '주문하기',
   [paths.point]: '포인트 충전',

@@ -2,8 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Platform } from '@smm/domain/contract';
 import { api } from './api-client';
 
-export type { Platform };
-
 export const getPlatforms = () => api.get<Platform[]>('/service/platforms');
 
 /** The catalogue's platforms: one query for the order page and the link guide, so a visit to either fills both. */

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 
-export const COPIED_MESSAGE = '복사되었습니다.';
+const COPIED_MESSAGE = '복사되었습니다.';
 
 /**
  * Copies to the clipboard with a toast. Without clipboard access (plain http, an old browser) the

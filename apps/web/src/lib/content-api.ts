@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Notice, Qna, RegisterWhere } from '@smm/domain/contract';
 import { api } from './api-client';
 
-export type { Notice, Qna, RegisterWhere };
+export type { Notice, Qna };
 
 /**
  * The member site's content lists (the order page's notices, the FAQ, sign-up's 가입 경로). Shared

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import './ui.css';
 
 /** SPEC.md §9: a numbered pagination shows this many pages each side of the current one by default. */
-export const DEFAULT_PAGE_NEIGHBOURS = 4;
+const DEFAULT_PAGE_NEIGHBOURS = 4;
 
 /** The last page of `total` rows at `pageSize` a page; an empty list still has page 1. */
 export function lastPageOf(total: number, pageSize: number): number {

@@ -3,8 +3,6 @@ import type { ApiKeyResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session/session-context';
 
-export type { ApiKeyResponse };
-
 /** POST /auth/api-key: a new key, shown in full in this answer only; the old key is revoked at once. */
 export const issueApiKey = () => api.post<ApiKeyResponse>('/auth/api-key');
 

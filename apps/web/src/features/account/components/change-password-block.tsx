@@ -22,7 +22,7 @@ function changePasswordErrorMessage(error: unknown): string {
 }
 
 /** How long the success toast shows before /logout reloads the page. */
-export const LOGOUT_DELAY_MS = 1200;
+const LOGOUT_DELAY_MS = 1200;
 
 const EMPTY = { currentPassword: '', newPassword: '', newPasswordRe: '' };
 

@@ -12,7 +12,7 @@ import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
 import { AdminDialog, AdminDialogActions } from '../components/admin-dialog';
 import { AdminTextField, AdminTextArea } from '../components/admin-field';
 
-export const ORDER_MEMO_MAX = 200;
+const ORDER_MEMO_MAX = 200;
 
 export type OrderAction =
   | { kind: 'resend'; order: AdminOrderItem }

@@ -30,7 +30,7 @@ function chipClass(kind: 'success' | 'danger' | 'muted' | 'open') {
   return kind === 'open' ? 'admin-chip' : `admin-chip admin-chip-${kind}`;
 }
 
-export function OrderStatusChip({ status }: { status: number }) {
+function OrderStatusChip({ status }: { status: number }) {
   const kind =
     status === OrderStatus.COMPLETED
       ? 'success'
@@ -42,7 +42,7 @@ export function OrderStatusChip({ status }: { status: number }) {
   return <span className={chipClass(kind)}>{orderLabel(status)}</span>;
 }
 
-export function AutoOrderStatusChip({ status }: { status: number }) {
+function AutoOrderStatusChip({ status }: { status: number }) {
   const kind =
     status === AutoOrderStatus.COMPLETED
       ? 'success'

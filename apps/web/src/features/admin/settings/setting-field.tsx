@@ -14,7 +14,7 @@ import type { AdminSetting } from './api/get-admin-settings';
 import { useUpdateSetting } from './api/update-setting';
 
 /** The stored number list (a JSON array or a comma list, as SiteSettings reads it) as numbers. */
-export function parseNumberList(value: string): number[] {
+function parseNumberList(value: string): number[] {
   const raw = value.trim();
   if (!raw) return [];
   let items: unknown[];

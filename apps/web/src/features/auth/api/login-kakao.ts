@@ -1,8 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { KakaoLoginRequest, LoginResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
 /** POST /auth/login/kakao: the SDK's access token. 404 SOCIAL_NOT_REGISTERED leads to /register/kakao. */
 export const loginKakao = (input: KakaoLoginRequest) => api.post<LoginResponse>('/auth/login/kakao', input);
-
-export const useLoginKakao = () => useMutation({ mutationFn: loginKakao });

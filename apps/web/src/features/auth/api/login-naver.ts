@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginResponse, NaverLoginRequest } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
@@ -7,5 +6,3 @@ import { api } from '@/lib/api-client';
  * callback page posted. 404 SOCIAL_NOT_REGISTERED carries the provider's token for /register/naver.
  */
 export const loginNaver = (input: NaverLoginRequest) => api.post<LoginResponse>('/auth/login/naver', input);
-
-export const useLoginNaver = () => useMutation({ mutationFn: loginNaver });

@@ -3,7 +3,7 @@
  * opens Kakao's sign-in popup and hands back an access token, which the server verifies.
  */
 
-export const KAKAO_SDK_URL = 'https://developers.kakao.com/sdk/js/kakao.min.js';
+const KAKAO_SDK_URL = 'https://developers.kakao.com/sdk/js/kakao.min.js';
 
 interface KakaoAuthResult {
   access_token: string;

@@ -23,7 +23,7 @@ export function isNaverAuthMessage(data: unknown): data is NaverAuthMessage {
 }
 
 /** 24 url-safe characters from 18 random bytes (144 bits). */
-export function createNaverState(): string {
+function createNaverState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')

@@ -3,8 +3,6 @@ import type { AutoOrderHistoryResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { historySearch } from './get-order-history';
 
-export type { AutoOrderHistoryResponse };
-
 export const getAutoOrderHistory = (page: number, status: number | undefined) =>
   api.get<AutoOrderHistoryResponse>(`/service/auto-order-history?${historySearch(page, status)}`);
 

@@ -2,8 +2,6 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrderHistoryResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
-export type { OrderHistoryResponse };
-
 export function historySearch(page: number, status: number | undefined): string {
   const params = new URLSearchParams({ page: String(page) });
   if (status !== undefined) params.set('status', String(status));

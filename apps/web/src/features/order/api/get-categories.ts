@@ -2,8 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
-export type { Category };
-
 export const getCategories = () => api.get<Category[]>('/service/categorys');
 
 export const getCategoriesQueryOptions = () =>

@@ -2,8 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Service } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
-export type { Service };
-
 export const getServices = () => api.get<Service[]>('/service/services');
 
 export const getServicesQueryOptions = () =>

@@ -3,8 +3,6 @@ import { ChargeStatus } from '@smm/domain';
 import type { PointHistoryResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
-export type { PointHistoryResponse };
-
 /** Every page of the member's charges sits under this key (a new charge refetches them all). */
 export const POINT_HISTORY_KEY = ['point-history'] as const;
 

@@ -3,7 +3,7 @@ import type { ChargeRequest, ChargeRequestResponse } from '@smm/domain/contract'
 import { api } from '@/lib/api-client';
 import { POINT_HISTORY_KEY } from './get-point-history';
 
-export type { ChargeRequest, ChargeRequestResponse };
+export type { ChargeRequestResponse };
 
 export const requestCharge = (body: ChargeRequest) => api.post<ChargeRequestResponse>('/service/point', body);
 

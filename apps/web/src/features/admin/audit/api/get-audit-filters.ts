@@ -2,8 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditLogFiltersResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
-export type { AuditLogFiltersResponse };
-
 export const getAuditFilters = () => api.get<AuditLogFiltersResponse>('/admin/api/audit-log/actions');
 
 /** What the filter dropdowns offer: the actions, target types and operators present in the log. */

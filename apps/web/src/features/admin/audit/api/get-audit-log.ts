@@ -2,8 +2,6 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AuditLogResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
-export type { AuditLogResponse };
-
 /** The audit screen's filters, as they sit in the URL (every value text; '' = not filtered). */
 export interface AuditSearch {
   action: string;
@@ -15,7 +13,7 @@ export interface AuditSearch {
   page: number;
 }
 
-export const AUDIT_FILTER_KEYS = ['action', 'operator', 'targetType', 'q', 'from', 'to'] as const;
+const AUDIT_FILTER_KEYS = ['action', 'operator', 'targetType', 'q', 'from', 'to'] as const;
 
 /** The filters as a query string: empty ones left out, page 1 left out. */
 export function auditSearchParams(search: AuditSearch): URLSearchParams {

@@ -3,8 +3,6 @@ import type { ProviderServiceItem } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { PROVIDERS_QUERY_KEY } from './catalog-keys';
 
-export type { ProviderServiceItem };
-
 export const getProviderServices = (id: number) =>
   api.get<ProviderServiceItem[]>(`/admin/api/providers/${id}/services`);
 

@@ -2,8 +2,6 @@ import type { CategoryMutationResponse, CategoryRequest } from '@smm/domain/cont
 import { api } from '@/lib/api-client';
 import { useCatalogMutation } from './use-catalog-mutation';
 
-export type { CategoryRequest };
-
 /** POST /admin/api/categories (no id) or PUT /admin/api/categories/:id (a new platformId moves it). */
 export const saveCategory = ({ id, body }: { id: number | null; body: CategoryRequest }) =>
   id === null

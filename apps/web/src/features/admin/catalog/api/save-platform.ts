@@ -2,8 +2,6 @@ import type { PlatformMutationResponse, PlatformRequest } from '@smm/domain/cont
 import { api } from '@/lib/api-client';
 import { useCatalogMutation } from './use-catalog-mutation';
 
-export type { PlatformRequest };
-
 /** POST /admin/api/platforms (no id) or PUT /admin/api/platforms/:id. */
 export const savePlatform = ({ id, body }: { id: number | null; body: PlatformRequest }) =>
   id === null

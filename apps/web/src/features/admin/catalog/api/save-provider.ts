@@ -2,8 +2,6 @@ import type { ProviderMutationResponse, ProviderRequest } from '@smm/domain/cont
 import { api } from '@/lib/api-client';
 import { useCatalogMutation } from './use-catalog-mutation';
 
-export type { ProviderRequest };
-
 /** POST /admin/api/providers (key required) or PUT /admin/api/providers/:id (blank key: keep it). */
 export const saveProvider = ({ id, body }: { id: number | null; body: ProviderRequest }) =>
   id === null

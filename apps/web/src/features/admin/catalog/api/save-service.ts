@@ -2,8 +2,6 @@ import type { ServiceMutationResponse, ServiceRequest } from '@smm/domain/contra
 import { api } from '@/lib/api-client';
 import { useCatalogMutation } from './use-catalog-mutation';
 
-export type { ServiceRequest };
-
 /** POST /admin/api/services (no id) or PUT /admin/api/services/:id. */
 export const saveService = ({ id, body }: { id: number | null; body: ServiceRequest }) =>
   id === null

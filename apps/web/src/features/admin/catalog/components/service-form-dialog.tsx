@@ -84,7 +84,7 @@ export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest }
 }
 
 /** "개당 0.3원 · 1,000개당 300원" for a valid price, else how to write one. */
-export function priceHint(price: string): string {
+function priceHint(price: string): string {
   const milli = parseUnitPriceMilli(price);
   if (milli === null || milli < 1)
     return '개당 가격을 원 단위로, 소수점 셋째 자리까지 입력해주세요 (예: 0.3).';

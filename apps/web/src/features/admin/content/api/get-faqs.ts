@@ -3,8 +3,6 @@ import type { AdminFaq } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { FAQS_QUERY_KEY } from './content-keys';
 
-export type { AdminFaq };
-
 /** GET /admin/api/faq — in the members' order. */
 export const getFaqs = () => api.get<AdminFaq[]>('/admin/api/faq');
 

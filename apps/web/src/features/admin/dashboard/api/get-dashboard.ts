@@ -2,8 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminDashboardResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
-export type { AdminDashboardResponse };
-
 /** How often the open dashboard refreshes itself. */
 export const DASHBOARD_REFRESH_MS = 60_000;
 

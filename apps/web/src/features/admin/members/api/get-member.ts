@@ -2,8 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminMemberDetailResponse } from '@smm/domain/contract';
 import { api, isApiError } from '@/lib/api-client';
 
-export type { AdminMemberDetailResponse };
-
 /** Every member page's query sits under this key (money moves refetch them all). */
 export const MEMBER_QUERY_KEY = ['admin', 'member'] as const;
 

@@ -3,8 +3,6 @@ import type { MemberSort, MemberStatusFilter } from '@smm/domain';
 import type { AdminMembersResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 
-export type { AdminMembersResponse };
-
 export interface MembersSearch {
   q: string;
   status: MemberStatusFilter;

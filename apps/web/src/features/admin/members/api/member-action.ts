@@ -4,8 +4,6 @@ import { api } from '@/lib/api-client';
 import { getMemberQueryOptions } from './get-member';
 import { MEMBERS_QUERY_KEY } from './get-members';
 
-export type { MemberActionResponse };
-
 /** The three operator actions on a member, each its own endpoint (see suspend / restore / reset). */
 export type MemberAction = 'suspend' | 'restore' | 'api-key/reset';
 
@@ -28,7 +26,7 @@ export function useMemberActionMutation(
   });
 }
 
-export const memberActionPath = (loginId: string, action: MemberAction) =>
+const memberActionPath = (loginId: string, action: MemberAction) =>
   `/admin/api/members/${encodeURIComponent(loginId)}/${action}`;
 
 export const postMemberAction = (loginId: string, action: MemberAction, body: MemberActionRequest) =>

@@ -3,8 +3,6 @@ import type { ChargeDecisionResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { invalidateMoney } from './money-keys';
 
-export type { ChargeDecisionResponse };
-
 export const acceptCharge = (chargeId: number, memo: string) =>
   api.post<ChargeDecisionResponse>(`/admin/api/charges/${chargeId}/accept`, { memo });
 

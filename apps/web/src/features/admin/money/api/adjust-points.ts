@@ -3,8 +3,6 @@ import type { PointAdjustmentRequest, PointAdjustmentResponse } from '@smm/domai
 import { api } from '@/lib/api-client';
 import { invalidateMoney } from './money-keys';
 
-export type { PointAdjustmentResponse };
-
 /** The form's Idempotency-Key: sent again on a retry, the adjustment still applies once. */
 export const adjustPoints = (loginId: string, body: PointAdjustmentRequest, idempotencyKey: string) =>
   api.post<PointAdjustmentResponse>(

@@ -3,8 +3,6 @@ import type { AttachDepositRequest, AttachDepositResponse } from '@smm/domain/co
 import { api } from '@/lib/api-client';
 import { invalidateMoney } from './money-keys';
 
-export type { AttachDepositResponse };
-
 export const attachDeposit = (depositId: number, body: AttachDepositRequest) =>
   api.post<AttachDepositResponse>(`/admin/api/deposits/${depositId}/attach`, body);
 

@@ -3,8 +3,6 @@ import type { OperatorDepositRequest, OperatorDepositResponse } from '@smm/domai
 import { api } from '@/lib/api-client';
 import { invalidateMoney } from './money-keys';
 
-export type { OperatorDepositRequest, OperatorDepositResponse };
-
 export const createDeposit = (body: OperatorDepositRequest, idempotencyKey: string) =>
   api.post<OperatorDepositResponse>('/admin/api/deposits', body, {
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -3,8 +3,6 @@ import type { AdminChargesResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { MONEY_QUERY_KEY } from './money-keys';
 
-export type { AdminChargesResponse };
-
 export interface ChargesSearch {
   /** ChargeStatus 0 | 1 | 2, or 'all'. */
   status: '0' | '1' | '2' | 'all';

@@ -3,8 +3,6 @@ import type { AdminDepositsResponse, DepositStatus } from '@smm/domain/contract'
 import { api } from '@/lib/api-client';
 import { MONEY_QUERY_KEY } from './money-keys';
 
-export type { AdminDepositsResponse };
-
 export interface DepositsSearch {
   status: DepositStatus | 'all';
   page: number;

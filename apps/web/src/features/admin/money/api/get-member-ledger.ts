@@ -3,8 +3,6 @@ import type { MemberLedgerResponse } from '@smm/domain/contract';
 import { api, isApiError } from '@/lib/api-client';
 import { MONEY_QUERY_KEY } from './money-keys';
 
-export type { MemberLedgerResponse };
-
 export const getMemberLedger = (loginId: string, page: number) =>
   api.get<MemberLedgerResponse>(`/admin/api/members/${encodeURIComponent(loginId)}/ledger?page=${page}`);
 

@@ -3,8 +3,6 @@ import type { ReceiptStatus, ReceiptsResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { MONEY_QUERY_KEY } from './money-keys';
 
-export type { ReceiptsResponse };
-
 export interface ReceiptsSearch {
   status: ReceiptStatus;
   /** PaymentKind 0 (현금영수증) or 1 (세금계산서), or '' for both. */

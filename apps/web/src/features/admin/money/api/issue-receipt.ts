@@ -3,8 +3,6 @@ import type { IssueReceiptResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { MONEY_QUERY_KEY } from './money-keys';
 
-export type { IssueReceiptResponse };
-
 export const issueReceipt = (chargeId: number, memo: string) =>
   api.post<IssueReceiptResponse>(`/admin/api/receipts/${chargeId}/issue`, { memo });
 
