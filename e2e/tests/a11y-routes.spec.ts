@@ -5,9 +5,9 @@ import { restoreSettings, setSettings } from './helpers/settings';
 import { test } from './helpers/test';
 
 /**
- * Every route of SPEC.md §2, in both themes, after its data has rendered: no serious or critical axe
- * violation (WCAG 2 A and AA, which includes colour contrast). Signed-out screens as a visitor, the
- * rest as a member, with the flags on that reveal every optional block (referral, codes, FAQ).
+ * Every route of docs/product.md#routes, in both themes, after its data has rendered: no serious or critical
+ * axe violation (WCAG 2 A and AA, which includes colour contrast). Signed-out screens as a visitor, the rest
+ * as a member, with the flags on that reveal every optional block (referral, codes, FAQ).
  */
 const VISITOR_ROUTES = [
   '/',

@@ -6,7 +6,7 @@ import { publicSetting, restoreSettings, setSettings } from './helpers/settings'
 import { hidePopupsForToday } from './helpers/test';
 
 /**
- * Popups (SPEC.md §2 "Popups", §4 "Popup dismissal") with the demo popup the server seeds, and the FAQ
+ * Popups (docs/product.md#popups) with the demo popup the server seeds, and the FAQ
  * (screen 12) with the demo questions. This spec uses the plain Playwright `test`: the popup must show.
  */
 
@@ -52,7 +52,7 @@ test.describe('[CONTENT][POPUP]', () => {
     // The seeded image really loads (a broken URL would show the fallback text instead).
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    // SPEC.md §9: 440 px wide at desktop widths; the image at most 600 px high.
+    // 440 px wide at desktop widths, the image at most 600 px high (docs/product.md#display-constants).
     // Layout sizes (offsetWidth), not the bounding box: the opening animation scales the panel briefly.
     expect(await dialog.evaluate((el: HTMLElement) => el.offsetWidth)).toBe(440);
     expect(await image.evaluate((el: HTMLElement) => el.offsetHeight)).toBeLessThanOrEqual(600);

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { signInNewMember } from './helpers/session';
 
-/** The link-input guide (SPEC.md screen 15) against the demo catalogue the server seeds. */
+/** The link-input guide (docs/product.md#guide-faq-and-terms) against the demo catalogue the server seeds. */
 
 interface CataloguePlatform {
   id: number;

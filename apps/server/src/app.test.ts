@@ -12,7 +12,7 @@ const t = useTestApp({ admin: { id: 'operator', password: 'operator-pass-1' } },
 });
 
 describe(`app on ${testDatabaseKind}`, () => {
-  it('answers every setting key of SPEC.md §3 and nothing else', async () => {
+  it('answers every setting key of docs/product.md#site-settings and nothing else', async () => {
     await t.app.database.db.insert(siteSettings).values({ key: 'INTERNAL_NOTE', value: 'secret' });
     const response = await t.app.inject({ method: 'GET', url: '/service/settings' });
     expect(response.statusCode).toBe(200);

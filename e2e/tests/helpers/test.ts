@@ -2,7 +2,7 @@ import { seoulDateKey, STORAGE_KEYS, type PopupDismissal } from '@smm/domain';
 import { test as base, type APIRequestContext, type BrowserContext } from '@playwright/test';
 
 /**
- * The demo data seeds an enabled popup, which covers every page on load (SPEC.md §2 "Popups"). Specs about
+ * The demo data seeds an enabled popup, which covers every page on load (docs/product.md#popups). Specs about
  * something else import `test` from here: each browser context starts with every served popup dismissed
  * for today ('popup-hidden'), exactly as a member who pressed 오늘 하루 보지 않기 would have it.
  * content.spec.ts, which tests the popups themselves, uses the plain Playwright `test`.

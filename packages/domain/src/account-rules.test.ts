@@ -18,7 +18,7 @@ const base64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const jwt = (payload: object) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.sig`;
 
-describe('validateSocialRegister (SPEC.md §5 "Social sign-up")', () => {
+describe('validateSocialRegister (docs/product.md#account-rules)', () => {
   const ok = { registerWhere: '검색', sendCode: '12345' };
   it.each([
     [
@@ -65,7 +65,7 @@ describe('change and reset password rules', () => {
   });
 });
 
-describe('reset-link tokens (SPEC.md §2 screen 7)', () => {
+describe('reset-link tokens (docs/product.md#account-recovery)', () => {
   const now = Date.UTC(2026, 0, 1);
   it('reads exp in seconds from the payload without checking the signature', () => {
     expect(resetTokenExpiry(jwt({ exp: 1_800_000_000 }))).toBe(1_800_000_000);

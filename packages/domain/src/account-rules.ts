@@ -7,7 +7,7 @@ import {
 } from './auth-rules';
 
 /**
- * Account rules (SPEC.md §5 "Change password", "Reset password", §8, §9) shared by the screens and the
+ * Account rules (docs/product.md#account-rules) shared by the screens and the
  * server: the same checks in the same order with the same Korean messages.
  */
 export const ACCOUNT_MESSAGES = {
@@ -36,7 +36,7 @@ export const ACCOUNT_MESSAGES = {
   UNKNOWN: '오류가 발생했습니다.',
 } as const;
 
-/** SPEC.md §9: codes are 5 characters; ours are digits, typed easily on a phone. */
+/** Codes are 5 characters (docs/product.md#limits); ours are digits, typed easily on a phone. */
 export const VERIFICATION_CODE_RULES = {
   length: 5,
   ttlSeconds: 10 * 60,
@@ -63,7 +63,7 @@ const DOMAIN_LABEL = String.raw`[^\s@,;:<>()[\]\\".]+`;
 const MAILBOX = new RegExp(`^${MAILBOX_PART}@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`, 'u');
 
 /**
- * One plain mailbox, `local@domain.tld`, that the server may send mail to. SPEC.md's form rule ('@'
+ * One plain mailbox, `local@domain.tld`, that the server may send mail to. The form's rule ('@'
  * and '.') also lets through "a@b.kr, c@d.kr" or "Name <a@b.kr>", which a mailer would read as other
  * or more recipients; the server sends only to what passes this (no spaces, commas, brackets, quotes).
  */
@@ -71,7 +71,7 @@ export function isMailboxAddress(email: string): boolean {
   return email.length <= 254 && MAILBOX.test(email) && !/[\u0000-\u001f\u007f-\u009f]/.test(email);
 }
 
-/** A phone number a text message can go to: exactly 11 digits (SPEC.md §9), nothing else. */
+/** A phone number a text message can go to: exactly 11 digits (docs/product.md#limits), nothing else. */
 export function isPhoneNumberDigits(phoneNumber: string): boolean {
   return /^[0-9]{11}$/.test(phoneNumber);
 }
@@ -91,7 +91,7 @@ export interface ChangePasswordInput {
   newPasswordRe: string;
 }
 
-/** SPEC.md §5 "Change password", in its order, then the sign-up password rules. */
+/** Change password (docs/product.md#account-rules), in its order, then the sign-up password rules. */
 export function validateChangePassword(input: ChangePasswordInput): string | null {
   const m = ACCOUNT_MESSAGES;
   if (input.currentPassword.length === 0) return m.CURRENT_PASSWORD_REQUIRED;
@@ -100,7 +100,7 @@ export function validateChangePassword(input: ChangePasswordInput): string | nul
   return newPasswordProblem(input.newPassword);
 }
 
-/** SPEC.md §5 "Reset password": the two fields agree; then the sign-up password rules. */
+/** Reset password (docs/product.md#account-rules): the fields agree; then the sign-up password rules. */
 export function validateResetPassword(input: { password: string; passwordRe: string }): string | null {
   if (input.password.length === 0) return REGISTER_MESSAGES.PASSWORD_REQUIRED;
   if (input.password !== input.passwordRe) return ACCOUNT_MESSAGES.PASSWORD_RE_DIFFERS;
@@ -119,8 +119,8 @@ export interface SocialRegisterContext {
 }
 
 /**
- * SPEC.md §5 "Social sign-up", in its order: the sign-up route, then (phone flag on) the code was sent
- * and is 5 characters. The referral code is optional.
+ * Social sign-up (docs/product.md#account-rules), in its order: the sign-up route, then (phone flag on) the
+ * code was sent and is 5 characters. The referral code is optional.
  */
 export function validateSocialRegister(
   input: SocialRegisterInput,
@@ -151,8 +151,8 @@ export function maskLoginId(loginId: string): string {
 
 /**
  * The `exp` (seconds) of a reset link's token, read without checking its signature (the server does
- * that): null when the token is not a JWT with a numeric exp. SPEC.md §2 screen 7 sends the reader
- * back when it is missing, unreadable or past.
+ * that): null when the token is not a JWT with a numeric exp. The reset screen sends the reader back
+ * when it is missing, unreadable or past (docs/product.md#account-recovery).
  */
 export function resetTokenExpiry(token: string | null | undefined): number | null {
   if (!token) return null;
@@ -170,7 +170,7 @@ export function resetTokenExpiry(token: string | null | undefined): number | nul
   }
 }
 
-/** Whether a reset link can still be used at `nowMs` (SPEC.md §2 screen 7). */
+/** Whether a reset link can still be used at `nowMs` (docs/product.md#account-recovery). */
 export function isResetTokenUsable(token: string | null | undefined, nowMs: number): boolean {
   const exp = resetTokenExpiry(token);
   return exp !== null && exp * 1000 > nowMs;

@@ -1,9 +1,9 @@
 import type { PaymentTypeAvailability, SettingKey } from './settings';
 
 /**
- * How the console's settings form presents each key of SPEC.md §3: its group, Korean label and a line
- * on what it does. Typed as a Record over SettingKey, so a key added to SETTING_KEYS without a label
- * fails to compile (and admin-settings.test.ts checks the same at run time).
+ * How the console's settings form presents each key (docs/product.md#site-settings): its group, Korean label
+ * and a line on what it does. Typed as a Record over SettingKey, so a key added to SETTING_KEYS without a
+ * label fails to compile (and admin-settings.test.ts checks the same at run time).
  */
 export const SETTING_GROUPS = [
   { id: 'site', label: '사이트 정보', description: '하단(푸터)에 보이는 회사 정보입니다.' },

@@ -19,7 +19,7 @@ describe('validateLogin', () => {
     expect(validateLogin({ id: 'member1', password: 'pw' })).toBeNull();
   });
 
-  it('uses the messages SPEC.md quotes verbatim', () => {
+  it('keeps the login messages word for word (docs/product.md#login-and-sign-up-rules)', () => {
     expect(LOGIN_MESSAGES.ID_REQUIRED).toBe('아이디를 입력 해주세요.');
     expect(LOGIN_MESSAGES.ID_HAS_SPACE).toBe('아이디에 띄어쓰기는 불가능합니다.');
     expect(LOGIN_MESSAGES.PASSWORD_REQUIRED).toBe('비밀번호를 입력 해주세요.');

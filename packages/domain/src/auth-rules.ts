@@ -3,10 +3,10 @@ import { isAllowedLoginId, LOGIN_ID_MAX_LENGTH, LOGIN_ID_MESSAGES, LOGIN_ID_MIN_
 export * from './login-id';
 
 /**
- * Sign-up and login rules (SPEC.md §5). The web form and the server run these very functions,
- * so a member sees the same Korean message whichever side stops the input.
+ * Sign-up and login rules (docs/product.md#login-and-sign-up-rules). The web form and the server run
+ * these very functions, so a member sees the same Korean message whichever side stops the input.
  * Our own hardening rules (id allow-list, password minimum, no control characters) run after
- * SPEC.md's, so every SPEC.md message still appears for the input SPEC.md gives it.
+ * the base rules, so every base message still appears for the input it was written for.
  */
 
 export const LOGIN_MESSAGES = {
@@ -14,7 +14,7 @@ export const LOGIN_MESSAGES = {
   ID_HAS_SPACE: '아이디에 띄어쓰기는 불가능합니다.',
   PASSWORD_REQUIRED: '비밀번호를 입력 해주세요.',
   ID_FORMAT: LOGIN_ID_MESSAGES.ID_FORMAT,
-  // SPEC.md §8, by HTTP status of POST /auth/login
+  // By HTTP status of POST /auth/login (docs/product.md#error-answers)
   BAD_FORM: '입력 양식을 맞춰주세요.',
   WRONG_CREDENTIALS: '아이디 또는 비밀번호가 다릅니다.',
   UNKNOWN: '오류가 발생했습니다.',
@@ -37,17 +37,17 @@ export const REGISTER_MESSAGES = {
   SUCCESS: '회원가입에 성공했습니다.',
   FAILED: '회원가입에 실패했습니다.',
   ID_TAKEN: '이미 사용 중인 아이디입니다.',
-  // Not in SPEC.md: our hardening rules.
+  // Beyond the base rules: our hardening rules.
   ID_FORMAT: LOGIN_ID_MESSAGES.ID_FORMAT,
   PASSWORD_TOO_SHORT: '비밀번호는 8자 이상 입력해주세요.',
 } as const;
 
-/** Verification codes (e-mail and phone) are exactly this long (SPEC.md §9). */
+/** Verification codes (e-mail and phone) are exactly this long (docs/product.md#limits). */
 export const VERIFICATION_CODE_LENGTH = 5;
 export const PHONE_NUMBER_LENGTH = 11;
 export const ID_MAX_LENGTH = 30;
 export const PASSWORD_MAX_LENGTH = 100;
-/** SPEC.md's password placeholder says 8–20; we keep the 100 maximum and require the 8 minimum. */
+/** Passwords are 8–100 characters (docs/product.md#limits); the minimum is one of our hardening rules. */
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** Hints under the sign-up fields, so a member learns the rules before a toast tells them. */
@@ -73,7 +73,7 @@ export function validateLogin(input: LoginInput): string | null {
   if (input.id.length === 0) return LOGIN_MESSAGES.ID_REQUIRED;
   if (/\s/.test(input.id)) return LOGIN_MESSAGES.ID_HAS_SPACE;
   if (input.password.length === 0) return LOGIN_MESSAGES.PASSWORD_REQUIRED;
-  // Not in SPEC.md: an id that cannot exist is refused before any throttle counter or query.
+  // Hardening: an id that cannot exist is refused before any throttle counter or query.
   if (!isAllowedLoginId(input.id)) return LOGIN_MESSAGES.ID_FORMAT;
   return null;
 }
@@ -105,7 +105,7 @@ export function isVerificationCode(code: string | undefined): boolean {
   return (code ?? '').length === VERIFICATION_CODE_LENGTH;
 }
 
-/** Plain sign-up, checked in SPEC.md §5's order; each step stops at the first failure. */
+/** Plain sign-up, in the order of docs/product.md#login-and-sign-up-rules; the first failure stops it. */
 export function validateRegister(input: RegisterInput, ctx: RegisterContext): string | null {
   const m = REGISTER_MESSAGES;
   if (input.id.length === 0) return m.ID_REQUIRED;
@@ -127,7 +127,7 @@ export function validateRegister(input: RegisterInput, ctx: RegisterContext): st
     if (!ctx.phoneCodeSent) return m.PHONE_CODE_NOT_SENT;
     if (!isVerificationCode(input.sendCode)) return m.PHONE_CODE_LENGTH;
   }
-  // Not in SPEC.md, so after all of its rules: the id allow-list, the password minimum, and no
+  // Hardening, so after all of the base rules: the id allow-list, the password minimum, and no
   // control characters in the e-mail.
   if (!isAllowedLoginId(input.id)) return m.ID_FORMAT;
   if (input.password.length < PASSWORD_MIN_LENGTH) return m.PASSWORD_TOO_SHORT;
@@ -135,7 +135,7 @@ export function validateRegister(input: RegisterInput, ctx: RegisterContext): st
   return null;
 }
 
-/** Sending a verification code (SPEC.md §5 "Send phone code" / "Send e-mail code", §8 answers). */
+/** Sending a verification code: its rules and answers (docs/product.md#login-and-sign-up-rules). */
 export const SEND_CODE_MESSAGES = {
   EMAIL_INVALID: '이메일이 올바르지 않습니다.',
   PHONE_INVALID: '휴대전화 번호가 올바르지 않습니다.',

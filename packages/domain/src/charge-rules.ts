@@ -1,12 +1,12 @@
 import type { PaymentTypeAvailability } from './settings';
 
 /**
- * Point charges (bank-transfer top-ups): SPEC.md §3 "Point charge", §4 payment kind and charge status,
- * §5 "Charge", §9. The charge form and the server check the same rules with the same Korean messages,
- * and compute the payable amount with the same function.
+ * Point charges (bank-transfer top-ups): kinds and statuses in docs/product.md#charges-and-deposits,
+ * rules in docs/product.md#charge-rules. The charge form and the server check the same rules with the
+ * same Korean messages, and compute the payable amount with the same function.
  */
 
-/** Receipt type (SPEC.md §4 "Payment kind"). */
+/** Receipt type (docs/product.md#charges-and-deposits). */
 export const PaymentKind = {
   /** 현금영수증 */
   CASH: 0,
@@ -23,7 +23,7 @@ export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
   2: '신청 안 함',
 };
 
-/** SPEC.md §4 "Charge status", with the labels the history table shows. */
+/** Charge status (docs/product.md#charges-and-deposits), with the labels the history table shows. */
 export const ChargeStatus = {
   PENDING: 0,
   SUCCESS: 1,
@@ -37,7 +37,7 @@ export const CHARGE_STATUS_LABELS: Record<ChargeStatus, string> = {
   2: '거절',
 };
 
-/** SPEC.md §9: an uncredited charge is cancelled after 3 hours. */
+/** An uncredited charge is cancelled after 3 hours (docs/product.md#charges-and-deposits). */
 export const CHARGE_EXPIRY_HOURS = 3;
 export const CHARGE_EXPIRY_MS = CHARGE_EXPIRY_HOURS * 60 * 60 * 1000;
 /** Bank depositor names are short (banks print 7–10 characters); 20 leaves room for a company name. */
@@ -158,7 +158,7 @@ export function availablePaymentKinds(
   return Object.hasOwn(byType, key) ? byType[key as PaymentTypeAvailability] : [PaymentKind.NONE];
 }
 
-/** What the member transfers: FEE ×1.1 rounded half up to the won; CASH and NONE ×1.0 (SPEC.md §9). */
+/** What the member transfers (docs/product.md#charges-and-deposits): FEE ×1.1 rounded half up, else ×1.0. */
 export function payableAmountWon(point: number, feeType: PaymentKind): number {
   if (feeType !== PaymentKind.FEE) return point;
   // Integer arithmetic: point × 11 / 10, rounded half up, never a float 1.1.
@@ -293,8 +293,8 @@ export function receiptDetailsOf(
 }
 
 /**
- * A quick-add button's label (SPEC.md screen 9): under 100 plain won, under 1,000 in hundreds, under
- * 10,000 in thousands, otherwise in ten-thousands: 50 → '+50원', 500 → '+5백원', 5000 → '+5천원',
+ * A quick-add button's label (docs/product.md#point-charge-page): under 100 plain won, under 1,000 in
+ * hundreds, under 10,000 in thousands, otherwise in ten-thousands: 50 → '+50원', 500 → '+5백원', 5000 → '+5천원',
  * 10000 → '+1만원', 15000 → '+1.5만원'.
  */
 export function chargeButtonLabel(won: number): string {

@@ -1,6 +1,6 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** year-month-day hour:minute:second in the viewer's local time (SPEC.md §9). */
+/** year-month-day hour:minute:second in the viewer's local time (docs/product.md#display-constants). */
 export function formatDateTime(value: Date | string | number): string {
   const d = new Date(value);
   return (

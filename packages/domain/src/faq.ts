@@ -1,4 +1,4 @@
-/** SPEC.md §4 "FAQ": a single open index or none. */
+/** The FAQ (docs/product.md#guide-faq-and-terms): a single open index or none. */
 export type OpenFaqIndex = number | null;
 
 /** Clicking an item opens it (closing any other); clicking the open one closes it. */

@@ -46,7 +46,7 @@ describe('isAllowedLoginId', () => {
   });
 });
 
-describe('hardening rules after SPEC.md §5', () => {
+describe('hardening rules after the base rules of docs/product.md#login-and-sign-up-rules', () => {
   const valid: RegisterInput = {
     id: 'member1',
     password: 'secret123',
@@ -67,10 +67,10 @@ describe('hardening rules after SPEC.md §5', () => {
     }
   });
 
-  it('keeps SPEC.md messages first: a spaced or over-long id still gets its own message', () => {
+  it('keeps the base rules first: a spaced or over-long id still gets its own message', () => {
     expect(validateRegister({ ...valid, id: 'a b' }, off)).toBe(REGISTER_MESSAGES.ID_HAS_SPACE);
     expect(validateRegister({ ...valid, id: 'x'.repeat(31) }, off)).toBe(REGISTER_MESSAGES.ID_TOO_LONG);
-    // A bad id with a missing sign-up route: SPEC.md's rule speaks first.
+    // A bad id with a missing sign-up route: the base rule speaks first.
     expect(validateRegister({ ...valid, id: 'abc', registerWhere: '' }, off)).toBe(
       REGISTER_MESSAGES.REGISTER_WHERE_REQUIRED,
     );
@@ -93,7 +93,7 @@ describe('hardening rules after SPEC.md §5', () => {
     );
   });
 
-  it('login refuses an id off the allow-list, after SPEC.md rules', () => {
+  it('login refuses an id off the allow-list, after the base rules', () => {
     expect(validateLogin({ id: 'admİn', password: 'x' })).toBe(LOGIN_MESSAGES.ID_FORMAT);
     expect(validateLogin({ id: 'adm\u0000in', password: 'x' })).toBe(LOGIN_MESSAGES.ID_FORMAT);
     expect(validateLogin({ id: 'abc', password: '' })).toBe(LOGIN_MESSAGES.PASSWORD_REQUIRED);

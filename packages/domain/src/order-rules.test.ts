@@ -75,7 +75,7 @@ describe('unit prices in milli-won', () => {
   });
 });
 
-describe('validateOrder (SPEC.md §5 "Order")', () => {
+describe('validateOrder (docs/product.md#order-rules)', () => {
   it('accepts a plain order and an auto-order', () => {
     expect(validateOrder(valid, ctx)).toBeNull();
     expect(validateOrder({ ...valid, runs: 3, interval: 60 }, ctx)).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Order rules (SPEC.md §5 "Order", §9) for the order form and the server alike: the same checks in the
+ * Order rules (docs/product.md#order-rules) for the order form and the server alike: the same checks in the
  * same order with the same Korean messages, and the one price formula.
  *
  * Unit prices can be fractions of a won (views and likes sell at 0.3–0.9 원 each), so they are held
@@ -26,7 +26,7 @@ export const ORDER_MESSAGES = {
   SUCCESS: '주문에 성공했습니다.',
 } as const;
 
-/** Auto-order limits of SPEC.md §9: more than one run, at least 60 minutes apart. */
+/** Auto-order limits (docs/product.md#auto-orders): more than one run, at least 60 minutes apart. */
 export const AUTO_ORDER_MIN_INTERVAL_MINUTES = 60;
 /** Upper bounds that keep every total far inside exact integer arithmetic. */
 export const AUTO_ORDER_MAX_RUNS = 1000;
@@ -63,8 +63,8 @@ export function costOfUnitsWon(unitPriceMilli: number, units: number | bigint): 
 }
 
 /**
- * Total = unit price × quantity × max(runs, 1) (SPEC.md §9), in whole won rounded up, so a fraction of a
- * won is never given away.
+ * Total = unit price × quantity × max(runs, 1), in whole won rounded up, so a fraction of a won is
+ * never given away (docs/product.md#orders).
  */
 export function orderCostWon(unitPriceMilli: number, amount: number, runs: number): number {
   return costOfUnitsWon(unitPriceMilli, BigInt(amount) * BigInt(Math.max(runs, 1)));
@@ -113,8 +113,8 @@ export interface OrderInput {
   interval: number;
   /**
    * Whether the member asked for an auto-order (the form's checkbox). The wire format has no such field
-   * (SPEC.md §5: without auto-order runs and interval are sent as 0), so when absent it is read from
-   * them: an auto-order is one with runs or interval not 0.
+   * (without auto-order, runs and interval are sent as 0: docs/product.md#data-shapes), so when absent
+   * it is read from them: an auto-order is one with runs or interval not 0.
    */
   autoOrder?: boolean;
 }
@@ -142,9 +142,9 @@ export function isOrderLink(link: string): boolean {
 }
 
 /**
- * The first broken rule's message, or null, in SPEC.md §5's order. An auto-order is one with runs or
- * interval not 0; without it both must be 0 (the form sends 0, §5). The balance is checked by the
- * caller against `orderCostWon` (on the server by the debit itself).
+ * The first broken rule's message, or null, in the order of docs/product.md#order-rules. An auto-order
+ * is one with runs or interval not 0; without it both must be 0 (the form sends 0). The balance is
+ * checked by the caller against `orderCostWon` (on the server by the debit itself).
  */
 export function validateOrder(input: OrderInput, ctx: OrderContext): string | null {
   const m = ORDER_MESSAGES;

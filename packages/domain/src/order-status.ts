@@ -1,5 +1,6 @@
 /**
- * Order and auto-order states, numbered as SPEC.md §4 fixes them, with the Korean labels members see.
+ * Order and auto-order states with their fixed numbers and the Korean labels members see
+ * (docs/product.md#orders, docs/product.md#auto-orders).
  */
 export const OrderStatus = {
   PENDING: 0,
@@ -31,7 +32,7 @@ export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = [
 export const AutoOrderStatus = {
   ACTIVE: 0,
   COMPLETED: 1,
-  /** Spelt so in SPEC.md §4. */
+  /** Spelt so on the wire (docs/product.md#auto-orders). */
   CANCLED: 2,
   PARTIAL: 3,
 } as const;
@@ -45,7 +46,7 @@ export const AUTO_ORDER_STATUS_LABELS: Record<AutoOrderStatus, string> = {
   3: '완료',
 };
 
-/** Provider (SMM API v2) status texts → ours (DESIGN.md "Upstream providers"). */
+/** Provider (SMM API v2) status texts → ours (docs/ARCHITECTURE.md#upstream-providers). */
 export function orderStatusFromProvider(text: string): OrderStatus | null {
   switch (text.trim().toLowerCase()) {
     case 'pending':
@@ -67,5 +68,5 @@ export function orderStatusFromProvider(text: string): OrderStatus | null {
   }
 }
 
-/** History pages (SPEC.md §9): 10 rows a page. */
+/** History pages (docs/product.md#order-histories): 10 rows a page. */
 export const HISTORY_PAGE_SIZE = 10;

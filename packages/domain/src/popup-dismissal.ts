@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4 "Popup dismissal": '오늘 하루 보지 않기' records today's date for that popup in localStorage
+ * Popup dismissal (docs/product.md#popups): '오늘 하루 보지 않기' records today's date for that popup in localStorage
  * ('popup-hidden': a list of {popupId, date: 'yyyyMMdd'}); the popup stays hidden while the stored date is
  * today. "Today" is the members' calendar day in Asia/Seoul, whatever the browser's time zone.
  */

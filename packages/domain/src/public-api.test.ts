@@ -13,7 +13,7 @@ import {
 } from './public-api';
 
 describe('public API wire vocabulary', () => {
-  it('words each status in both dialects by its SPEC.md §4 number', () => {
+  it('words each status in both dialects by its number (docs/product.md#orders)', () => {
     expect(restStatusText(OrderStatus.INPROGRESS)).toBe('IN PROGRESS');
     expect(v2StatusText(OrderStatus.INPROGRESS)).toBe('In progress');
     expect(restStatusText(OrderStatus.PROCESSING)).toBe('PROCESSING');

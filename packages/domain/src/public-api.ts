@@ -5,8 +5,8 @@ import { AutoOrderStatus, OrderStatus } from './order-status';
  * The public API's wire vocabulary, shared by the server (which answers with it) and the /api page
  * (which documents it): two dialects over the same orders.
  *
- * - REST (SPEC.md §7): `GET /api/services`, `POST /api/order`, `GET /api/status/{wId}` with an
- *   `api-key` header; statuses in upper case (`IN PROGRESS`).
+ * - REST (docs/product.md#public-api): `GET /api/services`, `POST /api/order`, `GET /api/status/{wId}`
+ *   with an `api-key` header; statuses in upper case (`IN PROGRESS`).
  * - SMM API v2 (`POST /api/v2`, the trade's de facto protocol): `key` and `action` form fields,
  *   statuses in title case (`In progress`), money as strings with two decimals, errors as
  *   `{ "error": "…" }` with HTTP 200 and the trade's English texts, which clients match on.
@@ -42,7 +42,7 @@ export const PUBLIC_STATUS_MEANINGS: Record<OrderStatus, string> = {
   [OrderStatus.CANCELED]: '취소: 주문 금액 전액 환불됨',
 };
 
-/** SPEC.md §4 numbering is the index into both text lists. */
+/** The status number (docs/product.md#orders) is the index into both text lists. */
 export const restStatusText = (status: OrderStatus): RestStatusText => REST_STATUS_TEXTS[status];
 export const v2StatusText = (status: OrderStatus): V2StatusText => V2_STATUS_TEXTS[status];
 

@@ -1,6 +1,6 @@
 import type { Profile } from './contract/auth';
 
-/** Session states of the web app, numbered as SPEC.md §4 fixes them. */
+/** Session states of the web app, with their fixed numbers (docs/product.md#sessions). */
 export const SessionState = {
   UN_AUTHORIZATION: 0,
   GUEST: 1,
@@ -9,12 +9,15 @@ export const SessionState = {
 } as const;
 export type SessionState = (typeof SessionState)[keyof typeof SessionState];
 
-/** Shown in place of the member id while browsing as a guest (SPEC.md §3: synthetic guest profile). */
+/**
+ * Shown in place of the member id while browsing as a guest (docs/product.md#sessions: the guest's made-up
+ * profile).
+ */
 export const GUEST_LABEL = '둘러보기 회원';
 
 /**
- * SPEC.md §6 and §8: a guest is refused every account action (API key, referral code, password change,
- * deletion) with the message that it is impossible in browse-only mode.
+ * A guest is refused every account action (API key, referral code, password change,
+ * deletion) with the message that it is impossible in browse-only mode (docs/product.md#sessions).
  */
 export const BROWSE_ONLY_MESSAGE = '둘러보기 모드에서는 불가능합니다.';
 

@@ -1,4 +1,4 @@
-/** Every site-setting key the member site reads (SPEC.md §3). Values travel as strings. */
+/** Every site-setting key the member site reads (docs/product.md#site-settings). Values travel as strings. */
 export const SETTING_KEYS = [
   'FOOTER_COMPANY',
   'FOOTER_ADDRESS',

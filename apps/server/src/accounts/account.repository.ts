@@ -233,7 +233,7 @@ export const accountRepository = {
   },
 
   /**
-   * Account deletion (SPEC.md §9 privacy policy): the member can never sign in again and what names
+   * Account deletion (docs/product.md#terms-and-privacy): the member can never sign in again and what names
    * them is released — id (replaced by `deleted:<account id>`, off the id allow-list, so the old id can
    * be registered again), e-mail, phone, sign-up route, referral code, password hash and API key. The
    * row itself stays: point_ledger, orders and charges point at it and are kept (payment records, 5

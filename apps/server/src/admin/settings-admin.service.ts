@@ -13,9 +13,9 @@ import { settingsRepository } from '../settings/settings.repository';
 import type { SettingsService } from '../settings/settings.service';
 
 /**
- * The operator's settings and flags (SPEC.md §3): every key with its kind, and one audited write at a
- * time. The value is checked by the domain rule the console's form also runs; the write reaches every
- * process through the settings service's cache invalidation.
+ * The operator's settings and flags (docs/product.md#site-settings): every key with its kind, and one audited
+ * write at a time. The value is checked by the domain rule the console's form also runs; the write reaches
+ * every process through the settings service's cache invalidation.
  */
 export class SettingsAdminService {
   constructor(

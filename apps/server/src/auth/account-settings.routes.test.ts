@@ -67,8 +67,8 @@ describe(`POST /auth/change-password on ${testDatabaseKind}`, () => {
     expect(fresh.json().accessToken).toEqual(expect.any(String));
   });
 
-  // SPEC.md §5 "Change password" in its order, then the sign-up password rules; each case also breaks
-  // a later rule, and nothing counts as a wrong guess or changes the password.
+  // Change password's rules (docs/product.md#account-rules) in their order, then the sign-up password rules;
+  // each case also breaks a later rule, and nothing counts as a wrong guess or changes the password.
   it.each([
     ['', '', ACCOUNT_MESSAGES.CURRENT_PASSWORD_REQUIRED],
     ['whatever-1', '', ACCOUNT_MESSAGES.NEW_PASSWORD_REQUIRED],
@@ -379,7 +379,7 @@ describe(`DELETE /auth/account on ${testDatabaseKind}`, () => {
       reference: 'after-deletion-1',
     });
     expect(late.json()).toMatchObject({ status: 'LATE' });
-    // SPEC.md warns the points vanish: they stay on the unusable account, so point = Σ ledger holds.
+    // The account page warns the points vanish: they stay on the unusable account, so point = Σ ledger holds.
     expect(await pointOf(t.app, member.accountId)).toBe(balance);
     for (const { point, ledger } of await balancesAndLedgerSums(t.app)) expect(point).toBe(ledger);
   });

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountSettingsService } from './account-settings.service';
 import { accountOf } from './guards';
 
-/** The account page's calls (SPEC.md §7): each for the signed-in member only. */
+/** The account page's calls (docs/product.md#member-api): each for the signed-in member only. */
 export function accountSettingsRoutes(accountSettings: AccountSettingsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

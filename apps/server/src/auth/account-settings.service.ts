@@ -25,7 +25,7 @@ const REFERRAL_CODE_DRAWS = 5;
 
 export const OPERATOR_CANNOT_DELETE_MESSAGE = '운영자 계정은 회원탈퇴할 수 없습니다.';
 
-/** The member's own account page (SPEC.md §2 screen 13): password, referral code, deletion. */
+/** The member's own account page (docs/product.md#account-page): password, referral code, deletion. */
 export class AccountSettingsService {
   constructor(
     private readonly db: Db,
@@ -38,14 +38,14 @@ export class AccountSettingsService {
 
   /**
    * POST /auth/change-password. Login tokens issued before the change keep working until they expire
-   * (JWT_TTL_HOURS); the web logs out right after a change (SPEC.md §2 screen 13). See
+   * (JWT_TTL_HOURS); the web logs out right after a change (docs/product.md#account-page). See
    * docs/ARCHITECTURE.md "Account settings and social login".
    */
   async changePassword(account: AuthenticatedAccount, body: ChangePasswordRequest): Promise<void> {
     const message = validateChangePassword({
       currentPassword: body.currentPassword,
       newPassword: body.newPassword,
-      // The re-entry is form-only (SPEC.md §7 sends currentPassword and newPassword).
+      // The re-entry is form-only (the call carries currentPassword and newPassword only).
       newPasswordRe: body.newPassword,
     });
     if (message) throw appError('BAD_REQUEST', message);

@@ -2,7 +2,9 @@ import { maskApiKey } from '@smm/domain';
 import type { Profile } from '@smm/domain/contract';
 import type { AuthenticatedAccount } from '../accounts/account.repository';
 
-/** GET /auth/profile as SPEC.md §3 defines it; referralCode is absent until one is issued. */
+/**
+ * GET /auth/profile as docs/product.md#data-shapes defines it; referralCode is absent until one is issued.
+ */
 export function presentProfile(account: AuthenticatedAccount): Profile {
   return {
     id: account.loginId,

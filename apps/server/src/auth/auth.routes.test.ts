@@ -42,7 +42,8 @@ describe('POST /auth/register', () => {
     expect(row?.passwordHash).not.toContain('pass-1234');
   });
 
-  // The server applies SPEC.md §5 in the same order as the form; each case also breaks later rules.
+  // The server applies the sign-up rules in the form's order (docs/product.md#login-and-sign-up-rules);
+  // each case also breaks later rules.
   it.each([
     [{ ...valid, id: '', password: 'a b', email: 'bad' }, REGISTER_MESSAGES.ID_REQUIRED],
     [{ ...valid, id: 'a b', password: 'a b', email: 'bad' }, REGISTER_MESSAGES.ID_HAS_SPACE],

@@ -42,7 +42,9 @@ export class AuthService {
     private readonly invalidApiKeys: InvalidApiKeyThrottle,
   ) {}
 
-  /** Plain sign-up: SPEC.md §5's rules in order (shared with the form), then the server-only checks. */
+  /**
+   * Plain sign-up: the form's rules in order (docs/product.md#login-and-sign-up-rules), then the server's.
+   */
   async register(body: RegisterRequest): Promise<void> {
     const site = await this.settings.current();
     const emailVerify = site.flag('ENABLE_EMAIL_VERIFY');
@@ -50,7 +52,8 @@ export class AuthService {
     const message = validateRegister(body, {
       emailVerifyEnabled: emailVerify,
       phoneEnabled,
-      // SPEC.md §5 "send the code first": on the server, a code that address could still use.
+      // "A code was sent" means, on the server, a live code for that address
+      // (docs/product.md#login-and-sign-up-rules).
       emailCodeSent: emailVerify && (await this.codes.hasLiveCode(this.db, 'email', body.email)),
       phoneCodeSent: phoneEnabled && (await this.codes.hasLiveCode(this.db, 'phone', body.phoneNumber)),
     });

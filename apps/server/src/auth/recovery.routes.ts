@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RecoveryService } from './recovery.service';
 
-/** Find id, find password and the reset link's form (SPEC.md §7). */
+/** Find id, find password and the reset link's form (docs/product.md#account-recovery). */
 export function recoveryRoutes(recovery: RecoveryService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -49,9 +49,9 @@ const MAX_ACCOUNT_ID = 2_147_483_647;
 const JTI = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
- * Find id and password reset by e-mail (SPEC.md §2 screens 5–7, §7).
+ * Find id and password reset by e-mail (docs/product.md#account-recovery).
  *
- * What an unknown e-mail is told: find id must show the id (SPEC.md), so it necessarily tells whether
+ * What an unknown e-mail is told: find id must show the id, so it necessarily tells whether
  * an address is registered. It answers the id masked (the full id goes by e-mail to that address) and
  * every call counts against the caller's daily allowance (MessageThrottle, shared with the code calls),
  * so nobody can sweep a list of addresses through it. Find password answers the same for known and

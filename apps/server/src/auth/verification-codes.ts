@@ -46,10 +46,10 @@ export interface VerificationCodesDeps {
 }
 
 /**
- * Verification codes for sign-up (SPEC.md §7 /auth/send-email, /auth/send-phone-number; §9 5
- * characters). A code is 5 random digits, kept only as HMAC-SHA256(server secret, channel, address,
- * code), bound to the address it went to, valid for 10 minutes, used once, and dead after 5 wrong
- * guesses; a newer code for an address replaces the older ones.
+ * Verification codes for sign-up (/auth/send-email, /auth/send-phone-number; docs/product.md#limits). A code
+ * is 5 random digits, kept only as HMAC-SHA256(server secret, channel, address, code), bound to the address
+ * it went to, valid for 10 minutes, used once, and dead after 5 wrong guesses; a newer code for an address
+ * replaces the older ones.
  */
 export class VerificationCodes {
   /**

@@ -2,7 +2,7 @@ import { messageBody, sendEmailCodeRequest, sendPhoneCodeRequest } from '@smm/do
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { VerificationCodes } from './verification-codes';
 
-/** Sign-up's code steps (SPEC.md §7): a code to an e-mail address or a phone number. */
+/** Sign-up's code steps (docs/product.md#member-api): a code to an e-mail address or a phone number. */
 export function verificationRoutes(codes: VerificationCodes): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -2,7 +2,7 @@ import { MILLI_PER_WON } from '@smm/domain';
 import type { Category, Platform, Service } from '@smm/domain/contract';
 import type { CategoryRow, PlatformRow, ServiceRow } from './catalog.repository';
 
-/** Rows → the shapes of SPEC.md §3; internal columns (sort order, visibility of services) stay here. */
+/** Rows → the shapes of docs/product.md#data-shapes; internal columns (sort order, visibility) stay here. */
 export const presentPlatform = (row: PlatformRow): Platform => ({
   id: row.id,
   text: row.text,

@@ -8,7 +8,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
     app.get('/service/platforms', { schema: { response: { 200: platformsResponse } } }, async (_, reply) =>
       sendCachedJson(reply, await catalog.platformsJson()),
     );
-    // 'categorys' is the path SPEC.md §7 fixes.
+    // 'categorys' is the path the member API fixes (docs/product.md#member-api).
     app.get('/service/categorys', { schema: { response: { 200: categoriesResponse } } }, async (_, reply) =>
       sendCachedJson(reply, await catalog.categoriesJson()),
     );

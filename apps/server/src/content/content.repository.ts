@@ -25,7 +25,7 @@ export async function lockList(tx: Tx, key: number): Promise<void> {
 }
 
 export const contentRepository = {
-  /** Pinned notices first (SPEC.md screen 8), newest first within each group. */
+  /** Pinned notices first (docs/product.md#order-page), newest first within each group. */
   listNotices(ex: Executor) {
     return ex.select().from(notices).orderBy(desc(notices.isTop), desc(notices.createdAt), desc(notices.id));
   },

@@ -78,7 +78,7 @@ export const pointLedger = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // A retried credit or refund hits this key and becomes a no-op (DESIGN.md "Data").
+    // A retried credit or refund hits this key and becomes a no-op (docs/ARCHITECTURE.md#money).
     uniqueIndex('point_ledger_reason_reference_key').on(t.reason, t.reference),
     index('point_ledger_account_idx').on(t.accountId),
     // packages/domain LedgerReason; a typo in a new code path fails here instead of going unnoticed.
@@ -190,10 +190,10 @@ export const appMeta = pgTable('app_meta', {
 });
 
 /**
- * An order for one service and link. `status` is SPEC.md §4's OrderStatus. An order is owed to its
- * provider until `providerOrderId` is set; the background loop submits it, then refreshes its status
- * (`nextCheckAt`) until it is COMPLETED, PARTIAL or CANCELED. `cost` is what the member paid for it
- * (0 for an auto-order's runs, paid up front on the auto-order); `refunded` is what went back.
+ * An order for one service and link. `status` is OrderStatus (docs/product.md#orders). An order is owed to
+ * its provider until `providerOrderId` is set; the background loop submits it, then refreshes its status
+ * (`nextCheckAt`) until it is COMPLETED, PARTIAL or CANCELED. `cost` is what the member paid for it (0 for an
+ * auto-order's runs, paid up front on the auto-order); `refunded` is what went back.
  */
 export const orders = pgTable(
   'orders',
@@ -344,11 +344,11 @@ export const pointAdjustments = pgTable(
 );
 
 /**
- * A member's bank-transfer charge request (SPEC.md §3 "Point charge"). `status` is ChargeStatus. It is
- * credited (ledger reference `charge:<id>`) when a deposit of `payable` won under `depositorKey`
- * arrives; `depositorKey` is the normalised name (packages/domain normalizeDepositorName). The partial
- * unique index makes two PENDING charges with the same (name, amount) impossible, so a deposit always
- * identifies one charge.
+ * A member's bank-transfer charge request (docs/product.md#charges-and-deposits). `status` is ChargeStatus.
+ * It is credited (ledger reference `charge:<id>`) when a deposit of `payable` won under `depositorKey`
+ * arrives; `depositorKey` is the normalised name (packages/domain normalizeDepositorName). The partial unique
+ * index makes two PENDING charges with the same (name, amount) impossible, so a deposit always identifies one
+ * charge.
  */
 export const charges = pgTable(
   'charges',

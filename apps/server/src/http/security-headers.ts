@@ -16,8 +16,8 @@ export const helmetOptions: FastifyHelmetOptions = {
     directives: {
       'img-src': ["'self'", 'data:', 'https:'],
       'style-src': ["'self'", "'unsafe-inline'"],
-      // Kakao login (SPEC.md §2) runs Kakao's own JavaScript SDK, which signs in through a popup and
-      // iframes on Kakao's domains. Nothing else third-party runs on the site.
+      // Kakao login (docs/product.md#login-and-sign-up) runs Kakao's own JavaScript SDK, which signs
+      // in through a popup and iframes on Kakao's domains. Nothing else third-party runs on the site.
       'script-src': ["'self'", 'https://developers.kakao.com', 'https://t1.kakaocdn.net'],
       'frame-src': ["'self'", 'https://kauth.kakao.com', 'https://accounts.kakao.com'],
       'connect-src': ["'self'", 'https://kapi.kakao.com', 'https://kauth.kakao.com'],
@@ -25,8 +25,9 @@ export const helmetOptions: FastifyHelmetOptions = {
       'upgrade-insecure-requests': null,
     },
   },
-  // The Naver login popup posts its result to the window that opened it (SPEC.md); `same-origin`
-  // would cut that link. Popups we open keep their opener; other sites' windows still cannot reach us.
+  // The Naver login popup posts its result to the window that opened it (docs/product.md#login-and-sign-up);
+  // `same-origin` would cut that link. Popups we open keep their opener; other sites' windows still cannot
+  // reach us.
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
 };
 
@@ -92,10 +93,10 @@ export function clientErrorHandler(headers: Record<string, string>) {
 }
 
 /**
- * The Naver popup comes back from naver.com to /auth/naver. Under our opener policy a page that arrives
- * from another origin is put in a new browsing context group, which cuts `window.opener` (SPEC.md: the
- * callback posts the code to its opener). That one page is served without an opener policy; it holds
- * no data, only hands the one-time code to the window that opened it (same origin, checked by both).
+ * The Naver popup comes back from naver.com to /auth/naver. Under our opener policy a page that arrives from
+ * another origin is put in a new browsing context group, which cuts `window.opener` (the callback posts the
+ * code to its opener: docs/product.md#login-and-sign-up). That one page is served without an opener policy;
+ * it holds no data, only hands the one-time code to the window that opened it (same origin, checked by both).
  */
 export function registerOAuthCallbackHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -7,7 +7,7 @@ export interface Sms {
   text: string;
 }
 
-/** The SMS transport (DESIGN.md "Identity"): sends a text message or throws. */
+/** The SMS transport (docs/ARCHITECTURE.md#codes-and-recovery): sends a text message or throws. */
 export interface SmsSender {
   send(sms: Sms): Promise<void>;
 }

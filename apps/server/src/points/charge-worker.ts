@@ -11,7 +11,7 @@ export interface ChargeTickReport {
 }
 
 /**
- * The charges' share of the background loop (DESIGN.md "Background work"): due rows are read from
+ * The charges' share of the background loop (docs/ARCHITECTURE.md#background-work): due rows are read from
  * state and claimed with SKIP LOCKED in short transactions, so any number of processes can tick.
  */
 export class ChargeWorker {

@@ -43,7 +43,7 @@ export class ChargesService {
   ) {}
 
   /**
-   * SPEC.md §5 "Charge" and the receipt rules, then the charge in one transaction that holds the
+   * The charge rules (docs/product.md#charge-rules), then the charge in one transaction that holds the
    * member's row and the depositor name's lock, so neither the pending-count limit nor the "one pending
    * charge per (depositor, payable)" rule can be raced past (the latter is also a unique index: the
    * database has the last word). When another member's pending charge holds the (depositor, payable),

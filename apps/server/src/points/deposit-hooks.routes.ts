@@ -5,10 +5,11 @@ import type { DepositIntake } from './deposit-intake';
 import { isSignatureShaped, verifySignature } from './webhook-signature';
 
 /**
- * The deposit webhooks a bank-notification relay calls (DESIGN.md "Payments"): each body is signed
- * with `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>` and the shared DEPOSIT_WEBHOOK_SECRET.
- * The signature is checked on the raw bytes before the body is parsed or validated, so an unsigned
- * caller learns nothing and changes nothing (401). Without a secret the hooks do not exist (404).
+ * The deposit webhooks a bank-notification relay calls (docs/ARCHITECTURE.md#charges-and-deposits): each body
+ * is signed with `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>` and the shared
+ * DEPOSIT_WEBHOOK_SECRET. The signature is checked on the raw bytes before the body is parsed or validated,
+ * so an unsigned caller learns nothing and changes nothing (401). Without a secret the hooks do not exist
+ * (404).
  */
 export function depositHooksRoutes(intake: DepositIntake, secret: string | undefined): FastifyPluginAsyncZod {
   return async (app) => {

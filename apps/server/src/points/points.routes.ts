@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../auth/guards';
 import type { ChargesService } from './charges.service';
 
-/** The member's charge calls (SPEC.md §7): ask for a charge, list their own. */
+/** The member's charge calls (docs/product.md#member-api): ask for a charge, list their own. */
 export function pointsRoutes(charges: ChargesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -8,8 +8,8 @@ import { UNBUILT_FLAGS } from './unbuilt-flags';
 
 /**
  * Site settings, served from memory: every request reads them (the web app on start, the server on
- * every rule that depends on a flag) and only an operator changes them. Only the keys of SPEC.md §3
- * leave the server; anything else an operator stores stays private.
+ * every rule that depends on a flag) and only an operator changes them. Only the keys listed in
+ * docs/product.md#site-settings leave the server; anything else an operator stores stays private.
  */
 export class SettingsService {
   private readonly cache: HotCache<CachedBody<SettingEntry[]>>;

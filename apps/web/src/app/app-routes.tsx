@@ -106,16 +106,19 @@ const FIRST_SCREEN: Record<string, () => unknown> = {
 // until it answers), not after it: no extra round trip on a direct visit to the pages people open most.
 FIRST_SCREEN[window.location.pathname]?.();
 
-/** Route groups of SPEC.md §2: public, signed-out (UN_AUTHORIZATION), signed-in (AUTHORIZATION or GUEST). */
+/**
+ * Route groups (docs/product.md#routes): public, signed-out (UN_AUTHORIZATION), signed-in (AUTHORIZATION or
+ * GUEST).
+ */
 export function AppRoutes() {
   const { state, profile } = useSession();
   const { settings, isLoaded: settingsLoaded } = useSiteSettings();
   useDocumentTitle(routeTitle(useLocation().pathname));
-  // SPEC.md §2: while the session is loading nothing is rendered.
+  // While the session is loading nothing is rendered (docs/product.md#routes).
   if (state === SessionState.LOADING) return null;
   const signedIn = state === SessionState.AUTHORIZATION || state === SessionState.GUEST;
-  // SPEC.md §2: /qna exists only with ENABLE_QNA on; otherwise it falls through to the redirect (not
-  // before the settings have answered, so a direct visit is not sent away while the flag is unknown).
+  // /qna exists only with ENABLE_QNA on (docs/product.md#routes); otherwise it falls through to the redirect
+  // (not before the settings have answered, so a direct visit is not sent away while the flag is unknown).
   const qnaRoute = settingsLoaded ? settings.flag('ENABLE_QNA') && <FaqRoute /> : null;
 
   return (

@@ -7,7 +7,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session/session-provider';
 import { useSiteSettings } from '@/lib/site-settings';
 
-/** SITE_MAIN_COLOR drives --main; the hover shade is 20 % darker (SPEC.md §9). */
+/** SITE_MAIN_COLOR drives --main; the hover shade is 20 % darker (docs/product.md#shared-elements). */
 function MainColorSync() {
   const { settings } = useSiteSettings();
   const main = settings.mainColor();

@@ -23,7 +23,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The server's own message when it sent one, else the caller's fallback (SPEC.md §8 pattern). */
+/** The server's own message when it sent one, else the caller's fallback (docs/product.md#error-answers). */
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.message ? error.message : fallback;
 }
@@ -31,7 +31,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 let unauthorizedHandler: ((error: ApiError) => void) | null = null;
 
 /**
- * The session registers itself here: any 401, from any call, ends the session (SPEC.md §4, §8). The
+ * The session registers itself here: any 401, from any call, ends the session (docs/product.md#sessions). The
  * handler gets the error, so a session ended for a reason the member should read (an operator's
  * suspension, TOKEN_SUSPENDED) can say so.
  */

@@ -11,7 +11,7 @@ export const getSiteSettings = () => api.get<SettingsResponse>('/service/setting
 // Module-level so TanStack Query memoises the result: one SiteSettings per fetched list, not per render.
 const toSiteSettings = (entries: SettingsResponse) => new SiteSettings(entries);
 
-/** Site settings and flags (SPEC.md §3), cached for an hour and not refetched on mount (§7). */
+/** Site settings and flags (docs/product.md#site-settings), cached for an hour, not refetched on mount. */
 export const getSiteSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['site-settings'],

@@ -6,7 +6,7 @@ function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-/** Stored choice, or — when nothing is stored — the system preference, which is then saved (SPEC.md §4). */
+/** Stored choice, else the system preference, which is then saved (docs/product.md#shared-elements). */
 export function resolveInitialTheme(): Theme {
   const stored = localStorage.getItem(STORAGE_KEYS.DARK_MODE);
   if (stored === 'true') return 'dark';

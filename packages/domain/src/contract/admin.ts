@@ -16,7 +16,9 @@ export const pointAdjustmentResponse = z.object({
 });
 export type PointAdjustmentResponse = z.infer<typeof pointAdjustmentResponse>;
 
-/** GET /admin/api/settings — every setting of SPEC.md §3 with its kind (the console's form). */
+/**
+ * GET /admin/api/settings — every setting (docs/product.md#site-settings) with its kind (the console's form).
+ */
 export const adminSetting = z.object({
   key: z.string(),
   value: z.string(),

@@ -7,7 +7,7 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = z.object({ accessToken: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-/** POST /auth/register — SPEC.md §3 "Registration payload (plain)"; passwordRe is form-only. */
+/** POST /auth/register — docs/product.md#data-shapes; passwordRe is form-only. */
 export const registerRequest = z.object({
   id: requestText(),
   password: requestText(),
@@ -20,7 +20,7 @@ export const registerRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
-/** GET /auth/profile — SPEC.md §3 "Profile". */
+/** GET /auth/profile — docs/product.md#data-shapes. */
 export const profileResponse = z.object({
   id: z.string(),
   point: z.number().int(),
@@ -77,8 +77,8 @@ export const kakaoLoginRequest = z.object({ accessToken: requestText(2000) });
 export type KakaoLoginRequest = z.infer<typeof kakaoLoginRequest>;
 
 /**
- * The 404 of a social login whose provider account is not a member yet (SPEC.md §8): `accessToken` is
- * the provider's access token, which the web passes on to /register/naver|kakao.
+ * The 404 of a social login whose provider account is not a member yet (docs/product.md#error-answers):
+ * `accessToken` is the provider's access token, which the web passes on to /register/naver|kakao.
  */
 export const socialNotRegisteredBody = z.object({
   message: z.string(),
@@ -87,7 +87,7 @@ export const socialNotRegisteredBody = z.object({
 });
 export type SocialNotRegisteredBody = z.infer<typeof socialNotRegisteredBody>;
 
-/** POST /auth/register/naver and /auth/register/kakao — SPEC.md §3 "Social registration payload". */
+/** POST /auth/register/naver and /auth/register/kakao — docs/product.md#data-shapes. */
 export const socialRegisterRequest = z.object({
   registerWhere: requestText(),
   phoneNumber: requestText(20),

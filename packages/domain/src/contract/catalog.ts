@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /service/platforms — SPEC.md §3 "Platform". */
+/** GET /service/platforms — docs/product.md#data-shapes. */
 export const platform = z.object({
   id: z.number().int(),
   text: z.string(),
@@ -10,13 +10,13 @@ export const platform = z.object({
 export type Platform = z.infer<typeof platform>;
 export const platformsResponse = z.array(platform);
 
-/** GET /service/categorys — SPEC.md §3 "Category": `platform` is the platform's id. */
+/** GET /service/categorys — docs/product.md#data-shapes: `platform` is the platform's id. */
 export const category = z.object({ id: z.number().int(), platform: z.number().int(), text: z.string() });
 export type Category = z.infer<typeof category>;
 export const categoriesResponse = z.array(category);
 
 /**
- * GET /service/services — SPEC.md §3 "Service": `point` is the unit price in won (fractions allowed,
+ * GET /service/services — docs/product.md#data-shapes: `point` is the unit price in won (fractions allowed,
  * e.g. 0.35); `unitPriceMilli` is the same price exactly, in thousandths of a won, for arithmetic.
  */
 export const service = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { page, requestText } from './common';
 
 /**
- * POST /service/order — SPEC.md §3 "Order payload". Without auto-order `runs` and `interval` are 0.
+ * POST /service/order — docs/product.md#data-shapes. Without auto-order `runs` and `interval` are 0.
  * Numbers are checked by the domain rules (validateOrder), not here, so the member gets their message.
  * An optional `Idempotency-Key` header makes a retry return the first result.
  */
@@ -27,7 +27,7 @@ export const placeOrderResponse = z.object({
 });
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
 
-// SPEC.md §4 numbering (packages/domain order-status.ts).
+// The numbering of docs/product.md#orders (packages/domain order-status.ts).
 const orderStatus = z.union([
   z.literal(0),
   z.literal(1),
@@ -45,7 +45,7 @@ export const historyQuery = z.object({
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
-/** GET /service/order-history — SPEC.md §3 "Order (history)", newest first. */
+/** GET /service/order-history — docs/product.md#data-shapes, newest first. */
 export const orderHistoryItem = z.object({
   id: z.number().int(),
   createdAt: z.string(),
@@ -64,7 +64,7 @@ export const orderHistoryResponse = page(orderHistoryItem);
 export type OrderHistoryResponse = z.infer<typeof orderHistoryResponse>;
 
 /**
- * GET /service/auto-order-history — SPEC.md §3 "Auto order". The status filter COMPLETED also lists
+ * GET /service/auto-order-history — docs/product.md#data-shapes. The status filter COMPLETED also lists
  * PARTIAL ones, which members see as 완료 too.
  */
 export const autoOrderHistoryItem = z.object({

@@ -3,7 +3,7 @@ import { BANK_CODES } from '../bank-sms';
 import { page, pageNumber, pathText, requestText } from './common';
 
 /**
- * Point charges (SPEC.md §3 "Point charge", §7). Numbers and texts are checked by the domain rules
+ * Point charges (docs/product.md#charges-and-deposits). Numbers and texts are checked by the domain rules
  * (validateChargeRequest), not here, so the member gets the rule's Korean message.
  */
 const detailText = requestText(200);

@@ -8,9 +8,11 @@ const INT32_MAX = 2_147_483_647;
 export const apiKeyResponse = z.object({ apiKey: z.string() });
 export type ApiKeyResponse = z.infer<typeof apiKeyResponse>;
 
-// ─── REST (SPEC.md §7): base <site>/api, header `api-key` ───────────────────────────────────────────
+// ─── REST (docs/product.md#public-api): base <site>/api, header `api-key` ──────────────────────────
 
-/** GET /api/services — SPEC.md's {id, min, max, text}, plus the unit price and the category (additive). */
+/**
+ * GET /api/services — {id, min, max, text}, plus the unit price and category (docs/product.md#public-api).
+ */
 export const publicService = z.object({
   id: z.number().int(),
   text: z.string(),

@@ -10,9 +10,9 @@ import { presentAdminPopup } from './content-admin.presenter';
 import { uploadNameOf, uploadUrl, type FileStorage } from './file-storage';
 
 /**
- * Popups (SPEC.md §3: id, enabled, imageUrl) with their image: the file's type is decided by its own
- * bytes (detectImageType), it is stored under a random name through the FileStorage, and the row points
- * at `/uploads/<name>`. The file is written before the row and removed again if the row's transaction
+ * Popups (docs/product.md#data-shapes: id, enabled, imageUrl) with their image: the file's type is decided by
+ * its own bytes (detectImageType), it is stored under a random name through the FileStorage, and the row
+ * points at `/uploads/<name>`. The file is written before the row and removed again if the row's transaction
  * fails; a deleted popup's file is removed after its row's deletion is committed.
  */
 export class PopupsAdminService {

@@ -17,8 +17,8 @@ import type { SocialAuthService, SocialLoginOutcome } from './social-auth.servic
 export const naverAuthorizeQuery = z.object({ state: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 
 /**
- * A social login's 404 is either "not a member yet" (SPEC.md §8: it carries the provider's token, the
- * contract's socialNotRegisteredBody) or the provider being off (the usual error body).
+ * A social login's 404 is either "not a member yet" (it carries the provider's token, the contract's
+ * socialNotRegisteredBody; docs/product.md#error-answers) or the provider being off (the usual error body).
  */
 const loginResponses = { 200: loginResponse, 404: z.union([socialNotRegisteredBody, errorBody]) };
 

@@ -25,7 +25,7 @@ import { socialIdentityRepository } from './social-identity.repository';
 
 /** The phone-code checks of sign-up (auth/verification-codes.ts VerificationCodes). */
 export interface PhoneCodeVerifier {
-  /** Whether a code sent to that number can still be used (SPEC.md §5 "send the code first"). */
+  /** Whether a code sent to that number can still be used (docs/product.md#account-rules). */
   hasLiveCode(ex: Db, channel: 'phone', address: string): Promise<boolean>;
   /** Uses the code in `tx`; throws CODE_INVALID when it is wrong, expired or used. */
   verifyAndConsume(tx: Tx, input: { channel: 'phone'; address: string; code: string }): Promise<void>;
@@ -59,7 +59,10 @@ export interface SocialAuthDeps {
 
 export type SocialLoginOutcome =
   | { registered: true; accessToken: string }
-  /** Not a member yet: the provider's access token goes back for /register/naver|kakao (SPEC.md §8). */
+  /**
+   * Not a member yet: the provider's token goes back for /register/naver|kakao
+   * (docs/product.md#error-answers).
+   */
   | { registered: false; providerAccessToken: string };
 
 const FAILED_MESSAGE = {
@@ -84,11 +87,12 @@ class LoginIdClash extends Error {}
 const SIGN_UP_TRIES = 3;
 
 /**
- * Naver and Kakao login (SPEC.md §2, §7, §8; DESIGN.md "Identity"). A provider account is a member when
- * a social_identities row links it; its login gets our own JWT, as /auth/login does. An unlinked one
- * gets a 404 carrying the provider's access token, which the social sign-up form sends back: the server
- * verifies it against the provider again (nothing from the browser is trusted) and creates the member
- * and the link in one transaction.
+ * Naver and Kakao login (docs/product.md#login-and-sign-up,
+ * docs/ARCHITECTURE.md#account-settings-and-social-login). A provider account is a member when a
+ * social_identities row links it; its login gets our own JWT, as /auth/login does. An unlinked one gets a 404
+ * carrying the provider's access token, which the social sign-up form sends back: the server verifies it
+ * against the provider again (nothing from the browser is trusted) and creates the member and the link in one
+ * transaction.
  *
  * Naver is on when ENABLE_SNS_NAVER is on, SNS_NAVER_CLIENT_ID is set and NAVER_CLIENT_SECRET is
  * configured; Kakao when ENABLE_SNS_KAKAO is on and KAKAO_APP_ID is configured. Otherwise every
@@ -129,7 +133,7 @@ export class SocialAuthService {
     const { client, clientId, site } = await this.naverSetup();
     await this.admitLogin(address);
     if (body.code === '') throw this.failed('naver');
-    // SPEC.md §7 sends the code alone; then the site's fixed SNS_NAVER_STATE is the state.
+    // A client may send the code alone; then the site's fixed SNS_NAVER_STATE is the state.
     const state = body.state || site.get('SNS_NAVER_STATE');
     const providerAccessToken = await this.askProvider('naver', () =>
       client.exchangeCode({ clientId, code: body.code, state }),
@@ -148,7 +152,7 @@ export class SocialAuthService {
   }
 
   /**
-   * POST /auth/register/naver|kakao: SPEC.md §5 "Social sign-up" in its order (sign-up route; with
+   * POST /auth/register/naver|kakao: docs/product.md#account-rules in its order (sign-up route; with
    * ENABLE_PHONE_NUMBER a 5-character code), then the referral code, then the provider's word on the
    * token, then one transaction: the phone code consumed, the member created under a generated id with
    * a random password nobody knows (they sign in through the provider; find password can set one), the
@@ -161,7 +165,7 @@ export class SocialAuthService {
 
     const phoneEnabled = site.flag('ENABLE_PHONE_NUMBER');
     const phone = normalizePhoneNumber(body.phoneNumber);
-    // SPEC.md §5 "Social sign-up", the form's own rule; "sent" means a live code exists for the number.
+    // The form's own rule (docs/product.md#account-rules); "sent" means a live code exists for the number.
     const message = validateSocialRegister(body, {
       phoneEnabled,
       phoneCodeSent:
@@ -270,7 +274,7 @@ export class SocialAuthService {
     }
   }
 
-  /** A provider's refusal or silence becomes the provider's Korean failure message (SPEC.md §8). */
+  /** A provider's refusal or silence becomes its Korean failure message (docs/product.md#error-answers). */
   private async askProvider<T>(provider: SocialProvider, call: () => Promise<T>): Promise<T> {
     try {
       return await call();

@@ -1,8 +1,8 @@
 import type { SettingKey } from '@smm/domain';
 
 /**
- * Every key of SPEC.md §3 with a value a demo can run on. Feature flags stay off unless the demo
- * needs them (FAQ on, tax invoice on); SNS and verification flags need real credentials, so off.
+ * Every key of docs/product.md#site-settings with a value a demo can run on. Feature flags stay off unless
+ * the demo needs them (FAQ on, tax invoice on); SNS and verification flags need real credentials, so off.
  */
 export const DEMO_SETTINGS: Record<SettingKey, string> = {
   FOOTER_COMPANY: '(주)소셜부스트',

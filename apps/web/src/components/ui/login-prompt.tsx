@@ -4,8 +4,8 @@ import { LeaveSessionLink } from '@/lib/session/leave-session-link';
 import './ui.css';
 
 /**
- * What a guest or a signed-out visitor sees instead of a request being sent (SPEC.md §6: order and
- * charge actions pass a login guard). `id` lets the submit button point at it with aria-describedby.
+ * What a guest or a signed-out visitor sees instead of a request being sent (docs/product.md#sessions: order
+ * and charge actions pass a login guard). `id` lets the submit button point at it with aria-describedby.
  */
 export function LoginPrompt({ id, message }: { id: string; message: string }) {
   return (

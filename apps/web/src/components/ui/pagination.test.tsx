@@ -29,7 +29,7 @@ describe('pagination', () => {
       </MemoryRouter>,
     );
     const nav = screen.getByRole('navigation', { name: '목록 페이지' });
-    // Default: four neighbours (SPEC.md §9).
+    // Default: four neighbours (docs/product.md#display-constants).
     expect(within(nav).getAllByRole('listitem')).toHaveLength(9);
     expect(within(nav).getByRole('link', { name: '1 페이지' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: '4 페이지' })).toHaveAttribute('href', '/?page=4');

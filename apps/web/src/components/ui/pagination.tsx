@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import './ui.css';
 
-/** SPEC.md §9: a numbered pagination shows this many pages each side of the current one by default. */
+/** Page numbers shown each side of the current one by default (docs/product.md#display-constants). */
 const DEFAULT_PAGE_NEIGHBOURS = 4;
 
 /** The last page of `total` rows at `pageSize` a page; an empty list still has page 1. */
@@ -11,7 +11,7 @@ export function lastPageOf(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** `page` held to 1..lastPage (SPEC.md §5 "Pagination"). */
+/** `page` held to 1..lastPage (docs/product.md#display-constants). */
 export function clampPage(page: number, lastPage: number): number {
   if (!Number.isFinite(page)) return 1;
   return Math.min(Math.max(1, Math.trunc(page)), Math.max(1, lastPage));

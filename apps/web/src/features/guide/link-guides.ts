@@ -1,6 +1,6 @@
 /**
- * The link-input guide's content (SPEC.md screen 15): per platform, which link each kind of service
- * needs, how to copy it in the app and on the desktop site, and example links. The examples are held
+ * The link-input guide's content (docs/product.md#guide-faq-and-terms): per platform, which link each kind of
+ * service needs, how to copy it in the app and on the desktop site, and example links. The examples are held
  * to the order form's own rule (`isOrderLink` in @smm/domain) by link-guides.test.ts: a "valid" or
  * "wrong-kind" link passes the form, an "invalid" one is refused by it.
  */

@@ -4,7 +4,7 @@ import { useSession } from './session-context';
 
 /**
  * 로그인 / 회원가입 pressed while guest or signed in: end that session and go to the page pressed
- * (SPEC.md §2 "Top bar", §4).
+ * (docs/product.md#sessions).
  *
  * Both updates run in one transition. The router applies a navigation as a transition; a plain session
  * update is urgent and would render first, on the old path (say /point), where the signed-out route set

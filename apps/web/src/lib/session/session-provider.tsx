@@ -25,7 +25,7 @@ function isTransient(error: unknown): boolean {
 }
 
 /**
- * The start-up check. SPEC.md drops the token only on a 401 (the api client does that for every call), so a
+ * The start-up check. Only a 401 drops the token (the api client does that for every call), so a
  * failure that says nothing about the token (network down, 5xx) must not log the member out:
  * - it is retried with back-off while the page still renders nothing (LOADING);
  * - if the server stays unreachable, this page load shows the signed-out state with a toast saying so, and
@@ -41,7 +41,10 @@ const startupProfileQuery = {
     STARTUP_PROFILE_RETRY_DELAYS_MS[failureCount] ?? STARTUP_PROFILE_RETRY_DELAYS_MS[0],
 } as const;
 
-/** The session state machine of SPEC.md §4: LOADING → AUTHORIZATION | UN_AUTHORIZATION, GUEST by choice. */
+/**
+ * The session state machine (docs/product.md#sessions): LOADING → AUTHORIZATION | UN_AUTHORIZATION, GUEST by
+ * choice.
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>(() =>

@@ -6,7 +6,9 @@ import { useSession } from '@/lib/session/session-context';
 /** POST /auth/api-key: a new key, shown in full in this answer only; the old key is revoked at once. */
 export const issueApiKey = () => api.post<ApiKeyResponse>('/auth/api-key');
 
-/** Issues a key, then reloads the profile so the page shows the new key's masked form (SPEC.md §7). */
+/**
+ * Issues a key, then reloads the profile to show the new key's masked form (docs/product.md#account-page).
+ */
 export function useIssueApiKey() {
   const { refreshProfile } = useSession();
   return useMutation({ mutationFn: issueApiKey, onSuccess: () => refreshProfile() });

@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session/session-context';
 /** POST /auth/referral-code: issued once; asking again returns the same code. */
 export const issueReferralCode = () => api.post<ReferralCodeResponse>('/auth/referral-code');
 
-/** Issues the code, then reloads the profile, which now carries it (SPEC.md §7). */
+/** Issues the code, then reloads the profile, which now carries it (docs/product.md#account-page). */
 export function useIssueReferralCode() {
   const { refreshProfile } = useSession();
   return useMutation({ mutationFn: issueReferralCode, onSuccess: () => refreshProfile() });

@@ -19,7 +19,7 @@ interface IssuedKey {
 }
 
 /**
- * The API key block of SPEC.md screen 13. The profile holds only a masked form of the key; a new key is
+ * The API key block (docs/product.md#account-page). The profile holds only the key masked; a new key is
  * shown in full once, right after it is issued, and never again. Renewing kills the old key at once, so
  * with a key in place the button asks for a second press first.
  */

@@ -11,8 +11,8 @@ import { useSession } from '@/lib/session/session-context';
 import { useChangePassword } from '../api/change-password';
 
 /**
- * SPEC.md §8 "Change password": 409 is the wrong current password; a rule the server holds (400) or a
- * rate limit (429) is said in the server's words; anything else is the generic error.
+ * Answers (docs/product.md#error-answers): 409 is the wrong current password; a rule the server holds (400)
+ * or a rate limit (429) is said in the server's words; anything else is the generic error.
  */
 function changePasswordErrorMessage(error: unknown): string {
   if (!isApiError(error)) return ACCOUNT_MESSAGES.UNKNOWN;
@@ -27,8 +27,8 @@ const LOGOUT_DELAY_MS = 1200;
 const EMPTY = { currentPassword: '', newPassword: '', newPasswordRe: '' };
 
 /**
- * Change password (SPEC.md screen 13, §5): current, new, re-entry, checked by the domain's rule; while
- * a change is in flight further submissions are ignored; success signs out through /logout.
+ * Change password (docs/product.md#account-rules): current, new, re-entry, checked by the domain's rule;
+ * while a change is in flight further submissions are ignored; success signs out through /logout.
  */
 export function ChangePasswordBlock() {
   const { state } = useSession();

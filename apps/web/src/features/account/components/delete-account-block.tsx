@@ -9,7 +9,7 @@ import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import { useDeleteAccount } from '../api/delete-account';
 
-/** SPEC.md §2 screen 13: what deletion means, said before the button. */
+/** What deletion means, said before the button (docs/product.md#account-page). */
 const DELETION_WARNINGS = [
   '보유한 포인트가 모두 사라지며 환불되지 않습니다.',
   '탈퇴한 계정은 다시 사용할 수 없습니다.',
@@ -18,7 +18,7 @@ const DELETION_WARNINGS = [
 ] as const;
 
 /**
- * Account deletion (SPEC.md screen 13, §4, §8): the button needs a second press; success clears the
+ * Account deletion (docs/product.md#account-page): the button needs a second press; success clears the
  * caches, leaves the session as a guest and goes to /.
  */
 export function DeleteAccountBlock() {

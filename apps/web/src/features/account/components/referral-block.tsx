@@ -11,7 +11,7 @@ import { useIssueReferralCode } from '../api/issue-referral-code';
 import { REFERRAL_MESSAGES } from '../messages';
 
 /**
- * The referral-code block of SPEC.md screen 13, shown only with ENABLE_REFERRAL: a member without a
+ * The referral-code block (docs/product.md#account-page), shown only with ENABLE_REFERRAL: a member without a
  * code issues one (once; it never changes), then sees it with a copy button.
  */
 export function ReferralBlock() {

@@ -9,8 +9,8 @@ import { ReferralBlock } from '../components/referral-block';
 import '../components/account.css';
 
 /**
- * Account settings (SPEC.md §2 screen 13): the member's id, the referral code (ENABLE_REFERRAL), change
- * password, the API key and account deletion. A guest sees the guest label as the id (the synthetic
+ * Account settings (docs/product.md#account-page): the member's id, the referral code (ENABLE_REFERRAL),
+ * change password, the API key and account deletion. A guest sees the guest label as the id (the synthetic
  * guest profile) and is refused every action with the browse-only message.
  */
 export function AccountRoute() {

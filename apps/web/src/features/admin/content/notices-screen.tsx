@@ -22,7 +22,7 @@ import './content-admin.css';
 const DEFAULT_COLOUR = '#fef3c7';
 const EMPTY: NoticeInput = { content: '', isTop: false, bgColor: null };
 
-/** Pinned first, as the order screen shows them (SPEC.md screen 8). */
+/** Pinned first, as the order screen shows them (docs/product.md#order-page). */
 const pinnedFirst = (notices: AdminNotice[]) => [
   ...notices.filter((n) => n.isTop),
   ...notices.filter((n) => !n.isTop),

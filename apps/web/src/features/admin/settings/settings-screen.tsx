@@ -4,7 +4,9 @@ import { useAdminSettings } from './api/get-admin-settings';
 import { SettingField } from './setting-field';
 import './settings.css';
 
-/** Every setting and flag of SPEC.md §3, grouped, each with the control its kind calls for. */
+/**
+ * Every setting and flag (docs/product.md#site-settings), grouped, each with the control its kind calls for.
+ */
 export function SettingsScreen() {
   const { data, isPending, isError } = useAdminSettings();
 

@@ -21,7 +21,7 @@ const CONTENTS = [
 ] as const;
 
 /**
- * API documentation (SPEC.md §2 screen 14, §7): the REST calls and the SMM API v2 dialect, with
+ * API documentation (docs/product.md#api-documentation-page): the REST calls and the SMM API v2 dialect, with
  * examples built for this site's own address, so a copied curl line runs as it is once the key is
  * filled in. Static: no call is made, and guests see it too.
  */

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export type SocialProvider = 'naver' | 'kakao';
 
-/** POST /auth/register/naver | /auth/register/kakao (SPEC.md §3 "Social registration payload"). */
+/** POST /auth/register/naver | /auth/register/kakao (docs/product.md#data-shapes). */
 export const registerSocial = ({
   provider,
   ...payload

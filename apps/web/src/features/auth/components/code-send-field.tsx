@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api-client';
 import './auth.css';
 
 /**
- * SPEC.md §8 "Send phone code" / "Send e-mail code": 400 and 409 by status; a 429 (resend too soon,
+ * Send-code answers (docs/product.md#error-answers): 400 and 409 by status; a 429 (resend too soon,
  * daily cap) says why in the server's words; anything else is the generic failure.
  */
 export function sendCodeErrorMessage(error: unknown, existsMessage: string): string {
@@ -48,8 +48,8 @@ interface CodeSendFieldProps {
 const TTL_MINUTES = VERIFICATION_CODE_RULES.ttlSeconds / 60;
 
 /**
- * An address with its send-code button and, after a successful send, the code field (SPEC.md §4
- * "Registration form": sending locks the address and the button and reveals the code).
+ * An address with its send-code button and, after a successful send, the code field
+ * (docs/product.md#login-and-sign-up: sending locks the address and the button and reveals the code).
  */
 export function CodeSendField({
   label,

@@ -9,7 +9,10 @@ import { paths } from '@/lib/paths';
 import { useFindId } from '../api/find-id';
 import './auth.css';
 
-/** Find id (SPEC.md §2 screen 5): an e-mail in, the member's id (masked) out; the full id is mailed. */
+/**
+ * Find id (docs/product.md#account-recovery): an e-mail in, the member's id (masked) out; the full id is
+ * mailed.
+ */
 export function FindIdForm() {
   const findId = useFindId();
   const [email, setEmail] = useState('');

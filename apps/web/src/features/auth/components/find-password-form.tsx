@@ -12,8 +12,8 @@ import './auth.css';
 const LINK_MINUTES = RESET_TOKEN_TTL_SECONDS / 60;
 
 /**
- * Find password (SPEC.md §2 screen 6): an e-mail in, then word that a reset link was sent. The server
- * answers alike for unknown addresses, so the screen says "if it is registered".
+ * Find password (docs/product.md#account-recovery): an e-mail in, then word that a reset link was sent. The
+ * server answers alike for unknown addresses, so the screen says "if it is registered".
  */
 export function FindPasswordForm() {
   const findPassword = useFindPassword();

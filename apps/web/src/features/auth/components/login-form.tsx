@@ -13,7 +13,7 @@ import { SocialButtons } from './social-buttons';
 import { useSocialLogin } from './use-social-login';
 import './auth.css';
 
-/** SPEC.md §8: login errors by HTTP status. 429 carries the server's own wording. */
+/** Login errors by HTTP status (docs/product.md#error-answers); 429 carries the server's own wording. */
 function loginErrorMessage(error: unknown): string {
   if (!isApiError(error)) return LOGIN_MESSAGES.UNKNOWN;
   if (error.status === 400) return LOGIN_MESSAGES.BAD_FORM;

@@ -1,8 +1,8 @@
 /**
- * The Naver popup's handshake (SPEC.md §2): the opener makes a random `state`, keeps it in
- * sessionStorage and opens the server's authorize redirect with it; the provider sends the popup back
- * to /auth/naver with `code` and `state`; the callback page posts both to the opener, which accepts
- * them only when the state is the one it made (a forged or replayed message is ignored).
+ * The Naver popup's handshake (docs/product.md#login-and-sign-up): the opener makes a random `state`, keeps
+ * it in sessionStorage and opens the server's authorize redirect with it; the provider sends the popup back
+ * to /auth/naver with `code` and `state`; the callback page posts both to the opener, which accepts them only
+ * when the state is the one it made (a forged or replayed message is ignored).
  */
 
 export const NAVER_AUTH_SOURCE = 'naver-auth';

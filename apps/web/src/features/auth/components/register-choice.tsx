@@ -4,8 +4,8 @@ import { useSocialLogin } from './use-social-login';
 import './auth.css';
 
 /**
- * With a social sign-up flag on, the visitor first picks how to sign up (SPEC.md §2 screen 3). A
- * provider choice starts that provider's sign-in: an account not yet a member comes back as a 404 and
+ * With a social sign-up flag on, the visitor first picks how to sign up (docs/product.md#login-and-sign-up).
+ * A provider choice starts that provider's sign-in: an account not yet a member comes back as a 404 and
  * continues on /register/<provider>; one that is a member is simply signed in.
  */
 export function RegisterChoice({

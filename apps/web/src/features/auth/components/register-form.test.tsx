@@ -158,7 +158,7 @@ describe('register form', () => {
     expect(registerCalls()).toHaveLength(1);
   });
 
-  describe('send-code answers map by HTTP status (SPEC.md §8)', () => {
+  describe('send-code answers map by HTTP status (docs/product.md#error-answers)', () => {
     const channels = {
       email: { flag: 'ENABLE_EMAIL_VERIFY', path: '/auth/send-email', label: '이메일', value: 'm@e.kr' },
       phone: {

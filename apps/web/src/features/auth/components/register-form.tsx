@@ -29,7 +29,7 @@ const EMPTY_FORM: RegisterFormState = {
   emailCode: '',
 };
 
-/** Plain sign-up (SPEC.md §2 screen 3), checked by the domain's validateRegister in §5's order. */
+/** Plain sign-up (docs/product.md#login-and-sign-up), checked by the domain's validateRegister in order. */
 export function RegisterForm() {
   const navigate = useNavigate();
   const { settings } = useSiteSettings();

@@ -1,7 +1,9 @@
 import { SelectField } from '@/components/ui/field';
 import { useRegisterWhere } from '@/lib/content-api';
 
-/** Sign-up route dropdown: a blank first option, then the server's list (SPEC.md §2 screen 3). */
+/**
+ * Sign-up route dropdown: a blank first option, then the server's list (docs/product.md#login-and-sign-up).
+ */
 export function RegisterWhereSelect({
   value,
   onChange,

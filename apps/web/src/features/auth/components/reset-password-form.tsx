@@ -9,7 +9,7 @@ import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/reset-password';
 import './auth.css';
 
-/** Reset password (SPEC.md §2 screen 7): two fields and a button; success goes to /. */
+/** Reset password (docs/product.md#account-recovery): two fields and a button; success goes to /. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const resetPassword = useResetPassword();

@@ -7,7 +7,7 @@ import type { CodeSender } from './use-code-sender';
 type ExtraField = 'phoneNumber' | 'sendCode' | 'referral' | 'registerWhere';
 
 /**
- * The fields the plain and the social sign-up share (SPEC.md §2 screens 3 and 4): the phone number
+ * The fields the plain and the social sign-up share (docs/product.md#login-and-sign-up): the phone number
  * with its code step (ENABLE_PHONE_NUMBER), the referral code (ENABLE_REFERRAL) and the sign-up route.
  */
 export function SignUpExtraFields({

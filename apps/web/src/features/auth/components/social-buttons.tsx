@@ -9,7 +9,7 @@ interface SocialButtonsProps {
   onKakao: () => void;
 }
 
-/** Provider buttons, each shown only when its ENABLE_SNS_* flag is on (SPEC.md §2 screens 2 and 3). */
+/** Provider buttons, each shown only when its ENABLE_SNS_* flag is on (docs/product.md#login-and-sign-up). */
 export function SocialButtons({
   naver,
   kakao,

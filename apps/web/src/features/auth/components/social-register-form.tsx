@@ -17,8 +17,9 @@ type SocialRegisterFields = Omit<SocialRegisterRequest, 'accessToken'>;
 const EMPTY_FORM: SocialRegisterFields = { registerWhere: '', phoneNumber: '', sendCode: '', referral: '' };
 
 /**
- * Social sign-up (SPEC.md §2 screen 4): the provider's token from the login's 404, plus the phone code
- * step when the phone flag is on, the referral code when the referral flag is on, and the sign-up route.
+ * Social sign-up (docs/product.md#login-and-sign-up): the provider's token from the login's 404, plus the
+ * phone code step when the phone flag is on, the referral code when the referral flag is on, and the sign-up
+ * route.
  */
 export function SocialRegisterForm({
   provider,

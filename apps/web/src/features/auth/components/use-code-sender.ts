@@ -11,7 +11,7 @@ export interface CodeSender {
   send: (address: string) => void;
 }
 
-/** Checks the address with the domain rule (SPEC.md §5), then sends; §8's toasts either way. */
+/** Checks the address with the domain rule, then sends; toasts by answer (docs/product.md#error-answers). */
 function useCodeSender<T>(
   mutation: { mutate: (input: T, options: MutateCallbacks) => void; isSuccess: boolean; isPending: boolean },
   toInput: (address: string) => T,

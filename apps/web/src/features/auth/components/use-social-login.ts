@@ -25,14 +25,17 @@ const FAILED: Record<SocialProvider, string> = {
   kakao: ACCOUNT_MESSAGES.KAKAO_LOGIN_FAILED,
 };
 
-/** The provider's token in a 404's body: that provider account is not a member yet (SPEC.md §8). */
+/**
+ * The provider's token in a 404's body: that provider account is not a member yet
+ * (docs/product.md#error-answers).
+ */
 function registrationToken(error: unknown): string | null {
   if (!isApiError(error) || error.status !== 404) return null;
   const body = error.body as { accessToken?: unknown } | undefined;
   return typeof body?.accessToken === 'string' && body.accessToken ? body.accessToken : null;
 }
 
-/** SPEC.md §8: the server's message when it sent one, else "<provider> login failed". */
+/** The server's message when it sent one, else "<provider> login failed" (docs/product.md#error-answers). */
 function socialLoginErrorMessage(provider: SocialProvider, error: unknown): string {
   // The catalogue's SOCIAL_LOGIN_FAILED wording names Naver; a Kakao failure must say Kakao.
   if (!isApiError(error) || !error.message || error.code === 'SOCIAL_LOGIN_FAILED') return FAILED[provider];
@@ -40,9 +43,9 @@ function socialLoginErrorMessage(provider: SocialProvider, error: unknown): stri
 }
 
 /**
- * Naver and Kakao sign-in for the login and register screens (SPEC.md §2, §4, §8): success stores the
- * token as the id login does and goes to /order; a 404 sends the visitor to /register/<provider> with
- * the provider's token in the navigation state; anything else is a toast.
+ * Naver and Kakao sign-in for the login and register screens (docs/product.md#login-and-sign-up): success
+ * stores the token as the id login does and goes to /order; a 404 sends the visitor to /register/<provider>
+ * with the provider's token in the navigation state; anything else is a toast.
  */
 export function useSocialLogin({ naver, kakao }: { naver: boolean; kakao: boolean }) {
   const navigate = useNavigate();

@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { removeStoredToken } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
-/** SPEC.md §2: /logout clears the stored token and reloads the site root (a full reload drops every cache). */
+/**
+ * /logout clears the stored token and reloads the site root, which drops every cache
+ * (docs/product.md#routes).
+ */
 export function LogoutRoute() {
   useEffect(() => {
     removeStoredToken();

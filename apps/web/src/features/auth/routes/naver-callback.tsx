@@ -4,8 +4,8 @@ import { NAVER_AUTH_SOURCE, type NaverAuthMessage } from '../components/naver-oa
 import '../components/auth.css';
 
 /**
- * Popup callback (SPEC.md §2): hand the authorization code and the state it came back with to the
- * opener (marker naver-auth), then close. The opener checks the state before it uses the code.
+ * Popup callback (docs/product.md#login-and-sign-up): hand the authorization code and the state it came back
+ * with to the opener (marker naver-auth), then close. The opener checks the state before it uses the code.
  */
 export function NaverCallbackRoute() {
   const [params] = useSearchParams();

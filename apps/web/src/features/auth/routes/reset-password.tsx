@@ -7,8 +7,8 @@ import { AuthCard } from '../components/auth-card';
 import { ResetPasswordForm } from '../components/reset-password-form';
 
 /**
- * /reset-password?token=… (SPEC.md §2 screen 7). A token that is missing, unreadable or past its `exp`
- * sends the reader back one page. A link opened from a mail in a new tab has no page behind it, so
+ * /reset-password?token=… (docs/product.md#account-recovery). A token that is missing, unreadable or past its
+ * `exp` sends the reader back one page. A link opened from a mail in a new tab has no page behind it, so
  * there the reader goes to the start page instead of staying on a form that cannot work.
  */
 export function ResetPasswordRoute() {

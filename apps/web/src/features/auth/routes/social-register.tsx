@@ -12,9 +12,9 @@ function providerTokenOf(state: unknown): string | null {
 }
 
 /**
- * /register/naver and /register/kakao (SPEC.md §2 screen 4). The provider's token arrives in the
- * navigation state from the social login's 404; without it (a typed URL, a reload in another tab)
- * there is nothing to register, so the visitor goes back to /register.
+ * /register/naver and /register/kakao (docs/product.md#login-and-sign-up). The provider's token arrives in
+ * the navigation state from the social login's 404; without it (a typed URL, a reload in another tab) there
+ * is nothing to register, so the visitor goes back to /register.
  */
 export function SocialRegisterRoute({ provider }: { provider: SocialProvider }) {
   const location = useLocation();

@@ -1,6 +1,6 @@
 import type { TermsDocument } from './terms-document';
 
-/** Retention periods and dates are SPEC.md §9's privacy-policy constants. */
+/** Retention periods and dates are those of docs/product.md#terms-and-privacy. */
 export const PRIVACY_POLICY: TermsDocument = {
   title: '개인정보처리방침',
   effectiveDate: '2021-06-20',

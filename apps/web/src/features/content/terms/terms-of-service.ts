@@ -1,6 +1,6 @@
 import type { TermsDocument } from './terms-document';
 
-/** Limits quoted here are SPEC.md §9's terms constants. */
+/** Limits quoted here are those of docs/product.md#terms-and-privacy. */
 export const TERMS_OF_SERVICE: TermsDocument = {
   title: '이용약관',
   intro:

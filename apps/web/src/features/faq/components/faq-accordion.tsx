@@ -10,9 +10,10 @@ interface FaqAccordionProps {
 }
 
 /**
- * SPEC.md §2 screen 12: 'Q. ' + title; open, 'A. ' + answer with its line breaks. Each question is a button
- * in a heading (WAI-ARIA accordion pattern); its answer is a region labelled by it. Closed answers stay in
- * the DOM (for the 300 ms height animation) but are inert, so they are neither read nor focusable.
+ * The FAQ (docs/product.md#guide-faq-and-terms): 'Q. ' + title; open, 'A. ' + answer with its line breaks.
+ * Each question is a button in a heading (WAI-ARIA accordion pattern); its answer is a region labelled by it.
+ * Closed answers stay in the DOM (for the 300 ms height animation) but are inert, so they are neither read
+ * nor focusable.
  */
 export function FaqAccordion({ entries, openIndex, onToggle }: FaqAccordionProps) {
   const baseId = useId();

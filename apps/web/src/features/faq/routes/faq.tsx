@@ -7,7 +7,7 @@ import { useQnas } from '@/lib/content-api';
 import { FaqAccordion } from '../components/faq-accordion';
 import '../components/faq.css';
 
-/** SPEC.md §2 screen 12: the FAQ, shown only while ENABLE_QNA is on (app-routes.tsx). */
+/** The FAQ (docs/product.md#guide-faq-and-terms), shown only while ENABLE_QNA is on (app-routes.tsx). */
 export function FaqRoute() {
   const query = useQnas();
   const [openIndex, setOpenIndex] = useState<OpenFaqIndex>(null);

@@ -10,8 +10,8 @@ import { guideSections } from '../match-platform';
 import '../components/guide.css';
 
 /**
- * Link-input guide (SPEC.md §2 screen 15): one section per platform the catalogue offers, each saying
- * which link its services need and how to copy it, with drawn pictures and example links.
+ * Link-input guide (docs/product.md#guide-faq-and-terms): one section per platform the catalogue offers, each
+ * saying which link its services need and how to copy it, with drawn pictures and example links.
  */
 export function GuideRoute() {
   const platforms = usePlatforms();

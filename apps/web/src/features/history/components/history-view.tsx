@@ -9,7 +9,7 @@ import { paths } from '@/lib/paths';
 import { LeaveSessionLink } from '@/lib/session/leave-session-link';
 import './history.css';
 
-/** SPEC.md §9: history screens show two page numbers each side of the current one. */
+/** History screens show two page numbers each side of the current one (docs/product.md#order-histories). */
 const HISTORY_PAGE_NEIGHBOURS = 2;
 
 export interface StatusChip {

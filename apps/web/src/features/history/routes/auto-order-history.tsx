@@ -19,7 +19,7 @@ import {
 } from '../components/history-view';
 import { useHistoryParams } from '../components/use-history-params';
 
-/** SPEC.md §2 screen 11: 전체, 활성, 완료 (the server lists PARTIAL under it too), 취소. */
+/** Filters (docs/product.md#order-histories): 전체, 활성, 완료 (the server lists PARTIAL under it too), 취소. */
 const FILTERS = [AutoOrderStatus.ACTIVE, AutoOrderStatus.COMPLETED, AutoOrderStatus.CANCLED] as const;
 const CHIPS: StatusChip[] = [
   { label: '전체', status: undefined },
@@ -33,7 +33,7 @@ const TONES: Record<AutoOrderStatus, StatusTone> = {
   [AutoOrderStatus.CANCLED]: 'fail',
 };
 
-/** SPEC.md §2 screen 11, in its column order. */
+/** The columns of docs/product.md#order-histories, in their order. */
 const COLUMNS: Column<AutoOrderHistoryItem>[] = [
   { header: '주문번호', cell: (o) => o.id, kind: 'nowrap' },
   { header: '주문일시', cell: (o) => formatDateTime(o.createdAt), kind: 'nowrap' },

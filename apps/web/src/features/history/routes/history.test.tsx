@@ -85,7 +85,7 @@ const cellsOf = (row: HTMLElement) =>
     .map((td) => td.textContent);
 
 describe('order history (/order-history)', () => {
-  it('lists a page with the columns of SPEC.md screen 10, won and date formats and Korean status labels', async () => {
+  it('lists a page: the columns of docs/product.md#order-histories, won and date formats, status labels', async () => {
     const { calls } = signedIn({
       'GET /service/order-history': pageOf([
         order(31, { status: 1, startCount: null, remains: null }),
@@ -264,7 +264,7 @@ describe('history screens for a guest', () => {
 });
 
 describe('auto-order history (/auto-order-history)', () => {
-  it('columns of SPEC.md screen 11: count completed/runs, interval, final quantity amount × runs, labels', async () => {
+  it('auto-order columns (docs/product.md#order-histories): done/runs, interval, amount × runs, labels', async () => {
     const { calls } = signedIn({
       'GET /service/auto-order-history': pageOf([
         autoOrder(9),
@@ -299,7 +299,7 @@ describe('auto-order history (/auto-order-history)', () => {
       '300',
       '활성',
     ]);
-    // PARTIAL reads 완료, as COMPLETED does (SPEC.md §4).
+    // PARTIAL reads 완료, as COMPLETED does (docs/product.md#auto-orders).
     expect(cellsOf(rows[2] as HTMLElement).slice(-4)).toEqual(['3 / 3', '60', '750', '완료']);
     expect(cellsOf(rows[3] as HTMLElement).slice(-4)).toEqual(['1 / 4', '1,440', '400', '취소']);
     expect(cellsOf(rows[4] as HTMLElement).at(-1)).toBe('완료');

@@ -34,7 +34,7 @@ const TONES: Record<OrderStatus, StatusTone> = {
   [OrderStatus.CANCELED]: 'fail',
 };
 
-/** SPEC.md §2 screen 10, in its column order. */
+/** The columns of docs/product.md#order-histories, in their order. */
 const COLUMNS: Column<OrderHistoryItem>[] = [
   { header: '주문번호', cell: (o) => o.id, kind: 'nowrap' },
   { header: '주문일시', cell: (o) => formatDateTime(o.createdAt), kind: 'nowrap' },

@@ -14,7 +14,8 @@ export function LandingHeader({ extra }: { extra?: ReactNode }) {
       <div className="landing-header-inner">
         <Logo to={profile ? paths.order : paths.home} />
         <nav className="landing-header-actions" aria-label="계정">
-          {/* Pressing login or sign-up while guest or signed in ends that session first (SPEC.md §4). */}
+          {/* Pressing login or sign-up while guest or signed in ends that session first
+              (docs/product.md#sessions). */}
           <AccountLink to={paths.login} className="landing-link">
             로그인
           </AccountLink>

@@ -49,7 +49,7 @@ function ReviewCard({ review }: { review: Review }) {
   );
 }
 
-/** Five customer reviews (SPEC.md §2 screen 1). */
+/** Five customer reviews (docs/product.md#landing). */
 export function ReviewsCarousel() {
   return (
     <LandingCarousel

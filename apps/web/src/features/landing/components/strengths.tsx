@@ -24,7 +24,7 @@ const STRENGTHS = [
   },
 ];
 
-/** The four strengths (SPEC.md §2 screen 1), a carousel at every width. */
+/** The four strengths (docs/product.md#landing), a carousel at every width. */
 export function Strengths() {
   return (
     <LandingCarousel

@@ -6,7 +6,7 @@ import { ReviewsCarousel } from '../components/reviews-carousel';
 import { Strengths } from '../components/strengths';
 import '../components/landing.css';
 
-/** Landing (SPEC.md §2 screen 1). `headerExtra` lets the app slot in shared controls (theme toggle). */
+/** Landing (docs/product.md#landing). `headerExtra` lets the app slot in shared controls (theme toggle). */
 export function LandingRoute({ headerExtra }: { headerExtra?: ReactNode }) {
   return (
     <>

@@ -3,8 +3,9 @@ import { useSiteSettings } from '@/lib/site-settings';
 import './layout.css';
 
 /**
- * Shown only when SITE_KAKAO_CHANNEL_LINK is set; its text comes from SITE_KAKAO_TEXT (SPEC.md §2). On
- * phones it shrinks to a round icon (the text stays its accessible name) so it covers less of the page.
+ * Shown only when SITE_KAKAO_CHANNEL_LINK is set; its text comes from SITE_KAKAO_TEXT
+ * (docs/product.md#shared-elements). On phones it shrinks to a round icon (the text stays its accessible
+ * name) so it covers less of the page.
  */
 export function FloatingChatButton() {
   const { settings } = useSiteSettings();

@@ -12,7 +12,7 @@ const COMPANY_FIELDS: { key: SettingKey; label: string }[] = [
   { key: 'FOOTER_CEO_PHONE_NUMBER', label: '대표번호' },
 ];
 
-/** Company details from site settings (SPEC.md §2); terms open in a new tab. */
+/** Company details from site settings (docs/product.md#shared-elements); terms open in a new tab. */
 export function Footer() {
   const { settings } = useSiteSettings();
   const company = settings.get('FOOTER_COMPANY');

@@ -6,7 +6,7 @@ export interface NavEntry {
   label: string;
 }
 
-/** The member menu of SPEC.md §2 "Top bar"; FAQ only with ENABLE_QNA. */
+/** The member menu (docs/product.md#shared-elements); FAQ only with ENABLE_QNA. */
 export function memberNavEntries(settings: SiteSettings): NavEntry[] {
   const entries: NavEntry[] = [
     { to: paths.order, label: '주문하기' },

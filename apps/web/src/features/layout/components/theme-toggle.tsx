@@ -3,7 +3,7 @@ import { Moon, Sun } from 'lucide-react';
 import { currentTheme, saveTheme, type Theme } from '@/lib/theme';
 import './layout.css';
 
-/** Light/dark switch; the choice is kept in localStorage DARK_MODE (SPEC.md §2, §4). */
+/** Light/dark switch; the choice is kept in localStorage DARK_MODE (docs/product.md#shared-elements). */
 export function ThemeToggle() {
   const [theme, setTheme] = useState<Theme>(currentTheme);
   const next: Theme = theme === 'dark' ? 'light' : 'dark';

@@ -106,7 +106,9 @@ function AccountActions({ profile, isGuest, onBrowse }: Omit<MenuProps, 'entries
   );
 }
 
-/** Fixed 60 px bar (SPEC.md §2); below 1280 px the entries move into a hamburger overlay. */
+/**
+ * Fixed 60 px bar (docs/product.md#shared-elements); below 1280 px the entries move into a hamburger overlay.
+ */
 export function TopBar() {
   const { state, profile, startGuest } = useSession();
   const { settings } = useSiteSettings();

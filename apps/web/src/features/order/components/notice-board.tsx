@@ -3,7 +3,7 @@ import { useNotices, type Notice } from '@/lib/content-api';
 import { operatorColourVars } from './operator-colour';
 import './order.css';
 
-/** Pinned notices first, each with its optional background colour (SPEC.md §2 screen 8). */
+/** Pinned notices first, each with its optional background colour (docs/product.md#order-page). */
 function orderNotices(notices: Notice[]): Notice[] {
   return [...notices.filter((n) => n.isTop), ...notices.filter((n) => !n.isTop)];
 }

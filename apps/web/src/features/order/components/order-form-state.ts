@@ -32,9 +32,9 @@ export const servicesOf = (catalog: Catalog, categoryId: number | null) =>
   categoryId === null ? [] : catalog.services.filter((s) => s.categoryId === categoryId);
 
 /**
- * The cascade and resets of SPEC.md §4 "Order form": a product resets auto-order (and with it runs and
- * interval) and sets the quantity to its minimum; a category selects its first product; a platform its
- * first category.
+ * The cascade and resets of the order form (docs/product.md#order-page): a product resets auto-order
+ * (and with it runs and interval) and sets the quantity to its minimum; a category selects its first
+ * product; a platform its first category.
  */
 export function selectService(state: OrderFormState, catalog: Catalog, serviceId: number | null) {
   const service = catalog.services.find((s) => s.id === serviceId) ?? null;
@@ -58,7 +58,7 @@ export function selectPlatform(state: OrderFormState, catalog: Catalog, platform
   return selectCategory({ ...state, platformId }, catalog, first?.id ?? null);
 }
 
-/** Ticking or unticking auto-order starts runs and interval over at 0 (SPEC.md §4). */
+/** Ticking or unticking auto-order starts runs and interval over at 0 (docs/product.md#order-page). */
 export const toggleAutoOrder = (state: OrderFormState, on: boolean): OrderFormState => ({
   ...state,
   autoOrder: on,

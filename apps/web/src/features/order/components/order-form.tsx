@@ -32,7 +32,7 @@ import {
 import { displayServiceText, useWideScreen } from './service-text';
 import './order.css';
 
-/** The numbers the rules see; without auto-order runs and interval are 0 (SPEC.md §5). */
+/** The numbers the rules see; without auto-order runs and interval are 0 (docs/product.md#data-shapes). */
 function orderInput(form: OrderFormState): OrderInput {
   const link = form.link.trim();
   const amount = numberOf(form.amount);
@@ -91,7 +91,7 @@ export function OrderForm({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitLock.current || disabled) return;
-    // Guests and signed-out visitors are asked to log in; nothing is sent (SPEC.md §6).
+    // Guests and signed-out visitors are asked to log in; nothing is sent (docs/product.md#sessions).
     if (state !== SessionState.AUTHORIZATION) {
       setLoginPrompt(true);
       return;

@@ -5,7 +5,7 @@ import { paths } from '@/lib/paths';
 import type { PlaceOrderResponse } from '../api/place-order';
 import './order.css';
 
-/** The last order's result (SPEC.md §3 "Order payload": orderId, serviceId, link, amount). */
+/** The last order's result (docs/product.md#data-shapes: orderId, serviceId, link, amount). */
 export function OrderResultCard({
   result,
   serviceText,

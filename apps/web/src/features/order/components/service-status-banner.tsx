@@ -3,7 +3,7 @@ import { formatDateTime } from '@smm/domain';
 import './order.css';
 
 /**
- * "Service running" strip with a clock ticking every second (SPEC.md §2 screen 8). No live region: a
+ * "Service running" strip with a clock ticking every second (docs/product.md#order-page). No live region: a
  * role="status" or aria-live around the clock would have a screen reader announce the time every second.
  * The <time> element is read like any other text when the reader reaches it.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC.md §9: the mobile breakpoint. Wider than this counts as a wide screen. */
+/** The mobile breakpoint (docs/product.md#display-constants): wider counts as a wide screen. */
 const WIDE_SCREEN_QUERY = '(min-width: 881px)';
 
 /** A country flag: two regional-indicator letters. */
@@ -8,8 +8,9 @@ const FLAG = /\p{Regional_Indicator}{2}/gu;
 const COUPLE = '💑';
 
 /**
- * SPEC.md §2 screen 8: on wide screens emoji flags in service names are shown as couple emojis (desktop
- * systems such as Windows draw flags as two bare letters). Display only: the service itself is unchanged.
+ * On wide screens emoji flags in service names are shown as couple emojis (docs/product.md#order-page;
+ * desktop systems such as Windows draw flags as two bare letters). Display only: the service itself is
+ * unchanged.
  */
 export function displayServiceText(text: string, wide: boolean): string {
   return wide ? text.replace(FLAG, COUPLE) : text;

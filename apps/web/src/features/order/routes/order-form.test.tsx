@@ -99,7 +99,7 @@ async function fill(label: string, text: string) {
   if (text) await userEvent.type(field(label), text);
 }
 
-describe('order form: the selection cascade of SPEC.md §4', () => {
+describe('order form: the selection cascade (docs/product.md#order-page)', () => {
   it('a platform picks its first category and product; the product sets the quantity to its minimum', async () => {
     signedIn();
     await renderForm();

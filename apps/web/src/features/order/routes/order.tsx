@@ -17,7 +17,9 @@ import { displayServiceText, useWideScreen } from '../components/service-text';
 import { ServiceStatusBanner } from '../components/service-status-banner';
 import '../components/order.css';
 
-/** Order page (SPEC.md §2 screen 8): banner, notices, result card, platform tiles and the stepped form. */
+/**
+ * Order page (docs/product.md#order-page): banner, notices, result card, platform tiles and the stepped form.
+ */
 export function OrderRoute() {
   const { state, profile } = useSession();
   const { catalog, isPending, isError } = useCatalog();

@@ -47,9 +47,9 @@ const INVOICE_FIELDS: { key: keyof InvoiceDetails; label: string; placeholder: s
 const amountOf = (text: string) => (text === '' ? 0 : Number(text));
 
 /**
- * SPEC.md screen 9's charge form: depositor name, amount with quick-add buttons and a reset, the
- * receipt choice with its details, the payable amount live. One request at a time; a guest is asked
- * to log in instead of sending anything.
+ * The charge form (docs/product.md#point-charge-page): depositor name, amount with quick-add buttons and a
+ * reset, the receipt choice with its details, the payable amount live. One request at a time; a guest is
+ * asked to log in instead of sending anything.
  */
 export function ChargeForm({ onRequested }: { onRequested: (charge: ChargeRequestResponse) => void }) {
   const { state } = useSession();

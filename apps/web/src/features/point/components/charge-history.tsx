@@ -17,7 +17,7 @@ const TONES: Record<ChargeStatus, string> = {
   [ChargeStatus.FAIL]: 'fail',
 };
 
-/** SPEC.md screen 9's history: charge number, request time, amount, status, accept/reject time. */
+/** Charge history (docs/product.md#point-charge-page): number, requested, amount, status, decided. */
 export function ChargeHistory({
   query,
   page,

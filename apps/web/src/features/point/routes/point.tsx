@@ -12,9 +12,9 @@ import { TransferPanel } from '../components/transfer-panel';
 import '../components/point.css';
 
 /**
- * Point charge (SPEC.md §2 screen 9): the form until a request succeeds, then the transfer panel; the
- * member's charges below. While a charge is pending the history and the balance are looked at again
- * every few seconds, so the top bar shows the credit without a reload.
+ * Point charge (docs/product.md#point-charge-page): the form until a request succeeds, then the transfer
+ * panel; the member's charges below. While a charge is pending the history and the balance are looked at
+ * again every few seconds, so the top bar shows the credit without a reload.
  */
 export function PointRoute() {
   const { state, refreshProfile } = useSession();

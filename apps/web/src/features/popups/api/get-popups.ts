@@ -6,7 +6,9 @@ export type { Popup };
 
 export const getPopups = () => api.get<Popup[]>('/service/popup');
 
-/** Read once per page load: popups show "on load" (SPEC.md §2), never again on a later refetch. */
+/**
+ * Read once per page load: popups show "on load" (docs/product.md#popups), never again on a later refetch.
+ */
 export const getPopupsQueryOptions = () =>
   queryOptions({ queryKey: ['popups'], queryFn: getPopups, staleTime: Infinity, retry: false });
 

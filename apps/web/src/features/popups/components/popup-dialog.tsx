@@ -15,7 +15,7 @@ interface PopupDialogProps {
 }
 
 /**
- * One popup over the whole page (SPEC.md §2 "Popups"): a modal dialog with the operator's image and two
+ * One popup over the whole page (docs/product.md#popups): a modal dialog with the operator's image and two
  * buttons. Outside click and Esc close it; Tab stays inside; focus returns where it was on close.
  */
 export function PopupDialog({ popup, position, total, onHideToday, onClose }: PopupDialogProps) {

@@ -6,8 +6,8 @@ import { PopupDialog } from './popup-dialog';
 import { readPopupDismissals, storeHiddenForToday } from './popup-storage';
 
 /**
- * Every enabled popup not hidden for today, one at a time: closing one shows the next (SPEC.md §2
- * "Popups", §4 "Popup dismissal"). Mounted once for the whole app, so a plain 닫기 lasts until the next
+ * Every enabled popup not hidden for today, one at a time: closing one shows the next
+ * (docs/product.md#popups). Mounted once for the whole app, so a plain 닫기 lasts until the next
  * page load, across route changes.
  */
 export function PopupStack() {

@@ -9,7 +9,7 @@ export function readPopupDismissals(): PopupDismissal[] {
   }
 }
 
-/** '오늘 하루 보지 않기': records today's Seoul date for the popup (SPEC.md §4 "Popup dismissal"). */
+/** '오늘 하루 보지 않기': records today's Seoul date for the popup (docs/product.md#popups). */
 export function storeHiddenForToday(popupId: number, now: Date): void {
   try {
     const next = hideForToday(readPopupDismissals(), popupId, now);

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export type { AdminSetting };
 
-/** GET /admin/api/settings — every key of SPEC.md §3 with its value, kind and choices. */
+/** GET /admin/api/settings — every key of docs/product.md#site-settings with its value, kind and choices. */
 export const getAdminSettings = () => api.get<AdminSetting[]>('/admin/api/settings');
 
 export const getAdminSettingsQueryOptions = () =>
