@@ -7,7 +7,7 @@ export interface BackgroundJob {
 }
 
 /**
- * The single in-process timer that drives the background work (DESIGN.md "Background work"). Ticks
+ * The single in-process timer that drives the background work (docs/ARCHITECTURE.md#background-work). Ticks
  * never overlap in one process; several processes may tick at once, which the jobs' SKIP LOCKED
  * claims make safe. A failing job is logged, does not stop the others, and the next tick tries again.
  *

@@ -31,7 +31,7 @@ const count = async (table: typeof orders | typeof autoOrders | typeof pointLedg
   (await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
 
 describe(`POST /service/order on ${testDatabaseKind}`, () => {
-  it('places an order, debits unit price × quantity through the ledger, and answers SPEC.md §3', async () => {
+  it('places an order, debits unit price × quantity through the ledger, and answers the shape of docs/product.md#data-shapes', async () => {
     const service = await firstService();
     const member = await createMember(t.app, { point: 100_000 });
     const response = await order(member, {

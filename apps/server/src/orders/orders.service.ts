@@ -38,7 +38,7 @@ export class OrdersService {
   ) {}
 
   /**
-   * POST /service/order (and the public API's orders): SPEC.md §5's rules (the form's own), then the
+   * POST /service/order (and the public API's orders): docs/product.md#order-rules (the form's own), then the
    * order (or the auto-order with all its runs) and its debit through the ledger. Not enough points →
    * 409 and nothing written.
    *
@@ -165,7 +165,7 @@ export class OrdersService {
   }
 
   async autoOrderHistory(accountId: number, query: HistoryQuery): Promise<AutoOrderHistoryResponse> {
-    // 완료 covers COMPLETED and PARTIAL alike (SPEC.md §4).
+    // 완료 covers COMPLETED and PARTIAL alike (docs/product.md#auto-orders).
     const statuses =
       query.status === undefined
         ? undefined

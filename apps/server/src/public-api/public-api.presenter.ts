@@ -7,7 +7,7 @@ export interface ListedService {
   category: string;
 }
 
-/** GET /api/services: SPEC.md §7's {id, min, max, text}, plus the unit price and category. */
+/** GET /api/services: docs/product.md#public-api's {id, min, max, text}, plus the unit price and category. */
 export const presentPublicService = ({ service, category }: ListedService): PublicService => ({
   id: service.id,
   text: service.text,

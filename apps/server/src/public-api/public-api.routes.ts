@@ -13,7 +13,7 @@ import type { PublicApiService } from './public-api.service';
 const tags = ['REST'];
 const security = [{ apiKey: [] }];
 
-/** The REST calls of SPEC.md §7 under /api, authenticated by the `api-key` header. */
+/** The REST calls of docs/product.md#public-api under /api, authenticated by the `api-key` header. */
 export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

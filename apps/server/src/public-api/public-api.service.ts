@@ -75,7 +75,7 @@ const v2Error = (error: string) => ({ error });
 export type V2Answer = { json: string; body?: undefined } | { body: V2Response; json?: undefined };
 
 /**
- * The public API for resellers and bots (REST of SPEC.md §7 and the trade's SMM API v2): a second door
+ * The public API for resellers and bots (REST of docs/product.md#public-api and the trade's SMM API v2): a second door
  * to the same orders. Placing goes through OrdersService.placeOrder (the site's rules, debit and ledger),
  * cancelling through orders/member-cancellation.ts; this class only reads and words the answers.
  */
