@@ -50,7 +50,7 @@ import {
   registerOAuthCallbackHeaders,
   securityHeadersOf,
 } from './http/security-headers';
-import { ChargesAdminService } from './admin/charges-admin.service';
+import { ChargesAdminService } from './admin/points/charges-admin.service';
 import { registerAdminRoutes } from './admin/register-admin';
 import { ChargeWorker } from './points/charge-worker';
 import { ChargesService } from './points/charges.service';

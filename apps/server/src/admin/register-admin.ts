@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AdminDeps } from './admin-deps';
-import { adminRoutes } from './admin.routes';
 import { auditAdminRoutes } from './audit/audit-admin.routes';
 import { catalogAdminRoutes } from './catalog/catalog-admin.routes';
 import { contentAdminRoutes } from './content/content-admin.routes';
 import { dashboardAdminRoutes } from './dashboard/dashboard-admin.routes';
 import { membersAdminRoutes } from './members/members-admin.routes';
-import { moneyAdminRoutes } from './money/money-admin.routes';
 import { ordersAdminRoutes } from './orders/orders-admin.routes';
-import { PointAdjustmentsService } from './point-adjustments.service';
-import { SettingsAdminService } from './settings-admin.service';
+import { pointsAdminRoutes } from './points/points-admin.routes';
+import { settingsAdminRoutes } from './settings/settings-admin.routes';
 
 /**
  * The operator API under /admin/api, one plugin per console area. Every route in it is declared
@@ -18,16 +16,9 @@ import { SettingsAdminService } from './settings-admin.service';
  */
 export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db, services } = deps;
-  await routes.register(
-    adminRoutes(
-      new PointAdjustmentsService(db),
-      services.chargesAdmin,
-      new SettingsAdminService(db, services.settings),
-    ),
-  );
+  await routes.register(settingsAdminRoutes(deps));
   await routes.register(dashboardAdminRoutes(deps));
-  await routes.register(moneyAdminRoutes(deps));
+  await routes.register(pointsAdminRoutes(deps));
   await routes.register(catalogAdminRoutes(deps));
   await routes.register(ordersAdminRoutes(deps));
   await routes.register(membersAdminRoutes(deps));

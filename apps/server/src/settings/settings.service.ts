@@ -1,6 +1,15 @@
-import { SETTING_KEYS, SiteSettings, type FlagKey, type SettingEntry, type SettingKey } from '@smm/domain';
-import { settingsResponse } from '@smm/domain/contract';
+import {
+  SETTING_KEYS,
+  SiteSettings,
+  validateSettingValue,
+  type FlagKey,
+  type SettingEntry,
+  type SettingKey,
+} from '@smm/domain';
+import { settingsResponse, type SettingUpdateResponse } from '@smm/domain/contract';
+import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db } from '../db/database';
+import { appError } from '../errors/app-error';
 import type { CacheBus } from '../shared/cache-bus';
 import { HotCache, cachedBody, type CachedBody } from '../shared/hot-cache';
 import { settingsRepository } from './settings.repository';
@@ -45,7 +54,40 @@ export class SettingsService {
     return new SiteSettings(await this.listPublic());
   }
 
-  /** The tests' write (operators go through SettingsAdminService): every process sees it next read. */
+  /** Every stored key and value, private ones and unbuilt flags as stored (the console's form). */
+  async stored(): Promise<Map<string, string>> {
+    const rows = await settingsRepository.listByKeys(this.db, SETTING_KEYS);
+    return new Map(rows.map((row) => [row.key, row.value]));
+  }
+
+  /**
+   * An operator's write of one setting or flag: checked by the domain rule the console's form also runs,
+   * written with its audit entry in one transaction (nothing when the value is already stored), then
+   * every process drops its copy.
+   */
+  async update(operatorId: number, key: string, value: string): Promise<SettingUpdateResponse> {
+    const problem = validateSettingValue(key, value);
+    if (problem) throw appError('SETTING_INVALID', problem);
+    const settingKey = key as SettingKey;
+    const changed = await this.db.transaction(async (tx) => {
+      const [before] = await settingsRepository.listByKeysForUpdate(tx, [settingKey]);
+      if (before?.value === value) return false;
+      await settingsRepository.upsert(tx, settingKey, value);
+      await auditLogRepository.record(tx, {
+        operatorId,
+        action: 'setting.update',
+        targetType: 'setting',
+        targetId: settingKey,
+        before: before ? { value: before.value } : null,
+        after: { value },
+      });
+      return true;
+    });
+    if (changed) await this.changed();
+    return { key: settingKey, value, changed };
+  }
+
+  /** The tests' write, unaudited (operators go through update): every process sees it next read. */
   async set(key: SettingKey, value: string): Promise<void> {
     await settingsRepository.upsert(this.db, key, value);
     await this.changed();

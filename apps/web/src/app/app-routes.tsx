@@ -53,7 +53,7 @@ const OrderRoute = lazyScreen(() =>
   import('@/features/order/routes/order').then((m) => ({ default: m.OrderRoute })),
 );
 const PointRoute = lazyScreen(() =>
-  import('@/features/point/routes/point').then((m) => ({ default: m.PointRoute })),
+  import('@/features/points/routes/point').then((m) => ({ default: m.PointRoute })),
 );
 const GuideRoute = lazyScreen(() =>
   import('@/features/guide/routes/guide').then((m) => ({ default: m.GuideRoute })),

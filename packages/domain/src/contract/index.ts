@@ -18,4 +18,4 @@ export * from './admin-members';
 export * from './admin-orders';
 export * from './admin-dashboard';
 export * from './admin-content';
-export * from './admin-money';
+export * from './admin-points';

@@ -21,7 +21,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
 import { DataTable, type ColumnDef } from '../components/data-table';
-import { MemberLedgerPanel } from '../money/member-ledger-panel';
+import { MemberLedgerPanel } from '../points/member-ledger-panel';
 import { useMember } from './api/get-member';
 import { useResetMemberApiKey } from './api/reset-member-api-key';
 import { useRestoreMember } from './api/restore-member';

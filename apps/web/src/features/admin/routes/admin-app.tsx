@@ -10,9 +10,9 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 const DashboardScreen = screen(() => import('../dashboard/dashboard-screen'), 'DashboardScreen');
-const ChargesScreen = screen(() => import('../money/charges-screen'), 'ChargesScreen');
-const DepositsScreen = screen(() => import('../money/deposits-screen'), 'DepositsScreen');
-const ReceiptsScreen = screen(() => import('../money/receipts-screen'), 'ReceiptsScreen');
+const ChargesScreen = screen(() => import('../points/charges-screen'), 'ChargesScreen');
+const DepositsScreen = screen(() => import('../points/deposits-screen'), 'DepositsScreen');
+const ReceiptsScreen = screen(() => import('../points/receipts-screen'), 'ReceiptsScreen');
 const CatalogScreen = screen(() => import('../catalog/catalog-screen'), 'CatalogScreen');
 const ProvidersScreen = screen(() => import('../catalog/providers-screen'), 'ProvidersScreen');
 const OrdersScreen = screen(() => import('../orders/orders-screen'), 'OrdersScreen');

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OperatorDepositRequest, OperatorDepositResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { invalidatePoints } from './points-keys';
+
+export const createDeposit = (body: OperatorDepositRequest, idempotencyKey: string) =>
+  api.post<OperatorDepositResponse>('/admin/api/deposits', body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+
+/** A deposit entered by hand, matched by the server like a relay's; the form's key makes a resend harmless. */
+export function useCreateDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: OperatorDepositRequest; idempotencyKey: string }) =>
+      createDeposit(body, idempotencyKey),
+    onSuccess: () => invalidatePoints(queryClient),
+  });
+}

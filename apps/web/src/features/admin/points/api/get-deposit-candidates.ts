@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DepositCandidatesResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { POINTS_QUERY_KEY } from './points-keys';
+
+export const getDepositCandidates = (depositId: number) =>
+  api.get<DepositCandidatesResponse>(`/admin/api/deposits/${depositId}/candidates`);
+
+/** The charges a held deposit may pay for (same amount or same name), likeliest first. */
+export const getDepositCandidatesQueryOptions = (depositId: number) =>
+  queryOptions({
+    queryKey: [...POINTS_QUERY_KEY, 'candidates', depositId],
+    queryFn: () => getDepositCandidates(depositId),
+  });
+
+export const useDepositCandidates = (depositId: number) =>
+  useQuery(getDepositCandidatesQueryOptions(depositId));

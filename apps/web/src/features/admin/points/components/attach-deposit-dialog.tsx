@@ -1,0 +1,156 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { formatWon } from '@smm/domain';
+import type { AdminDepositItem } from '@smm/domain/contract';
+import { errorMessage } from '@/lib/api-client';
+import { AdminStatus } from '../../components/admin-page';
+import { useAttachDeposit } from '../api/attach-deposit';
+import { useDepositCandidates } from '../api/get-deposit-candidates';
+import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
+import { ChargeStateChip, when } from './points-format';
+import { AdminTextField } from '../../components/admin-field';
+
+const CHARGE_ID = /^\d{1,10}$/;
+
+/**
+ * "충전에 연결": the charges the deposit may pay for (same amount or name, likeliest first) to pick
+ * from, or a charge number typed by hand (a bank message nobody could read has no candidates).
+ */
+export function AttachDepositDialog({
+  deposit,
+  onClose,
+}: {
+  deposit: AdminDepositItem;
+  onClose: () => void;
+}) {
+  const candidates = useDepositCandidates(deposit.id);
+  const attach = useAttachDeposit(deposit.id);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [manual, setManual] = useState('');
+  const [memo, setMemo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const sent = useRef(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sent.current) return;
+    const typed = manual.trim();
+    if (typed && !CHARGE_ID.test(typed)) {
+      setError('충전 신청 번호는 숫자로 입력해주세요.');
+      return;
+    }
+    const chargeId = typed ? Number(typed) : picked;
+    if (!chargeId) {
+      setError('연결할 충전 신청을 고르거나 번호를 입력해주세요.');
+      return;
+    }
+    setError(null);
+    sent.current = true;
+    try {
+      const result = await attach.mutateAsync({ chargeId, memo: memo.trim() });
+      toast.success(
+        result.changed
+          ? `충전 신청 #${chargeId}에 연결했습니다. ${result.charge.memberLoginId}님에게 ${formatWon(result.charge.point)}이 충전되었습니다.`
+          : '이미 이 충전 신청에 연결된 입금입니다.',
+      );
+      onClose();
+    } catch (caught) {
+      toast.error(errorMessage(caught, '연결하지 못했습니다. 잠시 후 다시 시도해주세요.'));
+    } finally {
+      sent.current = false;
+    }
+  };
+
+  const items = candidates.data?.items;
+  return (
+    <AdminDialog title="충전에 연결" onClose={onClose} wide>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <dl className="points-facts">
+          <dt>입금자</dt>
+          <dd>{deposit.depositorName ?? '알 수 없음'}</dd>
+          <dt>금액</dt>
+          <dd>{deposit.amount === null ? '알 수 없음' : formatWon(deposit.amount)}</dd>
+          <dt>받은 시각</dt>
+          <dd>{when(deposit.createdAt)}</dd>
+        </dl>
+        {deposit.rawText && <pre className="points-raw">{deposit.rawText}</pre>}
+        {deposit.duplicateOf !== null && (
+          <p className="points-dialog-description" role="note">
+            먼저 받은 입금(#{deposit.duplicateOf})과 입금자명·금액·시각이 같아 같은 이체를 다시 알린 것으로
+            보고 보관한 입금입니다. 회원이 실제로 두 번 입금했는지 통장에서 확인한 뒤에만 연결해주세요.
+          </p>
+        )}
+        <fieldset className="points-candidates">
+          <legend>후보 충전 신청 (금액 또는 입금자명이 같은 신청)</legend>
+          {candidates.isLoading ? (
+            <AdminStatus kind="loading" />
+          ) : candidates.isError ? (
+            <AdminStatus kind="error" />
+          ) : !items || items.length === 0 ? (
+            <AdminStatus kind="empty">후보가 없습니다. 충전 신청 번호를 직접 입력해주세요.</AdminStatus>
+          ) : (
+            <ul>
+              {items.map((charge) => (
+                <li key={charge.id}>
+                  <label className="points-candidate">
+                    <input
+                      type="radio"
+                      name="charge"
+                      value={charge.id}
+                      checked={picked === charge.id && !manual.trim()}
+                      onChange={() => {
+                        setPicked(charge.id);
+                        setManual('');
+                        setError(null);
+                      }}
+                    />
+                    <span className="points-candidate-body">
+                      <strong>
+                        #{charge.id} {charge.memberLoginId} · {charge.depositorName}
+                      </strong>
+                      <span className="points-muted">
+                        입금할 금액 {formatWon(charge.payable)} · 신청 {when(charge.createdAt)}
+                      </span>
+                    </span>
+                    <ChargeStateChip charge={charge} />
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+        <div className="admin-form-grid">
+          <AdminTextField
+            label="충전 신청 번호 직접 입력"
+            inputMode="numeric"
+            value={manual}
+            placeholder="예: 1024"
+            onChange={(event) => {
+              setManual(event.target.value);
+              setError(null);
+            }}
+          />
+          <AdminTextField
+            label="메모 (선택)"
+            value={memo}
+            maxLength={200}
+            placeholder="예: 어머니 명의로 입금"
+            onChange={(event) => setMemo(event.target.value)}
+          />
+        </div>
+        {error && (
+          <p className="points-error" role="alert">
+            {error}
+          </p>
+        )}
+        <AdminDialogActions
+          onCancel={onClose}
+          pending={attach.isPending}
+          cancelDisabled={attach.isPending}
+          submitLabel="연결하고 충전하기"
+          pendingLabel="연결 중…"
+        />
+      </form>
+    </AdminDialog>
+  );
+}

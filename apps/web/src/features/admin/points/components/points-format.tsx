@@ -1,0 +1,56 @@
+import {
+  adminChargeStateLabel,
+  type ChargeStatus,
+  formatBusinessNumber,
+  formatPhoneNumber,
+  formatSeoulDateTime,
+  formatWon,
+  PAYMENT_KIND_LABELS,
+  PaymentKind,
+} from '@smm/domain';
+import type { AdminChargeItem } from '@smm/domain/contract';
+
+export const money = (won: number | null) => (
+  <span className="admin-money">{won === null ? '-' : formatWon(won)}</span>
+);
+
+export const when = (iso: string | null) => (iso ? formatSeoulDateTime(iso) : '-');
+
+const CHIP_OF: Record<string, string> = {
+  대기: 'admin-chip',
+  수락: 'admin-chip admin-chip-success',
+  거절: 'admin-chip admin-chip-danger',
+  만료: 'admin-chip admin-chip-muted',
+};
+
+/** 대기 / 수락 / 거절 / 만료 (a FAIL nobody decided lapsed after 3 hours). */
+export function ChargeStateChip({ charge }: { charge: Pick<AdminChargeItem, 'status' | 'decidedBy'> }) {
+  const label = adminChargeStateLabel(charge.status as ChargeStatus, charge.decidedBy);
+  return <span className={CHIP_OF[label]}>{label}</span>;
+}
+
+/** The receipt a charge asked for, with the one detail that identifies it (company or phone). */
+export function ReceiptSummary({ charge }: { charge: Pick<AdminChargeItem, 'feeType' | 'feeValue'> }) {
+  const label = PAYMENT_KIND_LABELS[charge.feeType];
+  const details = charge.feeValue ?? {};
+  if (charge.feeType === PaymentKind.FEE) {
+    return (
+      <span className="points-stack">
+        <span>{label}</span>
+        <span className="points-muted">
+          {details.company ?? ''}
+          {details.businessNumber ? ` · ${formatBusinessNumber(details.businessNumber)}` : ''}
+        </span>
+      </span>
+    );
+  }
+  if (charge.feeType === PaymentKind.CASH) {
+    return (
+      <span className="points-stack">
+        <span>{label}</span>
+        <span className="points-muted">{details.phone ? formatPhoneNumber(details.phone) : ''}</span>
+      </span>
+    );
+  }
+  return <span className="points-muted">{label}</span>;
+}
