@@ -4,7 +4,7 @@ import { page, pageNumber, requestText } from './common';
 import { adminChargeItem, adminDepositItem } from './points';
 
 /**
- * The console's money calls beyond the charge/deposit lists of contract/points.ts: adjustment
+ * The console's points calls beyond the charge/deposit lists of contract/points.ts: adjustment
  * idempotency, deposit candidates, operator-entered deposits, a member's ledger, receipts to issue.
  */
 
