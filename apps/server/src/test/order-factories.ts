@@ -52,3 +52,17 @@ export function placeOrder(
 ): Promise<PlaceOrderResponse> {
   return app.services.orders.placeOrder(member.accountId, { runs: 0, interval: 0, ...order }, idempotencyKey);
 }
+
+/**
+ * A member's auto-order (`runs` orders of `amount`, one every `interval` minutes, all paid up front)
+ * placed through the order service's auto-order path, not over HTTP. Its runs go out as the worker's
+ * ticks reach them (the first on the next tick).
+ */
+export function placeAutoOrder(
+  app: FastifyInstance,
+  member: Pick<TestMember, 'accountId'>,
+  order: { serviceId: number; link: string; amount: number; runs: number; interval: number },
+  idempotencyKey?: string,
+): Promise<PlaceOrderResponse> {
+  return app.services.orders.placeOrder(member.accountId, order, idempotencyKey);
+}
