@@ -1,22 +1,11 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/database';
-import { autoOrders, categories, orders, platforms, providers, services } from '../../db/schema';
-
-export type ProviderRow = typeof providers.$inferSelect;
-export type PlatformRow = typeof platforms.$inferSelect;
-export type CategoryRow = typeof categories.$inferSelect;
-export type ServiceRow = typeof services.$inferSelect;
-export type NewService = typeof services.$inferInsert;
-
-/** Next sort order after the last one of a list (new items go last). */
-const nextSortOrder = (
-  column: typeof platforms.sortOrder | typeof categories.sortOrder | typeof services.sortOrder,
-) => sql<number>`coalesce(max(${column}), -1) + 1`;
+import { asc, count, eq, isNotNull } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { categories, platforms, providers, services } from '../../db/schema';
 
 /**
- * The operator's catalogue SQL: every table of the catalogue, hidden rows included. Writes run in the
- * caller's transaction; `lock*` reads take `FOR UPDATE` so two operators' changes to one row (or one
- * list's order) run one after the other.
+ * The console's catalogue reads: every provider, platform, category and service, hidden rows included,
+ * with their counts. The writes and the reads they check are in catalog/catalog-writes.repository.ts
+ * and providers/providers.repository.ts.
  */
 export const catalogAdminRepository = {
   // ── providers ──
@@ -29,38 +18,6 @@ export const catalogAdminRepository = {
     const byProvider = new Map(counts.map((row) => [row.providerId, row.n]));
     const rows = await ex.select().from(providers).orderBy(asc(providers.id));
     return rows.map((provider) => ({ provider, serviceCount: byProvider.get(provider.id) ?? 0 }));
-  },
-
-  async providerServiceCount(ex: Executor, providerId: number): Promise<number> {
-    const [row] = await ex.select({ n: count() }).from(services).where(eq(services.providerId, providerId));
-    return row?.n ?? 0;
-  },
-
-  async findProvider(ex: Executor, id: number): Promise<ProviderRow | undefined> {
-    const [row] = await ex.select().from(providers).where(eq(providers.id, id));
-    return row;
-  },
-
-  async lockProvider(tx: Tx, id: number): Promise<ProviderRow | undefined> {
-    const [row] = await tx.select().from(providers).where(eq(providers.id, id)).for('update');
-    return row;
-  },
-
-  async insertProvider(
-    tx: Tx,
-    values: { name: string; apiUrl: string; apiKey: string },
-  ): Promise<ProviderRow> {
-    const [row] = await tx.insert(providers).values(values).returning();
-    return row!;
-  },
-
-  async updateProvider(
-    tx: Tx,
-    id: number,
-    values: Partial<Pick<ProviderRow, 'name' | 'apiUrl' | 'apiKey' | 'enabled'>>,
-  ): Promise<ProviderRow> {
-    const [row] = await tx.update(providers).set(values).where(eq(providers.id, id)).returning();
-    return row!;
   },
 
   /** Where we already sell a provider's services: (category, provider service id) pairs. */
@@ -82,53 +39,6 @@ export const catalogAdminRepository = {
     return rows.map((platform) => ({ platform, categoryCount: byPlatform.get(platform.id) ?? 0 }));
   },
 
-  async categoryCountOf(ex: Executor, platformId: number): Promise<number> {
-    const [row] = await ex
-      .select({ n: count() })
-      .from(categories)
-      .where(eq(categories.platformId, platformId));
-    return row?.n ?? 0;
-  },
-
-  async lockPlatform(tx: Tx, id: number): Promise<PlatformRow | undefined> {
-    const [row] = await tx.select().from(platforms).where(eq(platforms.id, id)).for('update');
-    return row;
-  },
-
-  /**
-   * Locks a whole list, then reads it again in order: PostgreSQL sorts a `FOR UPDATE` read before it
-   * waits for the locks, so after a concurrent reorder commits, that read's order is the old one.
-   */
-  async lockAllPlatforms(tx: Tx): Promise<PlatformRow[]> {
-    await tx.select({ id: platforms.id }).from(platforms).for('update');
-    return tx.select().from(platforms).orderBy(asc(platforms.sortOrder), asc(platforms.id));
-  },
-
-  async insertPlatform(
-    tx: Tx,
-    values: { text: string; visible: boolean; bgColor: string },
-  ): Promise<PlatformRow> {
-    const [last] = await tx.select({ next: nextSortOrder(platforms.sortOrder) }).from(platforms);
-    const [row] = await tx
-      .insert(platforms)
-      .values({ ...values, sortOrder: Number(last?.next ?? 0) })
-      .returning();
-    return row!;
-  },
-
-  async updatePlatform(
-    tx: Tx,
-    id: number,
-    values: Partial<Pick<PlatformRow, 'text' | 'visible' | 'bgColor' | 'sortOrder'>>,
-  ): Promise<PlatformRow> {
-    const [row] = await tx.update(platforms).set(values).where(eq(platforms.id, id)).returning();
-    return row!;
-  },
-
-  async deletePlatform(tx: Tx, id: number): Promise<void> {
-    await tx.delete(platforms).where(eq(platforms.id, id));
-  },
-
   // ── categories ──
   async listCategories(ex: Executor) {
     const counts = await ex
@@ -144,74 +54,8 @@ export const catalogAdminRepository = {
     return rows.map((row) => ({ ...row, serviceCount: byCategory.get(row.category.id) ?? 0 }));
   },
 
-  async findCategory(ex: Executor, id: number) {
-    const [row] = await ex
-      .select({ category: categories, platformText: platforms.text })
-      .from(categories)
-      .innerJoin(platforms, eq(platforms.id, categories.platformId))
-      .where(eq(categories.id, id));
-    if (!row) return undefined;
-    return { ...row, serviceCount: await catalogAdminRepository.serviceCountOf(ex, id) };
-  },
-
-  async serviceCountOf(ex: Executor, categoryId: number): Promise<number> {
-    const [row] = await ex.select({ n: count() }).from(services).where(eq(services.categoryId, categoryId));
-    return row?.n ?? 0;
-  },
-
-  async lockCategory(tx: Tx, id: number): Promise<CategoryRow | undefined> {
-    const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
-    return row;
-  },
-
-  /** Locks a platform's categories, then reads them in order (see lockAllPlatforms). */
-  async lockCategoriesOf(tx: Tx, platformId: number): Promise<CategoryRow[]> {
-    await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.platformId, platformId))
-      .for('update');
-    return tx
-      .select()
-      .from(categories)
-      .where(eq(categories.platformId, platformId))
-      .orderBy(asc(categories.sortOrder), asc(categories.id));
-  },
-
-  async insertCategory(tx: Tx, values: { platformId: number; text: string }): Promise<CategoryRow> {
-    const [row] = await tx
-      .insert(categories)
-      .values({
-        ...values,
-        sortOrder: await catalogAdminRepository.nextCategorySortOrder(tx, values.platformId),
-      })
-      .returning();
-    return row!;
-  },
-
-  async nextCategorySortOrder(tx: Tx, platformId: number): Promise<number> {
-    const [last] = await tx
-      .select({ next: nextSortOrder(categories.sortOrder) })
-      .from(categories)
-      .where(eq(categories.platformId, platformId));
-    return Number(last?.next ?? 0);
-  },
-
-  async updateCategory(
-    tx: Tx,
-    id: number,
-    values: Partial<Pick<CategoryRow, 'platformId' | 'text' | 'sortOrder'>>,
-  ): Promise<CategoryRow> {
-    const [row] = await tx.update(categories).set(values).where(eq(categories.id, id)).returning();
-    return row!;
-  },
-
-  async deleteCategory(tx: Tx, id: number): Promise<void> {
-    await tx.delete(categories).where(eq(categories.id, id));
-  },
-
   // ── services ──
-  listServices(ex: Executor, where?: { id?: number }) {
+  listServices(ex: Executor) {
     return ex
       .select({
         service: services,
@@ -224,7 +68,6 @@ export const catalogAdminRepository = {
       .innerJoin(categories, eq(categories.id, services.categoryId))
       .innerJoin(platforms, eq(platforms.id, categories.platformId))
       .leftJoin(providers, eq(providers.id, services.providerId))
-      .where(where?.id === undefined ? undefined : eq(services.id, where.id))
       .orderBy(
         asc(platforms.sortOrder),
         asc(platforms.id),
@@ -233,94 +76,5 @@ export const catalogAdminRepository = {
         asc(services.sortOrder),
         asc(services.id),
       );
-  },
-
-  async lockService(tx: Tx, id: number): Promise<ServiceRow | undefined> {
-    const [row] = await tx.select().from(services).where(eq(services.id, id)).for('update');
-    return row;
-  },
-
-  /** Locks a category's services, then reads them in order (see lockAllPlatforms). */
-  async lockServicesOf(tx: Tx, categoryId: number): Promise<ServiceRow[]> {
-    await tx
-      .select({ id: services.id })
-      .from(services)
-      .where(eq(services.categoryId, categoryId))
-      .for('update');
-    return tx
-      .select()
-      .from(services)
-      .where(eq(services.categoryId, categoryId))
-      .orderBy(asc(services.sortOrder), asc(services.id));
-  },
-
-  async nextServiceSortOrder(tx: Tx, categoryId: number): Promise<number> {
-    const [last] = await tx
-      .select({ next: nextSortOrder(services.sortOrder) })
-      .from(services)
-      .where(eq(services.categoryId, categoryId));
-    return Number(last?.next ?? 0);
-  },
-
-  async insertService(tx: Tx, values: NewService): Promise<ServiceRow> {
-    const [row] = await tx.insert(services).values(values).returning();
-    return row!;
-  },
-
-  async updateService(tx: Tx, id: number, values: Partial<NewService>): Promise<ServiceRow> {
-    const [row] = await tx.update(services).set(values).where(eq(services.id, id)).returning();
-    return row!;
-  },
-
-  async deleteService(tx: Tx, id: number): Promise<void> {
-    await tx.delete(services).where(eq(services.id, id));
-  },
-
-  /** Whether any order or auto-order names the service (their rows must keep pointing at it). */
-  async serviceHasOrders(ex: Executor, serviceId: number): Promise<boolean> {
-    const [order] = await ex
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.serviceId, serviceId))
-      .limit(1);
-    if (order) return true;
-    const [auto] = await ex
-      .select({ id: autoOrders.id })
-      .from(autoOrders)
-      .where(eq(autoOrders.serviceId, serviceId))
-      .limit(1);
-    return Boolean(auto);
-  },
-
-  /** Provider service ids already sold in a category for that provider (import skips them). */
-  async importedInCategory(
-    tx: Tx,
-    categoryId: number,
-    providerId: number,
-    ids: string[],
-  ): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await tx
-      .select({ providerServiceId: services.providerServiceId })
-      .from(services)
-      .where(
-        and(
-          eq(services.categoryId, categoryId),
-          eq(services.providerId, providerId),
-          inArray(services.providerServiceId, ids),
-        ),
-      );
-    return new Set(rows.map((row) => row.providerServiceId ?? ''));
-  },
-
-  /** Sets `sort_order` = position for each id of a list already locked by the caller. */
-  async setSortOrders(
-    tx: Tx,
-    table: typeof platforms | typeof categories | typeof services,
-    ids: number[],
-  ): Promise<void> {
-    for (const [position, id] of ids.entries()) {
-      await tx.update(table).set({ sortOrder: position }).where(eq(table.id, id));
-    }
   },
 };

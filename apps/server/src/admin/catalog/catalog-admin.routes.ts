@@ -23,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
 import type { AdminDeps } from '../admin-deps';
+import { CatalogEditor } from '../../catalog/catalog-editor';
 import { CatalogAdminService } from './catalog-admin.service';
 import { ProvidersAdminService } from './providers-admin.service';
 
@@ -33,7 +34,8 @@ import { ProvidersAdminService } from './providers-admin.service';
  */
 export function catalogAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
   const { db, services } = deps;
-  const catalog = new CatalogAdminService(db, services.catalog);
+  const catalog = new CatalogAdminService(db);
+  const editor = new CatalogEditor(db, services.catalog);
   const providers = new ProvidersAdminService(db, services.providers, services.catalog);
   const config = { auth: 'operator' } as const;
   const byId = { params: catalogIdParams };
@@ -86,28 +88,28 @@ export function catalogAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
     app.post(
       '/admin/api/platforms',
       { config, schema: { body: platformRequest, response: { 200: platformMutationResponse } } },
-      (request) => catalog.createPlatform(accountOf(request).id, request.body),
+      (request) => editor.createPlatform(accountOf(request).id, request.body),
     );
     // Registered before '/:id' so 'order' is never read as an id.
     app.put(
       '/admin/api/platforms/order',
       { config, schema: { body: catalogReorderRequest, response: { 200: catalogReorderResponse } } },
-      (request) => catalog.reorderPlatforms(accountOf(request).id, request.body.ids),
+      (request) => editor.reorderPlatforms(accountOf(request).id, request.body.ids),
     );
     app.put(
       '/admin/api/platforms/:id',
       { config, schema: { ...byId, body: platformRequest, response: { 200: platformMutationResponse } } },
-      (request) => catalog.updatePlatform(accountOf(request).id, request.params.id, request.body),
+      (request) => editor.updatePlatform(accountOf(request).id, request.params.id, request.body),
     );
     app.delete(
       '/admin/api/platforms/:id',
       { config, schema: { ...byId, response: { 200: catalogDeleteResponse } } },
-      (request) => catalog.deletePlatform(accountOf(request).id, request.params.id),
+      (request) => editor.deletePlatform(accountOf(request).id, request.params.id),
     );
     app.put(
       '/admin/api/platforms/:id/categories/order',
       { config, schema: { ...byId, body: catalogReorderRequest, response: { 200: catalogReorderResponse } } },
-      (request) => catalog.reorderCategories(accountOf(request).id, request.params.id, request.body.ids),
+      (request) => editor.reorderCategories(accountOf(request).id, request.params.id, request.body.ids),
     );
 
     // ── categories ──
@@ -117,22 +119,22 @@ export function catalogAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
     app.post(
       '/admin/api/categories',
       { config, schema: { body: categoryRequest, response: { 200: categoryMutationResponse } } },
-      (request) => catalog.createCategory(accountOf(request).id, request.body),
+      (request) => editor.createCategory(accountOf(request).id, request.body),
     );
     app.put(
       '/admin/api/categories/:id',
       { config, schema: { ...byId, body: categoryRequest, response: { 200: categoryMutationResponse } } },
-      (request) => catalog.updateCategory(accountOf(request).id, request.params.id, request.body),
+      (request) => editor.updateCategory(accountOf(request).id, request.params.id, request.body),
     );
     app.delete(
       '/admin/api/categories/:id',
       { config, schema: { ...byId, response: { 200: catalogDeleteResponse } } },
-      (request) => catalog.deleteCategory(accountOf(request).id, request.params.id),
+      (request) => editor.deleteCategory(accountOf(request).id, request.params.id),
     );
     app.put(
       '/admin/api/categories/:id/services/order',
       { config, schema: { ...byId, body: catalogReorderRequest, response: { 200: catalogReorderResponse } } },
-      (request) => catalog.reorderServices(accountOf(request).id, request.params.id, request.body.ids),
+      (request) => editor.reorderServices(accountOf(request).id, request.params.id, request.body.ids),
     );
 
     // ── services ──
@@ -142,17 +144,17 @@ export function catalogAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
     app.post(
       '/admin/api/services',
       { config, schema: { body: serviceRequest, response: { 200: serviceMutationResponse } } },
-      (request) => catalog.createService(accountOf(request).id, request.body),
+      (request) => editor.createService(accountOf(request).id, request.body),
     );
     app.put(
       '/admin/api/services/:id',
       { config, schema: { ...byId, body: serviceRequest, response: { 200: serviceMutationResponse } } },
-      (request) => catalog.updateService(accountOf(request).id, request.params.id, request.body),
+      (request) => editor.updateService(accountOf(request).id, request.params.id, request.body),
     );
     app.delete(
       '/admin/api/services/:id',
       { config, schema: { ...byId, response: { 200: catalogDeleteResponse } } },
-      (request) => catalog.deleteService(accountOf(request).id, request.params.id),
+      (request) => editor.deleteService(accountOf(request).id, request.params.id),
     );
   };
 }

@@ -28,8 +28,12 @@ import {
 } from '../../providers/provider-api';
 import { isPrivateLiteralUrl } from '../../providers/provider-network';
 import type { ProviderRegistry } from '../../providers/provider-registry';
-import { presentProvider } from './catalog-admin.presenter';
-import { catalogAdminRepository as repo, type ProviderRow } from './catalog-admin.repository';
+import { presentProvider } from '../../providers/provider.presenter';
+import { providersRepository, type ProviderRow } from '../../providers/providers.repository';
+import { catalogWritesRepository } from '../../catalog/catalog-writes.repository';
+import { catalogAdminRepository } from './catalog-admin.repository';
+
+const repo = { ...catalogAdminRepository, ...catalogWritesRepository, ...providersRepository };
 
 type ImportBody = z.output<typeof providerImportRequest>;
 

@@ -1,17 +1,12 @@
-import { maskProviderKey } from '@smm/domain';
-import type { AdminCategory, AdminPlatform, AdminProvider, AdminService } from '@smm/domain/contract';
-import type { CategoryRow, PlatformRow, ProviderRow, ServiceRow } from './catalog-admin.repository';
+import type { AdminCategory, AdminPlatform, AdminService } from '@smm/domain/contract';
+import type { CategoryRow, PlatformRow, ServiceRow } from './catalog.repository';
 
-/** A provider for the console and the audit log alike: the key only ever masked. */
-export const presentProvider = (row: ProviderRow, serviceCount: number): AdminProvider => ({
-  id: row.id,
-  name: row.name,
-  apiUrl: row.apiUrl,
-  maskedKey: maskProviderKey(row.apiKey),
-  enabled: row.enabled,
-  serviceCount,
-  createdAt: row.createdAt.toISOString(),
-});
+/*
+ * The catalogue as the operator's console shows it, hidden rows included (the members' shape is
+ * catalog.presenter.ts). Here because the catalogue's writes answer and audit in this shape too
+ * (catalog-editor.ts, docs/ARCHITECTURE.md#operator-console-issue-11), and the console's read model
+ * (admin/catalog) presents its lists with the same functions.
+ */
 
 export const presentPlatform = (row: PlatformRow, categoryCount: number): AdminPlatform => ({
   id: row.id,

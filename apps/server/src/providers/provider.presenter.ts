@@ -1,0 +1,18 @@
+import { maskProviderKey } from '@smm/domain';
+import type { AdminProvider } from '@smm/domain/contract';
+import type { ProviderRow } from './providers.repository';
+
+/**
+ * A provider for the console and the audit log alike: the key only ever masked
+ * (docs/ARCHITECTURE.md#operator-console-issue-11). Shared by the provider writes
+ * (provider-accounts.ts) and the console's list (admin/catalog).
+ */
+export const presentProvider = (row: ProviderRow, serviceCount: number): AdminProvider => ({
+  id: row.id,
+  name: row.name,
+  apiUrl: row.apiUrl,
+  maskedKey: maskProviderKey(row.apiKey),
+  enabled: row.enabled,
+  serviceCount,
+  createdAt: row.createdAt.toISOString(),
+});
