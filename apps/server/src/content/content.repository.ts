@@ -38,7 +38,7 @@ export const contentRepository = {
     return ex.select().from(popups).where(eq(popups.enabled, true)).orderBy(asc(popups.id));
   },
 
-  // ---------- operator writes (admin/content) ----------
+  // ---------- operator writes (content-editor.ts, popups-editor.ts) ----------
 
   async lockNotice(tx: Tx, id: number): Promise<NoticeRow | undefined> {
     const [row] = await tx.select().from(notices).where(eq(notices.id, id)).for('update');
@@ -87,11 +87,6 @@ export const contentRepository = {
     for (const [index, id] of ids.entries()) {
       await tx.update(qnas).set({ sortOrder: index }).where(eq(qnas.id, id));
     }
-  },
-
-  /** Every popup, shown or not, newest first. */
-  listPopups(ex: Executor) {
-    return ex.select().from(popups).orderBy(desc(popups.id));
   },
 
   async lockPopup(tx: Tx, id: number): Promise<PopupRow | undefined> {

@@ -8,7 +8,7 @@ export const registerWhereRepository = {
     return ex.select().from(registerWheres).orderBy(asc(registerWheres.sortOrder), asc(registerWheres.id));
   },
 
-  // ---------- operator writes (admin/content; call under lockList(LIST_LOCKS.registerWheres)) ----------
+  // ---------- operator writes (content-editor.ts; call under lockList(LIST_LOCKS.registerWheres)) ----------
 
   async lock(tx: Tx, id: number): Promise<RegisterWhereRow | undefined> {
     const [row] = await tx.select().from(registerWheres).where(eq(registerWheres.id, id)).for('update');

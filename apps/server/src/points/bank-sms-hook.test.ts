@@ -1,26 +1,16 @@
 import { ChargeStatus, type BankCode } from '@smm/domain';
-import type { ChargeRequestResponse, DepositHookResponse } from '@smm/domain/contract';
+import type { DepositHookResponse } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { charges, deposits } from '../db/schema';
-import { bearer, createMember, pointOf, postSigned, tokenFor, type TestMember } from '../test/factories';
+import { requestCharge } from '../test/charge-factories';
+import { createMember, pointOf, postSigned } from '../test/factories';
 import { TEST_DEPOSIT_SECRET, useTestApp } from '../test/test-app';
 import { signBody } from './webhook-signature';
 
 const t = useTestApp();
 /** The test clock's start (test/test-app.ts): 2026-11-22 18:00 in Korean time. */
 const START = new Date('2026-11-22T09:00:00Z');
-
-async function requestCharge(member: TestMember, name: string, point: number) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/service/point',
-    headers: bearer(await tokenFor(t.app, member)),
-    payload: { name, point, feeType: 2 },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<ChargeRequestResponse>();
-}
 
 async function depositRows() {
   return t.app.database.db.select().from(deposits).orderBy(deposits.id);
@@ -120,8 +110,8 @@ describe('POST /hooks/bank-sms', () => {
     async (bank, text, typedName, printedName, amount, depositedAt) => {
       const member = await createMember(t.app);
       const bystander = await createMember(t.app);
-      const charge = await requestCharge(member, typedName, amount);
-      const otherAmount = await requestCharge(bystander, typedName, amount + 10);
+      const charge = await requestCharge(t.app, member, { name: typedName, point: amount });
+      const otherAmount = await requestCharge(t.app, bystander, { name: typedName, point: amount + 10 });
 
       const response = await postSigned(t.app, '/hooks/bank-sms', { text });
       expect(response.statusCode).toBe(200);
@@ -176,7 +166,7 @@ describe('POST /hooks/bank-sms', () => {
 
   it('resolves 12/31 23:59 to last year when it arrives that early in the year (KST)', async () => {
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '(주)소셜', 1_000_000);
+    const charge = await requestCharge(t.app, member, { name: '(주)소셜', point: 1_000_000 });
     const text = '[KB]12/31 23:59 123456**789 (주)소셜 FBS입금 1000000 잔액 98,765,432';
     const response = await postSigned(t.app, '/hooks/bank-sms', { text });
     expect(response.json()).toMatchObject({ status: 'MATCHED', chargeId: charge.id });
@@ -203,7 +193,7 @@ describe('POST /hooks/bank-sms', () => {
 
   it('credits once when the same text is posted twice without a reference', async () => {
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const text = '[Web발신]\n[KB]11/22 17:55\n123456**789\n홍길동\n입금\n10,000\n잔액1,234,567';
     const first = await postSigned(t.app, '/hooks/bank-sms', { text });
     expect(first.json()).toMatchObject({ status: 'MATCHED', chargeId: charge.id, duplicate: false });
@@ -213,7 +203,7 @@ describe('POST /hooks/bank-sms', () => {
     expect(again.json()).toEqual({ ...first.json<DepositHookResponse>(), duplicate: true });
 
     // A second charge of the same name and amount is not paid by the replayed message.
-    const second = await requestCharge(member, '홍길동', 10_000);
+    const second = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     expect((await postSigned(t.app, '/hooks/bank-sms', { text })).json()).toMatchObject({ duplicate: true });
     expect(await pointOf(t.app, member.accountId)).toBe(10_000);
     expect((await chargeRow(second.id))?.status).toBe(ChargeStatus.PENDING);
@@ -222,8 +212,8 @@ describe('POST /hooks/bank-sms', () => {
 
   it('takes an explicit reference as the identity: the same text under two references is two deposits, the second held as a duplicate', async () => {
     const member = await createMember(t.app);
-    await requestCharge(member, '홍길동', 10_000);
-    await requestCharge(member, '홍길동', 10_010);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_010 });
     const text = '[토스뱅크] 입금 10,000원 홍길동 잔액 1,234,567원';
     const first = await postSigned(t.app, '/hooks/bank-sms', { text, reference: 'relay-1' });
     const second = await postSigned(t.app, '/hooks/bank-sms', { text, reference: 'relay-2' });
@@ -247,7 +237,7 @@ describe('POST /hooks/bank-sms', () => {
     ['an unknown bank', '[새마을금고] 입금 10,000원 홍길동 잔액 1,234,567원'],
   ])('keeps %s as UNPARSED for an operator and credits nothing', async (_label, text) => {
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const response = await postSigned(t.app, '/hooks/bank-sms', { text });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -282,7 +272,7 @@ describe('POST /hooks/bank-sms', () => {
 
   it('refuses an unsigned or wrongly signed message (401) and stores nothing', async () => {
     const member = await createMember(t.app);
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const raw = JSON.stringify({ text: '[토스뱅크] 입금 10,000원 홍길동 잔액 1,234,567원' });
     const attempts: Record<string, string>[] = [
       {},

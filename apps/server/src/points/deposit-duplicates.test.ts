@@ -1,17 +1,11 @@
 import { CHARGE_MESSAGES, ChargeStatus, DEPOSIT_ACCOUNT_MESSAGE, LedgerReason } from '@smm/domain';
-import type { ChargeRequestResponse, DepositHookResponse } from '@smm/domain/contract';
+import type { DepositHookResponse } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { charges, deposits, pointLedger } from '../db/schema';
-import {
-  balancesAndLedgerSums,
-  bearer,
-  createMember,
-  pointOf,
-  postSigned,
-  tokenFor,
-  type TestMember,
-} from '../test/factories';
+import type { AppError } from '../errors/app-error';
+import { requestCharge } from '../test/charge-factories';
+import { balancesAndLedgerSums, createMember, pointOf, postSigned } from '../test/factories';
 import { useTestApp } from '../test/test-app';
 
 /**
@@ -24,23 +18,6 @@ const t = useTestApp();
 /** 2026-11-22 18:05 in Korean time, the minute the sample bank messages print. */
 const AT = '2026-11-22T18:05:00+09:00';
 const KB_SMS = '[KB]11/22 18:05\n123456**789\n홍길동\n입금\n10,000\n잔액1,234,567';
-
-function ask(member: TestMember, name: string, point: number) {
-  return tokenFor(t.app, member).then((token) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/service/point',
-      headers: bearer(token),
-      payload: { name, point, feeType: 2 },
-    }),
-  );
-}
-
-async function requestCharge(member: TestMember, name: string, point: number) {
-  const response = await ask(member, name, point);
-  expect(response.statusCode).toBe(200);
-  return response.json<ChargeRequestResponse>();
-}
 
 const webhook = (body: Record<string, unknown>) => postSigned(t.app, '/hooks/deposit', body);
 const sms = (text: string, reference?: string) =>
@@ -67,7 +44,7 @@ async function expectBooksBalance() {
 describe('one bank transfer reported through several channels', () => {
   it('credits ₩10,000 once for webhook → SMS → [Web발신] SMS → SMS with its own reference, the member asking again before each; 3 DUPLICATE', async () => {
     const member = await createMember(t.app);
-    const first = await requestCharge(member, '홍길동', 10_000);
+    const first = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const reports = [
       () => webhook({ name: '홍길동', amount: 10_000, depositedAt: AT, reference: 'relay-77' }),
       () => sms(KB_SMS),
@@ -78,7 +55,15 @@ describe('one bank transfer reported through several channels', () => {
     const asked: number[] = [];
     for (const [i, report] of reports.entries()) {
       // The member asks again before each report (refused while the last request still waits).
-      if (i > 0) asked.push((await ask(member, '홍길동', 10_000)).statusCode);
+      if (i > 0) {
+        const request = requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
+        asked.push(
+          await request.then(
+            () => 200,
+            (error: AppError) => error.status,
+          ),
+        );
+      }
       const response = await report();
       expect(response.statusCode).toBe(200);
       answers.push(response.json<DepositHookResponse>());
@@ -112,7 +97,7 @@ describe('one bank transfer reported through several channels', () => {
     const unmatched = await webhook({ name: '홍길동', amount: 10_000, depositedAt: AT, reference: 'early' });
     expect(unmatched.json()).toMatchObject({ status: 'UNMATCHED' });
     // The member asks only after transferring; the bank's message of the same transfer comes next.
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const again = await sms(KB_SMS);
     expect(again.json()).toMatchObject({ status: 'DUPLICATE', chargeId: null });
     const rows = await depositRows();
@@ -123,13 +108,13 @@ describe('one bank transfer reported through several channels', () => {
 
   it('tells apart transfers of the same name and amount by a different known bank', async () => {
     const member = await createMember(t.app);
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     expect((await sms(KB_SMS)).json()).toMatchObject({ status: 'MATCHED' });
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     // 신한 prints the same name, amount and minute: another account, so another transfer.
     const shinhan = '[신한은행]11/22 18:05 110-***-123456 입금 10,000 잔액 2,033,000 홍길동';
     expect((await sms(shinhan)).json()).toMatchObject({ status: 'MATCHED' });
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     // A relay that names its bank (우리) differs from both.
     const woori = { name: '홍길동', amount: 10_000, depositedAt: AT, reference: 'w-1', bank: 'WOORI' };
     expect((await webhook(woori)).json()).toMatchObject({ status: 'MATCHED' });
@@ -159,9 +144,9 @@ describe('one bank transfer reported through several channels', () => {
 
   it('tells apart transfers of the same name, amount, bank and minute into different accounts', async () => {
     const member = await createMember(t.app);
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     expect((await sms(KB_SMS)).json()).toMatchObject({ status: 'MATCHED' });
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     // The same KB message, but the money arrived in the panel's other account (…**123): another transfer.
     const otherAccount = KB_SMS.replace('123456**789', '654321**123');
     expect((await sms(otherAccount)).json()).toMatchObject({ status: 'MATCHED' });
@@ -191,7 +176,7 @@ describe('one bank transfer reported through several channels', () => {
 
   it('holds the bank message of a transfer the relay reported with a compatible account (123-456789, 123456**789)', async () => {
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const relay = {
       name: '홍길동',
       amount: 10_000,
@@ -200,7 +185,7 @@ describe('one bank transfer reported through several channels', () => {
       account: '123-456789',
     };
     expect((await webhook(relay)).json()).toMatchObject({ status: 'MATCHED', chargeId: charge.id });
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     // The bank masks the same account differently; its visible tail ends the relay's.
     expect((await sms(KB_SMS)).json()).toMatchObject({ status: 'DUPLICATE', chargeId: null });
     // A masked relay account (110-***-456789) agrees with both.
@@ -226,7 +211,7 @@ describe('one bank transfer reported through several channels', () => {
     ['empty', ''],
   ])('refuses a webhook account with %s (400 with its message, nothing stored)', async (_label, account) => {
     const member = await createMember(t.app);
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const response = await webhook({
       name: '홍길동',
       amount: 10_000,
@@ -244,9 +229,9 @@ describe('one bank transfer reported through several channels', () => {
     const member = await createMember(t.app);
     const report = (at: string, reference: string) =>
       webhook({ name: '홍길동', amount: 10_000, depositedAt: at, reference });
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     expect((await report('2026-11-22T18:05:00+09:00', 'a')).json()).toMatchObject({ status: 'MATCHED' });
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     // Eleven minutes later: a new transfer.
     expect((await report('2026-11-22T18:16:00+09:00', 'b')).json()).toMatchObject({ status: 'MATCHED' });
     // Nine minutes before the first: within ten minutes of it, the same transfer.
@@ -266,7 +251,8 @@ describe('one bank transfer reported through several channels', () => {
   it('credits once when reports of one transfer race (Promise.all), for many transfers at once', async () => {
     const NAMES = ['김민준', '이서연', '박도윤', '최하은', '정시우', '강지유', '조하준', '윤서아'];
     const members = await Promise.all(NAMES.map(() => createMember(t.app)));
-    for (const [i, member] of members.entries()) await requestCharge(member, NAMES[i]!, 10_000 + i * 1_000);
+    for (const [i, member] of members.entries())
+      await requestCharge(t.app, member, { name: NAMES[i]!, point: 10_000 + i * 1_000 });
     const reportsOf = (name: string, i: number) => {
       const amount = (10_000 + i * 1_000).toLocaleString('en-US');
       const text = `[KB]11/22 18:05\n123456**789\n${name}\n입금\n${amount}\n잔액1,234,567`;
@@ -296,7 +282,7 @@ describe('one bank transfer reported through several channels', () => {
 
   it('holds a report a stopped process left RECEIVED as DUPLICATE of the one matched meanwhile', async () => {
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const [cut] = await t.app.database.db
       .insert(deposits)
       .values({
@@ -312,7 +298,7 @@ describe('one bank transfer reported through several channels', () => {
       .returning();
     // The bank message of the same transfer arrives and credits the charge …
     expect((await sms(KB_SMS)).json()).toMatchObject({ status: 'MATCHED', chargeId: charge.id });
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     // … and the background loop, finding the stopped one later, does not credit the new request with it.
     t.clock.advance(60_000);
     expect(await t.app.services.chargeWorker.tick()).toMatchObject({ depositsMatched: 1 });
@@ -348,7 +334,7 @@ describe('depositor names with invisible characters', () => {
 
   it('keeps a bank message with one unread (UNPARSED), crediting nothing', async () => {
     const member = await createMember(t.app);
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const response = await sms(KB_SMS.replace('홍길동', '홍\u202E길동'));
     expect(response.json()).toMatchObject({ status: 'UNPARSED' });
     expect(await pointOf(t.app, member.accountId)).toBe(0);
@@ -357,9 +343,13 @@ describe('depositor names with invisible characters', () => {
   it('refuses a charge request whose name holds U+202E with the rule’s Korean message', async () => {
     const member = await createMember(t.app);
     // '동길홍' written backwards behind a right-to-left override shows as '홍길동'.
-    const response = await ask(member, '\u202E동길홍', 10_000);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 'CHARGE_INVALID', message: CHARGE_MESSAGES.NAME_INVISIBLE });
+    await expect(requestCharge(t.app, member, { name: '\u202E동길홍', point: 10_000 })).rejects.toMatchObject(
+      {
+        status: 400,
+        code: 'CHARGE_INVALID',
+        message: CHARGE_MESSAGES.NAME_INVISIBLE,
+      },
+    );
     expect(await t.app.database.db.select().from(charges)).toEqual([]);
   });
 });

@@ -1,32 +1,14 @@
-import { ChargeStatus, LedgerReason } from '@smm/domain';
-import type { ChargeRequestResponse, DepositHookResponse } from '@smm/domain/contract';
+import { ChargeStatus, LedgerReason, PaymentKind } from '@smm/domain';
+import type { DepositHookResponse } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { charges, deposits, pointLedger } from '../db/schema';
-import {
-  balancesAndLedgerSums,
-  bearer,
-  createMember,
-  pointOf,
-  postSigned,
-  tokenFor,
-  type TestMember,
-} from '../test/factories';
+import { reportDeposit, requestCharge } from '../test/charge-factories';
+import { balancesAndLedgerSums, createMember, pointOf, postSigned } from '../test/factories';
 import { createTestApp, testConfig, useTestApp } from '../test/test-app';
 import { signBody } from './webhook-signature';
 
 const t = useTestApp();
-
-async function requestCharge(member: TestMember, name: string, point: number, feeType = 2) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/service/point',
-    headers: bearer(await tokenFor(t.app, member)),
-    payload: { name, point, feeType, feeValue: feeType === 0 ? { phone: '01012345678' } : null },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<ChargeRequestResponse>();
-}
 
 let referenceCounter = 0;
 function deposit(
@@ -51,9 +33,9 @@ describe('POST /hooks/deposit', () => {
   it('credits exactly the charge with that depositor and payable amount, once', async () => {
     const member = await createMember(t.app);
     const other = await createMember(t.app);
-    const mine = await requestCharge(member, '홍길동', 10_000);
-    const sameNameOtherAmount = await requestCharge(other, '홍길동', 20_000);
-    const otherNameSameAmount = await requestCharge(other, '김영희', 10_000);
+    const mine = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
+    const sameNameOtherAmount = await requestCharge(t.app, other, { name: '홍길동', point: 20_000 });
+    const otherNameSameAmount = await requestCharge(t.app, other, { name: '김영희', point: 10_000 });
 
     // The bank prints the name with a space and full-width letters; it is the same depositor.
     const response = await postSigned(t.app, '/hooks/deposit', deposit(' 홍 길동', 10_000));
@@ -78,27 +60,23 @@ describe('POST /hooks/deposit', () => {
 
   it('credits the points of a tax-invoice charge when its ×1.1 payable amount arrives', async () => {
     const member = await createMember(t.app);
-    const charge = await t.app.inject({
-      method: 'POST',
-      url: '/service/point',
-      headers: bearer(await tokenFor(t.app, member)),
-      payload: {
-        name: '테스트상사',
-        point: 50_000,
-        feeType: 1,
-        feeValue: {
-          company: '(주)테스트상사',
-          businessNumber: '2208162517',
-          leader: '김대표',
-          phone: '0212345678',
-          jobType: '서비스',
-          jobType2: '광고',
-          address: '서울',
-          email: 'a@b.kr',
-        },
+    const charge = await requestCharge(t.app, member, {
+      name: '테스트상사',
+      point: 50_000,
+      feeType: PaymentKind.FEE,
+      feeValue: {
+        company: '(주)테스트상사',
+        businessNumber: '2208162517',
+        leader: '김대표',
+        phone: '0212345678',
+        jobType: '서비스',
+        jobType2: '광고',
+        address: '서울',
+        email: 'a@b.kr',
       },
     });
-    expect(charge.json()).toMatchObject({ payable: 55_000 });
+    // 50,000 × 1.1 = 55,000
+    expect(charge).toMatchObject({ payable: 55_000 });
     expect((await postSigned(t.app, '/hooks/deposit', deposit('테스트상사', 50_000))).json()).toMatchObject({
       status: 'UNMATCHED',
     });
@@ -110,14 +88,14 @@ describe('POST /hooks/deposit', () => {
 
   it('recognises a replayed reference: the same deposit posted twice credits once', async () => {
     const member = await createMember(t.app);
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const body = deposit('홍길동', 10_000, 'relay-42');
     const first = await postSigned(t.app, '/hooks/deposit', body);
     const again = await postSigned(t.app, '/hooks/deposit', body);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ ...first.json<DepositHookResponse>(), duplicate: true });
     // A second request of the same amount, then the replay: still not credited.
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     expect((await postSigned(t.app, '/hooks/deposit', body)).json()).toMatchObject({ duplicate: true });
     expect(await pointOf(t.app, member.accountId)).toBe(10_000);
     expect(await t.app.database.db.select().from(deposits)).toHaveLength(1);
@@ -125,7 +103,7 @@ describe('POST /hooks/deposit', () => {
 
   it('changes nothing for a forged, a malformed or a missing signature (401)', async () => {
     const member = await createMember(t.app);
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const raw = JSON.stringify(deposit('홍길동', 10_000));
     const attempts = [
       { 'x-signature': signBody('a-different-secret-0123', raw) },
@@ -172,7 +150,7 @@ describe('POST /hooks/deposit', () => {
     const members = await Promise.all(Array.from({ length: 50 }, () => createMember(t.app)));
     const requested = [];
     for (const [i, member] of members.entries()) {
-      requested.push(await requestCharge(member, `입금자${i}`, 10_000 + i));
+      requested.push(await requestCharge(t.app, member, { name: `입금자${i}`, point: 10_000 + i }));
     }
     const bodies = members.map((_, i) => deposit(`입금자${i}`, 10_000 + i));
     // Every deposit twice, all at once: replays race their originals.
@@ -211,7 +189,7 @@ describe('POST /hooks/deposit', () => {
 describe('charge expiry and late deposits', () => {
   it('turns a charge pending for 3 hours into FAIL in the background tick, not a second earlier', async () => {
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     t.clock.advance(3 * 3600_000 - 1000);
     expect(await t.app.services.chargeWorker.tick()).toMatchObject({ expired: 0 });
     expect((await chargeRow(charge.id))?.status).toBe(ChargeStatus.PENDING);
@@ -225,29 +203,28 @@ describe('charge expiry and late deposits', () => {
 
   it('holds a deposit that arrives after its charge expired (LATE), crediting nothing', async () => {
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     t.clock.advance(3 * 3600_000);
     await t.app.services.chargeWorker.tick();
-    const late = await postSigned(t.app, '/hooks/deposit', deposit('홍길동', 10_000));
-    expect(late.json()).toMatchObject({ status: 'LATE', chargeId: null });
+    const late = await reportDeposit(t.app, deposit('홍길동', 10_000));
+    expect(late).toMatchObject({ status: 'LATE', chargeId: null });
     const [row] = await t.app.database.db.select().from(deposits);
     expect(row).toMatchObject({ status: 'LATE', chargeId: charge.id });
     expect(await pointOf(t.app, member.accountId)).toBe(0);
     // The expired charge freed its (name, amount): the member can ask again and be matched.
-    const again = await requestCharge(member, '홍길동', 10_000);
+    const again = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     // A new transfer, three hours after the first (the same time would be the same transfer reported again).
-    const paid = await postSigned(
+    const paid = await reportDeposit(
       t.app,
-      '/hooks/deposit',
       deposit('홍길동', 10_000, undefined, '2026-11-22T21:05:00+09:00'),
     );
-    expect(paid.json()).toMatchObject({ status: 'MATCHED', chargeId: again.id });
+    expect(paid).toMatchObject({ status: 'MATCHED', chargeId: again.id });
     expect(await pointOf(t.app, member.accountId)).toBe(10_000);
   });
 
   it('matches a deposit a stopped process stored but never matched', async () => {
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     await t.app.database.db.insert(deposits).values({
       source: 'webhook',
       reference: 'cut-off',

@@ -23,10 +23,11 @@ import { z } from 'zod';
 import { accountOf } from '../../auth/guards';
 import { appError } from '../../errors/app-error';
 import type { AdminDeps } from '../admin-deps';
+import { ContentEditor } from '../../content/content-editor';
+import { LocalDiskStorage, UPLOADS_PATH, type FileStorage } from '../../content/file-storage';
+import { POPUP_MULTIPART_LIMITS, readPopupForm } from '../../content/popup-upload';
+import { PopupsEditor } from '../../content/popups-editor';
 import { ContentAdminService } from './content-admin.service';
-import { LocalDiskStorage, UPLOADS_PATH, type FileStorage } from './file-storage';
-import { POPUP_MULTIPART_LIMITS, readPopupForm } from './popup-upload';
-import { PopupsAdminService } from './popups-admin.service';
 
 /** Uploaded names are random, so a name's bytes never change: browsers may keep them for a year. */
 const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -35,6 +36,8 @@ const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * The console's content screens' calls (notices, FAQ, sign-up routes, popups) and the public
  * `GET /uploads/:name` that serves popup images. Operators only on /admin/api: every route there
  * declares `config: { auth: 'operator' }`. `storage` defaults to `<DATA_DIR>/uploads` on local disk.
+ * Reads go to the console's read model (ContentAdminService); every change is content/'s own
+ * operation (ContentEditor, PopupsEditor).
  */
 export function contentAdminRoutes(
   deps: AdminDeps,
@@ -44,8 +47,9 @@ export function contentAdminRoutes(
     // Multipart bodies are parsed in this plugin only (Fastify encapsulation): nowhere else accepts them.
     await app.register(fastifyMultipart, { limits: POPUP_MULTIPART_LIMITS });
 
-    const content = new ContentAdminService(deps.db, deps.services.content);
-    const popups = new PopupsAdminService(deps.db, deps.services.content, storage, app.log);
+    const lists = new ContentAdminService(deps.db, storage);
+    const content = new ContentEditor(deps.db, deps.services.content);
+    const popups = new PopupsEditor(deps.db, deps.services.content, storage, app.log);
     const operator = { auth: 'operator' } as const;
     const byId = { params: contentIdParams };
 
@@ -53,7 +57,7 @@ export function contentAdminRoutes(
     app.get(
       '/admin/api/notices',
       { config: operator, schema: { response: { 200: adminNoticesResponse } } },
-      () => content.notices(),
+      () => lists.notices(),
     );
     app.post(
       '/admin/api/notices',
@@ -73,7 +77,7 @@ export function contentAdminRoutes(
 
     // ---------- FAQ ----------
     app.get('/admin/api/faq', { config: operator, schema: { response: { 200: adminFaqsResponse } } }, () =>
-      content.faqs(),
+      lists.faqs(),
     );
     app.post(
       '/admin/api/faq',
@@ -100,7 +104,7 @@ export function contentAdminRoutes(
     app.get(
       '/admin/api/register-wheres',
       { config: operator, schema: { response: { 200: adminRegisterWheresResponse } } },
-      () => content.registerWheres(),
+      () => lists.registerWheres(),
     );
     app.post(
       '/admin/api/register-wheres',
@@ -130,7 +134,7 @@ export function contentAdminRoutes(
     app.get(
       '/admin/api/popups',
       { config: operator, schema: { response: { 200: adminPopupsResponse } } },
-      () => popups.list(),
+      () => lists.popups(),
     );
     // multipart/form-data: image (the file), enabled ('true' | 'false', optional).
     app.post(
@@ -158,7 +162,7 @@ export function contentAdminRoutes(
       { schema: { hide: true, params: z.object({ name: z.string() }) } },
       async (request, reply) => {
         const { name } = request.params;
-        const bytes = UPLOAD_NAME_PATTERN.test(name) ? await popups.read(name) : null;
+        const bytes = UPLOAD_NAME_PATTERN.test(name) ? await lists.upload(name) : null;
         if (!bytes) throw appError('NOT_FOUND');
         const ext = name.slice(name.lastIndexOf('.') + 1) as PopupImageExt;
         return reply

@@ -1,5 +1,9 @@
+/**
+ * Why this file: content as the operator sees it (docs/product.md#operator-console), one shape for the
+ * editors' answers (content-editor.ts, popups-editor.ts) and the console's lists (admin/content).
+ */
 import type { AdminFaq, AdminNotice, AdminPopup, AdminRegisterWhere } from '@smm/domain/contract';
-import type { NoticeRow, PopupRow, QnaRow, RegisterWhereRow } from '../../content/content.repository';
+import type { NoticeRow, PopupRow, QnaRow, RegisterWhereRow } from './content.repository';
 
 export const presentAdminNotice = (row: NoticeRow): AdminNotice => ({
   id: row.id,

@@ -1,7 +1,11 @@
+/**
+ * Why this file: the popup form's multipart body (docs/ARCHITECTURE.md#operator-console-issue-11: one
+ * file, type decided by its bytes, at most 2 MB) is read here, beside the popups editor that checks it.
+ */
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { CONTENT_MESSAGES, POPUP_IMAGE_MAX_BYTES } from '@smm/domain';
 import type { FastifyRequest } from 'fastify';
-import { appError } from '../../errors/app-error';
+import { appError } from '../errors/app-error';
 
 /**
  * @fastify/multipart limits for the popup form (registered in the content plugin only): one file of

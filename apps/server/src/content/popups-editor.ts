@@ -1,12 +1,17 @@
+/**
+ * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * Popups (docs/product.md#popups) are content, so adding, switching and removing one, with its image
+ * file, live here; admin/content keeps only the console's routes and its list.
+ */
 import { CONTENT_MESSAGES, detectImageType, POPUP_IMAGE_MAX_BYTES, POPUP_IMAGE_TYPES } from '@smm/domain';
 import type { AdminPopup, ChangedResponse, PopupResponse } from '@smm/domain/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { auditLogRepository } from '../../audit/audit-log.repository';
-import { contentRepository } from '../../content/content.repository';
-import type { ContentService } from '../../content/content.service';
-import type { Db } from '../../db/database';
-import { appError } from '../../errors/app-error';
+import { auditLogRepository } from '../audit/audit-log.repository';
+import type { Db } from '../db/database';
+import { appError } from '../errors/app-error';
 import { presentAdminPopup } from './content-admin.presenter';
+import { contentRepository } from './content.repository';
+import type { ContentService } from './content.service';
 import { uploadNameOf, uploadUrl, type FileStorage } from './file-storage';
 
 /**
@@ -15,17 +20,13 @@ import { uploadNameOf, uploadUrl, type FileStorage } from './file-storage';
  * points at `/uploads/<name>`. The file is written before the row and removed again if the row's transaction
  * fails; a deleted popup's file is removed after its row's deletion is committed.
  */
-export class PopupsAdminService {
+export class PopupsEditor {
   constructor(
     private readonly db: Db,
     private readonly content: ContentService,
     private readonly storage: FileStorage,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  async list(): Promise<AdminPopup[]> {
-    return (await contentRepository.listPopups(this.db)).map(presentAdminPopup);
-  }
 
   async create(operatorId: number, image: Uint8Array | null, enabled: boolean): Promise<PopupResponse> {
     if (!image || image.length === 0) throw appError('CONTENT_INVALID', CONTENT_MESSAGES.IMAGE_REQUIRED);
@@ -104,10 +105,5 @@ export class PopupsAdminService {
       });
     }
     return { changed: true };
-  }
-
-  /** An uploaded file as served at /uploads/:name, or null (unknown or not one of ours). */
-  read(name: string): Promise<Buffer | null> {
-    return this.storage.read(name);
   }
 }

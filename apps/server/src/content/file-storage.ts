@@ -1,3 +1,7 @@
+/**
+ * Why this file: popup images are content/'s state (docs/product.md#popups), written only by
+ * popups-editor.ts and served at /uploads/:name; one storage interface keeps the backend swappable.
+ */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
