@@ -1,24 +1,17 @@
 import { ACCOUNT_MESSAGES, ChargeStatus, LOGIN_MESSAGES, REGISTER_MESSAGES } from '@smm/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  accounts,
-  charges,
-  orders,
-  pointLedger,
-  rateLimitHits,
-  services,
-  socialIdentities,
-} from '../db/schema';
+import { accounts, charges, orders, pointLedger, rateLimitHits, socialIdentities } from '../db/schema';
 import {
   balancesAndLedgerSums,
   bearer,
   createMember,
   pointOf,
-  postSigned,
   tokenFor,
   type TestMember,
 } from '../test/factories';
+import { reportDeposit, requestCharge } from '../test/charge-factories';
+import { catalogService, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import {
   AccountSettingsService,
@@ -266,22 +259,13 @@ describe(`DELETE /auth/account on ${testDatabaseKind}`, () => {
   async function memberWithHistory() {
     const member = await createMember(t.app, { point: 50_000, apiKey: true });
     const token = await tokenFor(t.app, member);
-    const [service] = await t.app.database.db.select().from(services).orderBy(services.id).limit(1);
-    if (!service) throw new Error('no demo service');
-    const ordered = await t.app.inject({
-      method: 'POST',
-      url: '/service/order',
-      headers: bearer(token),
-      payload: { serviceId: service.id, link: 'https://instagram.com/p/abc', amount: service.min },
+    const service = await catalogService(t.app);
+    await placeOrder(t.app, member, {
+      serviceId: service.id,
+      link: 'https://instagram.com/p/abc',
+      amount: service.min,
     });
-    expect(ordered.statusCode).toBe(200);
-    const charged = await t.app.inject({
-      method: 'POST',
-      url: '/service/point',
-      headers: bearer(token),
-      payload: { name: '홍길동', point: 10_000, feeType: 2 },
-    });
-    expect(charged.statusCode).toBe(200);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     return { member, token };
   }
   const rowsOf = async (accountId: number) => ({
@@ -372,13 +356,13 @@ describe(`DELETE /auth/account on ${testDatabaseKind}`, () => {
         responseAt: expect.any(Date),
       })),
     );
-    const late = await postSigned(t.app, '/hooks/deposit', {
+    const late = await reportDeposit(t.app, {
       name: '홍길동',
       amount: 10_000,
       depositedAt: '2026-11-22T18:30:00+09:00',
       reference: 'after-deletion-1',
     });
-    expect(late.json()).toMatchObject({ status: 'LATE' });
+    expect(late).toMatchObject({ status: 'LATE' });
     // The account page warns the points vanish: they stay on the unusable account, so point = Σ ledger holds.
     expect(await pointOf(t.app, member.accountId)).toBe(balance);
     for (const { point, ledger } of await balancesAndLedgerSums(t.app)) expect(point).toBe(ledger);

@@ -1,20 +1,18 @@
-import { LedgerReason, orderCostWon, V2_ERRORS } from '@smm/domain';
+import { LedgerReason, V2_ERRORS } from '@smm/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertWithDebit } from '../ledger/apply-ledger-entry';
-import { autoOrders, idempotencyKeys, orders, pointLedger, services } from '../db/schema';
+import { autoOrders, idempotencyKeys, orders, pointLedger } from '../db/schema';
 import { bearer, createMember, creditMember, pointOf, tokenFor, type TestMember } from '../test/factories';
+import { catalogService } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 
 const t = useTestApp();
 const db = () => t.app.database.db;
 
 /** A demo service that takes auto-orders, so one key can be raced between an order and an auto-order. */
-async function autoService() {
-  const [row] = await db().select().from(services).where(eq(services.enableAuto, true)).orderBy(services.id);
-  if (!row) throw new Error('no demo service with auto-orders');
-  return row;
-}
+const autoService = (options: { unitPriceMilli?: number } = {}) =>
+  catalogService(t.app, { enableAuto: true, ...options });
 
 const tokens = new Map<number, string>();
 
@@ -64,12 +62,14 @@ async function placedOf(accountId: number) {
 
 describe(`Idempotency-Key on ${testDatabaseKind}`, () => {
   it('one key raced between an order and an auto-order places exactly one and debits once', async () => {
-    const service = await autoService();
+    const service = await autoService({ unitPriceMilli: 1_234 });
     const link = 'https://www.instagram.com/p/race/';
-    const plain = { serviceId: service.id, link, amount: service.min };
+    const plain = { serviceId: service.id, link, amount: 15 };
     const auto = { ...plain, runs: 2, interval: 60 };
-    const plainCost = orderCostWon(service.unitPriceMilli, service.min, 0);
-    const autoCost = orderCostWon(service.unitPriceMilli, service.min, 2);
+    // 1.234 won × 15 = 18.51 → 19 won (rounded up)
+    const plainCost = 19;
+    // 1.234 won × 15 × 2 runs = 37.02 → 38 won
+    const autoCost = 38;
     // Before one key space, 9 tries in 10 placed both on PostgreSQL; 12 tries make a pass by luck unlikely.
     for (let attempt = 0; attempt < 12; attempt++) {
       const member = await createMember(t.app, { point: 1_000_000 });
@@ -170,10 +170,12 @@ describe(`Idempotency-Key on ${testDatabaseKind}`, () => {
   });
 
   it("a key taken before hashes were kept ('legacy') answers its replay with its order, and refuses another request", async () => {
-    const service = await autoService();
+    const service = await autoService({ unitPriceMilli: 1_234 });
     const member = await createMember(t.app, { point: 1_000_000 });
     const link = 'https://www.instagram.com/p/legacy/';
-    const cost = orderCostWon(service.unitPriceMilli, service.min, 2);
+    const amount = 15;
+    // 1.234 won × 15 × 2 runs = 37.02 → 38 won
+    const cost = 38;
     // As migration 0011 left them: an auto-order placed with the key, its key row marked 'legacy'.
     const { row } = await insertWithDebit(
       db(),
@@ -183,7 +185,7 @@ describe(`Idempotency-Key on ${testDatabaseKind}`, () => {
         accountId: member.accountId,
         serviceId: service.id,
         link,
-        amount: service.min,
+        amount,
         runs: 2,
         interval: 60,
         unitPriceMilli: service.unitPriceMilli,
@@ -194,7 +196,7 @@ describe(`Idempotency-Key on ${testDatabaseKind}`, () => {
     await db()
       .insert(idempotencyKeys)
       .values({ accountId: member.accountId, key: 'old-key', requestHash: 'legacy', autoOrderId: row.id });
-    const body = { serviceId: service.id, link, amount: service.min, runs: 2, interval: 60 };
+    const body = { serviceId: service.id, link, amount, runs: 2, interval: 60 };
 
     const replay = await siteOrder(member, body, 'old-key');
     expect(replay.statusCode).toBe(200);
@@ -202,7 +204,7 @@ describe(`Idempotency-Key on ${testDatabaseKind}`, () => {
       orderId: row.id,
       serviceId: service.id,
       link,
-      amount: service.min,
+      amount,
       autoOrder: true,
       cost,
     });

@@ -1,26 +1,21 @@
-import { LedgerReason, OrderStatus, orderCostWon } from '@smm/domain';
+import { LedgerReason, OrderStatus } from '@smm/domain';
 import { publicServicesResponse } from '@smm/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../auth/api-keys';
 import { accounts, autoOrders, orders, pointLedger, services } from '../db/schema';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
+import { catalogService, placeAutoOrder, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 
 const t = useTestApp();
 
 const LINK = 'https://www.instagram.com/p/Cx1abc/';
 
-async function demoService(enableAuto?: boolean) {
-  const rows = await t.app.database.db.select().from(services).orderBy(services.id);
-  const row = rows.find((s) => enableAuto === undefined || s.enableAuto === enableAuto);
-  if (!row) throw new Error('no demo service');
-  return row;
-}
-
 const withKey = (member: TestMember) => ({ 'api-key': member.apiKey! });
 
-function placeOrder(member: TestMember, payload: unknown, headers: Record<string, string> = {}) {
+/** POST /api/order with the member's key. */
+function apiOrder(member: TestMember, payload: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({
     method: 'POST',
     url: '/api/order',
@@ -35,7 +30,7 @@ const status = (member: TestMember, wId: number | string) =>
 describe(`public REST API on ${testDatabaseKind}`, () => {
   it('GET /api/services lists what can be ordered: {id, min, max, text} plus price and category', async () => {
     const member = await createMember(t.app, { apiKey: true });
-    const readOnly = await demoService();
+    const readOnly = await catalogService(t.app);
     await t.app.database.db.update(services).set({ isReadOnly: true }).where(eq(services.id, readOnly.id));
     await t.app.services.catalog.changed();
 
@@ -59,7 +54,7 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
 
   it('a missing or wrong key is 401 on every call, before anything is read or written', async () => {
     const member = await createMember(t.app, { apiKey: true, point: 100_000 });
-    const service = await demoService();
+    const service = await catalogService(t.app);
     const calls = [
       { method: 'GET', url: '/api/services' },
       { method: 'POST', url: '/api/order', payload: { serviceId: service.id, link: LINK, amount: 100 } },
@@ -82,13 +77,14 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
   });
 
   it('POST /api/order places an order with the same rules, debit and ledger as the site', async () => {
-    const service = await demoService();
+    const service = await catalogService(t.app, { unitPriceMilli: 1_234 });
     const member = await createMember(t.app, { apiKey: true, point: 100_000 });
-    const response = await placeOrder(member, { serviceId: service.id, link: LINK, amount: 100 });
+    const response = await apiOrder(member, { serviceId: service.id, link: LINK, amount: 100 });
     expect(response.statusCode).toBe(200);
     const { wId } = response.json() as { wId: number };
     expect(Object.keys(response.json())).toEqual(['wId']);
-    const cost = orderCostWon(service.unitPriceMilli, 100, 0);
+    // 1.234 won × 100 = 123.4 → 124 won (rounded up)
+    const cost = 124;
     expect(await pointOf(t.app, member.accountId)).toBe(100_000 - cost);
     const [row] = await t.app.database.db.select().from(orders).where(eq(orders.id, wId));
     expect(row).toMatchObject({
@@ -106,7 +102,7 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
   });
 
   it('POST /api/order refuses what the site refuses, with its Korean message, and writes nothing', async () => {
-    const service = await demoService();
+    const service = await catalogService(t.app);
     const member = await createMember(t.app, { apiKey: true, point: 1_000 });
     const cases: [unknown, number, string][] = [
       [{ serviceId: 999_999, link: LINK, amount: 100 }, 400, '서비스를 선택해 주세요.'],
@@ -125,7 +121,7 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
       [{ serviceId: service.id, link: LINK, amount: service.max }, 409, '포인트가 부족합니다.'],
     ];
     for (const [payload, code, message] of cases) {
-      const response = await placeOrder(member, payload);
+      const response = await apiOrder(member, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(code);
       expect(response.json().message).toBe(message);
     }
@@ -136,7 +132,7 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
       { serviceId: 1e30, link: LINK, amount: 100 },
       { serviceId: service.id, link: LINK, amount: 1e308 },
     ]) {
-      expect((await placeOrder(member, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+      expect((await apiOrder(member, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/order', headers: withKey(member) })).statusCode,
@@ -146,25 +142,26 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
   });
 
   it('an Idempotency-Key makes a retried POST /api/order return the first order, debited once', async () => {
-    const service = await demoService();
+    const service = await catalogService(t.app, { unitPriceMilli: 1_234 });
     const member = await createMember(t.app, { apiKey: true, point: 100_000 });
     const headers = { 'idempotency-key': 'bot-order-42' };
     const [a, b] = await Promise.all([
-      placeOrder(member, { serviceId: service.id, link: LINK, amount: 100 }, headers),
-      placeOrder(member, { serviceId: service.id, link: LINK, amount: 100 }, headers),
+      apiOrder(member, { serviceId: service.id, link: LINK, amount: 100 }, headers),
+      apiOrder(member, { serviceId: service.id, link: LINK, amount: 100 }, headers),
     ]);
     expect(a.json()).toEqual(b.json());
-    expect(await pointOf(t.app, member.accountId)).toBe(
-      100_000 - orderCostWon(service.unitPriceMilli, 100, 0),
-    );
+    // 100,000 − 124 (1.234 won × 100 = 123.4 → 124), once
+    expect(await pointOf(t.app, member.accountId)).toBe(99_876);
   });
 
   it('GET /api/status/{wId}: each status as its documented text, with the remains', async () => {
-    const service = await demoService();
+    const service = await catalogService(t.app);
     const member = await createMember(t.app, { apiKey: true, point: 100_000 });
-    const { wId } = (await placeOrder(member, { serviceId: service.id, link: LINK, amount: 100 })).json() as {
-      wId: number;
-    };
+    const { orderId: wId } = await placeOrder(t.app, member, {
+      serviceId: service.id,
+      link: LINK,
+      amount: 100,
+    });
     // Not yet reported by its provider: nothing delivered.
     expect((await status(member, wId)).json()).toEqual({ status: 'PENDING', remains: 100 });
     const expected: [OrderStatus, number | null, string, number][] = [
@@ -183,12 +180,14 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
   });
 
   it("another member's wId is 404 exactly like an unknown one; a malformed wId is 400", async () => {
-    const service = await demoService();
+    const service = await catalogService(t.app);
     const owner = await createMember(t.app, { apiKey: true, point: 100_000 });
     const other = await createMember(t.app, { apiKey: true });
-    const { wId } = (await placeOrder(owner, { serviceId: service.id, link: LINK, amount: 100 })).json() as {
-      wId: number;
-    };
+    const { orderId: wId } = await placeOrder(t.app, owner, {
+      serviceId: service.id,
+      link: LINK,
+      amount: 100,
+    });
     const foreign = await status(other, wId);
     const unknown = await status(other, wId + 1000);
     expect(foreign.statusCode).toBe(404);
@@ -200,16 +199,16 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
   });
 
   it('an auto-order placed on the site is tracked by its id too (orders and auto-orders share one id space)', async () => {
-    const service = await demoService(true);
+    const service = await catalogService(t.app, { enableAuto: true });
     const member = await createMember(t.app, { apiKey: true, point: 1_000_000 });
-    const plain = await placeOrder(member, { serviceId: service.id, link: LINK, amount: service.min });
-    const auto = await t.app.inject({
-      method: 'POST',
-      url: '/service/order',
-      headers: bearer(await tokenFor(t.app, member)),
-      payload: { serviceId: service.id, link: LINK, amount: service.min, runs: 3, interval: 60 },
+    const plain = await apiOrder(member, { serviceId: service.id, link: LINK, amount: service.min });
+    const { orderId: autoId } = await placeAutoOrder(t.app, member, {
+      serviceId: service.id,
+      link: LINK,
+      amount: service.min,
+      runs: 3,
+      interval: 60,
     });
-    const autoId = auto.json().orderId as number;
     expect(autoId).not.toBe(plain.json().wId);
     expect((await status(member, autoId)).json()).toEqual({
       status: 'IN PROGRESS',

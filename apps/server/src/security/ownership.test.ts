@@ -1,8 +1,9 @@
-import { PaymentKind } from '@smm/domain';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { autoOrders, charges, orders, services } from '../db/schema';
+import { autoOrders, charges, orders } from '../db/schema';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
+import { requestCharge } from '../test/charge-factories';
+import { catalogService, placeAutoOrder, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 
 /**
@@ -29,42 +30,31 @@ interface World {
   aPoint: number;
 }
 
-async function serviceRow(enableAuto: boolean) {
-  const rows = await t.app.database.db.select().from(services).orderBy(asc(services.id));
-  const row = rows.find((s) => s.enableAuto === enableAuto && s.visible && !s.isReadOnly);
-  if (!row) throw new Error(`no demo service with enableAuto=${enableAuto}`);
-  return row;
-}
-
 async function buildWorld(): Promise<World> {
   const a = await createMember(t.app, { point: 1_000_000, apiKey: true });
   const b = await createMember(t.app, { point: 1_000_000, apiKey: true });
   const aToken = await tokenFor(t.app, a);
   const bToken = await tokenFor(t.app, b);
-  const plain = await serviceRow(false);
-  const auto = await serviceRow(true);
-  const place = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/service/order', headers: bearer(aToken), payload });
-  const order = await place({ serviceId: plain.id, link: LINK, amount: plain.min });
-  expect(order.statusCode).toBe(200);
-  const autoOrder = await place({ serviceId: auto.id, link: LINK, amount: auto.min, runs: 3, interval: 60 });
-  expect(autoOrder.statusCode).toBe(200);
-  expect(autoOrder.json()).toMatchObject({ autoOrder: true });
-  const charge = await t.app.inject({
-    method: 'POST',
-    url: '/service/point',
-    headers: bearer(aToken),
-    payload: { name: '홍길동', point: 10_000, feeType: PaymentKind.NONE },
+  const plain = await catalogService(t.app, { enableAuto: false });
+  const auto = await catalogService(t.app, { enableAuto: true });
+  const order = await placeOrder(t.app, a, { serviceId: plain.id, link: LINK, amount: plain.min });
+  const autoOrder = await placeAutoOrder(t.app, a, {
+    serviceId: auto.id,
+    link: LINK,
+    amount: auto.min,
+    runs: 3,
+    interval: 60,
   });
-  expect(charge.statusCode).toBe(200);
+  expect(autoOrder).toMatchObject({ autoOrder: true });
+  const charge = await requestCharge(t.app, a, { name: '홍길동', point: 10_000 });
   return {
     a,
     b,
     aToken,
     bToken,
-    orderId: order.json<{ orderId: number }>().orderId,
-    autoOrderId: autoOrder.json<{ orderId: number }>().orderId,
-    chargeId: charge.json<{ id: number }>().id,
+    orderId: order.orderId,
+    autoOrderId: autoOrder.orderId,
+    chargeId: charge.id,
     aPoint: await pointOf(t.app, a.accountId),
   };
 }
