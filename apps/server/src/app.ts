@@ -50,7 +50,6 @@ import {
   registerOAuthCallbackHeaders,
   securityHeadersOf,
 } from './http/security-headers';
-import { ChargesAdminService } from './admin/points/charges-admin.service';
 import { registerAdminRoutes } from './admin/register-admin';
 import { ChargeWorker } from './points/charge-worker';
 import { ChargesService } from './points/charges.service';
@@ -118,7 +117,6 @@ export interface AppServices {
   charges: ChargesService;
   deposits: DepositIntake;
   chargeWorker: ChargeWorker;
-  chargesAdmin: ChargesAdminService;
   publicApi: PublicApiService;
   /** This app's Prometheus registry and counters (GET /metrics). */
   metrics: AppMetrics;
@@ -281,7 +279,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const charges = new ChargesService(db, settings, clock, config.charges);
   const deposits = new DepositIntake(db, clock);
   const chargeWorker = new ChargeWorker(db, deposits, clock);
-  const chargesAdmin = new ChargesAdminService(db, clock);
   const orderCancellation = new MemberCancellation(db, providers, clock);
   const publicApi = new PublicApiService(db, catalog, orders, orderCancellation, cacheBus);
   app.decorate('services', {
@@ -306,7 +303,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     charges,
     deposits,
     chargeWorker,
-    chargesAdmin,
     publicApi,
     metrics,
   });

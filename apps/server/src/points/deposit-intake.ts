@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   accountTailOf,
   DEPOSIT_ACCOUNT_MESSAGE,
@@ -6,18 +6,24 @@ import {
   hasInvisibleNameCharacter,
   isDepositAccount,
   normalizeDepositorName,
+  OPERATOR_DEPOSIT_MESSAGES,
   parseBankDepositSms,
   type ParsedBankSms,
+  validateOperatorDeposit,
 } from '@smm/domain';
 import type {
   BankSmsHookRequest,
   DepositHookRequest,
   DepositHookResponse,
   DepositStatus,
+  OperatorDepositRequest,
+  OperatorDepositResponse,
 } from '@smm/domain/contract';
+import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db } from '../db/database';
 import { appError } from '../errors/app-error';
 import type { Clock } from '../shared/clock';
+import { presentAdminDeposit } from './charges.presenter';
 import { creditCharge } from './credit-charge';
 import { chargesRepository } from './charges.repository';
 import { depositsRepository, type DepositRow, type NewDeposit } from './deposits.repository';
@@ -98,6 +104,60 @@ export class DepositIntake {
       accountTail: parsed.accountTail,
       status: 'RECEIVED',
     });
+  }
+
+  /**
+   * A deposit an operator enters by hand (seen in the bank's own app). Stores the deposit and its audit
+   * entry in one transaction, then matches it like a relay's (match: the pending charge with its name
+   * and amount is credited, else it is held as UNMATCHED or LATE). The Idempotency-Key is the deposit's
+   * reference, so the same form sent twice, or raced, stores one deposit.
+   */
+  async receiveFromOperator(
+    operatorId: number,
+    body: OperatorDepositRequest,
+    idempotencyKey?: string,
+  ): Promise<OperatorDepositResponse> {
+    const now = this.clock.now();
+    const message = validateOperatorDeposit(body, now);
+    if (message) throw appError('BAD_REQUEST', message);
+    const name = body.depositorName.trim();
+    const reference = `${operatorId}:${idempotencyKey ?? randomUUID()}`;
+    const { deposit, created } = await this.db.transaction(async (tx) => {
+      const stored = await depositsRepository.insertOnce(tx, {
+        source: 'operator',
+        reference,
+        depositorName: name,
+        depositorKey: normalizeDepositorName(name),
+        amount: body.amount,
+        depositedAt: body.depositedAt ? new Date(body.depositedAt) : now,
+        rawText: null,
+        bank: null,
+        accountTail: null,
+        status: 'RECEIVED',
+        createdAt: now,
+      });
+      if (stored.created) {
+        await auditLogRepository.record(tx, {
+          operatorId,
+          action: 'deposit.create',
+          targetType: 'deposit',
+          targetId: stored.deposit.id,
+          before: null,
+          after: presentAdminDeposit(stored.deposit),
+          memo: body.memo.trim(),
+        });
+      }
+      return stored;
+    });
+    if (!created) {
+      if (deposit.depositorName !== name || deposit.amount !== body.amount) {
+        throw appError('BAD_REQUEST', OPERATOR_DEPOSIT_MESSAGES.KEY_REUSED);
+      }
+      const current = await depositsRepository.findById(this.db, deposit.id);
+      return { deposit: presentAdminDeposit(current ?? deposit), duplicate: true };
+    }
+    const settled = await this.match(deposit.id);
+    return { deposit: presentAdminDeposit(settled), duplicate: false };
   }
 
   private async receive(row: NewDeposit): Promise<DepositHookResponse> {

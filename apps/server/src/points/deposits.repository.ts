@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DepositStatus } from '@smm/domain/contract';
-import { and, asc, between, count, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import { deposits } from '../db/schema';
 
@@ -140,14 +140,5 @@ export const depositsRepository = {
       .limit(limit)
       .for('update', { skipLocked: true });
     return rows.map((r) => r.id);
-  },
-
-  async adminPage(ex: Executor, status: DepositStatus | undefined, limit: number, offset: number) {
-    const where = status === undefined ? undefined : eq(deposits.status, status);
-    const [rows, [total]] = await Promise.all([
-      ex.select().from(deposits).where(where).orderBy(desc(deposits.id)).limit(limit).offset(offset),
-      ex.select({ n: count() }).from(deposits).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
   },
 };

@@ -1,6 +1,6 @@
 import { receiptAmounts, type ReceiptKind } from '@smm/domain';
 import type { ReceiptItem } from '@smm/domain/contract';
-import type { ChargeWithIssuer } from '../../points/charges.repository';
+import type { ChargeWithIssuer } from './charges.repository';
 
 /** A credited charge that asked for a tax invoice or a cash receipt, as the 증빙 발행 screen lists it. */
 export function presentReceipt({ charge, memberLoginId, issuedByLoginId }: ChargeWithIssuer): ReceiptItem {

@@ -18,7 +18,7 @@ import {
   type TestMember,
 } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
-import { CHARGE_ADMIN_MESSAGES } from './charges-admin.service';
+import { CHARGE_ADMIN_MESSAGES } from '../../points/charge-decisions';
 
 const t = useTestApp();
 

@@ -1,6 +1,5 @@
 import { LEDGER_REASON_LABELS, POINT_ADJUSTMENT_MESSAGES, type LedgerReason } from '@smm/domain';
 import type { MemberLedgerQuery, MemberLedgerResponse } from '@smm/domain/contract';
-import { accountRepository } from '../../accounts/account.repository';
 import type { Db } from '../../db/database';
 import { appError } from '../../errors/app-error';
 import { memberLedgerRepository } from './member-ledger.repository';
@@ -12,7 +11,7 @@ export class MemberLedgerService {
   constructor(private readonly db: Db) {}
 
   async ledger(loginId: string, query: MemberLedgerQuery): Promise<MemberLedgerResponse> {
-    const member = await accountRepository.findActiveByLoginId(this.db, loginId);
+    const member = await memberLedgerRepository.member(this.db, loginId);
     if (!member) throw appError('NOT_FOUND', POINT_ADJUSTMENT_MESSAGES.MEMBER_NOT_FOUND);
     const offset = (query.page - 1) * PAGE_SIZE;
     const { rows, total } = await memberLedgerRepository.page(this.db, member.id, PAGE_SIZE, offset);

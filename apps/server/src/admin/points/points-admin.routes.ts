@@ -26,8 +26,11 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
+import { ChargeDecisions } from '../../points/charge-decisions';
 import { PointAdjustmentsService } from '../../points/point-adjustments';
+import { ReceiptsService } from '../../points/receipts';
 import type { AdminDeps } from '../admin-deps';
+import { ChargesAdminService } from './charges-admin.service';
 import { DepositsAdminService } from './deposits-admin.service';
 import { MemberLedgerService } from './member-ledger.service';
 import { ReceiptsAdminService } from './receipts-admin.service';
@@ -35,15 +38,19 @@ import { ReceiptsAdminService } from './receipts-admin.service';
 /**
  * The console's points screens (충전 신청, 입금 내역, 영수증, a member's 원장 and 잔액 조정): every call of
  * docs/product.md#operator-console about charges, deposits, receipts and balance adjustments. Operators
- * only: every route declares `config: { auth: 'operator' }`.
+ * only: every route declares `config: { auth: 'operator' }`. The lists are read here (admin/points);
+ * every change is an operation of points/ (ChargeDecisions, DepositIntake, PointAdjustmentsService,
+ * ReceiptsService).
  */
 export function pointsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
   const { db, services } = deps;
-  const charges = services.chargesAdmin;
+  const charges = new ChargesAdminService(db);
+  const decisions = new ChargeDecisions(db, services.clock);
   const adjustments = new PointAdjustmentsService(db);
-  const deposits = new DepositsAdminService(db, services.clock, services.deposits);
+  const deposits = new DepositsAdminService(db);
   const ledger = new MemberLedgerService(db);
   const receipts = new ReceiptsAdminService(db, services.clock);
+  const receiptIssuing = new ReceiptsService(db, services.clock);
   return async (app) => {
     const operator = { auth: 'operator' } as const;
 
@@ -65,7 +72,7 @@ export function pointsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
           response: { 200: chargeDecisionResponse },
         },
       },
-      (request) => charges.accept(accountOf(request).id, request.params.id, request.body.memo),
+      (request) => decisions.accept(accountOf(request).id, request.params.id, request.body.memo),
     );
     app.post(
       '/admin/api/charges/:id/reject',
@@ -77,7 +84,7 @@ export function pointsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
           response: { 200: chargeDecisionResponse },
         },
       },
-      (request) => charges.reject(accountOf(request).id, request.params.id, request.body.memo),
+      (request) => decisions.reject(accountOf(request).id, request.params.id, request.body.memo),
     );
 
     app.get(
@@ -98,7 +105,12 @@ export function pointsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
           response: { 200: operatorDepositResponse },
         },
       },
-      (request) => deposits.create(accountOf(request).id, request.body, request.headers['idempotency-key']),
+      (request) =>
+        services.deposits.receiveFromOperator(
+          accountOf(request).id,
+          request.body,
+          request.headers['idempotency-key'],
+        ),
     );
     app.get(
       '/admin/api/deposits/:id/candidates',
@@ -118,7 +130,7 @@ export function pointsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
           response: { 200: attachDepositResponse },
         },
       },
-      (request) => charges.attach(accountOf(request).id, request.params.id, request.body),
+      (request) => decisions.attach(accountOf(request).id, request.params.id, request.body),
     );
 
     app.get(
@@ -184,7 +196,7 @@ export function pointsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
           response: { 200: issueReceiptResponse },
         },
       },
-      (request) => receipts.issue(accountOf(request).id, request.params.chargeId, request.body.memo),
+      (request) => receiptIssuing.issue(accountOf(request).id, request.params.chargeId, request.body.memo),
     );
   };
 }
