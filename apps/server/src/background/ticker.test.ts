@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { providers, services } from '../db/schema';
-import { bearer, createMember, tokenFor } from '../test/factories';
+import { providers } from '../db/schema';
+import { createMember } from '../test/factories';
+import { catalogService, placeOrder } from '../test/order-factories';
 import { createTestApp, testDatabaseKind } from '../test/test-app';
 import { Ticker } from './ticker';
 
@@ -117,18 +118,14 @@ describe(`graceful close on ${testDatabaseKind}`, () => {
     let appClosed = false;
     try {
       const { db } = t.app.database;
-      const [service] = (await db.select().from(services).where(eq(services.enableAuto, false))).sort(
-        (a, b) => a.id - b.id,
-      );
-      await db.update(providers).set({ apiUrl: providerUrl }).where(eq(providers.id, service!.providerId!));
+      const service = await catalogService(t.app, { enableAuto: false });
+      await db.update(providers).set({ apiUrl: providerUrl }).where(eq(providers.id, service.providerId!));
       const member = await createMember(t.app, { point: 1_000_000 });
-      const placed = await t.app.inject({
-        method: 'POST',
-        url: '/service/order',
-        headers: bearer(await tokenFor(t.app, member)),
-        payload: { serviceId: service!.id, link: 'https://a.com/graceful', amount: service!.min },
+      await placeOrder(t.app, member, {
+        serviceId: service.id,
+        link: 'https://a.com/graceful',
+        amount: service.min,
       });
-      expect(placed.statusCode).toBe(200);
 
       const tick = t.app.background.runOnce();
       expect(tick).toBeDefined();

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { providers, services } from '../db/schema';
+import { providers } from '../db/schema';
 import { bearer, createMember, tokenFor } from '../test/factories';
+import { catalogService, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { AppMetrics } from './metrics';
 
@@ -15,11 +16,6 @@ const scrape = (headers: Record<string, string> = bearer(TOKEN)) =>
 function sample(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
-
-async function orderableService() {
-  const rows = await t.app.database.db.select().from(services).where(eq(services.enableAuto, false));
-  return rows.sort((a, b) => a.id - b.id)[0]!;
 }
 
 describe(`GET /metrics on ${testDatabaseKind}`, () => {
@@ -41,7 +37,7 @@ describe(`GET /metrics on ${testDatabaseKind}`, () => {
 
   it('counts placed orders (not idempotent repeats), reads ledger totals, labels latency by route pattern', async () => {
     const member = await createMember(t.app, { point: 1_000_000 });
-    const s = await orderableService();
+    const s = await catalogService(t.app, { enableAuto: false, unitPriceMilli: 1_234 });
     // The app (and its counters) lives for the whole file, as in a running process: counters are read
     // as a difference, whatever the tests before this one did. The ledger gauges read the database,
     // which every test starts empty.
@@ -55,7 +51,7 @@ describe(`GET /metrics on ${testDatabaseKind}`, () => {
         method: 'POST',
         url: '/service/order?utm=secret-query',
         headers: { ...bearer(ws), 'idempotency-key': 'metrics-order-1' },
-        payload: { serviceId: s.id, link: 'https://a.com/metrics', amount: s.min },
+        payload: { serviceId: s.id, link: 'https://a.com/metrics', amount: 50 },
       });
     const ws = await tokenFor(t.app, member);
     const first = await order();
@@ -69,7 +65,8 @@ describe(`GET /metrics on ${testDatabaseKind}`, () => {
     const text = response.body;
     expect(sample(text, 'smm_orders_placed_total{kind="order"}')).toBe(before + 1);
     // Σ delta by reason: the test credit (adjustment) and the order's debit.
-    expect(sample(text, 'smm_ledger_total_won{reason="ORDER"}')).toBe(-first.json().cost);
+    // 1.234 won × 50 = 61.7 → 62 won debited
+    expect(sample(text, 'smm_ledger_total_won{reason="ORDER"}')).toBe(-62);
     expect(sample(text, 'smm_ledger_entries{reason="ORDER"}')).toBe(1);
     expect(sample(text, 'smm_ledger_total_won{reason="ADJUSTMENT"}')).toBe(1_000_000);
     expect(sample(text, ORDER_LATENCY)).toBe(latencyBefore + 2);
@@ -91,18 +88,12 @@ describe(`GET /metrics on ${testDatabaseKind}`, () => {
 
   it('counts provider errors the order worker records', async () => {
     const member = await createMember(t.app, { point: 1_000_000 });
-    const s = await orderableService();
+    const s = await catalogService(t.app, { enableAuto: false });
     await t.app.database.db
       .update(providers)
       .set({ apiUrl: 'http://127.0.0.1:9/unreachable' })
       .where(eq(providers.id, s.providerId!));
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/service/order',
-      headers: bearer(await tokenFor(t.app, member)),
-      payload: { serviceId: s.id, link: 'https://a.com/failing', amount: s.min },
-    });
-    expect(placed.statusCode).toBe(200);
+    await placeOrder(t.app, member, { serviceId: s.id, link: 'https://a.com/failing', amount: s.min });
     const before = sample((await scrape()).body, 'smm_provider_errors_total{stage="submit"}') ?? 0;
     expect(await t.app.services.worker.tick()).toMatchObject({ failures: 1 });
     expect(sample((await scrape()).body, 'smm_provider_errors_total{stage="submit"}')).toBe(before + 1);

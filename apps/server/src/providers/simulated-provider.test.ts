@@ -2,7 +2,8 @@ import { OrderStatus } from '@smm/domain';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orders, services, simulatedProviderOrders } from '../db/schema';
-import { bearer, createMember, pointOf, tokenFor } from '../test/factories';
+import { createMember, pointOf } from '../test/factories';
+import { catalogService, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from './provider-api';
 import {
@@ -373,27 +374,18 @@ describe('faults of the simulated provider, as the client sees them', () => {
 });
 
 describe('orders fulfilled by the simulated provider through the background loop', () => {
-  async function placeOrder(link: string) {
-    const [service] = await t.app.database.db
-      .select()
-      .from(services)
-      .where(eq(services.visible, true))
-      .limit(1);
+  /** A member's order of 10 units of a demo service re-priced to 1.234 won a unit: 13 won. */
+  async function memberOrder(link: string) {
+    const service = await catalogService(t.app, { unitPriceMilli: 1_234 });
     const member = await createMember(t.app, { point: 1_000_000 });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/service/order',
-      headers: bearer(await tokenFor(t.app, member)),
-      payload: { serviceId: service!.id, link, amount: service!.min },
-    });
-    expect(response.statusCode).toBe(200);
-    return { member, orderId: (response.json() as { orderId: number }).orderId };
+    const { orderId } = await placeOrder(t.app, member, { serviceId: service.id, link, amount: 10 });
+    return { member, orderId };
   }
   const orderRow = async (id: number) =>
     (await t.app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
   it('moves a member’s order to a final state and keeps point = cost − refund', async () => {
-    const { member, orderId } = await placeOrder('https://a.com/p');
+    const { member, orderId } = await memberOrder('https://a.com/p');
     for (let i = 0; i < 6; i++) {
       await t.app.services.worker.tick();
       t.clock.advance(31_000);
@@ -402,12 +394,13 @@ describe('orders fulfilled by the simulated provider through the background loop
     expect(row.status).toBe(OrderStatus.COMPLETED); // simulator order 1 completes (simulatedOutcome)
     expect(row.providerOrderId).toBe('1');
     expect(row.startCount).toBeGreaterThan(0);
-    expect(await pointOf(t.app, member.accountId)).toBe(1_000_000 - row.cost + row.refunded);
+    // 1,000,000 − 13 (1.234 won × 10 = 12.34 → 13), nothing refunded for a completed order
+    expect(row).toMatchObject({ cost: 13, refunded: 0 });
+    expect(await pointOf(t.app, member.accountId)).toBe(999_987);
   });
 
   it('leaves the order and the balance intact while the provider answers garbage, then retries', async () => {
-    const { member, orderId } = await placeOrder('https://a.com/lost');
-    const cost = (await orderRow(orderId)).cost;
+    const { member, orderId } = await memberOrder('https://a.com/lost');
     t.app.services.simulatedProvider.setFault('html');
     await t.app.services.worker.tick();
     t.app.services.simulatedProvider.setFault(null);
@@ -416,7 +409,8 @@ describe('orders fulfilled by the simulated provider through the background loop
       providerOrderId: null,
       attempts: 1,
     });
-    expect(await pointOf(t.app, member.accountId)).toBe(1_000_000 - cost);
+    // 1,000,000 − 13 (1.234 won × 10 = 12.34 → 13)
+    expect(await pointOf(t.app, member.accountId)).toBe(999_987);
     t.clock.advance(60_000);
     await t.app.services.worker.tick();
     expect((await orderRow(orderId)).providerOrderId).not.toBeNull();
