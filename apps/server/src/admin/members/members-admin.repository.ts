@@ -1,8 +1,11 @@
-import { LedgerReason } from '@smm/domain';
+import { LedgerReason, normalizeLoginId } from '@smm/domain';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { accounts, autoOrders, charges, orders, services, socialIdentities } from '../../db/schema';
 import { likeContaining } from '../../db/like-pattern';
+
+/** An account row as the profile reads it. */
+export type MemberAccountRow = typeof accounts.$inferSelect;
 
 export interface MemberListFilter {
   /** Already trimmed; '' for no search. */
@@ -140,6 +143,19 @@ export const membersAdminRepository = {
       total = counted?.n ?? 0;
     }
     return { rows: rows.map(({ total: _total, ...row }) => row), total };
+  },
+
+  /**
+   * The account (not deleted) of that login id, compared as every login id is: lower(login_id) against
+   * normalizeLoginId(), as accounts/account.repository does.
+   */
+  async activeAccountByLoginId(ex: Executor, loginId: string): Promise<MemberAccountRow | undefined> {
+    const [row] = await ex
+      .select()
+      .from(accounts)
+      .where(and(sql`lower(${accounts.loginId}) = ${normalizeLoginId(loginId)}`, isNull(accounts.deletedAt)))
+      .limit(1);
+    return row;
   },
 
   /** One member's line of the list (the profile's figures). */

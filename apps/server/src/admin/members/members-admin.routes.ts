@@ -5,15 +5,23 @@ import {
   memberActionRequest,
   memberActionResponse,
   memberPathParams,
+  type AdminMemberProfile,
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MemberAdministration, type PresentMember } from '../../accounts/member-administration';
 import { accountOf } from '../../auth/guards';
 import type { AdminDeps } from '../admin-deps';
 import { MembersAdminService } from './members-admin.service';
 
-/** The console's members screens' calls. Operators only: every route declares `config: { auth: 'operator' }`. */
+/**
+ * The console's members screens' calls. Operators only: every route declares `config: { auth: 'operator' }`.
+ * Reads go to the console's read model (MembersAdminService); the actions are accounts/'s
+ * MemberAdministration, answering with the read model's profile.
+ */
 export function membersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const members = new MembersAdminService(deps.db, deps.services.clock);
+  const members = new MembersAdminService(deps.db);
+  const administration = new MemberAdministration(deps.db, deps.services.clock);
+  const profile: PresentMember<AdminMemberProfile> = (ex, account) => members.profileOf(ex, account);
   return async (app) => {
     const operator = { auth: 'operator' } as const;
     const action = {
@@ -42,13 +50,13 @@ export function membersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
       (request) => members.detail(request.params.loginId),
     );
     app.post('/admin/api/members/:loginId/suspend', action, (request) =>
-      members.suspend(accountOf(request).id, request.params.loginId, request.body.memo),
+      administration.suspend(accountOf(request).id, request.params.loginId, request.body.memo, profile),
     );
     app.post('/admin/api/members/:loginId/restore', action, (request) =>
-      members.restore(accountOf(request).id, request.params.loginId, request.body.memo),
+      administration.restore(accountOf(request).id, request.params.loginId, request.body.memo, profile),
     );
     app.post('/admin/api/members/:loginId/api-key/reset', action, (request) =>
-      members.resetApiKey(accountOf(request).id, request.params.loginId, request.body.memo),
+      administration.resetApiKey(accountOf(request).id, request.params.loginId, request.body.memo, profile),
     );
   };
 }

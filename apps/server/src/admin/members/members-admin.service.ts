@@ -1,32 +1,29 @@
-import {
-  ADMIN_MEMBERS_PAGE_SIZE,
-  MEMBER_ADMIN_MESSAGES,
-  maskApiKey,
-  validateMemberActionMemo,
-} from '@smm/domain';
+/**
+ * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * This is the read model of the console's members screens (docs/product.md#operator-console): the
+ * search and a member's profile. What changes a member (suspend, restore, API key reset) is
+ * accounts/member-administration.ts.
+ */
+import { ADMIN_MEMBERS_PAGE_SIZE, MEMBER_ADMIN_MESSAGES } from '@smm/domain';
 import type {
   AdminMemberDetailResponse,
   AdminMemberItem,
   AdminMemberOrder,
   AdminMemberProfile,
   AdminMembersResponse,
-  MemberActionResponse,
 } from '@smm/domain/contract';
-import { accountRepository, type AccountRow } from '../../accounts/account.repository';
-import { auditLogRepository } from '../../audit/audit-log.repository';
-import type { Db, Executor, Tx } from '../../db/database';
+import { maskedKeyOf } from '../../accounts/masked-api-key';
+import type { Db, Executor } from '../../db/database';
 import { appError } from '../../errors/app-error';
-import type { Clock } from '../../shared/clock';
 import {
   membersAdminRepository,
+  type MemberAccountRow,
   type MemberListFilter,
   type MemberSummaryRow,
 } from './members-admin.repository';
 
 /** The profile shows the newest 20 orders and charges; the full lists are the orders and money screens. */
 export const MEMBER_RECENT_LIMIT = 20;
-
-type MemberAction = 'member.suspend' | 'member.restore' | 'member.api-key-reset';
 
 const presentSummary = (row: MemberSummaryRow): AdminMemberItem => ({
   loginId: row.loginId,
@@ -41,30 +38,9 @@ const presentSummary = (row: MemberSummaryRow): AdminMemberItem => ({
   totalCharged: row.totalCharged,
 });
 
-const maskedKeyOf = (account: Pick<AccountRow, 'apiKeyPrefix' | 'apiKeySuffix'>): string | null =>
-  account.apiKeyPrefix === null
-    ? null
-    : account.apiKeySuffix === null
-      ? account.apiKeyPrefix
-      : maskApiKey(account.apiKeyPrefix, account.apiKeySuffix);
-
-/**
- * The console's members (issue 11 §5): search, profile, suspend / restore, API key reset.
- *
- * A suspension stops the member at the door only: login (password, Naver, Kakao), every request with
- * an older token and the API key are refused from the next request on (the guards read
- * `suspended_at` each time). Work already placed keeps running: the background loop fulfils and
- * refunds their paid orders and auto-order runs, and a transfer for a pending charge is still
- * credited, because that money is the member's and an operator who wants it back adjusts the balance.
- *
- * Each action locks the account row, is idempotent (already there → `changed: false`, nothing
- * written) and writes its audit entry in the same transaction.
- */
+/** The console's members (issue 11 §5): search and profile. */
 export class MembersAdminService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async list(query: MemberListFilter & { page: number }): Promise<AdminMembersResponse> {
     const filter: MemberListFilter = { ...query, q: query.q.trim() };
@@ -110,91 +86,17 @@ export class MembersAdminService {
     };
   }
 
-  suspend(operatorId: number, loginId: string, memo: string): Promise<MemberActionResponse> {
-    this.checkMemo(memo, true);
-    return this.act(operatorId, loginId, memo, 'member.suspend', async (tx, account) => {
-      if (account.suspendedAt) return null;
-      const now = this.clock.now();
-      await accountRepository.setSuspendedAt(tx, account.id, now);
-      return { before: { suspendedAt: null }, after: { suspendedAt: now.toISOString() } };
-    });
-  }
-
-  restore(operatorId: number, loginId: string, memo: string): Promise<MemberActionResponse> {
-    this.checkMemo(memo, false);
-    return this.act(operatorId, loginId, memo, 'member.restore', async (tx, account) => {
-      if (!account.suspendedAt) return null;
-      await accountRepository.setSuspendedAt(tx, account.id, null);
-      return { before: { suspendedAt: account.suspendedAt.toISOString() }, after: { suspendedAt: null } };
-    });
-  }
-
-  /** The key stops at once; the member issues a new one on their account page (shown once, as always). */
-  resetApiKey(operatorId: number, loginId: string, memo: string): Promise<MemberActionResponse> {
-    this.checkMemo(memo, false);
-    return this.act(operatorId, loginId, memo, 'member.api-key-reset', async (tx, account) => {
-      const before = maskedKeyOf(account);
-      if (before === null && account.apiKeyHash === null) return null;
-      await accountRepository.revokeApiKey(tx, account.id);
-      return { before: { apiKey: before }, after: { apiKey: null } };
-    });
-  }
-
-  private checkMemo(memo: string, required: boolean): void {
-    const message = validateMemberActionMemo(memo, required);
-    if (message) throw appError('BAD_REQUEST', message);
-  }
-
-  /**
-   * One operator action on a locked member: `change` returns null when the member is already in the
-   * asked state (nothing written, no audit entry), else the before/after pair for the audit log.
-   */
-  private act(
-    operatorId: number,
-    loginId: string,
-    memo: string,
-    action: MemberAction,
-    change: (tx: Tx, account: AccountRow) => Promise<{ before: unknown; after: unknown } | null>,
-  ): Promise<MemberActionResponse> {
-    return this.db.transaction(async (tx) => {
-      const account = await accountRepository.lockActiveByLoginId(tx, loginId);
-      if (!account) throw appError('NOT_FOUND', MEMBER_ADMIN_MESSAGES.MEMBER_NOT_FOUND);
-      if (account.role !== 'member') {
-        throw appError(
-          'MEMBER_STATE',
-          action === 'member.suspend'
-            ? MEMBER_ADMIN_MESSAGES.OPERATOR_NOT_SUSPENDABLE
-            : MEMBER_ADMIN_MESSAGES.OPERATOR_NOT_MANAGED,
-        );
-      }
-      const changed = await change(tx, account);
-      if (changed) {
-        await auditLogRepository.record(tx, {
-          operatorId,
-          action,
-          targetType: 'member',
-          targetId: account.loginId,
-          before: changed.before,
-          after: changed.after,
-          memo: memo.trim(),
-        });
-      }
-      const current = await accountRepository.findActiveByLoginId(tx, account.loginId);
-      if (!current) throw new Error(`member ${account.id} vanished inside its own transaction`);
-      return { member: await this.profileOf(tx, current), changed: changed !== null };
-    });
-  }
-
   /** An active member (not an operator) of that id, compared as every login id is (normalizeLoginId). */
-  private async findMember(ex: Executor, loginId: string): Promise<AccountRow> {
-    const account = await accountRepository.findActiveByLoginId(ex, loginId);
+  private async findMember(ex: Executor, loginId: string): Promise<MemberAccountRow> {
+    const account = await membersAdminRepository.activeAccountByLoginId(ex, loginId);
     if (!account || account.role !== 'member') {
       throw appError('NOT_FOUND', MEMBER_ADMIN_MESSAGES.MEMBER_NOT_FOUND);
     }
     return account;
   }
 
-  private async profileOf(ex: Executor, account: AccountRow): Promise<AdminMemberProfile> {
+  /** The profile of that account; the member actions answer with it, read in their own transaction. */
+  async profileOf(ex: Executor, account: MemberAccountRow): Promise<AdminMemberProfile> {
     const [summary, referredBy, socialProviders] = await Promise.all([
       membersAdminRepository.summaryOf(ex, account.id),
       account.referredBy === null
