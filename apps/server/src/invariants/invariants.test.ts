@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { OrderWorker } from '../orders/order-worker';
 import { orders, providers, services } from '../db/schema';
 import { bearer, createMember, postSigned, tokenFor, type TestMember } from '../test/factories';
+import { catalogService, placeAutoOrder, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { seededRandom } from '../test/seeded-random';
 import { checkInvariants, checkProviderSubmissions } from './invariant-checks';
@@ -301,35 +302,25 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
     const { app } = t;
     const db = app.database.db;
     const member = await createMember(app, { point: 500_000 });
-    const headers = bearer(await tokenFor(app, member));
-    const [service] = (await db.select().from(services).orderBy(asc(services.id))).filter(
-      (s) => s.enableAuto,
-    );
-    const single = await app.inject({
-      method: 'POST',
-      url: '/service/order',
-      headers,
-      payload: { serviceId: service!.id, link: 'https://instagram.com/p/broken-1', amount: service!.min },
+    const service = await catalogService(app, { enableAuto: true });
+    const single = await placeOrder(app, member, {
+      serviceId: service.id,
+      link: 'https://instagram.com/p/broken-1',
+      amount: service.min,
     });
-    const auto = await app.inject({
-      method: 'POST',
-      url: '/service/order',
-      headers,
-      payload: {
-        serviceId: service!.id,
-        link: 'https://instagram.com/p/broken-2',
-        amount: service!.min,
-        runs: 2,
-        interval: 60,
-      },
+    const auto = await placeAutoOrder(app, member, {
+      serviceId: service.id,
+      link: 'https://instagram.com/p/broken-2',
+      amount: service.min,
+      runs: 2,
+      interval: 60,
     });
-    expect([single.statusCode, auto.statusCode]).toEqual([200, 200]);
     await app.services.worker.tick(); // sends the order
     expect((await checkInvariants(db)).violations).toEqual([]);
     expect(await checkProviderSubmissions(db)).toEqual([]);
 
-    const orderId = single.json<{ orderId: number }>().orderId;
-    const autoId = auto.json<{ orderId: number }>().orderId;
+    const orderId = single.orderId;
+    const autoId = auto.orderId;
     // The corruption the checks must see: a balance changed behind the ledger (nothing else may do this).
     // eslint-disable-next-line no-restricted-syntax
     await db.execute(sql`UPDATE accounts SET point = point + 1 WHERE id = ${member.accountId}`);
