@@ -22,8 +22,10 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
-import type { AdminDeps } from '../admin-deps';
 import { CatalogEditor } from '../../catalog/catalog-editor';
+import { ProviderServicesImport } from '../../catalog/import-provider-services';
+import { ProviderAccounts } from '../../providers/provider-accounts';
+import type { AdminDeps } from '../admin-deps';
 import { CatalogAdminService } from './catalog-admin.service';
 import { ProvidersAdminService } from './providers-admin.service';
 
@@ -31,12 +33,17 @@ import { ProvidersAdminService } from './providers-admin.service';
  * The console's catalogue: providers (masked keys, balance check, services list, import with a markup),
  * platforms, categories and services with their order. Operators only: every route declares
  * `config: { auth: 'operator' }`. Every write is audited and reaches the member site at once.
+ * The lists and the provider reads are this folder's read models; the writes belong to the folders
+ * that own the rows: CatalogEditor and ProviderServicesImport (catalog/), ProviderAccounts
+ * (providers/).
  */
 export function catalogAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
   const { db, services } = deps;
   const catalog = new CatalogAdminService(db);
   const editor = new CatalogEditor(db, services.catalog);
-  const providers = new ProvidersAdminService(db, services.providers, services.catalog);
+  const providers = new ProvidersAdminService(db, services.providers);
+  const providerAccounts = new ProviderAccounts(db, services.providers, services.catalog);
+  const providerImport = new ProviderServicesImport(db, services.providers, services.catalog);
   const config = { auth: 'operator' } as const;
   const byId = { params: catalogIdParams };
 
@@ -48,22 +55,22 @@ export function catalogAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
     app.post(
       '/admin/api/providers',
       { config, schema: { body: providerRequest, response: { 200: providerMutationResponse } } },
-      (request) => providers.create(accountOf(request).id, request.body),
+      (request) => providerAccounts.create(accountOf(request).id, request.body),
     );
     app.put(
       '/admin/api/providers/:id',
       { config, schema: { ...byId, body: providerRequest, response: { 200: providerMutationResponse } } },
-      (request) => providers.update(accountOf(request).id, request.params.id, request.body),
+      (request) => providerAccounts.update(accountOf(request).id, request.params.id, request.body),
     );
     app.post(
       '/admin/api/providers/:id/enable',
       { config, schema: { ...byId, response: { 200: providerMutationResponse } } },
-      (request) => providers.setEnabled(accountOf(request).id, request.params.id, true),
+      (request) => providerAccounts.setEnabled(accountOf(request).id, request.params.id, true),
     );
     app.post(
       '/admin/api/providers/:id/disable',
       { config, schema: { ...byId, response: { 200: providerMutationResponse } } },
-      (request) => providers.setEnabled(accountOf(request).id, request.params.id, false),
+      (request) => providerAccounts.setEnabled(accountOf(request).id, request.params.id, false),
     );
     app.post(
       '/admin/api/providers/:id/balance-check',
@@ -78,7 +85,7 @@ export function catalogAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
     app.post(
       '/admin/api/providers/:id/import',
       { config, schema: { ...byId, body: providerImportRequest, response: { 200: providerImportResponse } } },
-      (request) => providers.import(accountOf(request).id, request.params.id, request.body),
+      (request) => providerImport.import(accountOf(request).id, request.params.id, request.body),
     );
 
     // ── platforms ──

@@ -1,0 +1,134 @@
+import {
+  CATALOG_MESSAGES as M,
+  CATALOG_TEXT_MAX,
+  IMPORT_MAX_ITEMS,
+  SERVICE_MAX_QUANTITY,
+  providerRateToUnitPriceMilli,
+  validateMarkupPercent,
+} from '@smm/domain';
+import type { ProviderImportResponse, providerImportRequest } from '@smm/domain/contract';
+import type { z } from 'zod';
+import { auditLogRepository } from '../audit/audit-log.repository';
+import type { Db, Tx } from '../db/database';
+import { appError } from '../errors/app-error';
+import type { ProviderServiceListing } from '../providers/provider-api';
+import { askProvider, findProviderOrFail } from '../providers/provider-calls';
+import type { ProviderRegistry } from '../providers/provider-registry';
+import type { CatalogService } from './catalog.service';
+import { catalogWritesRepository as repo } from './catalog-writes.repository';
+
+type ImportBody = z.output<typeof providerImportRequest>;
+
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * The import of a provider's services into a category: it creates catalogue services, so it lives in
+ * catalog/ and the console's route (admin/catalog) only calls it
+ * (docs/ARCHITECTURE.md#operator-console-issue-11).
+ *
+ * Creates a service in the category for each chosen provider service, priced at the provider's rate
+ * plus the markup (domain providerRateToUnitPriceMilli: exact, rounded up to a milli-won), with the
+ * provider's min and max. One already sold in that category for this provider is skipped, so a
+ * repeated import (or two at once: the category row is locked) adds nothing twice. A provider that
+ * fails answers PROVIDER_UNAVAILABLE (502) without its key (providers/provider-calls.ts).
+ */
+export class ProviderServicesImport {
+  constructor(
+    private readonly db: Db,
+    private readonly registry: ProviderRegistry,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  async import(operatorId: number, providerId: number, body: ImportBody): Promise<ProviderImportResponse> {
+    const markupProblem = validateMarkupPercent(body.markupPercent);
+    if (markupProblem) throw appError('CATALOG_INVALID', markupProblem);
+    const wanted = [...new Map(body.items.map((item) => [item.providerServiceId.trim(), item])).values()];
+    if (wanted.length === 0 || wanted.some((item) => item.providerServiceId.trim() === '')) {
+      throw appError('CATALOG_INVALID', M.IMPORT_NOTHING_SELECTED);
+    }
+    if (wanted.length > IMPORT_MAX_ITEMS) throw appError('CATALOG_INVALID', M.IMPORT_TOO_MANY);
+    const provider = await findProviderOrFail(this.db, providerId);
+    if (!(await repo.findCategory(this.db, body.categoryId))) {
+      throw appError('CATALOG_INVALID', M.CATEGORY_NOT_FOUND);
+    }
+    // The provider is asked before the transaction: no lock is held while it answers.
+    const listing = new Map(
+      (await askProvider(this.registry, provider, (api) => api.services())).map((s) => [s.service, s]),
+    );
+
+    const result = await this.db.transaction(async (tx) => {
+      const category = await repo.lockCategory(tx, body.categoryId);
+      if (!category) throw appError('CATALOG_INVALID', M.CATEGORY_NOT_FOUND);
+      const ids = wanted.map((item) => item.providerServiceId.trim());
+      const already = await repo.importedInCategory(tx, category.id, providerId, ids);
+      let sortOrder = await repo.nextServiceSortOrder(tx, category.id);
+      const created: ProviderImportResponse['created'] = [];
+      const skipped: ProviderImportResponse['skipped'] = [];
+      for (const item of wanted) {
+        const id = item.providerServiceId.trim();
+        const entry = listing.get(id);
+        const problem = already.has(id)
+          ? M.IMPORT_ALREADY
+          : !entry
+            ? M.IMPORT_UNKNOWN
+            : importProblem(entry, body.markupPercent);
+        if (problem || !entry) {
+          skipped.push({ providerServiceId: id, reason: problem ?? M.IMPORT_UNKNOWN });
+          continue;
+        }
+        const row = await repo.insertService(tx, {
+          categoryId: category.id,
+          text: serviceName(item.text, entry),
+          unitPriceMilli: providerRateToUnitPriceMilli(entry.rate, body.markupPercent)!,
+          min: Math.max(1, entry.min),
+          max: Math.min(entry.max, SERVICE_MAX_QUANTITY),
+          notice: '',
+          visible: body.visible,
+          providerId,
+          providerServiceId: id,
+          sortOrder: sortOrder++,
+        });
+        created.push({ providerServiceId: id, serviceId: row.id });
+      }
+      if (created.length > 0) {
+        await this.audit(
+          tx,
+          operatorId,
+          providerId,
+          { categoryId: category.id, markupPercent: body.markupPercent, created },
+          skipped.length ? `${skipped.length}개 건너뜀` : '',
+        );
+      }
+      return { created, skipped };
+    });
+    if (result.created.length > 0) await this.catalog.changed();
+    return result;
+  }
+
+  private audit(tx: Tx, operatorId: number, providerId: number, after: unknown, memo: string): Promise<void> {
+    return auditLogRepository.record(tx, {
+      operatorId,
+      action: 'provider.import',
+      targetType: 'provider',
+      targetId: providerId,
+      before: null,
+      after,
+      memo,
+    });
+  }
+}
+
+function importProblem(entry: ProviderServiceListing, markupPercent: number): string | null {
+  if (providerRateToUnitPriceMilli(entry.rate, markupPercent) === null) return M.IMPORT_BAD_RATE;
+  const min = Math.max(1, entry.min);
+  if (min > SERVICE_MAX_QUANTITY || min > Math.min(entry.max, SERVICE_MAX_QUANTITY))
+    return M.IMPORT_BAD_LIMITS;
+  return null;
+}
+
+/** The operator's name for an imported service, else the provider's, fit for one line of ≤ 100. */
+function serviceName(given: string | undefined, entry: ProviderServiceListing): string {
+  const text =
+    (given ?? '').trim() || entry.name.replace(CONTROL, ' ').trim() || `공급사 상품 ${entry.service}`;
+  return text.replace(CONTROL, ' ').slice(0, CATALOG_TEXT_MAX);
+}

@@ -1,0 +1,36 @@
+import { CATALOG_MESSAGES as M } from '@smm/domain';
+import type { Executor } from '../db/database';
+import { appError } from '../errors/app-error';
+import { ProviderError, type ProviderClient } from './provider-api';
+import type { ProviderRegistry } from './provider-registry';
+import { providersRepository, type ProviderRow } from './providers.repository';
+
+/*
+ * An operator's live calls to one provider row: the console's balance check and services list
+ * (admin/catalog) and the import of its services (catalog/import-provider-services.ts) all find the
+ * row the same way and turn a failing provider into the same answer, so that lives here, next to the
+ * client (docs/ARCHITECTURE.md#providers-are-untrusted).
+ */
+
+/** The provider row, or NOT_FOUND (404) with the catalogue's Korean message. */
+export async function findProviderOrFail(ex: Executor, id: number): Promise<ProviderRow> {
+  const row = await providersRepository.findProvider(ex, id);
+  if (!row) throw appError('NOT_FOUND', M.PROVIDER_NOT_FOUND);
+  return row;
+}
+
+/** A call to the provider; its failure as a 502 in Korean with the client's reason (key-free). */
+export async function askProvider<T>(
+  registry: ProviderRegistry,
+  provider: ProviderRow,
+  call: (api: ProviderClient) => Promise<T>,
+): Promise<T> {
+  try {
+    return await call(registry.clientFor(provider));
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    const key = provider.apiKey;
+    const detail = key.length >= 4 ? error.message.split(key).join('***') : error.message;
+    throw appError('PROVIDER_UNAVAILABLE', M.PROVIDER_FAILED(detail));
+  }
+}
