@@ -1,7 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor, Tx } from '../db/database';
-import { accounts, auditLog } from '../db/schema';
-import { likeContaining } from '../db/like-pattern';
+import type { Tx } from '../db/database';
+import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
   operatorId: number;
@@ -14,40 +12,10 @@ export interface AuditEntry {
   memo?: string;
 }
 
-export interface AuditFilter {
-  action?: string;
-  targetType?: string;
-  targetId?: string;
-  /** The operator's login id, any case. */
-  operatorLoginId?: string;
-  /** Entries at or after this instant. */
-  from?: Date;
-  /** Entries before this instant. */
-  before?: Date;
-  /** Text inside the target id or the memo, any case; taken literally (LIKE wildcards escaped). */
-  text?: string;
-}
-
-function whereOf(filter: AuditFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
-  if (filter.targetType) conditions.push(eq(auditLog.targetType, filter.targetType));
-  if (filter.targetId) conditions.push(eq(auditLog.targetId, filter.targetId));
-  if (filter.operatorLoginId) {
-    conditions.push(sql`lower(${accounts.loginId}) = lower(${filter.operatorLoginId})`);
-  }
-  if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
-  if (filter.before) conditions.push(lt(auditLog.createdAt, filter.before));
-  if (filter.text) {
-    const pattern = likeContaining(filter.text);
-    conditions.push(or(ilike(auditLog.targetId, pattern), ilike(auditLog.memo, pattern)));
-  }
-  return conditions.length ? and(...conditions) : undefined;
-}
-
 /**
  * Who did what, when, to what, before and after. Written in the transaction of the action itself, so
- * an action is never done without its entry (nor an entry kept for an action rolled back).
+ * an action is never done without its entry (nor an entry kept for an action rolled back). Only the
+ * writer lives here; the console reads the log through admin/audit's own queries.
  */
 export const auditLogRepository = {
   async record(tx: Tx, entry: AuditEntry): Promise<void> {
@@ -58,40 +26,5 @@ export const auditLogRepository = {
       after: entry.after ?? null,
       memo: entry.memo ?? '',
     });
-  },
-
-  async page(ex: Executor, filter: AuditFilter, limit: number, offset: number) {
-    const where = whereOf(filter);
-    const [rows, [total]] = await Promise.all([
-      ex
-        .select({ entry: auditLog, operatorLoginId: accounts.loginId })
-        .from(auditLog)
-        .innerJoin(accounts, eq(accounts.id, auditLog.operatorId))
-        .where(where)
-        .orderBy(desc(auditLog.id))
-        .limit(limit)
-        .offset(offset),
-      ex
-        .select({ n: count() })
-        .from(auditLog)
-        .innerJoin(accounts, eq(accounts.id, auditLog.operatorId))
-        .where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
-  },
-
-  /** The values the log's filters can choose from: actions, target types and operators present in it. */
-  async filterChoices(ex: Executor) {
-    const [actions, targetTypes, operators] = await Promise.all([
-      ex.selectDistinct({ value: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
-      ex.selectDistinct({ value: auditLog.targetType }).from(auditLog).orderBy(asc(auditLog.targetType)),
-      ex
-        .selectDistinct({ value: accounts.loginId })
-        .from(auditLog)
-        .innerJoin(accounts, eq(accounts.id, auditLog.operatorId))
-        .orderBy(asc(accounts.loginId)),
-    ]);
-    const values = (rows: { value: string }[]) => rows.map((row) => row.value);
-    return { actions: values(actions), targetTypes: values(targetTypes), operators: values(operators) };
   },
 };

@@ -1,7 +1,7 @@
 import { addSeoulDays, parseSeoulDate } from '@smm/domain';
 import type { AuditLogFiltersResponse, AuditLogQuery, AuditLogResponse } from '@smm/domain/contract';
-import { auditLogRepository, type AuditFilter } from '../../audit/audit-log.repository';
 import type { Db } from '../../db/database';
+import { auditAdminRepository, type AuditFilter } from './audit-admin.repository';
 
 const PAGE_SIZE = 50;
 
@@ -26,7 +26,7 @@ export class AuditAdminService {
 
   async list(query: AuditLogQuery): Promise<AuditLogResponse> {
     const offset = (query.page - 1) * PAGE_SIZE;
-    const { rows, total } = await auditLogRepository.page(this.db, filterOf(query), PAGE_SIZE, offset);
+    const { rows, total } = await auditAdminRepository.page(this.db, filterOf(query), PAGE_SIZE, offset);
     return {
       items: rows.map(({ entry, operatorLoginId }) => ({
         id: entry.id,
@@ -47,6 +47,6 @@ export class AuditAdminService {
 
   /** The filter dropdowns' choices, from what the log actually holds (so no action is ever missing). */
   filterChoices(): Promise<AuditLogFiltersResponse> {
-    return auditLogRepository.filterChoices(this.db);
+    return auditAdminRepository.filterChoices(this.db);
   }
 }
