@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { appError } from '../errors/app-error';
 import type { Clock } from '../shared/clock';
 import { ordersRepository, type OrderRow } from './orders.repository';
-import { asProviderError } from './provider-failure';
+import { cancelAtProvider } from './cancel-at-provider';
 import { refundOrder, stopAutoOrder } from './refunds';
 import type { ProviderClients } from './worker-context';
 
@@ -66,18 +66,10 @@ export class MemberCancellation {
       },
     );
     if (local.kind !== 'at-provider') return local;
-    const { order } = local;
-    const provider =
-      order.providerId === null ? undefined : await ordersRepository.providerOf(this.db, order.providerId);
-    if (!provider || !provider.enabled) return { kind: 'provider-refused', reason: 'no enabled provider' };
-    try {
-      const answers = await this.providers.clientFor(provider).cancel([order.providerOrderId!]);
-      const answer = answers.get(order.providerOrderId!);
-      if (answer === true) return { kind: 'requested' };
-      return { kind: 'provider-refused', reason: answer?.error ?? 'no answer for this order' };
-    } catch (error) {
-      return { kind: 'provider-refused', reason: asProviderError(error).message };
-    }
+    const answer = await cancelAtProvider(this.db, this.providers, local.order);
+    if (!answer.asked) return { kind: 'provider-refused', reason: 'no enabled provider' };
+    if (answer.accepted) return { kind: 'requested' };
+    return { kind: 'provider-refused', reason: answer.error };
   }
 
   /**

@@ -1,5 +1,11 @@
+/**
+ * Why this file: an order and an auto-order as the operator console shows them
+ * (docs/product.md#operator-console). An operator's action (operator-actions.ts) answers these rows and
+ * writes them to the audit log as its before and after, so they live with the orders; the console's
+ * lists (admin/orders) present their rows with them too.
+ */
 import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
-import type { AutoOrderRow, OrderRow } from '../../orders/orders.repository';
+import type { AutoOrderRow, OrderRow } from './orders.repository';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 

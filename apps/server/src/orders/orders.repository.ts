@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 
 import type { Executor, Tx } from '../db/database';
 import { preparedPerExecutor } from '../db/prepared';
 import { insertWithDebit, type DebitForNewRow } from '../ledger/apply-ledger-entry';
-import { autoOrders, orders, providers, services } from '../db/schema';
+import { accounts, autoOrders, orders, providers, services } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type AutoOrderRow = typeof autoOrders.$inferSelect;
@@ -225,6 +225,90 @@ export const ordersRepository = {
         ),
       )
       .returning();
+  },
+
+  /** One order as the console shows it, with its member's login id and its service's name. */
+  async orderWithNames(ex: Executor, id: number) {
+    const [row] = await ex
+      .select({ order: orders, memberLoginId: accounts.loginId, serviceText: services.text })
+      .from(orders)
+      .innerJoin(accounts, eq(accounts.id, orders.accountId))
+      .innerJoin(services, eq(services.id, orders.serviceId))
+      .where(eq(orders.id, id));
+    return row;
+  },
+
+  /** One auto-order as the console shows it, with its member's login id and its service's name. */
+  async autoOrderWithNames(ex: Executor, id: number) {
+    const [row] = await ex
+      .select({ autoOrder: autoOrders, memberLoginId: accounts.loginId, serviceText: services.text })
+      .from(autoOrders)
+      .innerJoin(accounts, eq(accounts.id, autoOrders.accountId))
+      .innerJoin(services, eq(services.id, autoOrders.serviceId))
+      .where(eq(autoOrders.id, id));
+    return row;
+  },
+
+  /**
+   * Who fulfils a service now (an operator may have fixed its mapping since the order failed): read in
+   * the caller's transaction, not through the catalogue's cache.
+   */
+  async currentFulfilment(ex: Executor, serviceId: number) {
+    const [row] = await ex
+      .select({
+        providerId: services.providerId,
+        providerServiceId: services.providerServiceId,
+        providerEnabled: providers.enabled,
+      })
+      .from(services)
+      .leftJoin(providers, eq(providers.id, services.providerId))
+      .where(eq(services.id, serviceId));
+    return row;
+  },
+
+  /**
+   * Sends an open order its provider never accepted again on the next tick: the failed attempts are
+   * forgotten, it goes to the service's current provider, and it is due now.
+   */
+  async resetForResend(
+    tx: Tx,
+    id: number,
+    change: { providerId: number; providerServiceId: string; now: Date },
+  ) {
+    await tx
+      .update(orders)
+      .set({
+        providerId: change.providerId,
+        providerServiceId: change.providerServiceId,
+        attempts: 0,
+        lastError: null,
+        nextCheckAt: change.now,
+        leasedUntil: null,
+        leaseToken: null,
+        // The operator checked the provider's panel: an interrupted send is known not to have arrived.
+        submittingSince: null,
+        updatedAt: change.now,
+      })
+      .where(eq(orders.id, id));
+  },
+
+  /**
+   * An operator's final word on a locked order: CANCELED or PARTIAL, never checked again. Unlike
+   * applyStatus it also settles a COMPLETED order (an operator's partial) and keeps attempts and
+   * last_error as they were (the console shows what happened before).
+   */
+  async settle(tx: Tx, id: number, change: { status: OrderStatus; remains: number; now: Date }) {
+    await tx
+      .update(orders)
+      .set({
+        status: change.status,
+        remains: change.remains,
+        nextCheckAt: null,
+        leasedUntil: null,
+        leaseToken: null,
+        updatedAt: change.now,
+      })
+      .where(eq(orders.id, id));
   },
 
   async providerOf(ex: Executor, providerId: number) {

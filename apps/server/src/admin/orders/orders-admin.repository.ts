@@ -1,7 +1,7 @@
-import { normalizeLoginId, type OrderStatus } from '@smm/domain';
+import { normalizeLoginId } from '@smm/domain';
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/database';
-import { accounts, autoOrders, orders, providers, services } from '../../db/schema';
+import type { Executor } from '../../db/database';
+import { accounts, autoOrders, orders, services } from '../../db/schema';
 import { likeContaining, likeStartingWith } from '../../db/like-pattern';
 
 export interface OrderListFilter {
@@ -55,7 +55,10 @@ function orderBy(table: Table, paging: ListPaging) {
   return paging.sort === 'id' ? [direction(table.id)] : [direction(column), direction(table.id)];
 }
 
-/** The console's reads and writes of orders across every member (issue 11 §4). */
+/**
+ * The console's lists of orders and auto-orders across every member (issue 11 §4). Reads only: what an
+ * operator does to an order is orders/operator-actions.ts, with its queries in orders.repository.
+ */
 export const ordersAdminRepository = {
   async orderPage(ex: Executor, filter: OrderListFilter, paging: ListPaging) {
     const conditions = commonConditions(orders, filter);
@@ -103,81 +106,5 @@ export const ordersAdminRepository = {
         .where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
-  },
-
-  /** One order as the console lists it (after an action, in the action's transaction). */
-  async orderWithNames(ex: Executor, id: number) {
-    const [row] = await ex
-      .select({ order: orders, memberLoginId: accounts.loginId, serviceText: services.text })
-      .from(orders)
-      .innerJoin(accounts, eq(accounts.id, orders.accountId))
-      .innerJoin(services, eq(services.id, orders.serviceId))
-      .where(eq(orders.id, id));
-    return row;
-  },
-
-  async autoOrderWithNames(ex: Executor, id: number) {
-    const [row] = await ex
-      .select({ autoOrder: autoOrders, memberLoginId: accounts.loginId, serviceText: services.text })
-      .from(autoOrders)
-      .innerJoin(accounts, eq(accounts.id, autoOrders.accountId))
-      .innerJoin(services, eq(services.id, autoOrders.serviceId))
-      .where(eq(autoOrders.id, id));
-    return row;
-  },
-
-  /** Who fulfils a service now (an operator may have fixed its mapping since the order failed). */
-  async currentFulfilment(ex: Executor, serviceId: number) {
-    const [row] = await ex
-      .select({
-        providerId: services.providerId,
-        providerServiceId: services.providerServiceId,
-        providerEnabled: providers.enabled,
-      })
-      .from(services)
-      .leftJoin(providers, eq(providers.id, services.providerId))
-      .where(eq(services.id, serviceId));
-    return row;
-  },
-
-  /**
-   * Sends an open order its provider never accepted again on the next tick: the failed attempts are
-   * forgotten, it goes to the service's current provider, and it is due now.
-   */
-  async resetForResend(
-    tx: Tx,
-    id: number,
-    change: { providerId: number; providerServiceId: string; now: Date },
-  ) {
-    await tx
-      .update(orders)
-      .set({
-        providerId: change.providerId,
-        providerServiceId: change.providerServiceId,
-        attempts: 0,
-        lastError: null,
-        nextCheckAt: change.now,
-        leasedUntil: null,
-        leaseToken: null,
-        // The operator checked the provider's panel: an interrupted send is known not to have arrived.
-        submittingSince: null,
-        updatedAt: change.now,
-      })
-      .where(eq(orders.id, id));
-  },
-
-  /** An operator's final word on a locked order: CANCELED or PARTIAL, never checked again. */
-  async settle(tx: Tx, id: number, change: { status: OrderStatus; remains: number; now: Date }) {
-    await tx
-      .update(orders)
-      .set({
-        status: change.status,
-        remains: change.remains,
-        nextCheckAt: null,
-        leasedUntil: null,
-        leaseToken: null,
-        updatedAt: change.now,
-      })
-      .where(eq(orders.id, id));
   },
 };

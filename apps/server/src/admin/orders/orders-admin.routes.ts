@@ -12,12 +12,17 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
+import { OperatorOrderActions } from '../../orders/operator-actions';
 import type { AdminDeps } from '../admin-deps';
 import { OrdersAdminService } from './orders-admin.service';
 
-/** The console's orders screens' calls. Operators only: every route declares `config: { auth: 'operator' }`. */
+/**
+ * The console's orders screens' calls. Operators only: every route declares `config: { auth: 'operator' }`.
+ * The lists are this folder's read model; the actions are the orders domain's (orders/operator-actions).
+ */
 export function ordersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const orders = new OrdersAdminService(deps.db, deps.services.providers, deps.services.clock);
+  const orders = new OrdersAdminService(deps.db);
+  const actions = new OperatorOrderActions(deps.db, deps.services.providers, deps.services.clock);
   return async (app) => {
     const operator = { auth: 'operator' } as const;
 
@@ -48,7 +53,7 @@ export function ordersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
           response: { 200: orderActionResponse },
         },
       },
-      (request) => orders.resend(accountOf(request).id, request.params.id, request.body.memo),
+      (request) => actions.resend(accountOf(request).id, request.params.id, request.body.memo),
     );
     app.post(
       '/admin/api/orders/:id/cancel',
@@ -60,7 +65,7 @@ export function ordersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
           response: { 200: orderCancelResponse },
         },
       },
-      (request) => orders.cancel(accountOf(request).id, request.params.id, request.body.memo),
+      (request) => actions.cancel(accountOf(request).id, request.params.id, request.body.memo),
     );
     app.post(
       '/admin/api/orders/:id/partial',
@@ -73,7 +78,7 @@ export function ordersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
         },
       },
       (request) =>
-        orders.partial(accountOf(request).id, request.params.id, request.body.remains, request.body.memo),
+        actions.partial(accountOf(request).id, request.params.id, request.body.remains, request.body.memo),
     );
     app.post(
       '/admin/api/auto-orders/:id/cancel',
@@ -85,7 +90,7 @@ export function ordersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
           response: { 200: autoOrderCancelResponse },
         },
       },
-      (request) => orders.cancelAutoOrder(accountOf(request).id, request.params.id, request.body.memo),
+      (request) => actions.cancelAutoOrder(accountOf(request).id, request.params.id, request.body.memo),
     );
   };
 }

@@ -1,74 +1,28 @@
-import {
-  ADMIN_ORDER_MESSAGES,
-  AutoOrderStatus,
-  OrderStatus,
-  autoOrderCancelRefusal,
-  cancelRefundWon,
-  cancelRefusal,
-  partialRefundWon,
-  partialRefusal,
-  resendRefusal,
-  seoulDayRange,
-  validatePartialRemains,
-  type AdminOrderFacts,
-} from '@smm/domain';
+import { ADMIN_ORDER_MESSAGES, seoulDayRange } from '@smm/domain';
 import type {
-  AdminAutoOrderItem,
   AdminAutoOrdersQuery,
   AdminAutoOrdersResponse,
-  AdminOrderItem,
   AdminOrdersQuery,
   AdminOrdersResponse,
-  AutoOrderCancelResponse,
-  OrderActionResponse,
-  OrderCancelResponse,
 } from '@smm/domain/contract';
-import { auditLogRepository } from '../../audit/audit-log.repository';
-import { refundOrder, stopAutoOrder } from '../../orders/refunds';
-import type { Db, Tx } from '../../db/database';
+import type { Db } from '../../db/database';
 import { appError } from '../../errors/app-error';
-import { ordersRepository, type OrderRow } from '../../orders/orders.repository';
-import type { ProviderClients } from '../../orders/worker-context';
-import type { Clock } from '../../shared/clock';
-import { presentAdminAutoOrder, presentAdminOrder } from './orders-admin.presenter';
+import { presentAdminAutoOrder, presentAdminOrder } from '../../orders/operator-orders.presenter';
 import { ordersAdminRepository, type ListPaging, type OrderListFilter } from './orders-admin.repository';
 
 const m = ADMIN_ORDER_MESSAGES;
-const PROVIDER_MISSING = '공급사가 없거나 꺼져 있어 공급사에 취소를 요청하지 못했습니다.';
-const REFUND_RECORDED = '이 주문의 환불 기록이 이미 있습니다. 원장을 확인해주세요.';
 
 type ListQuery = Pick<
   AdminOrdersQuery,
   'member' | 'memberMatch' | 'serviceId' | 'link' | 'from' | 'to' | 'sort' | 'order' | 'page' | 'pageSize'
 > & { status?: number };
 
-const facts = (order: OrderRow): AdminOrderFacts => ({
-  status: order.status,
-  amount: order.amount,
-  unitPriceMilli: order.unitPriceMilli,
-  cost: order.cost,
-  refunded: order.refunded,
-  providerOrderId: order.providerOrderId,
-  remains: order.remains,
-  leasedUntil: order.leasedUntil,
-});
-
 /**
- * The operator's side of orders (issue 11 §4): search every member's orders and auto-orders; resend an
- * order its provider never accepted, cancel with refund, mark partial with refund, stop an auto-order.
- *
- * Each action runs in one transaction that locks the row (FOR UPDATE) and writes its audit entry;
- * asking for the state already reached answers `changed: false` and writes nothing. The worker is
- * respected: an order it holds (`leased_until` ahead) is refused with a 409 until it lets go, and every
- * refund goes through `refundOrder` — the ledger's (REFUND, `order:<id>`) key the worker uses too — so
- * an order is refunded once whoever gets there first.
+ * The console's read model of orders (issue 11 §4): search every member's orders and auto-orders. What
+ * an operator does to them (resend, cancel, partial, stop an auto-order) is orders/operator-actions.ts.
  */
 export class OrdersAdminService {
-  constructor(
-    private readonly db: Db,
-    private readonly providers: ProviderClients,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async orders(query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
     const filter: OrderListFilter = {
@@ -87,130 +41,6 @@ export class OrdersAdminService {
       this.pagingOf(query),
     );
     return { items: rows.map(presentAdminAutoOrder), page: query.page, pageSize: query.pageSize, total };
-  }
-
-  /**
-   * Sends again an open order its provider never accepted (its submissions failed): the attempts are
-   * forgotten, the error cleared, and the next tick submits it to the service's current provider.
-   */
-  resend(operatorId: number, orderId: number, memo: string): Promise<OrderActionResponse> {
-    return this.db.transaction(async (tx) => {
-      const now = this.clock.now();
-      const order = await this.lockOrder(tx, orderId);
-      const refusal = resendRefusal(facts(order), now);
-      if (refusal) throw appError('ORDER_STATE', refusal);
-      const fulfilment = await ordersAdminRepository.currentFulfilment(tx, order.serviceId);
-      if (!fulfilment?.providerId || !fulfilment.providerServiceId || !fulfilment.providerEnabled) {
-        throw appError('ORDER_STATE', m.RESEND_NO_PROVIDER);
-      }
-      const before = await this.present(tx, orderId);
-      const alreadyDue =
-        order.attempts === 0 &&
-        order.lastError === null &&
-        order.nextCheckAt !== null &&
-        order.nextCheckAt <= now &&
-        order.providerId === fulfilment.providerId &&
-        order.providerServiceId === fulfilment.providerServiceId;
-      if (alreadyDue) return { order: before, changed: false, refunded: 0 };
-      await ordersAdminRepository.resetForResend(tx, order.id, {
-        providerId: fulfilment.providerId,
-        providerServiceId: fulfilment.providerServiceId,
-        now,
-      });
-      const after = await this.present(tx, orderId);
-      await this.audit(tx, operatorId, 'order.resend', orderId, before, after, memo);
-      return { order: after, changed: true, refunded: 0 };
-    });
-  }
-
-  /**
-   * Cancels an open order and refunds what is left of its cost. The decision is the operator's: an
-   * order its provider has is also cancelled there, after the commit and best effort — a refusal or an
-   * unreachable provider is reported, not undone (the order is no longer checked, so no later status
-   * can refund it again; the ledger key would refuse that anyway).
-   */
-  async cancel(operatorId: number, orderId: number, memo: string): Promise<OrderCancelResponse> {
-    const local = await this.db.transaction(async (tx) => {
-      const now = this.clock.now();
-      const order = await this.lockOrder(tx, orderId);
-      const before = await this.present(tx, orderId);
-      if (order.status === OrderStatus.CANCELED) {
-        return { order: before, changed: false, refunded: 0, atProvider: null };
-      }
-      const refusal = cancelRefusal(facts(order), now);
-      if (refusal) throw appError('ORDER_STATE', refusal);
-      const amount = cancelRefundWon(order);
-      await ordersAdminRepository.settle(tx, order.id, {
-        status: OrderStatus.CANCELED,
-        remains: order.amount,
-        now,
-      });
-      await this.refund(tx, order, amount);
-      const after = await this.present(tx, orderId);
-      await this.audit(tx, operatorId, 'order.cancel', orderId, before, after, memo);
-      return {
-        order: after,
-        changed: true,
-        refunded: amount,
-        atProvider: order.providerOrderId ? order : null,
-      };
-    });
-    const { atProvider, ...answer } = local;
-    if (!atProvider) return { ...answer, provider: { asked: false, accepted: false, error: null } };
-    return { ...answer, provider: await this.askProviderToCancel(atProvider) };
-  }
-
-  /**
-   * Marks an order partly delivered with `remains` units undelivered and refunds their price
-   * (refundForRemainsWon, within what is left of the cost). Allowed on an open order and on a
-   * COMPLETED one the operator knows fell short; the same remains again changes nothing.
-   */
-  partial(operatorId: number, orderId: number, remains: number, memo: string): Promise<OrderActionResponse> {
-    return this.db.transaction(async (tx) => {
-      const now = this.clock.now();
-      const order = await this.lockOrder(tx, orderId);
-      const invalid = validatePartialRemains(remains, order.amount);
-      if (invalid) throw appError('ORDER_INVALID', invalid);
-      const refusal = partialRefusal(facts(order), remains, now);
-      if (refusal) throw appError('ORDER_STATE', refusal);
-      const before = await this.present(tx, orderId);
-      if (order.status === OrderStatus.PARTIAL) return { order: before, changed: false, refunded: 0 };
-      const amount = partialRefundWon(order, remains);
-      await ordersAdminRepository.settle(tx, order.id, { status: OrderStatus.PARTIAL, remains, now });
-      await this.refund(tx, order, amount);
-      const after = await this.present(tx, orderId);
-      await this.audit(tx, operatorId, 'order.partial', orderId, before, after, memo);
-      return { order: after, changed: true, refunded: amount };
-    });
-  }
-
-  /**
-   * Stops an active auto-order and refunds the runs not placed (the worker's rule, `auto:<id>` in the
-   * ledger); runs already placed are orders of their own. Any member's: the operator variant.
-   */
-  cancelAutoOrder(operatorId: number, autoOrderId: number, memo: string): Promise<AutoOrderCancelResponse> {
-    return this.db.transaction(async (tx) => {
-      const autoOrder = await ordersRepository.findAutoOrderForUpdate(tx, autoOrderId);
-      if (!autoOrder) throw appError('ORDER_NOT_FOUND', m.AUTO_ORDER_NOT_FOUND);
-      const before = await this.presentAuto(tx, autoOrderId);
-      if (autoOrder.status === AutoOrderStatus.CANCLED) {
-        return { autoOrder: before, changed: false, refunded: 0 };
-      }
-      const refusal = autoOrderCancelRefusal(autoOrder);
-      if (refusal) throw appError('ORDER_STATE', refusal);
-      const refunded = await stopAutoOrder(tx, autoOrder);
-      const after = await this.presentAuto(tx, autoOrderId);
-      await auditLogRepository.record(tx, {
-        operatorId,
-        action: 'auto-order.cancel',
-        targetType: 'auto-order',
-        targetId: autoOrderId,
-        before,
-        after,
-        memo: memo.trim(),
-      });
-      return { autoOrder: after, changed: true, refunded };
-    });
   }
 
   private filterOf(query: ListQuery): OrderListFilter {
@@ -234,65 +64,5 @@ export class OrdersAdminService {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     };
-  }
-
-  /** The refund of an order this transaction just settled; the ledger must take it. */
-  private async refund(tx: Tx, order: OrderRow, amount: number): Promise<void> {
-    if (amount <= 0) return;
-    // Nothing refunded this order yet (it was open, or COMPLETED), so the ledger's key is free; if it
-    // is not, the books disagree and nothing is written.
-    if (!(await refundOrder(tx, order, amount))) throw appError('ORDER_STATE', REFUND_RECORDED);
-  }
-
-  private async askProviderToCancel(order: OrderRow): Promise<OrderCancelResponse['provider']> {
-    const provider =
-      order.providerId === null ? undefined : await ordersRepository.providerOf(this.db, order.providerId);
-    if (!provider || !provider.enabled) return { asked: false, accepted: false, error: PROVIDER_MISSING };
-    try {
-      const answers = await this.providers.clientFor(provider).cancel([order.providerOrderId!]);
-      const answer = answers.get(order.providerOrderId!);
-      if (answer === true) return { asked: true, accepted: true, error: null };
-      return { asked: true, accepted: false, error: answer?.error ?? 'no answer for this order' };
-    } catch (error) {
-      return { asked: true, accepted: false, error: error instanceof Error ? error.message : String(error) };
-    }
-  }
-
-  private async lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
-    const order = await ordersRepository.findOrderForUpdate(tx, orderId);
-    if (!order) throw appError('ORDER_NOT_FOUND', m.ORDER_NOT_FOUND);
-    return order;
-  }
-
-  private async present(tx: Tx, orderId: number): Promise<AdminOrderItem> {
-    const row = await ordersAdminRepository.orderWithNames(tx, orderId);
-    if (!row) throw appError('ORDER_NOT_FOUND', m.ORDER_NOT_FOUND);
-    return presentAdminOrder(row);
-  }
-
-  private async presentAuto(tx: Tx, autoOrderId: number): Promise<AdminAutoOrderItem> {
-    const row = await ordersAdminRepository.autoOrderWithNames(tx, autoOrderId);
-    if (!row) throw appError('ORDER_NOT_FOUND', m.AUTO_ORDER_NOT_FOUND);
-    return presentAdminAutoOrder(row);
-  }
-
-  private audit(
-    tx: Tx,
-    operatorId: number,
-    action: 'order.resend' | 'order.cancel' | 'order.partial',
-    orderId: number,
-    before: AdminOrderItem,
-    after: AdminOrderItem,
-    memo: string,
-  ): Promise<void> {
-    return auditLogRepository.record(tx, {
-      operatorId,
-      action,
-      targetType: 'order',
-      targetId: orderId,
-      before,
-      after,
-      memo: memo.trim(),
-    });
   }
 }
