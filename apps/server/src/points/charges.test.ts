@@ -9,24 +9,14 @@ import type { ChargeRequestResponse, PointHistoryResponse } from '@smm/domain/co
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { charges } from '../db/schema';
-import { bearer, createMember, pointOf, postSigned, tokenFor, type TestMember } from '../test/factories';
+import { reportDeposit, requestCharge, TEST_INVOICE as INVOICE } from '../test/charge-factories';
+import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
 import { useTestApp } from '../test/test-app';
 
 const t = useTestApp();
 
-/** A valid tax-invoice detail set (220-81-62517 passes the business-number checksum). */
-const INVOICE = {
-  company: '(주)테스트상사',
-  businessNumber: '220-81-62517',
-  leader: '김대표',
-  phone: '02-123-4567',
-  jobType: '서비스업',
-  jobType2: '광고대행',
-  address: '서울특별시 강남구 테헤란로 1',
-  email: 'tax@example.com',
-};
-
-async function requestCharge(member: TestMember | null, payload: Record<string, unknown>) {
+/** POST /service/point, as the member (or a visitor) sends it: the route under test. */
+async function postCharge(member: TestMember | null, payload: Record<string, unknown>) {
   return t.app.inject({
     method: 'POST',
     url: '/service/point',
@@ -48,7 +38,7 @@ async function history(member: TestMember, page = 1): Promise<PointHistoryRespon
 describe('POST /service/point', () => {
   it('stores a pending charge and answers what the transfer panel shows', async () => {
     const member = await createMember(t.app);
-    const response = await requestCharge(member, {
+    const response = await postCharge(member, {
       name: ' 홍길동 ',
       point: 10_000,
       feeType: PaymentKind.CASH,
@@ -78,14 +68,14 @@ describe('POST /service/point', () => {
 
   it('makes a tax-invoice charge payable at ×1.1, rounded to the won', async () => {
     const member = await createMember(t.app);
-    const ten = await requestCharge(member, {
+    const ten = await postCharge(member, {
       name: '테스트상사',
       point: 10_000,
       feeType: PaymentKind.FEE,
       feeValue: INVOICE,
     });
     expect(ten.json()).toMatchObject({ point: 10_000, payable: 11_000 });
-    const odd = await requestCharge(member, {
+    const odd = await postCharge(member, {
       name: '테스트상사',
       point: 12_345,
       feeType: PaymentKind.FEE,
@@ -93,7 +83,7 @@ describe('POST /service/point', () => {
     });
     // 12,345 × 1.1 = 13,579.5 → 13,580
     expect(odd.json()).toMatchObject({ point: 12_345, payable: 13_580 });
-    const none = await requestCharge(member, {
+    const none = await postCharge(member, {
       name: '테스트상사',
       point: 12_345,
       feeType: PaymentKind.NONE,
@@ -144,7 +134,7 @@ describe('POST /service/point', () => {
     [{ name: '홍길동', point: 10_000, feeType: 1, feeValue: { ...INVOICE, email: 'tax@' } }, M.EMAIL_INVALID],
   ])('refuses %j with its message and stores nothing', async (payload, message) => {
     const member = await createMember(t.app);
-    const response = await requestCharge(member, payload);
+    const response = await postCharge(member, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'CHARGE_INVALID' });
     expect(await t.app.database.db.select().from(charges)).toEqual([]);
@@ -154,36 +144,35 @@ describe('POST /service/point', () => {
     const member = await createMember(t.app);
     const cash = { name: '홍길동', point: 10_000, feeType: 0, feeValue: { phone: '01012345678' } };
     await t.app.services.settings.set('ENABLE_PAYMENT_TYPE', 'FEE');
-    expect((await requestCharge(member, cash)).json()).toMatchObject({ message: M.FEE_TYPE_UNAVAILABLE });
-    expect((await requestCharge(member, { ...cash, feeType: 2 })).json()).toMatchObject({
+    expect((await postCharge(member, cash)).json()).toMatchObject({ message: M.FEE_TYPE_UNAVAILABLE });
+    expect((await postCharge(member, { ...cash, feeType: 2 })).json()).toMatchObject({
       message: M.FEE_TYPE_UNAVAILABLE,
     });
     await t.app.services.settings.set('ENABLE_PAYMENT_TYPE', 'CASH');
-    expect((await requestCharge(member, cash)).statusCode).toBe(200);
+    expect((await postCharge(member, cash)).statusCode).toBe(200);
     await t.app.services.settings.set('ENABLE_PAYMENT_FEE', 'false');
-    expect((await requestCharge(member, { ...cash, point: 20_000 })).json()).toMatchObject({
+    expect((await postCharge(member, { ...cash, point: 20_000 })).json()).toMatchObject({
       message: M.FEE_TYPE_UNAVAILABLE,
     });
-    expect((await requestCharge(member, { ...cash, point: 20_000, feeType: 2 })).statusCode).toBe(200);
+    expect((await postCharge(member, { ...cash, point: 20_000, feeType: 2 })).statusCode).toBe(200);
   });
 
   it('refuses a charge whose depositor and payable amount another pending charge holds, naming a free amount', async () => {
     const first = await createMember(t.app);
     const second = await createMember(t.app);
-    expect((await requestCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(200);
+    expect((await postCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(200);
     // Another member, the same name written with a full-width space and letters: still the same deposit.
-    const clash = await requestCharge(second, { name: '김\u3000철수', point: 10_000, feeType: 2 });
+    const clash = await postCharge(second, { name: '김\u3000철수', point: 10_000, feeType: 2 });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toMatchObject({ code: 'CHARGE_CONFLICT' });
     expect(clash.json<{ message: string }>().message).toContain('10,010원');
     // A tax invoice of 10,000 pays 11,000: no clash with a plain 10,000 …
     expect(
-      (await requestCharge(second, { name: '김철수', point: 10_000, feeType: 1, feeValue: INVOICE }))
-        .statusCode,
+      (await postCharge(second, { name: '김철수', point: 10_000, feeType: 1, feeValue: INVOICE })).statusCode,
     ).toBe(200);
     // … but a plain 11,000 now clashes with it.
-    expect((await requestCharge(first, { name: '김철수', point: 11_000, feeType: 2 })).statusCode).toBe(409);
-    expect((await requestCharge(first, { name: '김철수', point: 10_010, feeType: 2 })).statusCode).toBe(200);
+    expect((await postCharge(first, { name: '김철수', point: 11_000, feeType: 2 })).statusCode).toBe(409);
+    expect((await postCharge(first, { name: '김철수', point: 10_010, feeType: 2 })).statusCode).toBe(200);
   });
 
   describe('with ENABLE_CHARGE_DISTINCT_AMOUNT on', () => {
@@ -192,20 +181,16 @@ describe('POST /service/point', () => {
     it('is off by default: the second member is refused as before', async () => {
       const first = await createMember(t.app);
       const second = await createMember(t.app);
-      expect((await requestCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(
-        200,
-      );
-      expect((await requestCharge(second, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(
-        409,
-      );
+      expect((await postCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(200);
+      expect((await postCharge(second, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(409);
     });
 
     it('gives another member the smallest free amount a few won higher, credited in full', async () => {
       await on();
       const [first, second, third] = await Promise.all([1, 2, 3].map(() => createMember(t.app)));
-      const a = await requestCharge(first!, { name: '김철수', point: 10_000, feeType: 2 });
+      const a = await postCharge(first!, { name: '김철수', point: 10_000, feeType: 2 });
       expect(a.json()).toMatchObject({ point: 10_000, payable: 10_000, extraWon: 0, message: M.SUCCESS });
-      const b = await requestCharge(second!, { name: '김 철수', point: 10_000, feeType: 2 });
+      const b = await postCharge(second!, { name: '김 철수', point: 10_000, feeType: 2 });
       expect(b.statusCode).toBe(200);
       expect(b.json()).toMatchObject({
         point: 10_001,
@@ -214,19 +199,19 @@ describe('POST /service/point', () => {
         message: distinctAmountMessage(1, 10_001),
       });
       expect(b.json<ChargeRequestResponse>().message).toContain('10,001원');
-      const c = await requestCharge(third!, { name: '김철수', point: 10_000, feeType: 2 });
+      const c = await postCharge(third!, { name: '김철수', point: 10_000, feeType: 2 });
       expect(c.json()).toMatchObject({ payable: 10_002, extraWon: 2 });
       // The member's history shows the raised amount too.
       expect((await history(second!)).items[0]).toMatchObject({ point: 10_001, payable: 10_001 });
 
       // A transfer of the raised amount credits that member's charge with the extra won.
-      const deposit = await postSigned(t.app, '/hooks/deposit', {
+      const deposit = await reportDeposit(t.app, {
         name: '김철수',
         amount: 10_001,
         depositedAt: '2026-11-22T18:05:00+09:00',
         reference: 'raised',
       });
-      expect(deposit.json()).toMatchObject({
+      expect(deposit).toMatchObject({
         status: 'MATCHED',
         chargeId: b.json<ChargeRequestResponse>().id,
       });
@@ -238,18 +223,12 @@ describe('POST /service/point', () => {
       await on();
       const first = await createMember(t.app);
       const second = await createMember(t.app);
-      expect((await requestCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(
-        200,
-      );
-      expect((await requestCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(
-        409,
-      );
-      expect(
-        (await requestCharge(second, { name: '김철수', point: 10_000, feeType: 2 })).json(),
-      ).toMatchObject({
+      expect((await postCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(200);
+      expect((await postCharge(first, { name: '김철수', point: 10_000, feeType: 2 })).statusCode).toBe(409);
+      expect((await postCharge(second, { name: '김철수', point: 10_000, feeType: 2 })).json()).toMatchObject({
         payable: 10_001,
       });
-      const again = await requestCharge(second, { name: '김철수', point: 10_000, feeType: 2 });
+      const again = await postCharge(second, { name: '김철수', point: 10_000, feeType: 2 });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'CHARGE_CONFLICT' });
       expect(await t.app.database.db.select().from(charges)).toHaveLength(2);
@@ -260,22 +239,22 @@ describe('POST /service/point', () => {
       const first = await createMember(t.app);
       const second = await createMember(t.app);
       const invoice = { name: '테스트상사', point: 10_000, feeType: 1, feeValue: INVOICE };
-      expect((await requestCharge(first, invoice)).json()).toMatchObject({ payable: 11_000 });
-      expect((await requestCharge(second, invoice)).json()).toMatchObject({
+      expect((await postCharge(first, invoice)).json()).toMatchObject({ payable: 11_000 });
+      expect((await postCharge(second, invoice)).json()).toMatchObject({
         point: 10_001,
         payable: 11_001,
         extraWon: 1,
       });
       const top = { name: '최대금액', point: 5_000_000, feeType: 2 };
-      expect((await requestCharge(first, top)).statusCode).toBe(200);
-      expect((await requestCharge(second, top)).statusCode).toBe(409);
+      expect((await postCharge(first, top)).statusCode).toBe(200);
+      expect((await postCharge(second, top)).statusCode).toBe(409);
     });
 
     it('gives racing members distinct amounts, none refused', async () => {
       await on();
       const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t.app)));
       const answers = await Promise.all(
-        members.map((m) => requestCharge(m, { name: '동시신청', point: 30_000, feeType: 2 })),
+        members.map((m) => postCharge(m, { name: '동시신청', point: 30_000, feeType: 2 })),
       );
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
       const payables = answers.map((a) => a.json<ChargeRequestResponse>().payable).sort((x, y) => x - y);
@@ -286,7 +265,7 @@ describe('POST /service/point', () => {
   it('settles a race of identical requests in the database: exactly one is stored', async () => {
     const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t.app)));
     const answers = await Promise.all(
-      members.map((m) => requestCharge(m, { name: '동시신청', point: 30_000, feeType: 2 })),
+      members.map((m) => postCharge(m, { name: '동시신청', point: 30_000, feeType: 2 })),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect(await t.app.database.db.select().from(charges)).toHaveLength(1);
@@ -295,7 +274,7 @@ describe('POST /service/point', () => {
   it('holds a member to CHARGE_MAX_PENDING pending charges, even when asked concurrently', async () => {
     const member = await createMember(t.app);
     const answers = await Promise.all(
-      [1, 2, 3, 4, 5].map((i) => requestCharge(member, { name: '홍길동', point: 10_000 + i, feeType: 2 })),
+      [1, 2, 3, 4, 5].map((i) => postCharge(member, { name: '홍길동', point: 10_000 + i, feeType: 2 })),
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
     const refused = answers.filter((a) => a.statusCode === 409);
@@ -313,7 +292,7 @@ describe('POST /service/point', () => {
       '홍\t길동',
       '홍\u3164길동',
     ]) {
-      const response = await requestCharge(member, { name, point: 10_000, feeType: 2 });
+      const response = await postCharge(member, { name, point: 10_000, feeType: 2 });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ code: 'CHARGE_INVALID', message: M.NAME_INVISIBLE });
     }
@@ -321,11 +300,11 @@ describe('POST /service/point', () => {
   });
 
   it('asks a visitor to log in (401) and refuses control characters (400)', async () => {
-    expect((await requestCharge(null, { name: '홍길동', point: 10_000, feeType: 2 })).statusCode).toBe(401);
+    expect((await postCharge(null, { name: '홍길동', point: 10_000, feeType: 2 })).statusCode).toBe(401);
     const member = await createMember(t.app);
-    const nul = await requestCharge(member, { name: '홍\u0000길동', point: 10_000, feeType: 2 });
+    const nul = await postCharge(member, { name: '홍\u0000길동', point: 10_000, feeType: 2 });
     expect(nul.statusCode).toBe(400);
-    const huge = await requestCharge(member, { name: '홍길동', point: 1e300, feeType: 2 });
+    const huge = await postCharge(member, { name: '홍길동', point: 1e300, feeType: 2 });
     expect(huge.statusCode).toBe(400);
     expect(await t.app.database.db.select().from(charges)).toEqual([]);
   });
@@ -335,15 +314,14 @@ describe('GET /service/point-history', () => {
   it("lists only the member's own charges, newest first, ten a page", async () => {
     const member = await createMember(t.app);
     const other = await createMember(t.app);
-    await requestCharge(other, { name: '다른사람', point: 50_000, feeType: 2 });
+    await requestCharge(t.app, other, { name: '다른사람', point: 50_000 });
     // Three pending at most: make older ones settle so twelve can be stored.
     for (let i = 1; i <= 12; i += 1) {
-      const response = await requestCharge(member, { name: '홍길동', point: 1000 * i, feeType: 2 });
-      expect(response.statusCode).toBe(200);
+      const charge = await requestCharge(t.app, member, { name: '홍길동', point: 1000 * i });
       await t.app.database.db
         .update(charges)
         .set({ status: ChargeStatus.FAIL, responseAt: new Date() })
-        .where(eq(charges.id, response.json<ChargeRequestResponse>().id));
+        .where(eq(charges.id, charge.id));
     }
     const first = await history(member);
     expect(first.total).toBe(12);
