@@ -20,7 +20,7 @@ import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db, Tx } from '../db/database';
 import { appError } from '../errors/app-error';
 import { providersRepository } from '../providers/providers.repository';
-import { presentCategory, presentPlatform, presentService } from './catalog-admin.presenter';
+import { presentCategory, presentPlatform, presentService } from './operator-catalog.presenter';
 import type { ServiceRow } from './catalog.repository';
 import type { CatalogService } from './catalog.service';
 import { catalogWritesRepository as repo, type CatalogList } from './catalog-writes.repository';

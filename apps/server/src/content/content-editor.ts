@@ -19,7 +19,7 @@ import type {
 import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db, Tx } from '../db/database';
 import { appError } from '../errors/app-error';
-import { presentAdminFaq, presentAdminNotice, presentAdminRegisterWhere } from './content-admin.presenter';
+import { presentAdminFaq, presentAdminNotice, presentAdminRegisterWhere } from './operator-content.presenter';
 import { contentRepository, LIST_LOCKS, lockList } from './content.repository';
 import type { ContentService } from './content.service';
 import { registerWhereRepository } from './register-where.repository';

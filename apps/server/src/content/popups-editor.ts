@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db } from '../db/database';
 import { appError } from '../errors/app-error';
-import { presentAdminPopup } from './content-admin.presenter';
+import { presentAdminPopup } from './operator-content.presenter';
 import { contentRepository } from './content.repository';
 import type { ContentService } from './content.service';
 import { uploadNameOf, uploadUrl, type FileStorage } from './file-storage';

@@ -1,5 +1,5 @@
 import type { AdminCategory, AdminPlatform, AdminService } from '@smm/domain/contract';
-import { presentCategory, presentPlatform, presentService } from '../../catalog/catalog-admin.presenter';
+import { presentCategory, presentPlatform, presentService } from '../../catalog/operator-catalog.presenter';
 import type { Db } from '../../db/database';
 import { catalogAdminRepository as repo } from './catalog-admin.repository';
 

@@ -10,7 +10,7 @@ import {
   presentAdminNotice,
   presentAdminPopup,
   presentAdminRegisterWhere,
-} from '../../content/content-admin.presenter';
+} from '../../content/operator-content.presenter';
 import type { FileStorage } from '../../content/file-storage';
 import type { Db } from '../../db/database';
 import { contentAdminRepository } from './content-admin.repository';
