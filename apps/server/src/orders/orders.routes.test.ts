@@ -1,18 +1,12 @@
-import { ORDER_MESSAGES as M, OrderStatus, orderCostWon } from '@smm/domain';
+import { ORDER_MESSAGES as M, OrderStatus } from '@smm/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, autoOrders, orders, pointLedger, services } from '../db/schema';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
+import { catalogService, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 
 const t = useTestApp();
-
-async function firstService(where?: Partial<{ enableAuto: boolean }>) {
-  const rows = await t.app.database.db.select().from(services).orderBy(services.id);
-  const row = rows.find((s) => where?.enableAuto === undefined || s.enableAuto === where.enableAuto);
-  if (!row) throw new Error('no demo service');
-  return row;
-}
 
 async function order(
   member: TestMember,
@@ -32,7 +26,7 @@ const count = async (table: typeof orders | typeof autoOrders | typeof pointLedg
 
 describe(`POST /service/order on ${testDatabaseKind}`, () => {
   it('places an order, debits unit price × quantity through the ledger, and answers the shape of docs/product.md#data-shapes', async () => {
-    const service = await firstService();
+    const service = await catalogService(t.app, { unitPriceMilli: 1_234 });
     const member = await createMember(t.app, { point: 100_000 });
     const response = await order(member, {
       serviceId: service.id,
@@ -40,14 +34,15 @@ describe(`POST /service/order on ${testDatabaseKind}`, () => {
       amount: 100,
     });
     expect(response.statusCode).toBe(200);
-    const cost = orderCostWon(service.unitPriceMilli, 100, 0);
+    // 1.234 won × 100 = 123.4 → 124 won
+    const cost = 124;
     expect(response.json()).toMatchObject({
       serviceId: service.id,
       link: 'https://instagram.com/p/abc',
       amount: 100,
       cost,
     });
-    expect(await pointOf(t.app, member.accountId)).toBe(100_000 - cost);
+    expect(await pointOf(t.app, member.accountId)).toBe(99_876);
     const [row] = await t.app.database.db.select().from(orders).where(eq(orders.id, response.json().orderId));
     expect(row).toMatchObject({
       accountId: member.accountId,
@@ -59,21 +54,15 @@ describe(`POST /service/order on ${testDatabaseKind}`, () => {
       .select()
       .from(pointLedger)
       .where(eq(pointLedger.reference, `order:${row!.id}`));
-    expect(entry).toMatchObject({ delta: -cost, reason: 'ORDER', balanceAfter: 100_000 - cost });
+    expect(entry).toMatchObject({ delta: -124, reason: 'ORDER', balanceAfter: 99_876 });
   });
 
   it('charges fractional unit prices in whole won, rounded up', async () => {
-    const db = t.app.database.db;
-    const service = await firstService();
-    await db.update(services).set({ unitPriceMilli: 350 }).where(eq(services.id, service.id));
-    await t.app.services.catalog.changed();
+    const service = await catalogService(t.app, { unitPriceMilli: 350 });
     const member = await createMember(t.app, { point: 1_000 });
-    const response = await order(member, {
-      serviceId: service.id,
-      link: 'https://a.com/x',
-      amount: service.min + 1,
-    });
-    expect(response.json().cost).toBe(Math.ceil((350 * (service.min + 1)) / 1000));
+    const response = await order(member, { serviceId: service.id, link: 'https://a.com/x', amount: 11 });
+    // 0.35 won × 11 = 3.85 → 4 won
+    expect(response.json().cost).toBe(4);
   });
 
   it.each([
@@ -87,7 +76,7 @@ describe(`POST /service/order on ${testDatabaseKind}`, () => {
     ['interval 59', { runs: 3, interval: 59 }, M.INTERVAL_TOO_SHORT],
     ['fractional runs', { runs: 2.5, interval: 60 }, M.RUNS_NOT_INTEGER],
   ])('refuses %s with its message and writes nothing', async (_, change, message) => {
-    const service = await firstService({ enableAuto: true });
+    const service = await catalogService(t.app, { enableAuto: true });
     const member = await createMember(t.app, { point: 1_000_000 });
     const before = [await count(orders), await count(autoOrders), await count(pointLedger)];
     const response = await order(member, {
@@ -120,41 +109,35 @@ describe(`POST /service/order on ${testDatabaseKind}`, () => {
   });
 
   it('answers 포인트가 부족합니다. and writes nothing when the balance does not cover the cost', async () => {
-    const service = await firstService();
-    const cost = orderCostWon(service.unitPriceMilli, service.min, 0);
-    const member = await createMember(t.app, { point: cost - 1 });
-    const response = await order(member, {
-      serviceId: service.id,
-      link: 'https://a.com/x',
-      amount: service.min,
-    });
+    const service = await catalogService(t.app, { unitPriceMilli: 1_234 });
+    // 1.234 won × 10 = 12.34 → 13 won: 12 points do not cover it
+    const member = await createMember(t.app, { point: 12 });
+    const response = await order(member, { serviceId: service.id, link: 'https://a.com/x', amount: 10 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: '포인트가 부족합니다.', code: 'INSUFFICIENT_POINTS' });
     expect(await count(orders)).toBe(0);
-    expect(await pointOf(t.app, member.accountId)).toBe(cost - 1);
+    expect(await pointOf(t.app, member.accountId)).toBe(12);
   });
 
   it('pays an auto-order up front for all runs', async () => {
-    const service = await firstService({ enableAuto: true });
+    const service = await catalogService(t.app, { enableAuto: true, unitPriceMilli: 1_234 });
     const member = await createMember(t.app, { point: 1_000_000 });
     const response = await order(member, {
       serviceId: service.id,
       link: 'https://a.com/x',
-      amount: service.min,
+      amount: 10,
       runs: 3,
       interval: 60,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      autoOrder: true,
-      cost: orderCostWon(service.unitPriceMilli, service.min, 3),
-    });
-    expect(await pointOf(t.app, member.accountId)).toBe(1_000_000 - response.json().cost);
+    // 1.234 won × 10 × 3 runs = 37.02 → 38 won, all up front
+    expect(response.json()).toMatchObject({ autoOrder: true, cost: 38 });
+    expect(await pointOf(t.app, member.accountId)).toBe(999_962);
     expect(await count(autoOrders)).toBe(1);
   });
 
   it('returns the first order for a repeated Idempotency-Key, even when the repeats race', async () => {
-    const service = await firstService();
+    const service = await catalogService(t.app);
     const member = await createMember(t.app, { point: 1_000_000 });
     const payload = { serviceId: service.id, link: 'https://a.com/x', amount: service.min };
     const key = { 'idempotency-key': 'retry-7f3a' };
@@ -178,15 +161,16 @@ describe(`POST /service/order on ${testDatabaseKind}`, () => {
   });
 
   it('never overdraws under 200 concurrent orders, and point = Σ ledger afterwards', async () => {
-    const service = await firstService();
-    const cost = orderCostWon(service.unitPriceMilli, service.min, 0);
+    const service = await catalogService(t.app, { unitPriceMilli: 1_234 });
+    // 1.234 won × 10 = 12.34 → 13 won an order
+    const cost = 13;
     const members = [
       await createMember(t.app, { point: cost * 30 }),
       await createMember(t.app, { point: cost * 45 }),
     ];
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        order(members[i % 2]!, { serviceId: service.id, link: `https://a.com/${i}`, amount: service.min }),
+        order(members[i % 2]!, { serviceId: service.id, link: `https://a.com/${i}`, amount: 10 }),
       ),
     );
     const ok = results.filter((r) => r.statusCode === 200).length;
@@ -208,12 +192,13 @@ describe(`POST /service/order on ${testDatabaseKind}`, () => {
 
 describe('order histories', () => {
   it('lists only the member’s own orders, newest first, 10 a page, filtered by status on the server', async () => {
-    const service = await firstService();
+    const service = await catalogService(t.app);
     const a = await createMember(t.app, { point: 10_000_000 });
     const b = await createMember(t.app, { point: 10_000_000 });
+    // Placed through the order service: the subject here is the history route.
     for (let i = 0; i < 12; i++)
-      await order(a, { serviceId: service.id, link: `https://a.com/${i}`, amount: service.min });
-    await order(b, { serviceId: service.id, link: 'https://b.com/secret', amount: service.min });
+      await placeOrder(t.app, a, { serviceId: service.id, link: `https://a.com/${i}`, amount: service.min });
+    await placeOrder(t.app, b, { serviceId: service.id, link: 'https://b.com/secret', amount: service.min });
     const db = t.app.database.db;
     const mine = await db.select().from(orders).where(eq(orders.accountId, a.accountId)).orderBy(orders.id);
     await db.update(orders).set({ status: OrderStatus.COMPLETED }).where(eq(orders.id, mine[0]!.id));
