@@ -116,6 +116,37 @@ export default tseslint.config(
     },
   },
   {
+    // The console reads, the domains act (docs/ARCHITECTURE.md#operator-console-issue-11): admin/ holds
+    // the console's routes and read models with their own repositories, and changes state only by
+    // calling the owning domain's operation; no domain depends on the console.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/**/*-test-helpers.ts',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/admin',
+              from: './apps/server/src/!(admin)/**/*.repository.ts',
+              message:
+                "The console reads through its own repositories (admin/<area>/*.repository.ts); to change state, call the owning domain's operation.",
+            },
+            {
+              target: './apps/server/src/!(admin)/**',
+              from: './apps/server/src/admin',
+              message: 'A domain never depends on the console: move what both need into the domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One money writer: only ledger/apply-ledger-entry.ts changes accounts.point, always together with
     // a ledger row. Any other write of `point` on accounts, in Drizzle or raw SQL, is an error.
     files: ['apps/server/src/**/*.ts'],

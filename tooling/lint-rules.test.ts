@@ -51,6 +51,29 @@ describe('lint rules', () => {
     );
   });
 
+  it('keeps the console to reads and calls into the domains, and no domain on the console', async () => {
+    const domainRepository =
+      "import { chargesRepository } from '../../points/charges.repository';\nexport const x = chargesRepository;\n";
+    expect(await ruleIds(domainRepository, 'apps/server/src/admin/points/probe.service.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    // Its own read repository, or a domain's operation, is fine.
+    const ownRepository =
+      "import { pointsAdminRepository } from './points-admin.repository';\nexport const x = pointsAdminRepository;\n";
+    const domainOperation =
+      "import { ChargeDecisions } from '../../points/charge-decisions';\nexport const x = ChargeDecisions;\n";
+    for (const code of [ownRepository, domainOperation]) {
+      expect(await ruleIds(code, 'apps/server/src/admin/points/probe.service.ts')).not.toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+    const fromConsole =
+      "import { OrdersAdminService } from '../admin/orders/orders-admin.service';\nexport const x = OrdersAdminService;\n";
+    expect(await ruleIds(fromConsole, 'apps/server/src/orders/probe.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
   it('lets only the ledger writer change accounts.point', async () => {
     const drizzleWrite =
       "import { sql } from 'drizzle-orm';\nimport { accounts } from '../db/schema';\n" +
