@@ -1,7 +1,7 @@
 import { LedgerReason, OrderStatus } from '@smm/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, pointLedger, providers, services } from '../db/schema';
+import { orders, pointLedger, services } from '../db/schema';
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../providers/provider-api';
 import { createMember, pointOf, type TestMember } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
@@ -9,6 +9,7 @@ import { OrderWorker } from './order-worker';
 import { HELD_INTERRUPTED_SUBMIT } from './provider-failure';
 import type { OrderWorkerOptions } from './worker-context';
 import { catalogService, placeOrder } from '../test/order-factories';
+import { createProvider } from '../test/provider-factories';
 
 /**
  * Issue 18 §1: an order is sent to its provider once, and refunded only when it is surely not running.
@@ -229,23 +230,19 @@ describe(`providers are served independently on ${testDatabaseKind}`, () => {
   it('a hanging provider holds neither the next tick nor another provider, and has a bounded number of calls in flight', async () => {
     const db = t.app.database.db;
     const service = await firstService();
-    const [other] = await db
-      .select()
-      .from(services)
-      .where(and(eq(services.enableAuto, false), eq(services.visible, true)))
-      .orderBy(services.id)
-      .offset(1)
-      .limit(1);
-    const [slowRow] = await db
-      .insert(providers)
-      .values({ name: 'slow', apiUrl: 'https://slow.test/api/v2', apiKey: 'k' })
-      .returning();
-    const [fastRow] = await db
-      .insert(providers)
-      .values({ name: 'fast', apiUrl: 'https://fast.test/api/v2', apiKey: 'k' })
-      .returning();
-    await db.update(services).set({ providerId: slowRow!.id }).where(eq(services.id, service.id));
-    await db.update(services).set({ providerId: fastRow!.id }).where(eq(services.id, other!.id));
+    const other = await catalogService(t.app, { enableAuto: false, skip: 1 });
+    const slowRow = await createProvider(t.app, {
+      name: 'slow',
+      apiUrl: 'https://slow.test/api/v2',
+      apiKey: 'k',
+    });
+    const fastRow = await createProvider(t.app, {
+      name: 'fast',
+      apiUrl: 'https://fast.test/api/v2',
+      apiKey: 'k',
+    });
+    await db.update(services).set({ providerId: slowRow.id }).where(eq(services.id, service.id));
+    await db.update(services).set({ providerId: fastRow.id }).where(eq(services.id, other.id));
     await t.app.services.catalog.changed();
 
     const slow = new StrictProvider();
@@ -271,13 +268,13 @@ describe(`providers are served independently on ${testDatabaseKind}`, () => {
       service.min,
       Array.from({ length: 10 }, (_, i) => `https://slow.test/p/${i}`),
     );
-    const [firstFast] = await placeOrders(member, other!.id, other!.min, ['https://fast.test/p/1']);
+    const [firstFast] = await placeOrders(member, other.id, other.min, ['https://fast.test/p/1']);
     expect(await worker.backgroundTick()).toMatchObject({ claimed: 11 });
     await slow.arrived.opened;
     await waitFor(async () => (await orderRows([firstFast!]))[0]!.providerOrderId !== null);
 
     // A new order for the fast provider while the slow one still hangs: the next tick sends it.
-    const [secondFast] = await placeOrders(member, other!.id, other!.min, ['https://fast.test/p/2']);
+    const [secondFast] = await placeOrders(member, other.id, other.min, ['https://fast.test/p/2']);
     const [laterSlow] = await placeOrders(member, service.id, service.min, ['https://slow.test/p/later']);
     expect(await worker.backgroundTick()).toMatchObject({ claimed: 1 });
     await waitFor(async () => (await orderRows([secondFast!]))[0]!.providerOrderId !== null);
