@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { darken, readableTextOn } from './color';
 import { formatDateKey, formatDateTime, formatSeoulDateTime } from './datetime';
-import { formatBusinessNumber, formatCount, formatPhoneNumber, formatWon } from './money';
+import { formatBusinessNumber, formatCount, formatPhoneNumber, formatWon } from './format';
 import { SiteSettings } from './settings';
 
 describe('formatting', () => {
