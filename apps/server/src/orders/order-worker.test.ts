@@ -1,4 +1,4 @@
-import { AutoOrderStatus, OrderStatus, autoOrderRunCostWon, orderCostWon } from '@smm/domain';
+import { AutoOrderStatus, OrderStatus } from '@smm/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, autoOrders, orders, pointLedger } from '../db/schema';
@@ -199,16 +199,17 @@ describe(`background order worker on ${testDatabaseKind}`, () => {
 
   it('places auto-order runs as the clock advances, and cancelling after one run refunds the other two', async () => {
     const provider = new ScriptedProvider();
-    const s = await service(true);
+    const s = await service(true, 1_234);
     const member = await createMember(t.app, { point: 1_000_000 });
     const placed = await place(member, {
       serviceId: s.id,
       link: 'https://a.com/auto',
-      amount: s.min,
+      amount: 10,
       runs: 3,
       interval: 60,
     });
-    expect(placed.cost).toBe(orderCostWon(s.unitPriceMilli, s.min, 3));
+    // 1.234 won × 10 × 3 runs = 37.02 → 38 won up front
+    expect(placed.cost).toBe(38);
     await worker(provider).tick();
     const children = async () =>
       t.app.database.db
@@ -217,7 +218,8 @@ describe(`background order worker on ${testDatabaseKind}`, () => {
         .where(eq(orders.autoOrderId, placed.orderId))
         .orderBy(orders.id);
     expect(await children()).toHaveLength(1);
-    expect((await children())[0]!.cost).toBe(autoOrderRunCostWon(s.unitPriceMilli, s.min, 1));
+    // The first run's share: 1.234 won × 10 = 12.34 → 13 won
+    expect((await children())[0]!.cost).toBe(13);
     // Nothing more until an hour has passed; then exactly one more run per hour.
     await worker(provider).tick();
     expect(await children()).toHaveLength(1);
@@ -228,7 +230,7 @@ describe(`background order worker on ${testDatabaseKind}`, () => {
     const other = await place(member, {
       serviceId: s.id,
       link: 'https://a.com/auto2',
-      amount: s.min,
+      amount: 10,
       runs: 3,
       interval: 60,
     });
@@ -238,7 +240,8 @@ describe(`background order worker on ${testDatabaseKind}`, () => {
       member.accountId,
       other.orderId,
     );
-    expect(refunded).toBe(other.cost - autoOrderRunCostWon(s.unitPriceMilli, s.min, 1));
+    // 38 won paid − 13 won for the run placed = 25 won back
+    expect(refunded).toBe(25);
     expect(await pointOf(t.app, member.accountId)).toBe(before + refunded);
     expect(
       (await t.app.services.orderCancellation.cancelAutoOrder(member.accountId, other.orderId)).refunded,

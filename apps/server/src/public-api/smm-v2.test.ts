@@ -1,10 +1,11 @@
-import { LedgerReason, orderCostWon } from '@smm/domain';
+import { LedgerReason } from '@smm/domain';
 import { v2Response } from '@smm/domain/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { appError, rateLimited } from '../errors/app-error';
-import { orders, pointLedger, services } from '../db/schema';
+import { orders, pointLedger } from '../db/schema';
 import { balancesAndLedgerSums, createMember, pointOf, type TestMember } from '../test/factories';
+import { catalogService } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 
 const t = useTestApp();
@@ -97,13 +98,6 @@ class SmmV2Client {
     >;
 }
 
-async function demoService(enableAuto?: boolean) {
-  const rows = await t.app.database.db.select().from(services).orderBy(services.id);
-  const row = rows.find((s) => enableAuto === undefined || s.enableAuto === enableAuto);
-  if (!row) throw new Error('no demo service');
-  return row;
-}
-
 /** A link with every character a form encoding must carry intact. */
 const TRICKY_LINK = 'https://www.instagram.com/p/Cx_1a-b.c~d/?igsh=MWQ1ZGUx==&utm_source=qr&q=%ED%95%9C+x*';
 
@@ -117,7 +111,7 @@ for (const [style, encode] of Object.entries(ENCODINGS)) {
       const member: TestMember = await createMember(t.app, { apiKey: true, point: 1_000_000 });
       const stranger = await createMember(t.app, { apiKey: true, point: 1_000_000 });
       const api = new SmmV2Client(member.apiKey!, encode);
-      const service = await demoService();
+      const service = await catalogService(t.app, { unitPriceMilli: 1_234 });
 
       // services: the trade's field names and types (rate, min, max as strings).
       const list = await api.services();
@@ -139,7 +133,8 @@ for (const [style, encode] of Object.entries(ENCODINGS)) {
       const placed = await api.order({ service: service.id, link: TRICKY_LINK, quantity: 100 });
       expect(Object.keys(placed)).toEqual(['order']);
       const id = placed.order!;
-      const cost = orderCostWon(service.unitPriceMilli, 100, 0);
+      // 1.234 won × 100 = 123.4 → 124 won
+      const cost = 124;
       const [row] = await t.app.database.db.select().from(orders).where(eq(orders.id, id));
       expect(row).toMatchObject({ accountId: member.accountId, link: TRICKY_LINK, amount: 100, cost });
       expect(await pointOf(t.app, member.accountId)).toBe(1_000_000 - cost);
@@ -197,7 +192,8 @@ for (const [style, encode] of Object.entries(ENCODINGS)) {
         { order: second, cancel: 1 },
         { order: foreign, cancel: { error: 'Incorrect order ID' } },
       ]);
-      const secondCost = orderCostWon(service.unitPriceMilli, 200, 0);
+      // 1.234 won × 200 = 246.8 → 247 won back
+      const secondCost = 247;
       expect(await pointOf(t.app, member.accountId)).toBe(before + secondCost);
       expect(await api.status(second)).toMatchObject({ status: 'Canceled', charge: '0.00', remains: '200' });
       // Cancelling again refunds nothing more.
@@ -214,7 +210,7 @@ describe(`SMM API v2 cancellation of orders already at the provider on ${testDat
   it('asks the provider; the refund comes with its Canceled status, once', async () => {
     const member = await createMember(t.app, { apiKey: true, point: 1_000_000 });
     const api = new SmmV2Client(member.apiKey!, ENCODINGS.python);
-    const service = await demoService();
+    const service = await catalogService(t.app);
     const id = (await api.order({ service: service.id, link: 'https://instagram.com/p/a', quantity: 100 }))
       .order!;
     await tick(); // sent; the provider has it as Pending
@@ -239,7 +235,7 @@ describe(`SMM API v2 cancellation of orders already at the provider on ${testDat
   it('an order a worker is sending right now is not cancelled (no refund for an order the provider may run)', async () => {
     const member = await createMember(t.app, { apiKey: true, point: 1_000_000 });
     const api = new SmmV2Client(member.apiKey!, ENCODINGS.php);
-    const service = await demoService();
+    const service = await catalogService(t.app);
     const id = (await api.order({ service: service.id, link: 'https://instagram.com/p/a', quantity: 100 }))
       .order!;
     // What claimDueOrders does just before calling the provider.
@@ -260,7 +256,7 @@ describe(`SMM API v2 cancellation of orders already at the provider on ${testDat
   it('the worker leases what it claims and releases it after sending', async () => {
     const member = await createMember(t.app, { apiKey: true, point: 1_000_000 });
     const api = new SmmV2Client(member.apiKey!, ENCODINGS.php);
-    const service = await demoService();
+    const service = await catalogService(t.app);
     const id = (await api.order({ service: service.id, link: 'https://instagram.com/p/a', quantity: 100 }))
       .order!;
     await tick();
@@ -274,21 +270,21 @@ describe(`SMM API v2 drip-feed (our auto-order) on ${testDatabaseKind}`, () => {
   it('add with runs and interval places an auto-order paid up front, tracked and cancelled by its id', async () => {
     const member = await createMember(t.app, { apiKey: true, point: 1_000_000 });
     const api = new SmmV2Client(member.apiKey!, ENCODINGS.python);
-    const service = await demoService(true);
+    const service = await catalogService(t.app, { enableAuto: true, unitPriceMilli: 1_234 });
     const placed = await api.order({
       service: service.id,
       link: 'https://instagram.com/p/a',
-      quantity: service.min,
+      quantity: 10,
       runs: 3,
       interval: 60,
     });
     const id = placed.order!;
-    const total = orderCostWon(service.unitPriceMilli, service.min, 3);
-    expect(await pointOf(t.app, member.accountId)).toBe(1_000_000 - total);
+    // 1.234 won × 10 × 3 runs = 37.02 → 38 won up front
+    expect(await pointOf(t.app, member.accountId)).toBe(999_962);
     expect(await api.status(id)).toMatchObject({
       status: 'In progress',
-      charge: `${total}.00`,
-      remains: String(service.min * 3),
+      charge: '38.00',
+      remains: '30',
     });
     await tick(); // first run placed
     const before = await pointOf(t.app, member.accountId);
@@ -303,7 +299,7 @@ describe(`SMM API v2 drip-feed (our auto-order) on ${testDatabaseKind}`, () => {
   it('empty runs and interval (clients that always send them) mean no drip-feed', async () => {
     const member = await createMember(t.app, { apiKey: true, point: 1_000_000 });
     const api = new SmmV2Client(member.apiKey!, ENCODINGS.php);
-    const service = await demoService(false);
+    const service = await catalogService(t.app, { enableAuto: false });
     const placed = await api.order({
       service: service.id,
       link: 'https://a.com/x',
@@ -333,7 +329,7 @@ describe(`SMM API v2 errors on ${testDatabaseKind}`, () => {
   it("answers every refusal with HTTP 200 and the trade's English error text, writing nothing", async () => {
     const member = await createMember(t.app, { apiKey: true, point: 1_000 });
     const api = new SmmV2Client(member.apiKey!, ENCODINGS.python);
-    const service = await demoService();
+    const service = await catalogService(t.app);
     const add = (data: Params) =>
       api.order({ service: service.id, link: 'https://instagram.com/p/a', quantity: 100, ...data });
 
@@ -407,7 +403,7 @@ describe(`SMM API v2 errors on ${testDatabaseKind}`, () => {
       balance: '12345.00',
       currency: 'KRW',
     });
-    const service = await demoService();
+    const service = await catalogService(t.app);
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/v2',
