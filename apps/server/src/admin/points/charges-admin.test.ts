@@ -1,19 +1,14 @@
 import { ChargeStatus, LedgerReason } from '@smm/domain';
-import type {
-  AdminChargesResponse,
-  AdminDepositsResponse,
-  AuditLogResponse,
-  ChargeRequestResponse,
-} from '@smm/domain/contract';
+import type { AdminChargesResponse, AdminDepositsResponse, AuditLogResponse } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pointLedger } from '../../db/schema';
+import { reportDeposit, requestCharge } from '../../test/charge-factories';
 import {
   balancesAndLedgerSums,
   bearer,
   createMember,
   pointOf,
-  postSigned,
   tokenFor,
   type TestMember,
 } from '../../test/factories';
@@ -31,18 +26,8 @@ async function call(caller: TestMember | null, method: 'GET' | 'POST', url: stri
   });
 }
 
-async function requestCharge(member: TestMember, name: string, point: number) {
-  const response = await call(member, 'POST', '/service/point', { name, point, feeType: 2 });
-  expect(response.statusCode).toBe(200);
-  return response.json<ChargeRequestResponse>();
-}
-
-const deposit = (name: string, amount: number, reference: string) => ({
-  name,
-  amount,
-  depositedAt: '2026-11-22T18:05:00+09:00',
-  reference,
-});
+const deposit = (name: string, amount: number, reference: string) =>
+  reportDeposit(t.app, { name, amount, reference });
 
 async function chargeCredits(accountId: number) {
   const rows = await t.app.database.db.select().from(pointLedger).where(eq(pointLedger.accountId, accountId));
@@ -69,10 +54,10 @@ describe('operator charge API', () => {
   it('lists charges by status and deposits by status', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const paid = await requestCharge(member, '홍길동', 10_000);
-    const waiting = await requestCharge(member, '홍길동', 20_000);
-    await postSigned(t.app, '/hooks/deposit', deposit('홍길동', 10_000, 'a'));
-    await postSigned(t.app, '/hooks/deposit', deposit('누구지', 5_000, 'b'));
+    const paid = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
+    const waiting = await requestCharge(t.app, member, { name: '홍길동', point: 20_000 });
+    await deposit('홍길동', 10_000, 'a');
+    await deposit('누구지', 5_000, 'b');
     const pending = (await call(operator, 'GET', '/admin/api/charges?status=0')).json<AdminChargesResponse>();
     expect(pending.items.map((c) => [c.id, c.memberLoginId, c.payable])).toEqual([
       [waiting.id, member.id, 20_000],
@@ -94,7 +79,7 @@ describe('operator charge API', () => {
   it('accepts a pending charge once, with an audit entry; a deposit after that credits nothing more', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const accept = () =>
       call(operator, 'POST', `/admin/api/charges/${charge.id}/accept`, { memo: '통장 확인' });
     const first = await accept();
@@ -104,8 +89,8 @@ describe('operator charge API', () => {
       charge: { status: ChargeStatus.SUCCESS, decidedBy: operator.id },
     });
     expect((await accept()).json()).toMatchObject({ changed: false });
-    const late = await postSigned(t.app, '/hooks/deposit', deposit('홍길동', 10_000, 'after-accept'));
-    expect(late.json()).toMatchObject({ status: 'UNMATCHED' });
+    const late = await deposit('홍길동', 10_000, 'after-accept');
+    expect(late).toMatchObject({ status: 'UNMATCHED' });
     expect(await pointOf(t.app, member.accountId)).toBe(10_000);
     expect(await chargeCredits(member.accountId)).toHaveLength(1);
 
@@ -126,8 +111,8 @@ describe('operator charge API', () => {
   it('does not double-credit when an operator accepts a charge a deposit already credited', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
-    await postSigned(t.app, '/hooks/deposit', deposit('홍길동', 10_000, 'first'));
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
+    await deposit('홍길동', 10_000, 'first');
     const accepted = await call(operator, 'POST', `/admin/api/charges/${charge.id}/accept`, {});
     expect(accepted.json()).toMatchObject({ changed: false, charge: { status: ChargeStatus.SUCCESS } });
     // Even both at once, many times over.
@@ -141,7 +126,7 @@ describe('operator charge API', () => {
   it('rejects a pending charge (idempotently) and refuses to reject an accepted one', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const reject = () =>
       call(operator, 'POST', `/admin/api/charges/${charge.id}/reject`, { memo: '허위 신청' });
     expect((await reject()).json()).toMatchObject({
@@ -150,10 +135,10 @@ describe('operator charge API', () => {
     });
     expect((await reject()).json()).toMatchObject({ changed: false });
     // A rejected charge is not "late": its deposit is left unmatched for a person to look at.
-    const after = await postSigned(t.app, '/hooks/deposit', deposit('홍길동', 10_000, 'after-reject'));
-    expect(after.json()).toMatchObject({ status: 'UNMATCHED' });
+    const after = await deposit('홍길동', 10_000, 'after-reject');
+    expect(after).toMatchObject({ status: 'UNMATCHED' });
 
-    const paid = await requestCharge(member, '김영희', 30_000);
+    const paid = await requestCharge(t.app, member, { name: '김영희', point: 30_000 });
     await call(operator, 'POST', `/admin/api/charges/${paid.id}/accept`, {});
     const refused = await call(operator, 'POST', `/admin/api/charges/${paid.id}/reject`, {});
     expect(refused.statusCode).toBe(409);
@@ -165,12 +150,12 @@ describe('operator charge API', () => {
   it('attaches a held deposit to the charge it pays for, once, and refuses a wrong amount', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     // The member's mother paid under her own name.
-    const held = await postSigned(t.app, '/hooks/deposit', deposit('홍어머니', 10_000, 'mum'));
-    const depositId = held.json<{ depositId: number }>().depositId;
-    const wrong = await postSigned(t.app, '/hooks/deposit', deposit('홍어머니', 9_000, 'mum-2'));
-    const wrongId = wrong.json<{ depositId: number }>().depositId;
+    const held = await deposit('홍어머니', 10_000, 'mum');
+    const depositId = held.depositId;
+    const wrong = await deposit('홍어머니', 9_000, 'mum-2');
+    const wrongId = wrong.depositId;
     const mismatch = await call(operator, 'POST', `/admin/api/deposits/${wrongId}/attach`, {
       chargeId: charge.id,
     });
@@ -191,13 +176,13 @@ describe('operator charge API', () => {
     expect(await pointOf(t.app, member.accountId)).toBe(10_000);
 
     // The same deposit cannot pay a second charge, nor a second deposit the same charge.
-    const second = await requestCharge(member, '홍길동', 10_000);
+    const second = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const reuse = await call(operator, 'POST', `/admin/api/deposits/${depositId}/attach`, {
       chargeId: second.id,
     });
     expect(reuse.json()).toMatchObject({ message: CHARGE_ADMIN_MESSAGES.DEPOSIT_USED });
-    const other = await postSigned(t.app, '/hooks/deposit', deposit('다른이름', 10_000, 'other'));
-    const twice = await call(operator, 'POST', `/admin/api/deposits/${other.json().depositId}/attach`, {
+    const other = await deposit('다른이름', 10_000, 'other');
+    const twice = await call(operator, 'POST', `/admin/api/deposits/${other.depositId}/attach`, {
       chargeId: charge.id,
     });
     expect(twice.json()).toMatchObject({ message: CHARGE_ADMIN_MESSAGES.CHARGE_SETTLED_BY_OTHER });
@@ -213,11 +198,11 @@ describe('operator charge API', () => {
   it('lets an operator credit a late deposit by accepting its lapsed charge', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     t.clock.advance(3 * 3600_000);
     await t.app.services.chargeWorker.tick();
-    const late = await postSigned(t.app, '/hooks/deposit', deposit('홍길동', 10_000, 'late'));
-    const attach = await call(operator, 'POST', `/admin/api/deposits/${late.json().depositId}/attach`, {
+    const late = await deposit('홍길동', 10_000, 'late');
+    const attach = await call(operator, 'POST', `/admin/api/deposits/${late.depositId}/attach`, {
       chargeId: charge.id,
     });
     expect(attach.json()).toMatchObject({ changed: true, charge: { status: ChargeStatus.SUCCESS } });

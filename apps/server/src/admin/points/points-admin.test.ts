@@ -3,6 +3,7 @@ import {
   ChargeStatus,
   LedgerReason,
   OPERATOR_DEPOSIT_MESSAGES,
+  PaymentKind,
   POINT_ADJUSTMENT_MESSAGES,
   RECEIPT_MESSAGES,
 } from '@smm/domain';
@@ -10,7 +11,6 @@ import type {
   AdminChargesResponse,
   AdminDepositsResponse,
   AuditLogResponse,
-  ChargeRequestResponse,
   DepositCandidatesResponse,
   IssueReceiptResponse,
   MemberLedgerResponse,
@@ -20,30 +20,18 @@ import type {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, deposits, pointLedger } from '../../db/schema';
+import { reportBankSms, reportDeposit, requestCharge, TEST_INVOICE } from '../../test/charge-factories';
 import {
   balancesAndLedgerSums,
   bearer,
   createMember,
   pointOf,
-  postSigned,
   tokenFor,
   type TestMember,
 } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
 
 const t = useTestApp();
-
-/** A valid tax-invoice detail set (220-81-62517 passes the business-number checksum). */
-const INVOICE = {
-  company: '(주)테스트상사',
-  businessNumber: '220-81-62517',
-  leader: '김대표',
-  phone: '02-123-4567',
-  jobType: '서비스업',
-  jobType2: '광고대행',
-  address: '서울특별시 강남구 테헤란로 1',
-  email: 'tax@example.com',
-};
 
 async function call(
   caller: TestMember | null,
@@ -60,26 +48,6 @@ async function call(
   });
 }
 
-async function requestCharge(
-  member: TestMember,
-  name: string,
-  point: number,
-  feeType = 2,
-  feeValue: object | null = null,
-) {
-  const response = await call(member, 'POST', '/service/point', { name, point, feeType, feeValue });
-  expect(response.statusCode).toBe(200);
-  return response.json<ChargeRequestResponse>();
-}
-
-const webhookDeposit = (name: string, amount: number, reference: string) =>
-  postSigned(t.app, '/hooks/deposit', {
-    name,
-    amount,
-    depositedAt: '2026-11-22T18:05:00+09:00',
-    reference,
-  });
-
 async function auditRows(action: string) {
   return t.app.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 }
@@ -94,9 +62,18 @@ describe('GET /admin/api/charges filters', () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const kim = await createMember(t.app, { id: 'kimcorp' });
     const lee = await createMember(t.app, { id: 'lee_100' });
-    const invoice = await requestCharge(kim, '김철수', 10_000, 1, INVOICE);
-    const plain = await requestCharge(kim, '김철수', 20_000);
-    const other = await requestCharge(lee, 'LEE YOUNG', 30_000, 0, { phone: '010-1234-5678' });
+    const invoice = await requestCharge(t.app, kim, {
+      name: '김철수',
+      point: 10_000,
+      feeType: PaymentKind.FEE,
+    });
+    const plain = await requestCharge(t.app, kim, { name: '김철수', point: 20_000 });
+    const other = await requestCharge(t.app, lee, {
+      name: 'LEE YOUNG',
+      point: 30_000,
+      feeType: PaymentKind.CASH,
+      feeValue: { phone: '010-1234-5678' },
+    });
     const ids = async (query: string) =>
       (await call(operator, 'GET', `/admin/api/charges?${query}`))
         .json<AdminChargesResponse>()
@@ -132,7 +109,7 @@ describe('GET /admin/api/charges filters', () => {
   it('credits a charge once when two accepts race, with one audit entry', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const accept = () => call(operator, 'POST', `/admin/api/charges/${charge.id}/accept`, { memo: '확인' });
     const answers = await Promise.all([accept(), accept()]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
@@ -148,23 +125,23 @@ describe('deposit candidates and operator-entered deposits', () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
     const someone = await createMember(t.app);
-    const sameName = await requestCharge(member, '홍길동', 20_000);
-    const both = await requestCharge(member, '홍길동', 10_000);
-    const sameAmount = await requestCharge(someone, '김영희', 10_000);
-    await requestCharge(someone, '박철수', 30_000); // fits neither
-    const credited = await requestCharge(someone, '이몽룡', 10_000);
+    const sameName = await requestCharge(t.app, member, { name: '홍길동', point: 20_000 });
+    const both = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
+    const sameAmount = await requestCharge(t.app, someone, { name: '김영희', point: 10_000 });
+    await requestCharge(t.app, someone, { name: '박철수', point: 30_000 }); // fits neither
+    const credited = await requestCharge(t.app, someone, { name: '이몽룡', point: 10_000 });
     await call(operator, 'POST', `/admin/api/charges/${credited.id}/accept`, {});
     // Paid under another name: held (UNMATCHED), and two pending charges have its amount.
-    const held = await webhookDeposit('홍길동엄마', 10_000, 'mum');
-    const heldId = held.json<{ depositId: number }>().depositId;
+    const held = await reportDeposit(t.app, { name: '홍길동엄마', amount: 10_000, reference: 'mum' });
+    const heldId = held.depositId;
     const amountOnly = (await call(operator, 'GET', `/admin/api/deposits/${heldId}/candidates`))
       .json<DepositCandidatesResponse>()
       .items.map((c) => c.id);
     expect(amountOnly).toEqual([sameAmount.id, both.id]);
 
     // An unmatched transfer under the member's name with an amount no charge has.
-    const odd = await webhookDeposit('홍길동', 12_345, 'odd');
-    const oddId = odd.json<{ depositId: number }>().depositId;
+    const odd = await reportDeposit(t.app, { name: '홍길동', amount: 12_345, reference: 'odd' });
+    const oddId = odd.depositId;
     const byName = (await call(operator, 'GET', `/admin/api/deposits/${oddId}/candidates`))
       .json<DepositCandidatesResponse>()
       .items.map((c) => c.id);
@@ -173,19 +150,18 @@ describe('deposit candidates and operator-entered deposits', () => {
     // A charge that fits both the name and the amount is listed before newer ones that fit one.
     t.clock.advance(3 * 3600_000);
     await t.app.services.chargeWorker.tick(); // every pending charge lapses (FAIL)
-    const late = await webhookDeposit('홍길동', 10_000, 'late');
-    const lateBody = late.json<{ depositId: number; status: string }>();
-    expect(lateBody.status).toBe('LATE');
-    const newer = await requestCharge(someone, '최신', 10_000);
+    const late = await reportDeposit(t.app, { name: '홍길동', amount: 10_000, reference: 'late' });
+    expect(late.status).toBe('LATE');
+    const newer = await requestCharge(t.app, someone, { name: '최신', point: 10_000 });
     const lateCandidates = (
-      await call(operator, 'GET', `/admin/api/deposits/${lateBody.depositId}/candidates`)
+      await call(operator, 'GET', `/admin/api/deposits/${late.depositId}/candidates`)
     ).json<DepositCandidatesResponse>();
     expect(lateCandidates.items.map((c) => c.id)).toEqual([both.id, newer.id, sameAmount.id, sameName.id]);
     expect(lateCandidates.items[0]).toMatchObject({ status: ChargeStatus.FAIL, decidedBy: null });
 
     // An unreadable bank message has neither: no candidates (the operator types the charge id).
-    const unreadable = await postSigned(t.app, '/hooks/bank-sms', { text: '알 수 없는 문자' });
-    const unreadableId = unreadable.json<{ depositId: number }>().depositId;
+    const unreadable = await reportBankSms(t.app, '알 수 없는 문자');
+    const unreadableId = unreadable.depositId;
     const none = await call(operator, 'GET', `/admin/api/deposits/${unreadableId}/candidates`);
     expect(none.json()).toEqual({ items: [] });
     expect((await call(operator, 'GET', '/admin/api/deposits/99999/candidates')).statusCode).toBe(404);
@@ -194,7 +170,7 @@ describe('deposit candidates and operator-entered deposits', () => {
   it('matches an operator-entered deposit like a relay’s, audited, once per Idempotency-Key', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const enter = (key?: string) =>
       call(
         operator,
@@ -296,10 +272,10 @@ describe('a transfer reported again by an operator', () => {
     const member = await createMember(t.app);
     // 18:10 in Korea: the 18:05 transfer is in the past.
     t.clock.advance(10 * 60_000);
-    const first = await requestCharge(member, '홍길동', 10_000);
-    const relayed = (await webhookDeposit('홍길동', 10_000, 'relay-1')).json<{ depositId: number }>();
+    const first = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
+    const relayed = await reportDeposit(t.app, { name: '홍길동', amount: 10_000, reference: 'relay-1' });
     // The member asks again; the operator, seeing the transfer in the bank's app, enters it too.
-    const second = await requestCharge(member, '홍길동', 10_000);
+    const second = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const entered = await call(operator, 'POST', '/admin/api/deposits', {
       depositorName: '홍길동',
       amount: 10_000,
@@ -340,7 +316,7 @@ describe('a transfer reported again by an operator', () => {
   it('holds a relay’s report of a transfer an operator entered first as DUPLICATE', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    await requestCharge(member, '홍길동', 10_000);
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
     const entered = await call(operator, 'POST', '/admin/api/deposits', {
       depositorName: '홍 길동',
       amount: 10_000,
@@ -348,9 +324,9 @@ describe('a transfer reported again by an operator', () => {
       memo: '먼저 확인',
     });
     expect(entered.json<OperatorDepositResponse>().deposit.status).toBe('MATCHED');
-    await requestCharge(member, '홍길동', 10_000);
-    const relayed = await webhookDeposit('홍길동', 10_000, 'relay-late');
-    expect(relayed.json()).toMatchObject({ status: 'DUPLICATE', chargeId: null });
+    await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
+    const relayed = await reportDeposit(t.app, { name: '홍길동', amount: 10_000, reference: 'relay-late' });
+    expect(relayed).toMatchObject({ status: 'DUPLICATE', chargeId: null });
     expect(await pointOf(t.app, member.accountId)).toBe(10_000);
   });
 });
@@ -359,8 +335,8 @@ describe('GET /admin/api/members/:loginId/ledger', () => {
   it('answers the ledger newest first with Korean reasons, and the balance', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const charge = await requestCharge(member, '홍길동', 10_000);
-    await webhookDeposit('홍길동', 10_000, 'paid');
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
+    await reportDeposit(t.app, { name: '홍길동', amount: 10_000, reference: 'paid' });
     t.clock.advance(60_000);
     const adjusted = await call(operator, 'POST', `/admin/api/members/${member.id}/point-adjustments`, {
       delta: -3_000,
@@ -396,24 +372,35 @@ describe('receipts to issue', () => {
   /** A member's charge with a receipt, credited by its transfer. */
   async function creditedCharge(
     member: TestMember,
-    name: string,
-    point: number,
-    feeType: number,
-    feeValue: object | null,
+    charge: Parameters<typeof requestCharge>[2] & { feeType: PaymentKind },
+    paid: number,
   ) {
-    const charge = await requestCharge(member, name, point, feeType, feeValue);
-    await webhookDeposit(name, charge.payable, `ref-${charge.id}`);
-    return charge;
+    const requested = await requestCharge(t.app, member, charge);
+    expect(requested.payable).toBe(paid);
+    await reportDeposit(t.app, { name: charge.name, amount: paid, reference: `ref-${requested.id}` });
+    return requested;
   }
 
   it('lists credited charges that asked for a receipt, with the amounts to issue', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const invoice = await creditedCharge(member, '테스트상사', 100_000, 1, INVOICE);
+    const invoice = await creditedCharge(
+      member,
+      { name: '테스트상사', point: 100_000, feeType: PaymentKind.FEE },
+      110_000, // 100,000 + 10 % VAT (10,000) = 110,000
+    );
     t.clock.advance(60_000);
-    const cash = await creditedCharge(member, '홍길동', 33_000, 0, { phone: '010-1234-5678' });
-    await creditedCharge(member, '홍길동', 5_000, 2, null); // asked for none
-    await requestCharge(member, '김미입금', 20_000, 1, INVOICE); // not credited
+    const cash = await creditedCharge(
+      member,
+      { name: '홍길동', point: 33_000, feeType: PaymentKind.CASH, feeValue: { phone: '010-1234-5678' } },
+      33_000, // a cash receipt adds nothing: 33,000
+    );
+    await creditedCharge(
+      member,
+      { name: '홍길동', point: 5_000, feeType: PaymentKind.NONE },
+      5_000, // no receipt adds nothing: 5,000
+    ); // asked for none
+    await requestCharge(t.app, member, { name: '김미입금', point: 20_000, feeType: PaymentKind.FEE }); // not credited
     const list = (await call(operator, 'GET', '/admin/api/receipts')).json<ReceiptsResponse>();
     expect(list.total).toBe(2);
     // Still to issue: the oldest credit first.
@@ -446,7 +433,11 @@ describe('receipts to issue', () => {
   it('marks a receipt issued once (raced too), audited, and moves it to the done list', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const invoice = await creditedCharge(member, '테스트상사', 100_000, 1, INVOICE);
+    const invoice = await creditedCharge(
+      member,
+      { name: '테스트상사', point: 100_000, feeType: PaymentKind.FEE },
+      110_000, // 100,000 + 10 % VAT (10,000) = 110,000
+    );
     const issue = () =>
       call(operator, 'POST', `/admin/api/receipts/${invoice.id}/issue`, { memo: '홈택스 발행' });
     const answers = await Promise.all([issue(), issue()]);
@@ -480,8 +471,16 @@ describe('receipts to issue', () => {
   it('refuses (409, Korean) a charge not credited or that asked for no receipt; 404 for none', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    const pending = await requestCharge(member, '김미입금', 20_000, 1, INVOICE);
-    const none = await creditedCharge(member, '홍길동', 5_000, 2, null);
+    const pending = await requestCharge(t.app, member, {
+      name: '김미입금',
+      point: 20_000,
+      feeType: PaymentKind.FEE,
+    });
+    const none = await creditedCharge(
+      member,
+      { name: '홍길동', point: 5_000, feeType: PaymentKind.NONE },
+      5_000, // no receipt adds nothing: 5,000
+    );
     const notCredited = await call(operator, 'POST', `/admin/api/receipts/${pending.id}/issue`, {});
     expect(notCredited.statusCode).toBe(409);
     expect(notCredited.json().message).toBe(RECEIPT_MESSAGES.NOT_CREDITED);
@@ -495,11 +494,21 @@ describe('receipts to issue', () => {
   it('exports the list as a CSV Korean Excel opens: BOM, Korean headers, CRLF, formulas defused', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const member = await createMember(t.app);
-    await creditedCharge(member, '테스트상사', 100_000, 1, {
-      ...INVOICE,
-      company: '=HYPERLINK("http://evil.example","클릭")',
-    });
-    await creditedCharge(member, '홍길동', 33_000, 0, { phone: '010-1234-5678' });
+    await creditedCharge(
+      member,
+      {
+        name: '테스트상사',
+        point: 100_000,
+        feeType: PaymentKind.FEE,
+        feeValue: { ...TEST_INVOICE, company: '=HYPERLINK("http://evil.example","클릭")' },
+      },
+      110_000, // 100,000 + 10 % VAT (10,000) = 110,000
+    );
+    await creditedCharge(
+      member,
+      { name: '홍길동', point: 33_000, feeType: PaymentKind.CASH, feeValue: { phone: '010-1234-5678' } },
+      33_000, // a cash receipt adds nothing: 33,000
+    );
     const response = await call(operator, 'GET', '/admin/api/receipts.csv?status=todo');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
