@@ -10,20 +10,24 @@ let counter = 0;
  * (providers/ProviderAccounts.create: the URL checks, the audit entry, the catalogue cache dropped),
  * not over HTTP and not by raw SQL. Name, URL and key default to unique test values; `operator` is the
  * audited actor (a new operator account unless given). A URL the rules refuse throws their AppError.
+ * `enabled: false` then turns it off as the operator's "disable" does (audited too).
  */
 export async function createProvider(
   app: FastifyInstance,
-  provider: Partial<ProviderRequest> = {},
+  provider: Partial<ProviderRequest> & { enabled?: boolean } = {},
   operator?: Pick<TestMember, 'accountId'>,
 ): Promise<ProviderMutationResponse['provider']> {
   counter += 1;
   const actor = operator ?? (await createMember(app, { role: 'admin' }));
   const accounts = new ProviderAccounts(app.database.db, app.services.providers, app.services.catalog);
+  const { enabled, ...request } = provider;
   const created = await accounts.create(actor.accountId, {
     name: `테스트 공급사 ${counter}`,
     apiUrl: `https://provider-${counter}.test/api/v2`,
     apiKey: `test-provider-key-${counter}`,
-    ...provider,
+    ...request,
   });
+  if (enabled === false)
+    return (await accounts.setEnabled(actor.accountId, created.provider.id, false)).provider;
   return created.provider;
 }
