@@ -1,11 +1,14 @@
-import { AutoOrderStatus, OrderStatus, orderCostWon } from '@smm/domain';
-import type { AdminDashboardResponse, ChargeRequestResponse, DepositStatus } from '@smm/domain/contract';
+import { AutoOrderStatus, OrderStatus, PaymentKind } from '@smm/domain';
+import type { AdminDashboardResponse, DepositStatus } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, autoOrders, deposits, orders, providers, services } from '../../db/schema';
 import { ProviderError, type ProviderApi } from '../../providers/provider-api';
 import { SIMULATED_BALANCE } from '../../providers/simulated-provider';
-import { bearer, createMember, tokenFor, type TestMember } from '../../test/factories';
+import { requestCharge } from '../../test/charge-factories';
+import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../../test/factories';
+import { catalogService, placeOrder } from '../../test/order-factories';
+import { createProvider } from '../../test/provider-factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
 import { DashboardService } from './dashboard.service';
 
@@ -50,34 +53,16 @@ async function asMember(member: TestMember, method: 'GET' | 'POST', url: string,
   });
 }
 
-const INVOICE = {
-  company: '(주)테스트상사',
-  businessNumber: '220-81-62517',
-  leader: '김대표',
-  phone: '02-123-4567',
-  jobType: '서비스업',
-  jobType2: '광고대행',
-  address: '서울특별시 강남구 테헤란로 1',
-  email: 'tax@example.com',
-};
-
-/** A charge asked for through the member API a minute before `decidedAt`, then decided by the operator then. */
+/** A charge asked for through the charge service a minute before `decidedAt`, then decided by the operator then. */
 async function chargeDecidedAt(
   member: TestMember,
   operator: TestMember,
   decidedAt: Date,
-  charge: { name: string; point: number; feeType?: 1 | 2 },
+  charge: { name: string; point: number; feeType?: PaymentKind },
   decision: 'accept' | 'reject' = 'accept',
 ) {
   t.clock.set(at(decidedAt, -60_000));
-  const requested = await asMember(member, 'POST', '/service/point', {
-    name: charge.name,
-    point: charge.point,
-    feeType: charge.feeType ?? 2,
-    ...(charge.feeType === 1 ? { feeValue: INVOICE } : {}),
-  });
-  expect(requested.statusCode).toBe(200);
-  const { id } = requested.json<ChargeRequestResponse>();
+  const { id } = await requestCharge(t.app, member, charge);
   t.clock.set(decidedAt);
   const decided = await asMember(operator, 'POST', `/admin/api/charges/${id}/${decision}`, {});
   expect(decided.statusCode).toBe(200);
@@ -163,34 +148,30 @@ describe(`GET /admin/api/dashboard on ${testDatabaseKind}`, () => {
 
     // Sales: credited charges by when they were credited; payable includes the invoice's 10 % VAT.
     await chargeDecidedAt(payer, operator, TODAY_START, { name: '오늘', point: 10_000 });
-    await chargeDecidedAt(payer, operator, YESTERDAY_LAST, { name: '어제', point: 20_000, feeType: 1 });
+    await chargeDecidedAt(payer, operator, YESTERDAY_LAST, {
+      name: '어제',
+      point: 20_000,
+      feeType: PaymentKind.FEE,
+    });
     await chargeDecidedAt(payer, operator, LAST_MONTH_LAST, { name: '지난달', point: 5_000 });
     await chargeDecidedAt(payer, operator, at(TODAY_START, HOUR), { name: '거절', point: 3_000 }, 'reject');
     // Still waiting: counted as pending, never as sales.
     t.clock.set(at(NOW, -10 * 60_000));
-    await asMember(payer, 'POST', '/service/point', {
-      name: '대기',
-      point: 7_000,
-      feeType: 1,
-      feeValue: INVOICE,
-    });
-    await asMember(buyer, 'POST', '/service/point', { name: '대기2', point: 1_000, feeType: 2 });
+    await requestCharge(t.app, payer, { name: '대기', point: 7_000, feeType: PaymentKind.FEE });
+    await requestCharge(t.app, buyer, { name: '대기2', point: 1_000 });
     t.clock.set(NOW);
 
-    // Spend: an order placed through the member API (its real cost), then dated today.
-    const service = await firstServiceId();
-    const placed = await asMember(buyer, 'POST', '/service/order', {
+    // Spend: an order placed through the order service (its real cost), then dated today.
+    const service = await catalogService(t.app, { unitPriceMilli: 1_234 });
+    const placed = await placeOrder(t.app, buyer, {
       serviceId: service.id,
       link: 'https://instagram.com/p/placed',
       amount: 100,
     });
-    expect(placed.statusCode).toBe(200);
-    const placedCost = orderCostWon(service.unitPriceMilli, 100, 0);
-    expect(placedCost).toBeGreaterThan(0);
-    await db()
-      .update(orders)
-      .set({ createdAt: TODAY_START })
-      .where(eq(orders.id, placed.json<{ orderId: number }>().orderId));
+    const placedCost = 124; // 1.234 won × 100 = 123.4 → 124 won
+    expect(placed.cost).toBe(placedCost);
+    expect(await pointOf(t.app, buyer.accountId)).toBe(99_876); // 100,000 − 124
+    await db().update(orders).set({ createdAt: TODAY_START }).where(eq(orders.id, placed.orderId));
     await orderAt(buyer.accountId, at(NOW, -HOUR), {
       cost: 5_000,
       refunded: 2_000,
@@ -240,7 +221,7 @@ describe(`GET /admin/api/dashboard on ${testDatabaseKind}`, () => {
       today: { count: 1, point: 10_000, payable: 10_000 },
       month: { count: 2, point: 30_000, payable: 32_000 },
     });
-    const spendToday = placedCost + (5_000 - 2_000) + (6_000 - 1_000);
+    const spendToday = 8_124; // 124 placed + (5,000 − 2,000) + auto-order (6,000 − 1,000)
     expect(body.spend).toEqual({
       today: { count: 3, won: spendToday },
       month: { count: 4, won: spendToday + 4_000 },
@@ -333,15 +314,17 @@ describe(`GET /admin/api/dashboard on ${testDatabaseKind}`, () => {
 
   it('shows each enabled provider balance; a failing provider gives its error and the others still answer', async () => {
     const operator = await memberJoinedAt(OLD, { role: 'admin' });
-    const [refused] = await db()
-      .insert(providers)
-      .values({ name: '연결 거부', apiUrl: 'http://127.0.0.1:9/api/v2', apiKey: 'secret-key-refused' })
-      .returning();
+    const refused = await createProvider(t.app, {
+      name: '연결 거부',
+      apiUrl: 'http://127.0.0.1:9/api/v2',
+      apiKey: 'secret-key-refused',
+    });
+    // A row the add-provider checks refuse (not http(s)), as an older row may be: made raw.
     const [notHttp] = await db()
       .insert(providers)
       .values({ name: '잘못된 주소', apiUrl: 'ftp://provider.example/api', apiKey: 'secret-key-ftp' })
       .returning();
-    await db().insert(providers).values({
+    await createProvider(t.app, {
       name: '꺼진 공급사',
       apiUrl: 'http://127.0.0.1:9/off',
       apiKey: 'secret-off',
@@ -366,7 +349,7 @@ describe(`GET /admin/api/dashboard on ${testDatabaseKind}`, () => {
         error: null,
       },
       {
-        id: refused!.id,
+        id: refused.id,
         name: '연결 거부',
         balance: null,
         currency: null,
@@ -383,15 +366,9 @@ describe(`GET /admin/api/dashboard on ${testDatabaseKind}`, () => {
   });
 
   it('does not wait past its timeout for a provider that never answers, and hides a key quoted in an error', async () => {
-    await db()
-      .insert(providers)
-      .values({ name: '멈춘 공급사', apiUrl: 'http://hang.test', apiKey: 'hang-key' });
-    await db()
-      .insert(providers)
-      .values({ name: '새는 공급사', apiUrl: 'http://leak.test', apiKey: 'leak-key-1234' });
-    await db()
-      .insert(providers)
-      .values({ name: '이상한 공급사', apiUrl: 'http://odd.test', apiKey: 'odd-key' });
+    await createProvider(t.app, { name: '멈춘 공급사', apiUrl: 'http://hang.test', apiKey: 'hang-key' });
+    await createProvider(t.app, { name: '새는 공급사', apiUrl: 'http://leak.test', apiKey: 'leak-key-1234' });
+    await createProvider(t.app, { name: '이상한 공급사', apiUrl: 'http://odd.test', apiKey: 'odd-key' });
     const clients = {
       clientFor(row: { apiUrl: string; apiKey: string }): ProviderApi {
         const balance = () =>
