@@ -9,8 +9,9 @@ import type {
 } from '@smm/domain/contract';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, orders, platforms, services } from '../../db/schema';
+import { auditLog, platforms, services } from '../../db/schema';
 import { bearer, createMember, creditMember, tokenFor } from '../../test/factories';
+import { catalogService, placeOrder } from '../../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
 import { auditRows, memberCatalog, operatorClient } from './catalog-test-helpers';
 
@@ -494,15 +495,12 @@ describe(`operator catalogue: services on ${testDatabaseKind}`, () => {
   it('deletes a service only while no order names it', async () => {
     const { call } = await operatorClient(t.app);
     const list = (await call('GET', '/admin/api/services')).json() as AdminService[];
-    const ordered = list[0]!;
-    const member = await createMember(t.app);
-    await t.app.database.db.insert(orders).values({
-      accountId: member.accountId,
+    const ordered = await catalogService(t.app);
+    const member = await createMember(t.app, { point: 100_000 });
+    await placeOrder(t.app, member, {
       serviceId: ordered.id,
       link: 'https://instagram.com/p/abc',
-      amount: 10,
-      unitPriceMilli: ordered.unitPriceMilli,
-      cost: 600,
+      amount: 100,
     });
     const refused = await call('DELETE', `/admin/api/services/${ordered.id}`);
     expect(refused.statusCode).toBe(409);
@@ -511,7 +509,7 @@ describe(`operator catalogue: services on ${testDatabaseKind}`, () => {
       code: 'CATALOG_CONFLICT',
     });
 
-    const free = list[1]!;
+    const free = list.find((s) => s.id !== ordered.id)!;
     await memberCatalog(t.app);
     expect((await call('DELETE', `/admin/api/services/${free.id}`)).json()).toEqual({
       id: free.id,
