@@ -13,6 +13,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditLog, providers, services } from '../../db/schema';
 import { SIMULATED_BALANCE, SIMULATED_SERVICES } from '../../providers/simulated-provider';
+import { createProvider } from '../../test/provider-factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
 import { auditRows, memberCatalog, operatorClient } from './catalog-test-helpers';
 
@@ -28,13 +29,8 @@ async function demoProvider(call: Awaited<ReturnType<typeof operatorClient>>['ca
 }
 
 /** The built-in simulator under a long key, so "the key never leaves" can be tested on its text. */
-async function simulatedWithSecret() {
-  const [row] = await t.app.database.db
-    .insert(providers)
-    .values({ name: '시뮬레이터 (비밀 키)', apiUrl: 'builtin:simulated', apiKey: SECRET })
-    .returning();
-  return row!;
-}
+const simulatedWithSecret = () =>
+  createProvider(t.app, { name: '시뮬레이터 (비밀 키)', apiUrl: 'builtin:simulated', apiKey: SECRET });
 
 describe(`operator providers on ${testDatabaseKind}`, () => {
   it('lists providers with the key masked and the number of services they fulfil', async () => {
