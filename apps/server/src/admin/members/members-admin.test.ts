@@ -1,4 +1,4 @@
-import { ChargeStatus, LedgerReason, MEMBER_ADMIN_MESSAGES } from '@smm/domain';
+import { ChargeStatus, MEMBER_ADMIN_MESSAGES } from '@smm/domain';
 import type {
   AdminMemberDetailResponse,
   AdminMembersResponse,
@@ -7,9 +7,13 @@ import type {
 } from '@smm/domain/contract';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, auditLog, autoOrders, charges, orders, services, socialIdentities } from '../../db/schema';
-import { applyLedgerEntry } from '../../ledger/apply-ledger-entry';
+import { accounts, auditLog, orders, socialIdentities } from '../../db/schema';
+import { OperatorOrderActions } from '../../orders/operator-actions';
+import { OrderWorker } from '../../orders/order-worker';
+import { ChargeDecisions } from '../../points/charge-decisions';
+import { reportDeposit, requestCharge } from '../../test/charge-factories';
 import { bearer, createMember, creditMember, tokenFor, type TestMember } from '../../test/factories';
+import { catalogService, placeAutoOrder, placeOrder } from '../../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
 
 const t = useTestApp();
@@ -34,105 +38,32 @@ async function setAccount(member: TestMember, values: Partial<typeof accounts.$i
   await t.app.database.db.update(accounts).set(values).where(eq(accounts.id, member.accountId));
 }
 
-async function firstService() {
-  const [service] = await t.app.database.db.select().from(services).orderBy(asc(services.id)).limit(1);
-  if (!service) throw new Error('no seeded service');
-  return service;
-}
+/** 100 won a unit (the first auto-order service, re-priced), so costs are amounts × 100. */
+const service = () => catalogService(t.app, { enableAuto: true, unitPriceMilli: 100_000 });
 
-/** An order as placing it leaves it: the row and its debit; a refund as the worker writes it. */
-async function placeOrder(member: TestMember, cost: number, refunded = 0) {
-  const service = await firstService();
-  await t.app.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        accountId: member.accountId,
-        serviceId: service.id,
-        link: 'https://instagram.com/p/abc',
-        amount: 100,
-        unitPriceMilli: 1000,
-        cost,
-        refunded,
-      })
-      .returning();
-    await applyLedgerEntry(tx, {
-      accountId: member.accountId,
-      delta: -cost,
-      reason: LedgerReason.ORDER,
-      reference: `order:${row!.id}`,
-    });
-    if (refunded > 0) {
-      await applyLedgerEntry(tx, {
-        accountId: member.accountId,
-        delta: refunded,
-        reason: LedgerReason.REFUND,
-        reference: `order:${row!.id}`,
-      });
-    }
-  });
-}
+/** The worker's tick with the app's providers: places an auto-order's first run. */
+const tick = () =>
+  new OrderWorker(t.app.database.db, t.app.services.providers, t.app.services.catalog, t.clock, {
+    statusRefreshSeconds: 30,
+    maxSubmitAttempts: 3,
+    batchSize: 50,
+    secondsPerMinute: 60,
+  }).tick();
 
-/** An auto-order paid up front, with one run placed (the run is not counted as another order). */
-async function placeAutoOrder(member: TestMember, cost: number) {
-  const service = await firstService();
-  await t.app.database.db.transaction(async (tx) => {
-    const [auto] = await tx
-      .insert(autoOrders)
-      .values({
-        accountId: member.accountId,
-        serviceId: service.id,
-        link: 'https://instagram.com/p/auto',
-        amount: 100,
-        runs: 2,
-        interval: 60,
-        unitPriceMilli: 1000,
-        cost,
-      })
-      .returning();
-    await applyLedgerEntry(tx, {
-      accountId: member.accountId,
-      delta: -cost,
-      reason: LedgerReason.ORDER,
-      reference: `auto:${auto!.id}`,
-    });
-    await tx.insert(orders).values({
-      accountId: member.accountId,
-      serviceId: service.id,
-      autoOrderId: auto!.id,
-      link: 'https://instagram.com/p/auto',
-      amount: 100,
-      unitPriceMilli: 1000,
-      cost: cost / 2,
-    });
-  });
-}
+const order = async (member: TestMember, amount: number) =>
+  placeOrder(t.app, member, { serviceId: (await service()).id, link: 'https://instagram.com/p/abc', amount });
 
-/** A credited charge (status SUCCESS and its CHARGE entry), or a pending one (no money). */
-async function charge(member: TestMember, point: number, status: ChargeStatus = ChargeStatus.SUCCESS) {
-  await t.app.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(charges)
-      .values({
-        accountId: member.accountId,
-        depositorName: '홍길동',
-        depositorKey: `홍길동${point}${status}`,
-        point,
-        payable: point,
-        feeType: 0,
-        status,
-        expiresAt: new Date('2026-11-22T12:00:00Z'),
-      })
-      .returning();
-    if (status === ChargeStatus.SUCCESS) {
-      await applyLedgerEntry(tx, {
-        accountId: member.accountId,
-        delta: point,
-        reason: LedgerReason.CHARGE,
-        reference: `charge:${row!.id}`,
-      });
-    }
-  });
+/** The runs an auto-order has placed, with what each cost. */
+const runCosts = async (autoOrderId: number) =>
+  (await t.app.database.db.select().from(orders).where(eq(orders.autoOrderId, autoOrderId))).map(
+    (o) => o.cost,
+  );
+
+/** A credited charge: requested, then paid by a transfer under its name and amount. */
+async function paidCharge(member: TestMember, point: number) {
+  const charge = await requestCharge(t.app, member, { name: '홍길동', point });
+  await reportDeposit(t.app, { name: '홍길동', amount: point });
+  return charge;
 }
 
 async function auditRows() {
@@ -146,13 +77,30 @@ describe(`operator members API on ${testDatabaseKind}`, () => {
     const bob = await createMember(t.app, { id: 'bob_1' });
     await setAccount(alice, { phoneNumber: '01012345678', createdAt: new Date('2026-01-01T00:00:00Z') });
     await setAccount(bob, { createdAt: new Date('2026-02-01T00:00:00Z') });
-    await charge(alice, 50_000);
-    await charge(alice, 7_000, ChargeStatus.PENDING);
-    await charge(alice, 3_000, ChargeStatus.FAIL);
+    await paidCharge(alice, 50_000);
+    await requestCharge(t.app, alice, { name: '홍길동', point: 7_000 }); // pending: no money
+    const refused = await requestCharge(t.app, alice, { name: '홍길동', point: 3_000 });
+    await new ChargeDecisions(t.app.database.db, t.clock).reject(operator.accountId, refused.id, '허위 신청');
     await creditMember(t.app, alice.accountId, 1_000); // an adjustment: neither charged nor spent
-    await placeOrder(alice, 10_000, 4_000);
-    await placeOrder(alice, 2_500);
-    await placeAutoOrder(alice, 6_000);
+    const big = await order(alice, 100); // 100 × 100 won = 10,000
+    expect(big.cost).toBe(10_000);
+    const partial = await new OperatorOrderActions(
+      t.app.database.db,
+      t.app.services.providers,
+      t.clock,
+    ).partial(operator.accountId, big.orderId, 40, '일부 미처리');
+    expect(partial.refunded).toBe(4_000); // 40 undelivered × 100 won
+    expect((await order(alice, 25)).cost).toBe(2_500); // 25 × 100 won
+    const auto = await placeAutoOrder(t.app, alice, {
+      serviceId: (await service()).id,
+      link: 'https://instagram.com/p/auto',
+      amount: 30,
+      runs: 2,
+      interval: 60,
+    });
+    expect(auto.cost).toBe(6_000); // 30 × 100 won × 2 runs, up front
+    await tick(); // its first run goes out: an order row, not another order of the member's
+    expect(await runCosts(auto.orderId)).toEqual([3_000]); // 30 × 100 won, paid with the auto-order
 
     const page = await list(operator);
     expect(page).toMatchObject({ page: 1, pageSize: 50, total: 2 });
@@ -263,10 +211,27 @@ describe(`operator members API on ${testDatabaseKind}`, () => {
     await t.app.database.db
       .insert(socialIdentities)
       .values({ provider: 'kakao', providerUserId: '42', accountId: member.accountId });
-    await charge(member, 30_000);
-    await placeOrder(member, 1_000);
-    await placeAutoOrder(member, 4_000);
-    await placeOrder(member, 2_000, 2_000);
+    await paidCharge(member, 30_000);
+    expect((await order(member, 10)).cost).toBe(1_000); // 10 × 100 won
+    t.clock.advance(1_000);
+    const auto = await placeAutoOrder(t.app, member, {
+      serviceId: (await service()).id,
+      link: 'https://instagram.com/p/auto',
+      amount: 20,
+      runs: 2,
+      interval: 60,
+    });
+    expect(auto.cost).toBe(4_000); // 20 × 100 won × 2 runs
+    await tick();
+    expect(await runCosts(auto.orderId)).toEqual([2_000]); // 20 × 100 won
+    t.clock.advance(1_000);
+    const cancelled = await order(member, 20); // 20 × 100 won = 2,000, all of it refunded
+    const cancel = await new OperatorOrderActions(
+      t.app.database.db,
+      t.app.services.providers,
+      t.clock,
+    ).cancel(operator.accountId, cancelled.orderId, '고객 요청');
+    expect(cancel.refunded).toBe(2_000);
 
     // Any case of the id, as everywhere.
     const response = await call(operator, 'GET', '/admin/api/members/MEMBER7');
