@@ -69,10 +69,11 @@ export function receiptAmounts(kind: ReceiptKind, point: number, payable: number
   return { supply: payable - vat, vat, total: payable };
 }
 
-/** A charge's state in the console: a FAIL decided by an operator was refused, else it lapsed. */
+/** A charge's state in the console: a FAIL decided by an operator was refused, else it lapsed; WITHDRAWN by its member. */
 export function adminChargeStateLabel(status: ChargeStatus, decidedBy: string | null): string {
   if (status === ChargeStatus.PENDING) return '대기';
   if (status === ChargeStatus.SUCCESS) return '수락';
+  if (status === ChargeStatus.WITHDRAWN) return '회원 취소';
   return decidedBy ? '거절' : '만료';
 }
 

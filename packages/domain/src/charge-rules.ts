@@ -28,6 +28,8 @@ export const ChargeStatus = {
   PENDING: 0,
   SUCCESS: 1,
   FAIL: 2,
+  /** Withdrawn by its member before a deposit came (충전 신청 취소): never credited afterwards. */
+  WITHDRAWN: 3,
 } as const;
 export type ChargeStatus = (typeof ChargeStatus)[keyof typeof ChargeStatus];
 
@@ -35,6 +37,7 @@ export const CHARGE_STATUS_LABELS: Record<ChargeStatus, string> = {
   0: '대기',
   1: '수락',
   2: '거절',
+  3: '신청 취소',
 };
 
 /** An uncredited charge is cancelled after 3 hours (docs/product.md#charges-and-deposits). */

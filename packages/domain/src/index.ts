@@ -8,6 +8,7 @@ export * from './errors';
 export * from './ledger';
 export * from './order-rules';
 export * from './order-status';
+export * from './refill-rules';
 export * from './admin-points';
 export * from './charge-rules';
 export * from './bank-sms';

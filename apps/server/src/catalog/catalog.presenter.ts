@@ -27,4 +27,6 @@ export const presentService = (row: ServiceRow): Service => ({
   notice: row.notice,
   enableAuto: row.enableAuto,
   isReadOnly: row.isReadOnly,
+  refillDays: row.refillDays,
+  cancellable: row.cancellable,
 });

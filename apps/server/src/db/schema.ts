@@ -146,9 +146,14 @@ export const services = pgTable(
     isReadOnly: boolean('is_read_only').notNull().default(false),
     visible: boolean('visible').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    // Refill: how many days after an order's completion a member may ask for a refill (0 = none), and
+    // whether a member may cancel an open order (docs/product.md#refill-and-cancellation).
+    refillDays: integer('refill_days').notNull().default(0),
+    cancellable: boolean('cancellable').notNull().default(false),
   },
   (t) => [
     check('services_unit_price_positive', sql`${t.unitPriceMilli} > 0`),
+    check('services_refill_days_range', sql`${t.refillDays} >= 0 AND ${t.refillDays} <= 365`),
     check('services_min_max', sql`${t.min} >= 1 AND ${t.max} >= ${t.min}`),
   ],
 );
@@ -231,6 +236,11 @@ export const orders = pgTable(
     // taken over never sends the order again (issue 18 §1, docs/ARCHITECTURE.md "Background work").
     leaseToken: text('lease_token'),
     lastError: text('last_error'),
+    // When the order reached COMPLETED, PARTIAL or CANCELED: a refill's window counts from here.
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    // A member (or the public API) asked its provider to cancel it; the refund waits for the
+    // provider's CANCELED or PARTIAL, the screens show 취소 요청됨 until then.
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -390,7 +400,7 @@ export const charges = pgTable(
       .where(sql`${t.status} = 0`),
     check('charges_point_positive', sql`${t.point} > 0 AND ${t.payable} >= ${t.point}`),
     check('charges_fee_type_known', sql`${t.feeType} IN (0, 1, 2)`),
-    check('charges_status_known', sql`${t.status} IN (0, 1, 2)`),
+    check('charges_status_known', sql`${t.status} IN (0, 1, 2, 3)`),
   ],
 );
 
@@ -510,5 +520,49 @@ export const socialIdentities = pgTable(
   (t) => [
     uniqueIndex('social_identities_provider_user_key').on(t.provider, t.providerUserId),
     index('social_identities_account_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * A member's request that the provider put back what dropped after delivery (docs/product.md#refill-and-cancellation).
+ * Moves no money. At most one open (PENDING or INPROGRESS) per order, held by a partial unique index;
+ * the background loop sends it (`refill`) and follows it (`refill_status`) like an order, under a lease.
+ */
+export const orderRefills = pgTable(
+  'order_refills',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    // 0 PENDING (대기: not yet at the provider), 1 INPROGRESS (진행중), 2 COMPLETED (완료), 3 REJECTED (거절)
+    status: integer('status').notNull().default(0),
+    providerRefillId: text('provider_refill_id'),
+    // The provider's reason for a rejection, or the error that ended it.
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+    leasedUntil: timestamp('leased_until', { withTimezone: true, mode: 'date' }),
+    leaseToken: text('lease_token'),
+    // Who asked: the member (site or API) or an operator resending it.
+    source: text('source').notNull().default('member'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('order_refills_order_idx').on(t.orderId, t.id),
+    index('order_refills_account_idx').on(t.accountId, t.id),
+    index('order_refills_status_idx').on(t.status, t.id),
+    uniqueIndex('order_refills_one_open_per_order')
+      .on(t.orderId)
+      .where(sql`${t.status} IN (0, 1)`),
+    index('order_refills_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} IN (0, 1)`),
+    check('order_refills_status_known', sql`${t.status} IN (0, 1, 2, 3)`),
   ],
 );

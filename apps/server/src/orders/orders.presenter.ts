@@ -2,7 +2,14 @@ import type { AutoOrderStatus, OrderStatus } from '@smm/domain';
 import type { AutoOrderHistoryItem, OrderHistoryItem } from '@smm/domain/contract';
 import type { AutoOrderRow, OrderRow } from './orders.repository';
 
-export const presentOrderHistoryItem = (row: OrderRow, serviceText: string): OrderHistoryItem => ({
+/** What the member may do with an order now, decided by packages/domain refill-rules.ts. */
+export type OrderActions = Pick<OrderHistoryItem, 'refill' | 'canRefill' | 'canCancel' | 'cancelRequested'>;
+
+export const presentOrderHistoryItem = (
+  row: OrderRow,
+  serviceText: string,
+  actions: OrderActions,
+): OrderHistoryItem => ({
   id: row.id,
   createdAt: row.createdAt.toISOString(),
   serviceId: row.serviceId,
@@ -13,11 +20,13 @@ export const presentOrderHistoryItem = (row: OrderRow, serviceText: string): Ord
   status: row.status as OrderStatus,
   startCount: row.startCount,
   remains: row.remains,
+  ...actions,
 });
 
 export const presentAutoOrderHistoryItem = (
   row: AutoOrderRow,
   serviceText: string,
+  canCancel: boolean,
 ): AutoOrderHistoryItem => ({
   id: row.id,
   createdAt: row.createdAt.toISOString(),
@@ -30,4 +39,5 @@ export const presentAutoOrderHistoryItem = (
   runs: row.runs,
   interval: row.interval,
   status: row.status as AutoOrderStatus,
+  canCancel,
 });

@@ -157,7 +157,15 @@ export class OrdersService {
       (query.page - 1) * HISTORY_PAGE_SIZE,
     );
     return {
-      items: rows.map((row) => presentOrderHistoryItem(row.order, row.serviceText)),
+      // TODO(issue 20, in progress in this session): refill and cancel actions from refill-rules.
+      items: rows.map((row) =>
+        presentOrderHistoryItem(row.order, row.serviceText, {
+          refill: null,
+          canRefill: false,
+          canCancel: false,
+          cancelRequested: row.order.cancelRequestedAt !== null,
+        }),
+      ),
       page: query.page,
       pageSize: HISTORY_PAGE_SIZE,
       total,
@@ -180,7 +188,7 @@ export class OrdersService {
       (query.page - 1) * HISTORY_PAGE_SIZE,
     );
     return {
-      items: rows.map((row) => presentAutoOrderHistoryItem(row.autoOrder, row.serviceText)),
+      items: rows.map((row) => presentAutoOrderHistoryItem(row.autoOrder, row.serviceText, false)),
       page: query.page,
       pageSize: HISTORY_PAGE_SIZE,
       total,

@@ -30,6 +30,10 @@ export const service = z.object({
   notice: z.string(),
   enableAuto: z.boolean(),
   isReadOnly: z.boolean(),
+  /** Days after completion a refill may be asked for; 0 = no refill (docs/product.md#refill-and-cancellation). */
+  refillDays: z.number().int(),
+  /** A member may cancel an open order of it. */
+  cancellable: z.boolean(),
 });
 export type Service = z.infer<typeof service>;
 export const servicesResponse = z.array(service);

@@ -9,6 +9,7 @@ export * from './settings';
 export * from './catalog';
 export * from './content';
 export * from './orders';
+export * from './refills';
 export * from './admin';
 export * from './points';
 export * from './public-api';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refillItem } from './refills';
 import { page, requestText } from './common';
 
 /**
@@ -58,6 +59,14 @@ export const orderHistoryItem = z.object({
   status: orderStatus,
   startCount: z.number().int().nullable(),
   remains: z.number().int().nullable(),
+  /** The newest refill of this order, if any (docs/product.md#refill-and-cancellation). */
+  refill: refillItem.nullable(),
+  /** A refill may be asked for now (refillRefusal is null): the screen shows 리필 요청. */
+  canRefill: z.boolean(),
+  /** The member may cancel it now (orderCancelRefusal is null): the screen shows 주문 취소. */
+  canCancel: z.boolean(),
+  /** Its provider was asked to cancel it; the refund waits for the provider (취소 요청됨). */
+  cancelRequested: z.boolean(),
 });
 export type OrderHistoryItem = z.infer<typeof orderHistoryItem>;
 export const orderHistoryResponse = page(orderHistoryItem);
@@ -82,6 +91,8 @@ export const autoOrderHistoryItem = z.object({
   /** Minutes between runs. */
   interval: z.number().int(),
   status: autoOrderStatus,
+  /** An ACTIVE auto-order of a cancellable service: the screen shows 자동주문 취소. */
+  canCancel: z.boolean(),
 });
 export type AutoOrderHistoryItem = z.infer<typeof autoOrderHistoryItem>;
 export const autoOrderHistoryResponse = page(autoOrderHistoryItem);

@@ -32,7 +32,7 @@ export const chargeRequest = z.object({
 });
 export type ChargeRequest = z.infer<typeof chargeRequest>;
 
-const chargeStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+const chargeStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 const paymentKind = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /** What the transfer-instruction panel shows. */
@@ -146,7 +146,7 @@ export type DepositHookResponse = z.infer<typeof depositHookResponse>;
 export const idPathParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 export const adminChargesQuery = z.object({
-  status: z.coerce.number().int().min(0).max(2).optional(),
+  status: z.coerce.number().int().min(0).max(3).optional(),
   /** Part of the member's login id or of the depositor name. */
   q: requestText(100),
   /** PaymentKind (receipt kind): 0 CASH, 1 FEE, 2 NONE. */

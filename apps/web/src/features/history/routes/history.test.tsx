@@ -25,6 +25,10 @@ function order(id: number, over: Partial<OrderHistoryItem> = {}): OrderHistoryIt
     status: 2,
     startCount: 120,
     remains: 0,
+    refill: null,
+    canRefill: false,
+    canCancel: false,
+    cancelRequested: false,
     ...over,
   };
 }
@@ -42,6 +46,7 @@ function autoOrder(id: number, over: Partial<AutoOrderHistoryItem> = {}): AutoOr
     runs: 3,
     interval: 60,
     status: 0,
+    canCancel: false,
     ...over,
   };
 }

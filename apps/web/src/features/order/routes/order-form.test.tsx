@@ -26,6 +26,8 @@ const svc = (s: Partial<Service> & Pick<Service, 'id' | 'text' | 'categoryId'>):
   notice: '',
   enableAuto: false,
   isReadOnly: false,
+  refillDays: 0,
+  cancellable: false,
   ...s,
 });
 const services: Service[] = [

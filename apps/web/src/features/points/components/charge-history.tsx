@@ -15,6 +15,7 @@ const TONES: Record<ChargeStatus, string> = {
   [ChargeStatus.PENDING]: 'wait',
   [ChargeStatus.SUCCESS]: 'done',
   [ChargeStatus.FAIL]: 'fail',
+  [ChargeStatus.WITHDRAWN]: 'fail',
 };
 
 /** Charge history (docs/product.md#point-charge-page): number, requested, amount, status, decided. */
