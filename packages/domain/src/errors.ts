@@ -4,6 +4,12 @@ import { CONTENT_MESSAGES } from './admin-content';
 import { ACCOUNT_SUSPENDED_MESSAGE } from './admin-members';
 import { CHARGE_MESSAGES } from './charge-rules';
 import { ORDER_MESSAGES } from './order-rules';
+import {
+  CHARGE_WITHDRAW_MESSAGES,
+  ORDER_CANCEL_MESSAGES,
+  ORDER_OVERLAP_MESSAGE,
+  REFILL_MESSAGES,
+} from './refill-rules';
 import { API_KEY_ISSUES_PER_HOUR } from './public-api';
 
 /**
@@ -59,6 +65,14 @@ export const ERROR_CATALOGUE = {
   CHARGE_STATE: { status: 409, message: '이미 처리된 충전 신청입니다.' },
   /** An operator order action the order's current state does not allow (admin-orders.ts says why). */
   ORDER_STATE: { status: 409, message: '처리할 수 없는 주문 상태입니다.' },
+  /** A refill the rules refuse (refillRefusal's message is sent). */
+  REFILL_REFUSED: { status: 409, message: REFILL_MESSAGES.NOT_ELIGIBLE },
+  /** A member's cancellation the rules or the provider refuse (an ORDER_CANCEL_MESSAGES text is sent). */
+  ORDER_CANCEL_REFUSED: { status: 409, message: ORDER_CANCEL_MESSAGES.FINAL },
+  /** A charge that is no longer pending cannot be withdrawn. */
+  CHARGE_WITHDRAW_REFUSED: { status: 409, message: CHARGE_WITHDRAW_MESSAGES.NOT_PENDING },
+  /** A second open order of one service for one link (docs/product.md#refill-and-cancellation). */
+  ORDER_OVERLAP: { status: 409, message: ORDER_OVERLAP_MESSAGE },
   /** A member action the account does not allow (an operator cannot be suspended). */
   MEMBER_STATE: { status: 409, message: '처리할 수 없는 회원 상태입니다.' },
   /** A catalogue item (platform, category, service) that others still depend on: it cannot be deleted. */
