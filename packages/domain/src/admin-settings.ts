@@ -64,6 +64,12 @@ export const SETTING_LABELS: Record<SettingKey, SettingLabel> = {
     label: '서비스 점검 중',
     description: '켜면 모든 상품의 주문이 막히고 주문 화면에 주문불가로 표시됩니다.',
   },
+  ALLOW_OVERLAPPING_ORDERS: {
+    group: 'features',
+    label: '같은 링크 중복 주문 허용',
+    description:
+      '끄면 같은 상품·같은 링크로 진행 중인 주문이 있을 때 새 주문을 거절합니다(누가 주문했든). 켜면 앞 주문이 끝나기 전에도 같은 링크로 다시 주문할 수 있습니다.',
+  },
   ENABLE_VISIBLE_SERVICE_ID: {
     group: 'features',
     label: '상품 번호 표시',

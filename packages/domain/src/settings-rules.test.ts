@@ -5,6 +5,7 @@ import { SETTING_MESSAGES, settingKind, validateSettingValue } from './settings-
 describe('operator settings rules', () => {
   it('gives every setting a kind', () => {
     expect(settingKind('ENABLE_QNA')).toBe('flag');
+    expect(settingKind('ALLOW_OVERLAPPING_ORDERS')).toBe('flag');
     expect(settingKind('ENABLE_PAYMENT_TYPE')).toBe('enum');
     expect(settingKind('SITE_MAIN_COLOR')).toBe('color');
     expect(settingKind('POINT_CHARGE_BUTTON_OPTIONS')).toBe('numberList');
@@ -16,6 +17,8 @@ describe('operator settings rules', () => {
   it.each([
     ['ENABLE_QNA', 'true', null],
     ['ENABLE_QNA', 'TRUE', SETTING_MESSAGES.FLAG],
+    ['ALLOW_OVERLAPPING_ORDERS', 'true', null],
+    ['ALLOW_OVERLAPPING_ORDERS', 'yes', SETTING_MESSAGES.FLAG],
     ['SITE_MAIN_COLOR', '#0EA5E9', null],
     ['SITE_MAIN_COLOR', '#0ea5e', SETTING_MESSAGES.COLOR],
     ['POINT_CHARGE_BUTTON_OPTIONS', '[10000,30000]', null],

@@ -8,7 +8,7 @@ export type SettingKind = 'flag' | 'text' | 'color' | 'numberList' | 'enum' | 'u
 
 export function settingKind(key: SettingKey): SettingKind {
   if (key === 'ENABLE_PAYMENT_TYPE') return 'enum';
-  if (key.startsWith('ENABLE_')) return 'flag';
+  if (key.startsWith('ENABLE_') || key === 'ALLOW_OVERLAPPING_ORDERS') return 'flag';
   if (key === 'SITE_MAIN_COLOR') return 'color';
   if (key === 'POINT_CHARGE_BUTTON_OPTIONS') return 'numberList';
   if (key === 'SITE_KAKAO_CHANNEL_LINK' || key === 'SNS_NAVER_REDIRECT_URL') return 'url';

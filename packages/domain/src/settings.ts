@@ -26,6 +26,7 @@ export const SETTING_KEYS = [
   'ENABLE_TOSS_PAYMENT',
   'ENABLE_QNA',
   'POINT_CHARGE_BUTTON_OPTIONS',
+  'ALLOW_OVERLAPPING_ORDERS',
   'SNS_NAVER_CLIENT_ID',
   'SNS_NAVER_STATE',
   'SNS_NAVER_REDIRECT_URL',
@@ -39,7 +40,7 @@ export interface SettingEntry {
   value: string;
 }
 
-export type FlagKey = Extract<SettingKey, `ENABLE_${string}`>;
+export type FlagKey = Extract<SettingKey, `ENABLE_${string}`> | 'ALLOW_OVERLAPPING_ORDERS';
 
 /** ENABLE_PAYMENT_TYPE is not a boolean: it names which receipt types are offered. */
 export const PAYMENT_TYPE_AVAILABILITY = ['ALL', 'CASH_AND_FEE', 'FEE', 'CASH', 'NO_FEE'] as const;

@@ -21,6 +21,7 @@ export const DEMO_SETTINGS: Record<SettingKey, string> = {
   ENABLE_PAYMENT_FEE: 'true',
   ENABLE_PAYMENT_TYPE: 'ALL',
   ENABLE_CHARGE_DISTINCT_AMOUNT: 'false',
+  ALLOW_OVERLAPPING_ORDERS: 'false',
   ENABLE_PHONE_NUMBER: 'false',
   ENABLE_SERVICE_CHECK: 'false',
   ENABLE_REFERRAL: 'false',
