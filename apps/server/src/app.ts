@@ -59,7 +59,8 @@ import { pointsRoutes } from './points/points.routes';
 import { MemberCancellation } from './orders/member-cancellation';
 import { OrderWorker } from './orders/order-worker';
 import { Ticker } from './background/ticker';
-import { ordersRoutes } from './orders/orders.routes';
+import { orderRefillRoutes, ordersRoutes } from './orders/orders.routes';
+import { RefillRequests } from './orders/refill-requests';
 import { ProviderRegistry } from './providers/provider-registry';
 import { SimulatedProvider } from './providers/simulated-provider';
 import { OrdersService } from './orders/orders.service';
@@ -114,6 +115,8 @@ export interface AppServices {
   worker: OrderWorker;
   /** A member's (or the public API's) cancellation of their own orders and auto-orders. */
   orderCancellation: MemberCancellation;
+  /** A member's (or the public API's) refill requests of their own orders. */
+  refills: RefillRequests;
   charges: ChargesService;
   deposits: DepositIntake;
   chargeWorker: ChargeWorker;
@@ -280,6 +283,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const deposits = new DepositIntake(db, clock);
   const chargeWorker = new ChargeWorker(db, deposits, clock);
   const orderCancellation = new MemberCancellation(db, providers, clock);
+  const refills = new RefillRequests(db, clock);
   const publicApi = new PublicApiService(db, catalog, orders, orderCancellation, cacheBus);
   app.decorate('services', {
     clock,
@@ -300,6 +304,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     providers,
     worker,
     orderCancellation,
+    refills,
     charges,
     deposits,
     chargeWorker,
@@ -322,6 +327,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(accountSettingsRoutes(accountSettings));
   await routes.register(socialAuthRoutes(social));
   await routes.register(ordersRoutes(orders));
+  await routes.register(orderRefillRoutes(refills));
   await routes.register(pointsRoutes(charges));
   await routes.register(depositHooksRoutes(deposits, config.charges.depositWebhookSecret));
   await routes.register(publicApiRoutes(publicApi));

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@smm/domain';
-import { AutoOrderStatus, OPEN_ORDER_STATUSES } from '@smm/domain';
+import { AutoOrderStatus, OPEN_ORDER_STATUSES, isOpenOrderStatus } from '@smm/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import { preparedPerExecutor } from '../db/prepared';
@@ -306,6 +306,8 @@ export const ordersRepository = {
         nextCheckAt: null,
         leasedUntil: null,
         leaseToken: null,
+        // Final from now on: the refill window counts from here (docs/product.md#refill-and-cancellation).
+        finishedAt: change.now,
         updatedAt: change.now,
       })
       .where(eq(orders.id, id));
@@ -416,7 +418,16 @@ export const ordersRepository = {
   ): Promise<OrderRow | undefined> {
     const [row] = await tx
       .update(orders)
-      .set({ ...change, attempts: 0, leasedUntil: null, leaseToken: null, lastError: null, updatedAt: now })
+      .set({
+        ...change,
+        attempts: 0,
+        leasedUntil: null,
+        leaseToken: null,
+        lastError: null,
+        // The refill window counts from the order's finish (docs/product.md#refill-and-cancellation).
+        finishedAt: isOpenOrderStatus(change.status) ? null : now,
+        updatedAt: now,
+      })
       .where(and(eq(orders.id, id), open, token === undefined ? undefined : eq(orders.leaseToken, token)))
       .returning();
     return row;

@@ -2,12 +2,17 @@ import {
   autoOrderHistoryResponse,
   historyQuery,
   orderHistoryResponse,
+  orderPathParams,
+  orderRefillsResponse,
   placeOrderRequest,
   placeOrderResponse,
+  requestRefillResponse,
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../auth/guards';
 import type { OrdersService } from './orders.service';
+import type { RefillRequests } from './refill-requests';
+import { presentRefill } from './refills.presenter';
 
 export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -41,6 +46,31 @@ export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
         schema: { querystring: historyQuery, response: { 200: autoOrderHistoryResponse } },
       },
       (request) => orders.autoOrderHistory(accountOf(request).id, request.query),
+    );
+  };
+}
+
+/** A member's refills of their own orders (docs/product.md#refill-and-cancellation). */
+export function orderRefillRoutes(refills: RefillRequests): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/service/order/:id/refill',
+      {
+        config: { auth: 'member' },
+        schema: { params: orderPathParams, response: { 200: requestRefillResponse } },
+      },
+      async (request) => ({
+        refill: presentRefill(await refills.request(accountOf(request).id, request.params.id, 'member')),
+      }),
+    );
+    app.get(
+      '/service/order/:id/refills',
+      {
+        config: { auth: 'member' },
+        schema: { params: orderPathParams, response: { 200: orderRefillsResponse } },
+      },
+      async (request) =>
+        (await refills.listForOrder(accountOf(request).id, request.params.id)).map(presentRefill),
     );
   };
 }
