@@ -9,12 +9,13 @@ export type CatalogService = typeof services.$inferSelect;
 /**
  * The one catalogue helper of the server tests: the first orderable demo service (visible, not
  * read-only, with a provider), optionally one that takes auto-orders, optionally re-priced first
- * (`unitPriceMilli`, e.g. 1_234 for 1.234 won a unit, so that rounding shows in hand-computed money).
+ * (`unitPriceMilli`, e.g. 1_234 for 1.234 won a unit, so that rounding shows in hand-computed money),
+ * optionally given a refill window (`refillDays`).
  * `skip` picks a later one (a second service for a second provider).
  */
 export async function catalogService(
   app: FastifyInstance,
-  options: { enableAuto?: boolean; unitPriceMilli?: number; skip?: number } = {},
+  options: { enableAuto?: boolean; unitPriceMilli?: number; skip?: number; refillDays?: number } = {},
 ): Promise<CatalogService> {
   const rows = await app.database.db
     .select()
@@ -30,14 +31,15 @@ export async function catalogService(
     .orderBy(asc(services.id));
   const row = rows[options.skip ?? 0];
   if (!row) throw new Error('no such demo service');
-  if (options.unitPriceMilli === undefined) return row;
-  await app.database.db
-    .update(services)
-    .set({ unitPriceMilli: options.unitPriceMilli })
-    .where(eq(services.id, row.id));
+  if (options.unitPriceMilli === undefined && options.refillDays === undefined) return row;
+  const changes = {
+    ...(options.unitPriceMilli !== undefined ? { unitPriceMilli: options.unitPriceMilli } : {}),
+    ...(options.refillDays !== undefined ? { refillDays: options.refillDays } : {}),
+  };
+  await app.database.db.update(services).set(changes).where(eq(services.id, row.id));
   // The order path reads the catalogue through its cache: drop it, as an operator's edit does.
   await app.services.catalog.changed();
-  return { ...row, unitPriceMilli: options.unitPriceMilli };
+  return { ...row, ...changes };
 }
 
 /**
