@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from './order-rules';
 import { AutoOrderStatus, OrderStatus } from './order-status';
+import { REFILL_MESSAGES, REFILL_STATUS_V2, REFILL_STATUSES } from './refill-rules';
 import {
   orderStatusOfAutoOrder,
+  refillStatusText,
+  REFILL_STATUS_TEXTS,
+  v2ErrorForRefillRefusal,
+  V2_ERRORS,
   parseOrderId,
   parseV2OrderIds,
   restStatusText,
@@ -63,5 +68,32 @@ describe('public API wire vocabulary', () => {
     for (const [name, message] of ruleMessages) {
       expect(v2ErrorForOrderRule(message, service), name).not.toBe('Incorrect request');
     }
+  });
+
+  it("words a refill's state as the trade does, the same words as REFILL_STATUS_V2", () => {
+    for (const status of REFILL_STATUSES) expect(refillStatusText(status)).toBe(REFILL_STATUS_V2[status]);
+    expect(REFILL_STATUS_TEXTS).toHaveLength(REFILL_STATUSES.length);
+  });
+
+  it("maps every refill refusal's Korean message to its own English error", () => {
+    expect(v2ErrorForRefillRefusal(REFILL_MESSAGES.NOT_REFILLABLE)).toBe(
+      'Refill is disabled for this service',
+    );
+    expect(v2ErrorForRefillRefusal(REFILL_MESSAGES.WINDOW_PASSED(30))).toBe(
+      'Refill period for this order has expired',
+    );
+    expect(v2ErrorForRefillRefusal(REFILL_MESSAGES.WINDOW_PASSED(7))).toBe(V2_ERRORS.REFILL_PERIOD_EXPIRED);
+    expect(v2ErrorForRefillRefusal('무엇이든')).toBe('Refill is not available for this order');
+    const texts = [
+      REFILL_MESSAGES.NOT_REFILLABLE,
+      REFILL_MESSAGES.NOT_ELIGIBLE,
+      REFILL_MESSAGES.WINDOW_PASSED(30),
+      REFILL_MESSAGES.ALREADY_OPEN,
+      REFILL_MESSAGES.TOO_SOON,
+      REFILL_MESSAGES.NO_PROVIDER,
+    ].map(v2ErrorForRefillRefusal);
+    // Each reason keeps its own words; only the one the trade has none for is the generic one.
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(texts.at(-1)).toBe(V2_ERRORS.REFILL_UNAVAILABLE);
   });
 });

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES } from './order-rules';
 import { AutoOrderStatus, OrderStatus } from './order-status';
+import { ORDER_OVERLAP_V2_ERROR, REFILL_MESSAGES, type RefillStatus } from './refill-rules';
 
 /**
  * The public API's wire vocabulary, shared by the server (which answers with it) and the /api page
@@ -93,7 +94,17 @@ export const V2_ERRORS = {
   CANNOT_CANCEL: 'This order cannot be canceled',
   CANCEL_IN_FLIGHT: 'This order is being sent to its provider; try again in a minute',
   CANCEL_FAILED: 'The provider did not accept the cancellation; try again later',
-  REFILL_UNAVAILABLE: 'Refill is not available',
+  /** A refill refused for a reason the trade has no words for (e.g. no provider to pass it to). */
+  REFILL_UNAVAILABLE: 'Refill is not available for this order',
+  REFILL_DISABLED: 'Refill is disabled for this service',
+  REFILL_NOT_FINISHED: 'Refill is available only for completed or partial orders',
+  REFILL_PERIOD_EXPIRED: 'Refill period for this order has expired',
+  REFILL_ALREADY_OPEN: 'This order already has a refill in progress',
+  REFILL_TOO_SOON: 'Refill can be requested once a day per order',
+  INCORRECT_REFILL_ID: 'Incorrect refill ID',
+  TOO_MANY_REFILLS: 'Maximum 100 refill IDs per request',
+  /** Another open order of the same service for the same link (docs/product.md#refill-and-cancellation). */
+  ORDER_OVERLAP: ORDER_OVERLAP_V2_ERROR,
   TOO_MANY_REQUESTS: 'Too many requests',
   IDEMPOTENCY_KEY_REUSED: 'Idempotency-Key already used for a different order',
 } as const;
@@ -101,7 +112,7 @@ export const V2_ERRORS = {
 export const quantityBelowMin = (min: number) => `Quantity less than minimal ${min}`;
 export const quantityAboveMax = (max: number) => `Quantity more than maximal ${max}`;
 
-/** `orders=1,2,3` of v2 `status` and `cancel`: at most this many ids per request. */
+/** `orders=1,2,3` of v2 `status`, `cancel` and `refill`, `refills=…` of `refill_status`: at most this many ids per request. */
 export const V2_MAX_ORDER_IDS = 100;
 
 /** The API key header of the REST dialect. */
@@ -153,6 +164,36 @@ export function v2ErrorForOrderRule(message: string, service: { min: number; max
     default:
       return V2_ERRORS.INCORRECT_REQUEST;
   }
+}
+
+/**
+ * A refill's state in the trade's words (v2 `refill_status`, REST `GET /api/refill/{refillId}`), by its
+ * RefillStatus number (docs/product.md#refill-and-cancellation).
+ */
+export const REFILL_STATUS_TEXTS = ['Pending', 'In progress', 'Completed', 'Rejected'] as const;
+export type RefillStatusText = (typeof REFILL_STATUS_TEXTS)[number];
+/** REFILL_STATUS_V2 (refill-rules.ts) as a typed list: the same words, index = RefillStatus. */
+export const refillStatusText = (status: RefillStatus): RefillStatusText => REFILL_STATUS_TEXTS[status];
+
+/**
+ * The v2 error for a refill the rules refused (`refillRefusal`'s Korean message, sent with
+ * REFILL_REFUSED), in the trade's words; any other reason reads as "not available for this order".
+ */
+export function v2ErrorForRefillRefusal(message: string): string {
+  const m = REFILL_MESSAGES;
+  switch (message) {
+    case m.NOT_REFILLABLE:
+      return V2_ERRORS.REFILL_DISABLED;
+    case m.NOT_ELIGIBLE:
+      return V2_ERRORS.REFILL_NOT_FINISHED;
+    case m.ALREADY_OPEN:
+      return V2_ERRORS.REFILL_ALREADY_OPEN;
+    case m.TOO_SOON:
+      return V2_ERRORS.REFILL_TOO_SOON;
+  }
+  const days = /(\d+)/.exec(message)?.[1];
+  if (days !== undefined && message === m.WINDOW_PASSED(Number(days))) return V2_ERRORS.REFILL_PERIOD_EXPIRED;
+  return V2_ERRORS.REFILL_UNAVAILABLE;
 }
 
 /**

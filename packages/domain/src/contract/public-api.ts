@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REST_STATUS_TEXTS, V2_STATUS_TEXTS } from '../public-api';
+import { REFILL_STATUS_TEXTS, REST_STATUS_TEXTS, V2_STATUS_TEXTS } from '../public-api';
 import { requestText } from './common';
 
 const INT32_MAX = 2_147_483_647;
@@ -37,19 +37,49 @@ export const publicOrderResponse = z.object({ wId: z.number().int() });
 export type PublicOrderResponse = z.infer<typeof publicOrderResponse>;
 
 /** GET /api/status/{wId} — the caller's own order (or auto-order); any other id is 404. */
-export const publicStatusParams = z.object({
-  wId: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= INT32_MAX),
-});
+/** A path id: 1 … 2^31−1 in plain digits (anything else is 400). */
+const pathId = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= INT32_MAX);
+export const publicStatusParams = z.object({ wId: pathId });
 export const publicStatusResponse = z.object({
   status: z.enum(REST_STATUS_TEXTS),
   /** Units not yet delivered. */
   remains: z.number().int(),
 });
 export type PublicStatusResponse = z.infer<typeof publicStatusResponse>;
+
+/**
+ * POST /api/refill/{wId} (a refill of the caller's own finished order, docs/product.md#refill-and-cancellation)
+ * and GET /api/refill/{refillId} (one of the caller's refills): the refill in the trade's words.
+ */
+export const publicRefillParams = z.object({ wId: pathId });
+export const publicRefillStatusParams = z.object({ refillId: pathId });
+export const publicRefillResponse = z.object({
+  /** The refill's id, for GET /api/refill/{refillId}. */
+  refill: z.number().int(),
+  wId: z.number().int(),
+  status: z.enum(REFILL_STATUS_TEXTS),
+  /** The provider's reason when Rejected, else null. */
+  reason: z.string().nullable(),
+});
+export type PublicRefillResponse = z.infer<typeof publicRefillResponse>;
+
+/**
+ * POST /api/cancel/{wId} — `cancelled`: not yet at its provider (or an auto-order's runs not yet
+ * placed), refunded now (`refunded` won); `requested`: its provider was asked, the refund follows its
+ * Canceled or Partial status. `message` is the site's Korean sentence.
+ */
+export const publicCancelParams = z.object({ wId: pathId });
+export const publicCancelResponse = z.object({
+  wId: z.number().int(),
+  outcome: z.enum(['cancelled', 'requested']),
+  refunded: z.number().int(),
+  message: z.string(),
+});
+export type PublicCancelResponse = z.infer<typeof publicCancelResponse>;
 
 // ─── SMM API v2: POST /api/v2 (form-encoded; JSON or a GET query also accepted) ─────────────────────
 
@@ -126,6 +156,18 @@ export const v2CancelResponse = z.array(
   z.object({ order: z.number().int(), cancel: z.union([z.literal(1), v2Error]) }),
 );
 
+/** `refill` with one `order`: the refill's id, as a string (the trade's way). */
+export const v2RefillResponse = z.object({ refill: z.string() });
+/** `refill` with `orders=1,2`: one entry per order id, the refill's id or why not. */
+export const v2MultiRefillResponse = z.array(
+  z.object({ order: z.number().int(), refill: z.union([z.number().int(), v2Error]) }),
+);
+export const v2RefillStatusResponse = z.object({ status: z.enum(REFILL_STATUS_TEXTS) });
+/** `refill_status` with `refills=7,9`: one entry per refill id. */
+export const v2MultiRefillStatusResponse = z.array(
+  z.object({ refill: z.number().int(), status: z.union([z.enum(REFILL_STATUS_TEXTS), v2Error]) }),
+);
+
 /** Everything /api/v2 can answer (HTTP 200 in every case but a rate limit's 429). */
 export const v2Response = z.union([
   v2Error,
@@ -134,6 +176,10 @@ export const v2Response = z.union([
   v2OrderStatus,
   v2BalanceResponse,
   v2CancelResponse,
+  v2RefillResponse,
+  v2MultiRefillResponse,
+  v2RefillStatusResponse,
+  v2MultiRefillStatusResponse,
   v2MultiStatusResponse,
 ]);
 export type V2Response = z.infer<typeof v2Response>;
