@@ -35,6 +35,13 @@ class ScriptedProvider implements ProviderApi {
   async balance() {
     return { balance: '100.00', currency: 'KRW' };
   }
+  // Refills are not this file's subject.
+  async refill(): Promise<Map<string, { refillId: string } | { error: string }>> {
+    return new Map();
+  }
+  async refillStatuses(): Promise<Map<string, { status: string } | { error: string }>> {
+    return new Map();
+  }
 }
 
 function worker(provider: ScriptedProvider, maxSubmitAttempts = 3) {

@@ -30,6 +30,13 @@ export interface ProviderApi {
   statuses(providerOrderIds: string[]): Promise<Map<string, ProviderOrderStatus | { error: string }>>;
   cancel(providerOrderIds: string[]): Promise<Map<string, true | { error: string }>>;
   balance(): Promise<{ balance: string; currency: string }>;
+  /**
+   * Asks the provider to refill these orders (`action=refill`); each provider order id maps to the
+   * provider's refill id or to its `{ error }` (it refused that refill).
+   */
+  refill(providerOrderIds: string[]): Promise<Map<string, { refillId: string } | { error: string }>>;
+  /** The status text of these refills (`action=refill_status`, up to 100); an unknown one is `{ error }`. */
+  refillStatuses(refillIds: string[]): Promise<Map<string, { status: string } | { error: string }>>;
 }
 
 /**

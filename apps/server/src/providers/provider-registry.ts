@@ -77,4 +77,12 @@ class UnusableProvider implements ProviderClient {
   balance() {
     return this.fail('balance');
   }
+
+  refill() {
+    return this.fail('refill');
+  }
+
+  refillStatuses() {
+    return this.fail('refill_status');
+  }
 }

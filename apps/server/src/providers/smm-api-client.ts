@@ -52,6 +52,16 @@ const cancelAnswer = z.array(
     cancel: z.union([z.literal(1), z.literal('1'), z.literal(true), errorAnswer]),
   }),
 );
+/** A refill id as providers send it: like an order id, a number or short text. */
+const refillId = orderId;
+/** `refill` answers one order with `{ refill }`, several with `[{ order, refill }]`; each refill may be `{ error }`. */
+const refillValue = z.union([refillId, errorAnswer]);
+const refillOne = z.object({ refill: refillValue });
+const refillMany = z.array(z.object({ order: orderId, refill: refillValue }));
+/** `refill_status` answers one refill with `{ status }`, several with `[{ refill, status }]`. */
+const refillStatusValue = z.union([z.string().trim().min(1).max(50), errorAnswer]);
+const refillStatusOne = z.object({ status: refillStatusValue });
+const refillStatusMany = z.array(z.object({ refill: refillId, status: refillStatusValue }));
 const balanceAnswer = z.object({
   balance: z.union([
     z.number(),
@@ -203,6 +213,90 @@ export class SmmApiClient implements ProviderClient {
     const parsed = balanceAnswer.safeParse(answer);
     if (!parsed.success) throw unexpected('balance');
     return { balance: String(parsed.data.balance), currency: parsed.data.currency };
+  }
+
+  /**
+   * Asks for refills (`action=refill`: `order` for one, `orders` for several). A provider's `{ error }`
+   * for one order is that order's refusal; for several, a refusal of the whole call (not retryable).
+   * A JSON answer without the refill ids may follow work done: mayHaveBeenProcessed, like an `add`.
+   */
+  async refill(providerOrderIds: string[]) {
+    const result = new Map<string, { refillId: string } | { error: string }>();
+    if (providerOrderIds.length === 0) return result;
+    const one = providerOrderIds.length === 1 ? providerOrderIds[0]! : undefined;
+    const answer = await this.call(
+      'refill',
+      one !== undefined ? { order: one } : { orders: providerOrderIds.join(',') },
+    );
+    const refused = errorAnswer.safeParse(answer);
+    if (refused.success && one !== undefined) {
+      result.set(one, { error: this.quote(refused.data.error) });
+      return result;
+    }
+    this.throwIfRefused('refill', answer, false);
+    const single = refillOne.safeParse(answer);
+    const many = refillMany.safeParse(answer);
+    const entries =
+      single.success && one !== undefined
+        ? [{ order: one, refill: single.data.refill }]
+        : many.success
+          ? many.data
+          : undefined;
+    if (!entries) throw new ProviderError('refill: unexpected answer', true, true);
+    for (const entry of entries) {
+      const id = String(entry.order);
+      if (!providerOrderIds.includes(id)) continue;
+      result.set(
+        id,
+        typeof entry.refill === 'object'
+          ? { error: this.quote(entry.refill.error) }
+          : { refillId: String(entry.refill) },
+      );
+    }
+    for (const id of providerOrderIds) {
+      if (!result.has(id)) result.set(id, { error: 'not in the answer' });
+    }
+    return result;
+  }
+
+  /** Refill statuses (`action=refill_status`: `refill` for one, `refills` for several); a read. */
+  async refillStatuses(refillIds: string[]) {
+    const result = new Map<string, { status: string } | { error: string }>();
+    if (refillIds.length === 0) return result;
+    const one = refillIds.length === 1 ? refillIds[0]! : undefined;
+    const answer = await this.call(
+      'refill_status',
+      one !== undefined ? { refill: one } : { refills: refillIds.join(',') },
+    );
+    const refused = errorAnswer.safeParse(answer);
+    if (refused.success && one !== undefined) {
+      result.set(one, { error: this.quote(refused.data.error) });
+      return result;
+    }
+    this.throwIfRefused('refill_status', answer, true);
+    const single = refillStatusOne.safeParse(answer);
+    const many = refillStatusMany.safeParse(answer);
+    const entries =
+      single.success && one !== undefined
+        ? [{ refill: one, status: single.data.status }]
+        : many.success
+          ? many.data
+          : undefined;
+    if (!entries) throw unexpected('refill_status');
+    for (const entry of entries) {
+      const id = String(entry.refill);
+      if (!refillIds.includes(id)) continue;
+      result.set(
+        id,
+        typeof entry.status === 'object'
+          ? { error: this.quote(entry.status.error) }
+          : { status: entry.status },
+      );
+    }
+    for (const id of refillIds) {
+      if (!result.has(id)) result.set(id, { error: 'not in the answer' });
+    }
+    return result;
   }
 
   /** One POST; the parsed JSON body, or a ProviderError for anything short of that. */

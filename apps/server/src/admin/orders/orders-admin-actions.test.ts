@@ -585,6 +585,13 @@ class GatedProvider implements ProviderApi {
   async balance() {
     return { balance: '0', currency: 'KRW' };
   }
+  // Refills are not this file's subject.
+  async refill(): Promise<Map<string, { refillId: string } | { error: string }>> {
+    return new Map();
+  }
+  async refillStatuses(): Promise<Map<string, { status: string } | { error: string }>> {
+    return new Map();
+  }
   async services() {
     return [];
   }
