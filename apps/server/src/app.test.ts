@@ -38,6 +38,19 @@ describe(`app on ${testDatabaseKind}`, () => {
     expect(await get('/service/popup')).toHaveLength(1);
   });
 
+  it('seeds the demo catalogue with its refill and cancel terms: followers refilled for 30 days, views neither', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/service/services' });
+    const services = response.json() as { text: string; refillDays: number; cancellable: boolean }[];
+    const terms = (text: string) => {
+      const service = services.find((s) => s.text === text);
+      return service && { refillDays: service.refillDays, cancellable: service.cancellable };
+    };
+    expect(terms('🇰🇷 인스타그램 한국인 팔로워')).toEqual({ refillDays: 30, cancellable: true });
+    expect(terms('🇰🇷 유튜브 한국인 구독자')).toEqual({ refillDays: 30, cancellable: true });
+    expect(terms('🇰🇷 인스타그램 한국인 좋아요')).toEqual({ refillDays: 0, cancellable: true });
+    expect(terms('유튜브 조회수 (고품질)')).toEqual({ refillDays: 0, cancellable: false });
+  });
+
   it('seeds idempotently and never overwrites an operator edit', async () => {
     const db = t.app.database.db;
     await db.update(siteSettings).set({ value: '#ff0000' }).where(eq(siteSettings.key, 'SITE_MAIN_COLOR'));

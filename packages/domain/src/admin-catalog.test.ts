@@ -18,6 +18,7 @@ const service = (over: Partial<ServiceInput> = {}): ServiceInput => ({
   min: 10,
   max: 1000,
   notice: '',
+  refillDays: 0,
   providerId: null,
   providerServiceId: '',
   ...over,
@@ -54,6 +55,9 @@ describe('validateServiceInput', () => {
     expect(
       validateServiceInput(service({ unitPriceMilli: 1, providerId: 3, providerServiceId: '12' })),
     ).toBeNull();
+    // The refill window: 0 (no refill) up to a year, whole days.
+    for (const refillDays of [0, 1, 30, 365])
+      expect(validateServiceInput(service({ refillDays }))).toBeNull();
   });
 
   it('names the first problem in Korean', () => {
@@ -69,6 +73,9 @@ describe('validateServiceInput', () => {
     expect(validateServiceInput(service({ max: 2_000_000_000 }))).toBe(M.QUANTITY_TOO_LARGE);
     expect(validateServiceInput(service({ min: 100, max: 10 }))).toBe(M.MIN_ABOVE_MAX);
     expect(validateServiceInput(service({ notice: 'x'.repeat(2001) }))).toBe(M.NOTICE_TOO_LONG);
+    for (const refillDays of [-1, 366, 1.5, Number.NaN, 1e300]) {
+      expect(validateServiceInput(service({ refillDays })), String(refillDays)).toBe(M.REFILL_DAYS_INVALID);
+    }
     expect(validateServiceInput(service({ providerId: 1 }))).toBe(M.PROVIDER_SERVICE_ID_REQUIRED);
     expect(validateServiceInput(service({ providerServiceId: '5' }))).toBe(
       M.PROVIDER_SERVICE_ID_WITHOUT_PROVIDER,

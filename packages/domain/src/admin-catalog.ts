@@ -8,6 +8,7 @@
  * same number as milli-won per unit, so it is read digit by digit (BigInt), never through a float.
  */
 import { MILLI_PER_WON } from './order-rules';
+import { REFILL_DAYS_MAX } from './refill-rules';
 
 export const CATALOG_MESSAGES = {
   PLATFORM_TEXT_REQUIRED: '플랫폼 이름을 입력해주세요.',
@@ -23,6 +24,7 @@ export const CATALOG_MESSAGES = {
   QUANTITY_TOO_LARGE: '수량은 10억 이하로 입력해주세요.',
   MIN_ABOVE_MAX: '최소 수량은 최대 수량보다 클 수 없습니다.',
   NOTICE_TOO_LONG: '안내문은 2,000자 이하로 입력해주세요.',
+  REFILL_DAYS_INVALID: `리필 보장 기간은 0~${REFILL_DAYS_MAX}일 사이의 정수로 입력해주세요. (0이면 리필 없음)`,
   PROVIDER_SERVICE_ID_REQUIRED: '공급사를 선택했다면 공급사 상품 ID도 입력해주세요.',
   PROVIDER_SERVICE_ID_WITHOUT_PROVIDER: '공급사 상품 ID를 쓰려면 공급사를 선택해주세요.',
   PROVIDER_SERVICE_ID_INVALID: '공급사 상품 ID는 영문, 숫자, -, _ 로 64자까지 입력할 수 있습니다.',
@@ -98,6 +100,8 @@ export interface ServiceInput {
   min: number;
   max: number;
   notice: string;
+  /** Days after the order finished a member may ask for a refill; 0 = no refill. */
+  refillDays: number;
   providerId: number | null;
   providerServiceId: string;
 }
@@ -114,6 +118,9 @@ export function validateServiceInput(input: ServiceInput): string | null {
   if (input.min > SERVICE_MAX_QUANTITY || input.max > SERVICE_MAX_QUANTITY) return m.QUANTITY_TOO_LARGE;
   if (input.min > input.max) return m.MIN_ABOVE_MAX;
   if (input.notice.length > SERVICE_NOTICE_MAX) return m.NOTICE_TOO_LONG;
+  if (!Number.isSafeInteger(input.refillDays) || input.refillDays < 0 || input.refillDays > REFILL_DAYS_MAX) {
+    return m.REFILL_DAYS_INVALID;
+  }
   const serviceId = input.providerServiceId.trim();
   if (input.providerId !== null && serviceId === '') return m.PROVIDER_SERVICE_ID_REQUIRED;
   if (input.providerId === null && serviceId !== '') return m.PROVIDER_SERVICE_ID_WITHOUT_PROVIDER;

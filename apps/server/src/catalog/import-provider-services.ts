@@ -1,6 +1,7 @@
 import {
   CATALOG_MESSAGES as M,
   CATALOG_TEXT_MAX,
+  DEFAULT_REFILL_DAYS,
   IMPORT_MAX_ITEMS,
   SERVICE_MAX_QUANTITY,
   providerRateToUnitPriceMilli,
@@ -28,7 +29,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/g;
  *
  * Creates a service in the category for each chosen provider service, priced at the provider's rate
  * plus the markup (domain providerRateToUnitPriceMilli: exact, rounded up to a milli-won), with the
- * provider's min and max. One already sold in that category for this provider is skipped, so a
+ * provider's min and max, and its refill and cancel terms (`refill: true` → DEFAULT_REFILL_DAYS, the
+ * trade's usual 30 days; `cancel` → cancellable; docs/product.md#refill-and-cancellation). One already sold in that category for this provider is skipped, so a
  * repeated import (or two at once: the category row is locked) adds nothing twice. A provider that
  * fails answers PROVIDER_UNAVAILABLE (502) without its key (providers/provider-calls.ts).
  */
@@ -83,6 +85,8 @@ export class ProviderServicesImport {
           min: Math.max(1, entry.min),
           max: Math.min(entry.max, SERVICE_MAX_QUANTITY),
           notice: '',
+          refillDays: entry.refill ? DEFAULT_REFILL_DAYS : 0,
+          cancellable: entry.cancel,
           visible: body.visible,
           providerId,
           providerServiceId: id,

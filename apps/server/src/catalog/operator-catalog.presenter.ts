@@ -49,6 +49,8 @@ export const presentService = (row: ServiceListRow): AdminService => ({
   min: row.service.min,
   max: row.service.max,
   notice: row.service.notice,
+  refillDays: row.service.refillDays,
+  cancellable: row.service.cancellable,
   enableAuto: row.service.enableAuto,
   isReadOnly: row.service.isReadOnly,
   visible: row.service.visible,

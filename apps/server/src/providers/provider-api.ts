@@ -12,7 +12,8 @@ export interface ProviderOrderStatus {
 
 /**
  * One entry of a provider's `services` list, as it sent it: `rate` is its price per 1,000 units as
- * decimal text (never turned into a float here); `type` and `category` are '' when it sent none.
+ * decimal text (never turned into a float here); `type` and `category` are '' when it sent none;
+ * `refill` and `cancel` are false when it sent none (docs/product.md#refill-and-cancellation).
  */
 export interface ProviderServiceListing {
   service: string;
@@ -22,6 +23,10 @@ export interface ProviderServiceListing {
   rate: string;
   min: number;
   max: number;
+  /** The provider refills what drops after delivery. */
+  refill: boolean;
+  /** The provider cancels an open order on request. */
+  cancel: boolean;
 }
 
 export interface ProviderApi {

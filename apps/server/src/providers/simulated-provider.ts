@@ -37,7 +37,8 @@ export const SIMULATED_BALANCE = { balance: '1000000.00', currency: 'KRW' } as c
 /**
  * What `services` answers: the demo catalogue's provider service ids 1–13 (db/seed maps the demo
  * services to them in order) at a rate below the demo's own price, plus two the demo does not sell yet,
- * so importing with a markup can be tried. `rate` is won per 1,000, as API v2 panels quote it.
+ * so importing with a markup can be tried. `rate` is won per 1,000, as API v2 panels quote it;
+ * `refill` and `cancel` as the demo catalogue sells them (followers refilled, views neither).
  */
 export const SIMULATED_SERVICES = [
   {
@@ -47,6 +48,8 @@ export const SIMULATED_SERVICES = [
     rate: '36000.00',
     min: 10,
     max: 10000,
+    refill: true,
+    cancel: true,
   },
   {
     service: 2,
@@ -55,6 +58,8 @@ export const SIMULATED_SERVICES = [
     rate: '4800.00',
     min: 50,
     max: 30000,
+    refill: true,
+    cancel: true,
   },
   {
     service: 3,
@@ -63,6 +68,8 @@ export const SIMULATED_SERVICES = [
     rate: '15000.00',
     min: 10,
     max: 5000,
+    refill: false,
+    cancel: true,
   },
   {
     service: 4,
@@ -71,6 +78,8 @@ export const SIMULATED_SERVICES = [
     rate: '1680.00',
     min: 50,
     max: 30000,
+    refill: false,
+    cancel: true,
   },
   {
     service: 5,
@@ -79,6 +88,8 @@ export const SIMULATED_SERVICES = [
     rate: '210.00',
     min: 100,
     max: 100000,
+    refill: false,
+    cancel: false,
   },
   {
     service: 6,
@@ -87,6 +98,8 @@ export const SIMULATED_SERVICES = [
     rate: '4200.00',
     min: 100,
     max: 100000,
+    refill: false,
+    cancel: false,
   },
   {
     service: 7,
@@ -95,6 +108,8 @@ export const SIMULATED_SERVICES = [
     rate: '2400.00',
     min: 100,
     max: 100000,
+    refill: false,
+    cancel: false,
   },
   {
     service: 8,
@@ -103,8 +118,19 @@ export const SIMULATED_SERVICES = [
     rate: '90000.00',
     min: 10,
     max: 3000,
+    refill: true,
+    cancel: true,
   },
-  { service: 9, name: 'YouTube Likes', category: 'YouTube Likes', rate: '12000.00', min: 10, max: 10000 },
+  {
+    service: 9,
+    name: 'YouTube Likes',
+    category: 'YouTube Likes',
+    rate: '12000.00',
+    min: 10,
+    max: 10000,
+    refill: false,
+    cancel: true,
+  },
   {
     service: 10,
     name: 'TikTok Followers',
@@ -112,6 +138,8 @@ export const SIMULATED_SERVICES = [
     rate: '7200.00',
     min: 50,
     max: 20000,
+    refill: true,
+    cancel: true,
   },
   {
     service: 11,
@@ -120,6 +148,8 @@ export const SIMULATED_SERVICES = [
     rate: '300.00',
     min: 100,
     max: 100000,
+    refill: false,
+    cancel: false,
   },
   {
     service: 12,
@@ -128,8 +158,19 @@ export const SIMULATED_SERVICES = [
     rate: '9000.00',
     min: 50,
     max: 10000,
+    refill: true,
+    cancel: true,
   },
-  { service: 13, name: 'Naver Blog Neighbors', category: 'Naver', rate: '24000.00', min: 10, max: 2000 },
+  {
+    service: 13,
+    name: 'Naver Blog Neighbors',
+    category: 'Naver',
+    rate: '24000.00',
+    min: 10,
+    max: 2000,
+    refill: true,
+    cancel: true,
+  },
   {
     service: 14,
     name: 'Instagram Story Views',
@@ -137,8 +178,19 @@ export const SIMULATED_SERVICES = [
     rate: '0.90',
     min: 100,
     max: 50000,
+    refill: false,
+    cancel: false,
   },
-  { service: 15, name: 'Threads Followers', category: 'Threads', rate: '9000.50', min: 20, max: 5000 },
+  {
+    service: 15,
+    name: 'Threads Followers',
+    category: 'Threads',
+    rate: '9000.50',
+    min: 20,
+    max: 5000,
+    refill: true,
+    cancel: true,
+  },
 ].map((entry) => ({ ...entry, type: 'Default' }));
 
 const FINAL_STATUSES = new Set<string>(['Completed', 'Partial', 'Canceled']);

@@ -132,6 +132,29 @@ describe('SmmApiClient: answers', () => {
     expect(await add()).toEqual({ providerOrderId: '23502' });
   });
 
+  it("reads each service's refill and cancel as providers send them (absent or unreadable: false)", async () => {
+    const entry = (service: number, flags: object) => ({ service, rate: '1', min: 1, max: 2, ...flags });
+    script = json([
+      entry(1, { refill: true, cancel: false }),
+      entry(2, { refill: '1', cancel: '0' }),
+      entry(3, { refill: 'true', cancel: ' TRUE ' }),
+      entry(4, { refill: 'false', cancel: 1 }),
+      entry(5, { refill: 0, cancel: null }),
+      entry(6, {}),
+      entry(7, { refill: 'maybe', cancel: { yes: true } }),
+    ]);
+    const flags = (await client().services()).map(({ service, refill, cancel }) => [service, refill, cancel]);
+    expect(flags).toEqual([
+      ['1', true, false],
+      ['2', true, false],
+      ['3', true, true],
+      ['4', false, true],
+      ['5', false, false],
+      ['6', false, false],
+      ['7', false, false],
+    ]);
+  });
+
   it('reads a services list: ids and rates kept as text, malformed entries left out', async () => {
     script = json([
       {
@@ -158,8 +181,20 @@ describe('SmmApiClient: answers', () => {
         rate: '0.90',
         min: 50,
         max: 10000,
+        refill: false,
+        cancel: false,
       },
-      { service: '2a', name: 'Likes [HQ]', type: '', category: '', rate: '12.5', min: 10, max: 5000 },
+      {
+        service: '2a',
+        name: 'Likes [HQ]',
+        type: '',
+        category: '',
+        rate: '12.5',
+        min: 10,
+        max: 5000,
+        refill: false,
+        cancel: false,
+      },
     ]);
     expect(received[0]!.body).toBe(`key=${KEY}&action=services`);
     script = json({ services: [] });

@@ -90,6 +90,18 @@ const shortText = (max: number) =>
     .transform((v) => String(v).replace(/\s+/g, ' ').trim().slice(0, max))
     .optional()
     .transform((v) => v ?? '');
+/**
+ * A yes/no as providers send it: true/false, 1/0, or the same as text ("1", "true", "yes"); anything
+ * else, or nothing, reads as false (a flag we cannot read promises nothing).
+ */
+const lenientFlag = z
+  .unknown()
+  .optional()
+  .transform((v) => {
+    if (v === true || v === 1) return true;
+    if (typeof v !== 'string') return false;
+    return ['1', 'true', 'yes'].includes(v.trim().toLowerCase());
+  });
 const serviceEntry = z.object({
   service: z.union([
     z.number().int().nonnegative(),
@@ -104,6 +116,8 @@ const serviceEntry = z.object({
   rate: decimalText,
   min: lenientCount,
   max: lenientCount,
+  refill: lenientFlag,
+  cancel: lenientFlag,
 });
 /** The most entries of a services list kept (a large panel sells a few thousand). */
 const MAX_SERVICES = 10_000;
@@ -144,8 +158,8 @@ export class SmmApiClient implements ProviderClient {
       const parsed = serviceEntry.safeParse(entry);
       // One malformed entry (a provider's typo) must not hide the rest of its catalogue.
       if (!parsed.success || parsed.data.min === null || parsed.data.max === null) continue;
-      const { service, name, type, category, rate, min, max } = parsed.data;
-      listing.push({ service: String(service), name, type, category, rate, min, max });
+      const { service, name, type, category, rate, min, max, refill, cancel } = parsed.data;
+      listing.push({ service: String(service), name, type, category, rate, min, max, refill, cancel });
     }
     return listing;
   }

@@ -61,6 +61,9 @@ export const providerServiceItem = z.object({
   rate: z.string(),
   min: z.number().int(),
   max: z.number().int(),
+  /** The provider's `refill` and `cancel` (absent: false): an import gives 30 days and cancellable. */
+  refill: z.boolean(),
+  cancel: z.boolean(),
   importedCategoryIds: z.array(z.number().int()),
 });
 export type ProviderServiceItem = z.infer<typeof providerServiceItem>;
@@ -147,6 +150,10 @@ export const adminService = z.object({
   min: z.number().int(),
   max: z.number().int(),
   notice: z.string(),
+  /** Days after an order finished a member may ask for a refill; 0 = no refill. */
+  refillDays: z.number().int(),
+  /** Whether a member may cancel an open order of it (docs/product.md#refill-and-cancellation). */
+  cancellable: z.boolean(),
   enableAuto: z.boolean(),
   isReadOnly: z.boolean(),
   visible: z.boolean(),
@@ -170,6 +177,9 @@ export const serviceRequest = z.object({
   min: looseNumber,
   max: looseNumber,
   notice: requestText(4000),
+  /** Whole days 0–365 (0 = no refill); judged by validateServiceInput. Absent: 0. */
+  refillDays: looseNumber.optional().default(0),
+  cancellable: z.boolean().optional().default(false),
   enableAuto: z.boolean().optional().default(false),
   isReadOnly: z.boolean().optional().default(false),
   visible: z.boolean().optional().default(true),

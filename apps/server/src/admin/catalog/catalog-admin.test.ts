@@ -406,6 +406,57 @@ describe(`operator catalogue: services on ${testDatabaseKind}`, () => {
     expect(await auditCount()).toBe(0);
   });
 
+  it('sets the refill window and cancellability: listed, members see them, audited; a bad window is a Korean 400', async () => {
+    const { call } = await operatorClient(t.app);
+    const [category] = (await call('GET', '/admin/api/categories')).json() as AdminCategory[];
+    const created = (
+      await call('POST', '/admin/api/services', {
+        ...goodService(category!.id),
+        refillDays: 45,
+        cancellable: true,
+      })
+    ).json() as ServiceMutationResponse;
+    expect(created.service).toMatchObject({ refillDays: 45, cancellable: true });
+    const listed = ((await call('GET', '/admin/api/services')).json() as AdminService[]).find(
+      (s) => s.id === created.service.id,
+    );
+    expect(listed).toMatchObject({ refillDays: 45, cancellable: true });
+    const member = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/service/services' })).json() as AdminService[]).find(
+        (s) => s.id === created.service.id,
+      );
+    expect(await member()).toMatchObject({ refillDays: 45, cancellable: true });
+
+    const body = { ...goodService(category!.id), refillDays: 0, cancellable: false };
+    const edited = (
+      await call('PUT', `/admin/api/services/${created.service.id}`, body)
+    ).json() as ServiceMutationResponse;
+    expect(edited).toMatchObject({ changed: true, service: { refillDays: 0, cancellable: false } });
+    expect(await member()).toMatchObject({ refillDays: 0, cancellable: false });
+    expect((await auditRows(t.app, 'service.update'))[0]).toMatchObject({
+      before: { refillDays: 45, cancellable: true },
+      after: { refillDays: 0, cancellable: false },
+    });
+    // Only the refill window differs: still a change.
+    const windowOnly = (
+      await call('PUT', `/admin/api/services/${created.service.id}`, { ...body, refillDays: 7 })
+    ).json() as ServiceMutationResponse;
+    expect(windowOnly).toMatchObject({ changed: true, service: { refillDays: 7 } });
+
+    for (const refillDays of [-1, 366, 2.5, '30']) {
+      const response = await call('PUT', `/admin/api/services/${created.service.id}`, {
+        ...body,
+        refillDays,
+      });
+      expect(response.statusCode, String(refillDays)).toBe(400);
+      if (typeof refillDays === 'number') {
+        expect(response.json()).toEqual({ message: M.REFILL_DAYS_INVALID, code: 'CATALOG_INVALID' });
+      }
+    }
+    expect(await member()).toMatchObject({ refillDays: 7 });
+    expect(await auditRows(t.app, 'service.update')).toHaveLength(2);
+  });
+
   it('updates a service: price, hidden, moved; members see it; a repeat changes nothing', async () => {
     const { call } = await operatorClient(t.app);
     const list = (await call('GET', '/admin/api/services')).json() as AdminService[];
@@ -419,6 +470,8 @@ describe(`operator catalogue: services on ${testDatabaseKind}`, () => {
       min: target.min,
       max: target.max,
       notice: target.notice,
+      refillDays: target.refillDays,
+      cancellable: target.cancellable,
       enableAuto: target.enableAuto,
       isReadOnly: true,
       visible: true,

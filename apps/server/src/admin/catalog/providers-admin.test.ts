@@ -1,4 +1,4 @@
-import { CATALOG_MESSAGES as M, providerRateToUnitPriceMilli } from '@smm/domain';
+import { CATALOG_MESSAGES as M, DEFAULT_REFILL_DAYS, providerRateToUnitPriceMilli } from '@smm/domain';
 import type {
   AdminCategory,
   AdminProvider,
@@ -276,8 +276,11 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
       rate: '36000.00',
       min: 10,
       max: 10000,
+      refill: true,
+      cancel: true,
       importedCategoryIds: [firstCategory.id],
     });
+    expect(listing.find((s) => s.service === '14')).toMatchObject({ refill: false, cancel: false });
     expect(listing.find((s) => s.service === '14')?.importedCategoryIds).toEqual([]);
 
     t.app.services.simulatedProvider.setFault('malformed-json');
@@ -326,6 +329,9 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
       providerServiceId: '14',
       visible: true,
       sortOrder: 2,
+      // The provider neither refills nor cancels it.
+      refillDays: 0,
+      cancellable: false,
     });
     // '9000.50' × 1.15 = 10350.575 → 10351 milli-won (10.351 원 per unit).
     expect(threads).toMatchObject({
@@ -334,7 +340,11 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
       min: 20,
       max: 5000,
       sortOrder: 3,
+      // `refill: true` gets the trade's usual window; `cancel: true` lets members cancel.
+      refillDays: DEFAULT_REFILL_DAYS,
+      cancellable: true,
     });
+    expect(DEFAULT_REFILL_DAYS).toBe(30);
     expect(threads.unitPriceMilli).toBe(providerRateToUnitPriceMilli('9000.50', 15));
     const memberIds = (await memberCatalog(t.app)).services.map((s) => s.id);
     expect(memberIds).toEqual(expect.arrayContaining([story.id, threads.id]));

@@ -5,6 +5,10 @@ interface DemoService {
   min: number;
   max: number;
   notice: string;
+  /** Days a member may ask for a refill after the order finished; 0 = none. */
+  refillDays: number;
+  /** Whether a member may cancel an open order (docs/product.md#refill-and-cancellation). */
+  cancellable: boolean;
   enableAuto?: boolean;
 }
 
@@ -29,6 +33,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 10,
             max: 10000,
             notice: '비공개 계정은 진행되지 않습니다. 시작까지 0~6시간.',
+            refillDays: 30,
+            cancellable: true,
             enableAuto: true,
           },
           {
@@ -36,7 +42,9 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             unitPriceMilli: 8000,
             min: 50,
             max: 30000,
-            notice: '30일 이내 감소분은 자동 리필됩니다.',
+            notice: '완료 후 30일 이내 감소분은 주문 내역에서 리필을 요청할 수 있습니다.',
+            refillDays: 30,
+            cancellable: true,
           },
         ],
       },
@@ -49,6 +57,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 10,
             max: 5000,
             notice: '게시물 링크를 입력해주세요.',
+            refillDays: 0,
+            cancellable: true,
             enableAuto: true,
           },
           {
@@ -57,6 +67,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 50,
             max: 30000,
             notice: '빠른 속도로 진행됩니다.',
+            refillDays: 0,
+            cancellable: true,
           },
         ],
       },
@@ -69,6 +81,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 100,
             max: 100000,
             notice: '릴스 링크만 가능합니다.',
+            refillDays: 0,
+            cancellable: false,
             enableAuto: true,
           },
         ],
@@ -88,6 +102,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 100,
             max: 100000,
             notice: '영상 공개 상태를 확인해주세요.',
+            refillDays: 0,
+            cancellable: false,
             enableAuto: true,
           },
           {
@@ -96,6 +112,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 100,
             max: 100000,
             notice: '쇼츠 링크를 입력해주세요.',
+            refillDays: 0,
+            cancellable: false,
           },
         ],
       },
@@ -108,6 +126,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 10,
             max: 3000,
             notice: '채널 링크를 입력해주세요. 시작까지 최대 24시간.',
+            refillDays: 30,
+            cancellable: true,
           },
         ],
       },
@@ -120,6 +140,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 10,
             max: 10000,
             notice: '영상 링크를 입력해주세요.',
+            refillDays: 0,
+            cancellable: true,
           },
         ],
       },
@@ -138,6 +160,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 50,
             max: 20000,
             notice: '프로필 링크를 입력해주세요.',
+            refillDays: 30,
+            cancellable: true,
           },
         ],
       },
@@ -150,6 +174,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 100,
             max: 100000,
             notice: '동영상 링크를 입력해주세요.',
+            refillDays: 0,
+            cancellable: false,
             enableAuto: true,
           },
         ],
@@ -169,6 +195,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 50,
             max: 10000,
             notice: '페이지 링크를 입력해주세요.',
+            refillDays: 30,
+            cancellable: true,
           },
         ],
       },
@@ -187,6 +215,8 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             min: 10,
             max: 2000,
             notice: '블로그 주소를 입력해주세요.',
+            refillDays: 30,
+            cancellable: true,
           },
         ],
       },
