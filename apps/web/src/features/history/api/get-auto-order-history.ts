@@ -6,10 +6,13 @@ import { historySearch } from './get-order-history';
 export const getAutoOrderHistory = (page: number, status: number | undefined) =>
   api.get<AutoOrderHistoryResponse>(`/service/auto-order-history?${historySearch(page, status)}`);
 
+/** Every page and filter of the member's auto-orders sits under this key. */
+export const AUTO_ORDER_HISTORY_KEY = ['auto-order-history'] as const;
+
 /** One page of the member's auto-orders (the 완료 filter also lists PARTIAL); never run for a guest. */
 export const getAutoOrderHistoryQueryOptions = (page: number, status: number | undefined) =>
   queryOptions({
-    queryKey: ['auto-order-history', { page, status: status ?? null }],
+    queryKey: [...AUTO_ORDER_HISTORY_KEY, { page, status: status ?? null }],
     queryFn: () => getAutoOrderHistory(page, status),
     placeholderData: keepPreviousData,
   });

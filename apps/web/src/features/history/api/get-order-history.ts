@@ -11,10 +11,13 @@ export function historySearch(page: number, status: number | undefined): string 
 export const getOrderHistory = (page: number, status: number | undefined) =>
   api.get<OrderHistoryResponse>(`/service/order-history?${historySearch(page, status)}`);
 
+/** Every page and filter of the member's orders sits under this key (an action refetches them all). */
+export const ORDER_HISTORY_KEY = ['order-history'] as const;
+
 /** One page of the member's orders, filtered and paged by the server; never run for a guest. */
 export const getOrderHistoryQueryOptions = (page: number, status: number | undefined) =>
   queryOptions({
-    queryKey: ['order-history', { page, status: status ?? null }],
+    queryKey: [...ORDER_HISTORY_KEY, { page, status: status ?? null }],
     queryFn: () => getOrderHistory(page, status),
     placeholderData: keepPreviousData,
   });

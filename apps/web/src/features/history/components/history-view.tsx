@@ -21,8 +21,8 @@ export interface StatusChip {
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
-  /** 'num' right-aligns figures; 'wide' gives text room. */
-  kind?: 'num' | 'wide' | 'nowrap';
+  /** 'num' right-aligns figures; 'wide' gives text room; 'actions' holds a row's buttons. */
+  kind?: 'num' | 'wide' | 'nowrap' | 'actions';
 }
 
 export interface HistoryPage<T> {

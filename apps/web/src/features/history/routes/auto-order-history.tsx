@@ -17,6 +17,7 @@ import {
   type StatusChip,
   type StatusTone,
 } from '../components/history-view';
+import { AutoOrderActions } from '../components/order-actions';
 import { useHistoryParams } from '../components/use-history-params';
 
 /** Filters (docs/product.md#order-histories): 전체, 활성, 완료 (the server lists PARTIAL under it too), 취소. */
@@ -53,6 +54,8 @@ const COLUMNS: Column<AutoOrderHistoryItem>[] = [
     cell: (o) => <StatusBadge label={AUTO_ORDER_STATUS_LABELS[o.status]} tone={TONES[o.status]} />,
     kind: 'nowrap',
   },
+  // 자동주문 취소 (docs/product.md#refill-and-cancellation), only where the server says it may be asked.
+  { header: '요청', cell: (o) => <AutoOrderActions autoOrder={o} />, kind: 'actions' },
 ];
 
 export function AutoOrderHistoryRoute() {

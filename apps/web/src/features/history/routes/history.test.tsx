@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, STORAGE_KEYS } from '@smm/domain';
+import { CANCEL_REQUESTED_LABEL, formatDateTime, ORDER_CANCEL_MESSAGES, STORAGE_KEYS } from '@smm/domain';
 import type { AutoOrderHistoryItem, OrderHistoryItem } from '@smm/domain/contract';
 import { useLocation } from 'react-router';
 import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { GuestButton } from '@/testing/guest-button';
 import { renderWithProviders } from '@/testing/render';
+import { REFILL_REQUESTED_MESSAGE } from '../components/order-actions';
 import { AutoOrderHistoryRoute } from './auto-order-history';
 import { OrderHistoryRoute } from './order-history';
 
@@ -110,6 +111,7 @@ describe('order history (/order-history)', () => {
       '상태',
       '주문 전 수량',
       '남은 수량',
+      '요청',
     ]);
     expect(cellsOf(rows[1] as HTMLElement)).toEqual([
       '31',
@@ -121,6 +123,7 @@ describe('order history (/order-history)', () => {
       '가동중',
       '-',
       '-',
+      '',
     ]);
     expect(cellsOf(rows[2] as HTMLElement)).toContain('주문취소 및 전액 환불');
     expect(formatDateTime(CREATED)).toBe('2025-03-01 09:00:05');
@@ -291,6 +294,7 @@ describe('auto-order history (/auto-order-history)', () => {
       '자동주문 간격(분)',
       '최종 수량',
       '상태',
+      '요청',
     ]);
     expect(cellsOf(rows[1] as HTMLElement)).toEqual([
       '9',
@@ -303,11 +307,12 @@ describe('auto-order history (/auto-order-history)', () => {
       '60',
       '300',
       '활성',
+      '',
     ]);
     // PARTIAL reads 완료, as COMPLETED does (docs/product.md#auto-orders).
-    expect(cellsOf(rows[2] as HTMLElement).slice(-4)).toEqual(['3 / 3', '60', '750', '완료']);
-    expect(cellsOf(rows[3] as HTMLElement).slice(-4)).toEqual(['1 / 4', '1,440', '400', '취소']);
-    expect(cellsOf(rows[4] as HTMLElement).at(-1)).toBe('완료');
+    expect(cellsOf(rows[2] as HTMLElement).slice(-5)).toEqual(['3 / 3', '60', '750', '완료', '']);
+    expect(cellsOf(rows[3] as HTMLElement).slice(-5)).toEqual(['1 / 4', '1,440', '400', '취소', '']);
+    expect(cellsOf(rows[4] as HTMLElement).at(-2)).toBe('완료');
     expect(historyCalls(calls, '/service/auto-order-history')).toEqual(['?page=1']);
   });
 
@@ -343,3 +348,171 @@ describe('auto-order history (/auto-order-history)', () => {
     expect(historyCalls(calls, '/service/auto-order-history')).toEqual(['?page=1']);
   });
 });
+
+describe('refill and cancel on the history screens (docs/product.md#refill-and-cancellation)', () => {
+  const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+  const posts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST').map((c) => c.path);
+  const gets = (calls: RecordedCall[], path: string) =>
+    calls.filter((c) => c.method === 'GET' && c.path === path).length;
+
+  it('shows 리필 요청 and 주문 취소 only where the server says so', async () => {
+    signedIn({
+      'GET /service/order-history': pageOf([
+        order(43, { canRefill: true }),
+        order(42, { status: 1, canCancel: true }),
+        order(41, { canRefill: true, canCancel: true }),
+        order(40),
+      ]),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    await screen.findByText('상품 43');
+    const buttonsOf = (text: string) =>
+      within(rowOf(text))
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
+    expect(buttonsOf('상품 43')).toEqual(['리필 요청']);
+    expect(buttonsOf('상품 42')).toEqual(['주문 취소']);
+    expect(buttonsOf('상품 41')).toEqual(['리필 요청', '주문 취소']);
+    expect(buttonsOf('상품 40')).toEqual([]);
+  });
+
+  it('리필 요청 asks first (Esc and 닫기 send nothing), then posts, says so and reads the orders again', async () => {
+    const user = userEvent.setup();
+    const { calls } = signedIn({
+      'GET /service/order-history': pageOf([order(43, { canRefill: true })]),
+      'POST /service/order/43/refill': json({
+        refill: { id: 1, orderId: 43, status: 0, reason: null, createdAt: CREATED, finishedAt: null },
+      }),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    const button = within(await findRow('상품 43')).getByRole('button', { name: '리필 요청' });
+
+    await user.click(button);
+    const dialog = screen.getByRole('alertdialog', { name: '리필을 요청할까요?' });
+    expect(dialog).toHaveTextContent('주문번호 43 · 상품 43');
+    // Focus starts on 닫기 and Tab stays inside.
+    expect(within(dialog).getByRole('button', { name: '닫기' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: '리필 요청' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: '닫기' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    await user.click(button);
+    await user.click(screen.getByRole('button', { name: '닫기' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(posts(calls)).toEqual([]);
+
+    const before = gets(calls, '/service/order-history');
+    await user.click(button);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '리필 요청' }));
+    expect(await screen.findByText(REFILL_REQUESTED_MESSAGE)).toBeInTheDocument();
+    expect(posts(calls)).toEqual(['/service/order/43/refill']);
+    await waitFor(() => expect(gets(calls, '/service/order-history')).toBeGreaterThan(before));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('주문 취소 explains the provider step, posts after the confirm and toasts the answer; the balance is read again', async () => {
+    const user = userEvent.setup();
+    const { calls } = signedIn({
+      'GET /service/order-history': pageOf([order(42, { status: 1, canCancel: true })]),
+      'POST /service/order/42/cancel': json({
+        outcome: 'requested',
+        refunded: 0,
+        message: ORDER_CANCEL_MESSAGES.REQUESTED,
+      }),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    await user.click(within(await findRow('상품 42')).getByRole('button', { name: '주문 취소' }));
+    const dialog = screen.getByRole('alertdialog', { name: '주문을 취소할까요?' });
+    expect(dialog).toHaveTextContent(
+      '공급사에 이미 전달된 주문은 취소를 요청하고, 취소가 확인되면 남은 금액이 환불됩니다.',
+    );
+    expect(posts(calls)).toEqual([]);
+    const profiles = gets(calls, '/auth/profile');
+    await user.click(within(dialog).getByRole('button', { name: '주문 취소' }));
+    expect(await screen.findByText(ORDER_CANCEL_MESSAGES.REQUESTED)).toBeInTheDocument();
+    expect(posts(calls)).toEqual(['/service/order/42/cancel']);
+    await waitFor(() => expect(gets(calls, '/auth/profile')).toBeGreaterThan(profiles));
+  });
+
+  it("a refusal shows the server's Korean message and reads the orders again", async () => {
+    const user = userEvent.setup();
+    let refused = false;
+    const { calls } = signedIn({
+      'GET /service/order-history': () =>
+        json({
+          items: [order(42, refused ? { status: 2 } : { status: 1, canCancel: true })],
+          page: 1,
+          pageSize: 10,
+          total: 1,
+        }),
+      'POST /service/order/42/cancel': () => {
+        refused = true;
+        return json({ message: ORDER_CANCEL_MESSAGES.FINAL, code: 'ORDER_CANCEL_REFUSED' }, 409);
+      },
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    await user.click(within(await findRow('상품 42')).getByRole('button', { name: '주문 취소' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '주문 취소' }));
+    expect(await screen.findByText(ORDER_CANCEL_MESSAGES.FINAL)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // The fresh row no longer offers the cancel.
+    await waitFor(() =>
+      expect(within(rowOf('상품 42')).queryByRole('button', { name: '주문 취소' })).not.toBeInTheDocument(),
+    );
+    expect(posts(calls)).toEqual(['/service/order/42/cancel']);
+  });
+
+  it('shows the refill state (거절 with the reason, as text) and 취소 요청됨 under the status', async () => {
+    const refill = (status: 0 | 1 | 2 | 3, reason: string | null = null) => ({
+      id: status + 1,
+      orderId: 1,
+      status,
+      reason,
+      createdAt: CREATED,
+      finishedAt: null,
+    });
+    signedIn({
+      'GET /service/order-history': pageOf([
+        order(53, { refill: refill(3, '<b>Refill period expired</b>') }),
+        order(52, { refill: refill(1) }),
+        order(51, { refill: refill(0) }),
+        order(50, { status: 1, cancelRequested: true }),
+      ]),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    await screen.findByText('상품 53');
+    const statusOf = (text: string) => cellsOf(rowOf(text))[6];
+    expect(statusOf('상품 53')).toBe('주문완료리필 거절사유: <b>Refill period expired</b>');
+    expect(document.querySelector('b')).toBeNull();
+    expect(statusOf('상품 52')).toBe('주문완료리필 진행중');
+    expect(statusOf('상품 51')).toBe('주문완료리필 대기');
+    expect(statusOf('상품 50')).toBe(`가동중${CANCEL_REQUESTED_LABEL}`);
+  });
+
+  it('자동주문 취소 only where canCancel; confirmed, it posts and toasts the answer', async () => {
+    const user = userEvent.setup();
+    const { calls } = signedIn({
+      'GET /service/auto-order-history': pageOf([autoOrder(9, { canCancel: true }), autoOrder(8)]),
+      'POST /service/auto-order/9/cancel': json({ refunded: 12000, message: '자동주문을 취소했습니다.' }),
+    });
+    renderHistory(<AutoOrderHistoryRoute />, '/auto-order-history');
+    const row = await findRow('자동 상품 9');
+    expect(within(rowOf('자동 상품 8')).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: '자동주문 취소' }));
+    const dialog = screen.getByRole('alertdialog', { name: '자동주문을 취소할까요?' });
+    expect(dialog).toHaveTextContent('남은 회차의 금액이 환불됩니다.');
+    expect(posts(calls)).toEqual([]);
+    const before = gets(calls, '/service/auto-order-history');
+    await user.click(within(dialog).getByRole('button', { name: '자동주문 취소' }));
+    expect(await screen.findByText('자동주문을 취소했습니다.')).toBeInTheDocument();
+    expect(posts(calls)).toEqual(['/service/auto-order/9/cancel']);
+    await waitFor(() => expect(gets(calls, '/service/auto-order-history')).toBeGreaterThan(before));
+  });
+});
+
+async function findRow(text: string) {
+  return (await screen.findByText(text)).closest('tr') as HTMLElement;
+}

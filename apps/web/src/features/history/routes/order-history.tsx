@@ -18,6 +18,7 @@ import {
   type StatusChip,
   type StatusTone,
 } from '../components/history-view';
+import { OrderActions, OrderStateNotes } from '../components/order-actions';
 import { useHistoryParams } from '../components/use-history-params';
 
 const CHIPS: StatusChip[] = [
@@ -44,11 +45,18 @@ const COLUMNS: Column<OrderHistoryItem>[] = [
   { header: '수량', cell: (o) => formatCount(o.amount), kind: 'num' },
   {
     header: '상태',
-    cell: (o) => <StatusBadge label={ORDER_STATUS_LABELS[o.status]} tone={TONES[o.status]} />,
+    cell: (o) => (
+      <>
+        <StatusBadge label={ORDER_STATUS_LABELS[o.status]} tone={TONES[o.status]} />
+        <OrderStateNotes order={o} />
+      </>
+    ),
     kind: 'nowrap',
   },
   { header: '주문 전 수량', cell: (o) => formatCount(o.startCount), kind: 'num' },
   { header: '남은 수량', cell: (o) => formatCount(o.remains), kind: 'num' },
+  // Refill and cancel (docs/product.md#refill-and-cancellation), only where the server says they may be asked.
+  { header: '요청', cell: (o) => <OrderActions order={o} />, kind: 'actions' },
 ];
 
 export function OrderHistoryRoute() {
