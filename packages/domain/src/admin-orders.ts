@@ -1,6 +1,7 @@
 import { addSeoulDays, parseSeoulDate } from './admin-dashboard';
 import { costOfUnitsWon, refundForRemainsWon } from './order-rules';
 import { AutoOrderStatus, OPEN_ORDER_STATUSES, OrderStatus } from './order-status';
+import { RefillStatus } from './refill-rules';
 
 /**
  * The operator console's order actions (issue 11 §4): which action an order allows, what each refunds,
@@ -162,6 +163,62 @@ export function autoOrderCancelRefusal(autoOrder: { status: number }): string | 
   if (autoOrder.status === AutoOrderStatus.ACTIVE || autoOrder.status === AutoOrderStatus.CANCLED)
     return null;
   return ADMIN_ORDER_MESSAGES.AUTO_CANCEL_FINAL;
+}
+
+// ─── Refills: the operator's 재전송 and 거절 (docs/product.md#refill-and-cancellation) ──────────────
+
+export const ADMIN_REFILL_MESSAGES = {
+  REFILL_NOT_FOUND: '리필 요청을 찾을 수 없습니다.',
+  RESEND_NOT_ALLOWED: '거절되었거나 대기 중에 멈춘 리필만 재전송할 수 있습니다.',
+  RESEND_AT_PROVIDER: '이미 공급사에 접수된 리필은 재전송할 수 없습니다.',
+  RESEND_OPEN_EXISTS: '이 주문에 진행 중인 다른 리필 요청이 있습니다. 그 요청이 끝난 뒤 다시 시도해주세요.',
+  IN_FLIGHT: '공급사에 보내는 중인 리필입니다. 잠시 후 다시 시도해주세요.',
+  REJECT_MEMO_REQUIRED: '거절 사유를 입력해주세요.',
+} as const;
+
+/** What the operator's refill actions need to know of a refill. */
+export interface AdminRefillFacts {
+  status: number;
+  providerRefillId: string | null;
+  attempts: number;
+  reason: string | null;
+  nextCheckAt: string | Date | null;
+  /** ISO time until which a worker holds the refill (sending it or asking its status), or null. */
+  leasedUntil: string | Date | null;
+}
+
+export const isOpenRefillStatus = (status: number) =>
+  status === RefillStatus.PENDING || status === RefillStatus.INPROGRESS;
+
+/**
+ * Why 재전송 is refused, or null: a REJECTED refill may be asked again, and a PENDING one its provider
+ * never took (stuck in retries); never one a worker holds right now or one the provider has.
+ */
+export function refillResendRefusal(refill: AdminRefillFacts, now: Date): string | null {
+  const m = ADMIN_REFILL_MESSAGES;
+  if (refill.status === RefillStatus.REJECTED) return null;
+  if (refill.status !== RefillStatus.PENDING) return m.RESEND_NOT_ALLOWED;
+  if (refill.providerRefillId !== null) return m.RESEND_AT_PROVIDER;
+  if (isOrderLeased(refill, now)) return m.IN_FLIGHT;
+  return null;
+}
+
+/** A PENDING refill already due, with nothing failed: 재전송 has nothing to change. */
+export function refillResendReached(refill: AdminRefillFacts, now: Date): boolean {
+  return (
+    refill.status === RefillStatus.PENDING &&
+    refill.attempts === 0 &&
+    refill.reason === null &&
+    refill.nextCheckAt !== null &&
+    new Date(refill.nextCheckAt).getTime() <= now.getTime()
+  );
+}
+
+/** Why 거절 is refused, or null (a finished refill: allowed, it changes nothing). */
+export function refillRejectRefusal(refill: AdminRefillFacts, now: Date): string | null {
+  if (!isOpenRefillStatus(refill.status)) return null;
+  if (isOrderLeased(refill, now)) return ADMIN_REFILL_MESSAGES.IN_FLIGHT;
+  return null;
 }
 
 // ─── Dates: the filter's days are Korean calendar days whatever the machine's zone ──────────────────

@@ -33,6 +33,7 @@ export const presentAdminOrder = (row: {
   leasedUntil: iso(row.order.leasedUntil),
   nextCheckAt: iso(row.order.nextCheckAt),
   autoOrderId: row.order.autoOrderId,
+  cancelRequestedAt: iso(row.order.cancelRequestedAt),
 });
 
 export const presentAdminAutoOrder = (row: {

@@ -40,6 +40,8 @@ export const adminOrdersQuery = z.object({
   providerOrderId: pathText(100).optional(),
   /** `true`: only orders whose last provider call failed (last_error set). */
   hasError: z.enum(['true', 'false']).optional(),
+  /** `true`: only orders a member asked its provider to cancel (cancel_requested_at set, 취소 요청됨). */
+  cancelRequested: z.enum(['true', 'false']).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 /** The query string as the console writes it (every value text). */
@@ -67,6 +69,13 @@ export const adminOrderItem = z.object({
   leasedUntil: z.string().nullable(),
   nextCheckAt: z.string().nullable(),
   autoOrderId: z.number().int().nullable(),
+  /** When the member asked its provider to cancel it (취소 요청됨), or null. */
+  cancelRequestedAt: z.string().nullable(),
+  /**
+   * The order's newest refill (RefillStatus), or null when it has none. Answered by the lists; an
+   * action's answer leaves it out.
+   */
+  latestRefill: z.object({ id: z.number().int(), status: z.number().int() }).nullable().optional(),
 });
 export type AdminOrderItem = z.infer<typeof adminOrderItem>;
 export const adminOrdersResponse = page(adminOrderItem);
@@ -143,3 +152,62 @@ export const autoOrderCancelResponse = z.object({
   refunded: z.number().int(),
 });
 export type AutoOrderCancelResponse = z.infer<typeof autoOrderCancelResponse>;
+
+// ─── Refills (docs/product.md#refill-and-cancellation) ───────────────────────────────────────────────
+
+/** GET /admin/api/refills?status&q&page&pageSize — every member's refills, newest first. */
+export const adminRefillsQuery = z.object({
+  status: queryInt(0, 3).optional(),
+  /** A member's whole login id, or part of the order's link. */
+  q: pathText(200).optional(),
+  page: pageNumber,
+  pageSize: queryInt(1, ADMIN_ORDER_PAGE_SIZE_MAX).optional().default(ADMIN_ORDER_PAGE_SIZE),
+});
+export type AdminRefillsQuery = z.infer<typeof adminRefillsQuery>;
+export type AdminRefillsParams = z.input<typeof adminRefillsQuery>;
+
+export const adminRefillItem = z.object({
+  id: z.number().int(),
+  /** RefillStatus (0 대기, 1 진행중, 2 완료, 3 거절) and its label. */
+  status: z.number().int(),
+  statusLabel: z.string(),
+  /** The provider's reason for a rejection, the error that ended it, or the operator's reason. */
+  reason: z.string().nullable(),
+  providerRefillId: z.string().nullable(),
+  /** Who asked: 'member' (site), 'api' or 'operator' (re-sent from the console). */
+  source: z.string(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  nextCheckAt: z.string().nullable(),
+  /** While set in the future a worker holds the refill: the console's actions wait. */
+  leasedUntil: z.string().nullable(),
+  order: z.object({
+    id: z.number().int(),
+    status: z.number().int(),
+    serviceText: z.string(),
+    link: z.string(),
+    memberLoginId: z.string(),
+    providerId: z.number().int().nullable(),
+    providerName: z.string().nullable(),
+    providerOrderId: z.string().nullable(),
+  }),
+});
+export type AdminRefillItem = z.infer<typeof adminRefillItem>;
+export const adminRefillsResponse = page(adminRefillItem);
+export type AdminRefillsResponse = z.infer<typeof adminRefillsResponse>;
+
+/** POST /admin/api/refills/:id/resend {memo} — back to PENDING, due now, attempts and reason cleared. */
+export const refillResendRequest = orderActionRequest;
+export type RefillResendRequest = z.infer<typeof refillResendRequest>;
+
+/** POST /admin/api/refills/:id/reject {memo} — REJECTED with the memo as its reason (required). */
+export const refillRejectRequest = z.object({ memo: requestText(200) });
+export type RefillRejectRequest = z.infer<typeof refillRejectRequest>;
+
+export const refillActionResponse = z.object({
+  refill: adminRefillItem,
+  /** False when the refill was already where the action would take it: nothing was written. */
+  changed: z.boolean(),
+});
+export type RefillActionResponse = z.infer<typeof refillActionResponse>;

@@ -1,7 +1,23 @@
 import { normalizeLoginId } from '@smm/domain';
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { accounts, autoOrders, orders, services } from '../../db/schema';
+import { accounts, autoOrders, orderRefills, orders, providers, services } from '../../db/schema';
+import type { OperatorRefillRow } from '../../orders/operator-refills.presenter';
 import { likeContaining, likeStartingWith } from '../../db/like-pattern';
 
 export interface OrderListFilter {
@@ -16,6 +32,14 @@ export interface OrderListFilter {
   end?: Date;
   providerOrderId?: string;
   hasError?: boolean;
+  /** Only orders whose cancel was asked of their provider (true) or not (false). */
+  cancelRequested?: boolean;
+}
+
+export interface RefillListFilter {
+  status?: number;
+  /** A member's whole login id, or part of the order's link. */
+  q?: string;
 }
 
 export interface ListPaging {
@@ -66,6 +90,11 @@ export const ordersAdminRepository = {
     if (filter.hasError !== undefined) {
       conditions.push(filter.hasError ? isNotNull(orders.lastError) : isNull(orders.lastError));
     }
+    if (filter.cancelRequested !== undefined) {
+      conditions.push(
+        filter.cancelRequested ? isNotNull(orders.cancelRequestedAt) : isNull(orders.cancelRequestedAt),
+      );
+    }
     const where = conditions.length ? and(...conditions) : undefined;
     const [rows, [total]] = await Promise.all([
       ex
@@ -81,6 +110,65 @@ export const ordersAdminRepository = {
         .select({ n: count() })
         .from(orders)
         .innerJoin(accounts, eq(accounts.id, orders.accountId))
+        .where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** The newest refill of each of these orders (orders without one are absent). */
+  async latestRefills(ex: Executor, orderIds: number[]) {
+    if (orderIds.length === 0) return [];
+    return ex
+      .selectDistinctOn([orderRefills.orderId], {
+        orderId: orderRefills.orderId,
+        id: orderRefills.id,
+        status: orderRefills.status,
+      })
+      .from(orderRefills)
+      .where(inArray(orderRefills.orderId, orderIds))
+      .orderBy(orderRefills.orderId, desc(orderRefills.id));
+  },
+
+  /** Every member's refills, newest first, one page, with what the console shows of their orders. */
+  async refillPage(
+    ex: Executor,
+    filter: RefillListFilter,
+    paging: { limit: number; offset: number },
+  ): Promise<{ rows: OperatorRefillRow[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (filter.status !== undefined) conditions.push(eq(orderRefills.status, filter.status));
+    if (filter.q) {
+      conditions.push(
+        or(
+          sql`lower(${accounts.loginId}) = ${normalizeLoginId(filter.q)}`,
+          ilike(orders.link, likeContaining(filter.q)),
+        )!,
+      );
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [total]] = await Promise.all([
+      ex
+        .select({
+          refill: orderRefills,
+          order: orders,
+          serviceText: services.text,
+          memberLoginId: accounts.loginId,
+          providerName: providers.name,
+        })
+        .from(orderRefills)
+        .innerJoin(orders, eq(orders.id, orderRefills.orderId))
+        .innerJoin(accounts, eq(accounts.id, orderRefills.accountId))
+        .innerJoin(services, eq(services.id, orders.serviceId))
+        .leftJoin(providers, eq(providers.id, orders.providerId))
+        .where(where)
+        .orderBy(desc(orderRefills.id))
+        .limit(paging.limit)
+        .offset(paging.offset),
+      ex
+        .select({ n: count() })
+        .from(orderRefills)
+        .innerJoin(orders, eq(orders.id, orderRefills.orderId))
+        .innerJoin(accounts, eq(accounts.id, orderRefills.accountId))
         .where(where),
     ]);
     return { rows, total: total?.n ?? 0 };

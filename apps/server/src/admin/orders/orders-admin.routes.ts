@@ -9,10 +9,16 @@ import {
   orderActionResponse,
   orderCancelResponse,
   orderPartialRequest,
+  adminRefillsQuery,
+  adminRefillsResponse,
+  refillActionResponse,
+  refillRejectRequest,
+  refillResendRequest,
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
 import { OperatorOrderActions } from '../../orders/operator-actions';
+import { OperatorRefillActions } from '../../orders/operator-refill-actions';
 import type { AdminDeps } from '../admin-deps';
 import { OrdersAdminService } from './orders-admin.service';
 
@@ -23,6 +29,7 @@ import { OrdersAdminService } from './orders-admin.service';
 export function ordersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
   const orders = new OrdersAdminService(deps.db);
   const actions = new OperatorOrderActions(deps.db, deps.services.providers, deps.services.clock);
+  const refillActions = new OperatorRefillActions(deps.db, deps.services.clock);
   return async (app) => {
     const operator = { auth: 'operator' } as const;
 
@@ -91,6 +98,39 @@ export function ordersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => actions.cancelAutoOrder(accountOf(request).id, request.params.id, request.body.memo),
+    );
+
+    app.get(
+      '/admin/api/refills',
+      {
+        config: operator,
+        schema: { querystring: adminRefillsQuery, response: { 200: adminRefillsResponse } },
+      },
+      (request) => orders.refills(request.query),
+    );
+    app.post(
+      '/admin/api/refills/:id/resend',
+      {
+        config: operator,
+        schema: {
+          params: idPathParams,
+          body: refillResendRequest,
+          response: { 200: refillActionResponse },
+        },
+      },
+      (request) => refillActions.resend(accountOf(request).id, request.params.id, request.body.memo),
+    );
+    app.post(
+      '/admin/api/refills/:id/reject',
+      {
+        config: operator,
+        schema: {
+          params: idPathParams,
+          body: refillRejectRequest,
+          response: { 200: refillActionResponse },
+        },
+      },
+      (request) => refillActions.reject(accountOf(request).id, request.params.id, request.body.memo),
     );
   };
 }

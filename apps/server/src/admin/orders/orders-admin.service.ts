@@ -4,10 +4,13 @@ import type {
   AdminAutoOrdersResponse,
   AdminOrdersQuery,
   AdminOrdersResponse,
+  AdminRefillsQuery,
+  AdminRefillsResponse,
 } from '@smm/domain/contract';
 import type { Db } from '../../db/database';
 import { appError } from '../../errors/app-error';
 import { presentAdminAutoOrder, presentAdminOrder } from '../../orders/operator-orders.presenter';
+import { presentAdminRefill } from '../../orders/operator-refills.presenter';
 import { ordersAdminRepository, type ListPaging, type OrderListFilter } from './orders-admin.repository';
 
 const m = ADMIN_ORDER_MESSAGES;
@@ -29,9 +32,33 @@ export class OrdersAdminService {
       ...this.filterOf(query),
       ...(query.providerOrderId ? { providerOrderId: query.providerOrderId } : {}),
       ...(query.hasError ? { hasError: query.hasError === 'true' } : {}),
+      ...(query.cancelRequested ? { cancelRequested: query.cancelRequested === 'true' } : {}),
     };
     const { rows, total } = await ordersAdminRepository.orderPage(this.db, filter, this.pagingOf(query));
-    return { items: rows.map(presentAdminOrder), page: query.page, pageSize: query.pageSize, total };
+    const refills = await ordersAdminRepository.latestRefills(
+      this.db,
+      rows.map((row) => row.order.id),
+    );
+    const latest = new Map(refills.map((refill) => [refill.orderId, refill]));
+    const items = rows.map((row) => {
+      const refill = latest.get(row.order.id);
+      return {
+        ...presentAdminOrder(row),
+        latestRefill: refill ? { id: refill.id, status: refill.status } : null,
+      };
+    });
+    return { items, page: query.page, pageSize: query.pageSize, total };
+  }
+
+  /** Every member's refills (docs/product.md#refill-and-cancellation), newest first. */
+  async refills(query: AdminRefillsQuery): Promise<AdminRefillsResponse> {
+    const q = query.q?.trim();
+    const { rows, total } = await ordersAdminRepository.refillPage(
+      this.db,
+      { ...(query.status !== undefined ? { status: query.status } : {}), ...(q ? { q } : {}) },
+      { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    );
+    return { items: rows.map(presentAdminRefill), page: query.page, pageSize: query.pageSize, total };
   }
 
   async autoOrders(query: AdminAutoOrdersQuery): Promise<AdminAutoOrdersResponse> {
