@@ -39,6 +39,8 @@ const DEMO_SERVICES = [
     min: 10,
     max: 10000,
     category: '인스타그램 팔로워',
+    refillDays: 30,
+    cancellable: true,
   },
   {
     id: 2,
@@ -47,6 +49,8 @@ const DEMO_SERVICES = [
     min: 50,
     max: 30000,
     category: '인스타그램 팔로워',
+    refillDays: 30,
+    cancellable: true,
   },
 ] as const;
 
@@ -65,6 +69,9 @@ export const REST_EXAMPLES = {
     max: s.max,
     price: s.unitPriceMilli / MILLI_PER_WON,
     category: s.category,
+    refill: s.refillDays > 0,
+    refillDays: s.refillDays,
+    cancel: s.cancellable,
   })) satisfies PublicServicesResponse,
   orderRequest: {
     serviceId: DEMO_SERVICES[0].id,
@@ -112,8 +119,8 @@ export const V2_EXAMPLES = {
       rate: v2Rate(s.unitPriceMilli),
       min: String(s.min),
       max: String(s.max),
-      refill: false,
-      cancel: true,
+      refill: s.refillDays > 0,
+      cancel: s.cancellable,
       dripfeed: s.id === 1,
     })) satisfies z.infer<typeof v2ServicesResponse>,
   },

@@ -7,7 +7,10 @@ export interface ListedService {
   category: string;
 }
 
-/** GET /api/services: docs/product.md#public-api's {id, min, max, text}, plus the unit price and category. */
+/**
+ * GET /api/services: docs/product.md#public-api's {id, min, max, text}, plus the unit price, category and
+ * the refill and cancel terms.
+ */
 export const presentPublicService = ({ service, category }: ListedService): PublicService => ({
   id: service.id,
   text: service.text,
@@ -15,6 +18,10 @@ export const presentPublicService = ({ service, category }: ListedService): Publ
   max: service.max,
   price: service.point,
   category,
+  // docs/product.md#refill-and-cancellation: the service's own terms.
+  refill: service.refillDays > 0,
+  refillDays: service.refillDays,
+  cancel: service.cancellable,
 });
 
 /** v2 `services`: the trade's shape, numbers as strings where its clients expect strings. */
@@ -26,8 +33,9 @@ export const presentV2Service = ({ service, category }: ListedService): V2Servic
   rate: v2Rate(service.unitPriceMilli),
   min: String(service.min),
   max: String(service.max),
-  refill: false,
-  // An order not yet sent is cancelled at once; one already sent is asked of its provider.
-  cancel: true,
+  // docs/product.md#refill-and-cancellation: refillable for refillDays after it finished; cancellable
+  // by the member while open.
+  refill: service.refillDays > 0,
+  cancel: service.cancellable,
   dripfeed: service.enableAuto,
 });

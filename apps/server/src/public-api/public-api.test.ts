@@ -48,7 +48,19 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
       max: second.max,
       price: second.unitPriceMilli / 1000,
       category: expect.any(String),
+      refill: second.refillDays > 0,
+      refillDays: second.refillDays,
+      cancel: second.cancellable,
     });
+    // The service's own refill and cancel terms (docs/product.md#refill-and-cancellation).
+    const terms = (text: string) => list.find((s) => s.text === text);
+    expect(terms('🇰🇷 유튜브 한국인 구독자')).toMatchObject({ refill: true, refillDays: 30, cancel: true });
+    expect(terms('🇰🇷 인스타그램 한국인 좋아요')).toMatchObject({
+      refill: false,
+      refillDays: 0,
+      cancel: true,
+    });
+    expect(terms('유튜브 조회수 (고품질)')).toMatchObject({ refill: false, refillDays: 0, cancel: false });
     expect(list[0]?.category).toMatch(/인스타그램/);
   });
 

@@ -124,9 +124,14 @@ for (const [style, encode] of Object.entries(ENCODINGS)) {
         rate: `${service.unitPriceMilli}.00`,
         min: String(service.min),
         max: String(service.max),
-        refill: false,
+        // The demo's first service, followers: refilled for 30 days and cancellable.
+        refill: true,
         cancel: true,
         dripfeed: service.enableAuto,
+      });
+      expect(list.find((s) => s.name === '유튜브 조회수 (고품질)')).toMatchObject({
+        refill: false,
+        cancel: false,
       });
 
       // add: the same debit and ledger as the site; the link arrives byte for byte.

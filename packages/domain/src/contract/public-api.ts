@@ -11,7 +11,8 @@ export type ApiKeyResponse = z.infer<typeof apiKeyResponse>;
 // ─── REST (docs/product.md#public-api): base <site>/api, header `api-key` ──────────────────────────
 
 /**
- * GET /api/services — {id, min, max, text}, plus the unit price and category (docs/product.md#public-api).
+ * GET /api/services — {id, min, max, text}, plus the unit price, category and refill/cancel terms
+ * (docs/product.md#public-api, docs/product.md#refill-and-cancellation).
  */
 export const publicService = z.object({
   id: z.number().int(),
@@ -21,6 +22,12 @@ export const publicService = z.object({
   /** Won per unit (fractions allowed, e.g. 0.35); an order costs price × amount, rounded up. */
   price: z.number(),
   category: z.string(),
+  /** A refill may be asked for (refillDays > 0). */
+  refill: z.boolean(),
+  /** Days after the order finished a refill may be asked for; 0 = no refill. */
+  refillDays: z.number().int(),
+  /** An open order of it may be cancelled. */
+  cancel: z.boolean(),
 });
 export type PublicService = z.infer<typeof publicService>;
 export const publicServicesResponse = z.array(publicService);
