@@ -10,6 +10,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import type { usePointHistory } from '../api/get-point-history';
+import { WithdrawChargeButton } from './withdraw-charge-button';
 
 const TONES: Record<ChargeStatus, string> = {
   [ChargeStatus.PENDING]: 'wait',
@@ -18,15 +19,20 @@ const TONES: Record<ChargeStatus, string> = {
   [ChargeStatus.WITHDRAWN]: 'fail',
 };
 
-/** Charge history (docs/product.md#point-charge-page): number, requested, amount, status, decided. */
+/**
+ * Charge history (docs/product.md#point-charge-page): number, requested, amount, status, decided; a
+ * pending charge offers 충전 신청 취소 beside its status.
+ */
 export function ChargeHistory({
   query,
   page,
   hrefFor,
+  onWithdrawn,
 }: {
   query: ReturnType<typeof usePointHistory>;
   page: number;
   hrefFor: (page: number) => string;
+  onWithdrawn?: (chargeId: number) => void;
 }) {
   if (query.isError && !query.data) {
     return (
@@ -82,9 +88,14 @@ export function ChargeHistory({
                 <td>{formatDateTime(c.createdAt)}</td>
                 <td className="col-num">{formatWon(c.point)}</td>
                 <td>
-                  <span className={`charge-badge charge-${TONES[c.status]}`}>
-                    {CHARGE_STATUS_LABELS[c.status]}
-                  </span>
+                  <div className="charge-status">
+                    <span className={`charge-badge charge-${TONES[c.status]}`}>
+                      {CHARGE_STATUS_LABELS[c.status]}
+                    </span>
+                    {c.status === ChargeStatus.PENDING && (
+                      <WithdrawChargeButton charge={c} onWithdrawn={onWithdrawn} />
+                    )}
+                  </div>
                 </td>
                 <td>{c.responseAt ? formatDateTime(c.responseAt) : '-'}</td>
               </tr>

@@ -3,6 +3,7 @@ import { formatDateTime, formatWon, PAYMENT_KIND_LABELS } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { copyText } from '@/lib/clipboard';
 import type { ChargeRequestResponse } from '../api/request-charge';
+import { WithdrawChargeButton } from './withdraw-charge-button';
 
 const copy = (text: string, what: string) => copyText(text, `${what}을(를) 복사했습니다.`);
 
@@ -12,7 +13,16 @@ const copy = (text: string, what: string) => copyText(text, `${what}을(를) 복
  * amount, setting ENABLE_CHARGE_DISTINCT_AMOUNT), the change is spelled out before anything else: a
  * transfer of the amount the member typed would not be credited to them.
  */
-export function TransferPanel({ charge, onAgain }: { charge: ChargeRequestResponse; onAgain: () => void }) {
+export function TransferPanel({
+  charge,
+  onAgain,
+  onWithdrawn,
+}: {
+  charge: ChargeRequestResponse;
+  onAgain: () => void;
+  /** The member withdrew this charge here (충전 신청 취소): the page stops asking for the transfer. */
+  onWithdrawn: (chargeId: number) => void;
+}) {
   const raised = charge.extraWon > 0;
   return (
     <div className="transfer-panel" role="status" aria-labelledby="transfer-title">
@@ -78,9 +88,12 @@ export function TransferPanel({ charge, onAgain }: { charge: ChargeRequestRespon
       <p className="transfer-note">
         입금이 확인되면 잔액이 자동으로 바뀝니다. 이 화면을 닫아도 충전은 그대로 진행됩니다.
       </p>
-      <Button variant="ghost" onClick={onAgain}>
-        다른 금액으로 새로 신청하기
-      </Button>
+      <div className="transfer-actions">
+        <Button variant="ghost" onClick={onAgain}>
+          다른 금액으로 새로 신청하기
+        </Button>
+        <WithdrawChargeButton charge={charge} onWithdrawn={onWithdrawn} />
+      </div>
     </div>
   );
 }

@@ -1,8 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CHARGE_MESSAGES, distinctAmountMessage, STORAGE_KEYS } from '@smm/domain';
-import type { ChargeRequestResponse, PointHistoryResponse, Profile } from '@smm/domain/contract';
+import { CHARGE_MESSAGES, CHARGE_WITHDRAW_MESSAGES, distinctAmountMessage, STORAGE_KEYS } from '@smm/domain';
+import type {
+  ChargeRequestResponse,
+  PointHistoryItem,
+  PointHistoryResponse,
+  Profile,
+} from '@smm/domain/contract';
 import { json, mockApi, settingsOf, type RecordedCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { PointRoute } from './point';
@@ -77,5 +82,134 @@ describe('/point transfer panel', () => {
     await ask('\u202E동길홍');
     expect(await screen.findByText(CHARGE_MESSAGES.NAME_INVISIBLE)).toBeInTheDocument();
     await waitFor(() => expect(posts(calls)).toEqual([]));
+  });
+});
+
+describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)', () => {
+  const charge = (id: number, status: PointHistoryItem['status']): PointHistoryItem => ({
+    id,
+    createdAt: '2026-11-22T09:00:00.000Z',
+    point: 10_000,
+    payable: 10_000,
+    feeType: 2,
+    status,
+    responseAt: status === 0 ? null : '2026-11-22T10:00:00.000Z',
+  });
+  const historyOf = (items: PointHistoryItem[]): PointHistoryResponse => ({
+    items,
+    page: 1,
+    pageSize: 10,
+    total: items.length,
+  });
+  const withdrawals = (calls: RecordedCall[]) =>
+    calls.filter((c) => c.method === 'POST' && c.path.endsWith('/cancel')).map((c) => c.path);
+  const rowOf = (id: number) =>
+    within(screen.getByRole('region', { name: '충전내역 표' }))
+      .getByRole('cell', { name: String(id) })
+      .closest('tr') as HTMLElement;
+
+  function server(routes: Record<string, unknown>) {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    return mockApi({
+      'GET /auth/profile': json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
+      'GET /service/settings': json(settingsOf({ ENABLE_PAYMENT_FEE: 'false' })),
+      ...routes,
+    });
+  }
+
+  it('offers the button on pending charges only, asks first, then posts; the row reads 신청 취소 at once', async () => {
+    const user = userEvent.setup();
+    let withdrawn = false;
+    const { calls } = server({
+      'GET /service/point-history': () =>
+        withdrawn
+          ? new Promise<Response>(() => {}) // the refetch never lands: the row changes from the answer
+          : json(historyOf([charge(5, 0), charge(4, 1), charge(3, 3)])),
+      'POST /service/point/5/cancel': () => {
+        withdrawn = true;
+        return json({ id: 5, status: 3, message: CHARGE_WITHDRAW_MESSAGES.WITHDRAWN });
+      },
+    });
+    renderWithProviders(<PointRoute />, { route: '/point' });
+    await screen.findByRole('region', { name: '충전내역 표' });
+    expect(within(rowOf(3)).getByText('신청 취소')).toBeInTheDocument();
+    expect(within(rowOf(3)).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rowOf(4)).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(rowOf(5)).getByRole('button', { name: '충전 신청 취소' }));
+    const dialog = screen.getByRole('alertdialog', { name: '충전 신청을 취소할까요?' });
+    expect(dialog).toHaveTextContent(
+      '입금 전이라면 신청을 취소할 수 있습니다. 취소한 신청으로 입금하시면 자동으로 충전되지 않습니다.',
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(withdrawals(calls)).toEqual([]);
+
+    await user.click(within(rowOf(5)).getByRole('button', { name: '충전 신청 취소' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '신청 취소' }));
+    expect(await screen.findByText(CHARGE_WITHDRAW_MESSAGES.WITHDRAWN)).toBeInTheDocument();
+    expect(withdrawals(calls)).toEqual(['/service/point/5/cancel']);
+    expect(within(rowOf(5)).getByText('신청 취소')).toBeInTheDocument();
+    expect(within(rowOf(5)).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("a refusal shows the server's message", async () => {
+    const user = userEvent.setup();
+    server({
+      'GET /service/point-history': json(historyOf([charge(5, 0)])),
+      'POST /service/point/5/cancel': json(
+        { message: CHARGE_WITHDRAW_MESSAGES.NOT_PENDING, code: 'CHARGE_WITHDRAW_REFUSED' },
+        409,
+      ),
+    });
+    renderWithProviders(<PointRoute />, { route: '/point' });
+    await user.click(within(await screen.findByRole('row', { name: /^5 / })).getByRole('button'));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '신청 취소' }));
+    expect(await screen.findByText(CHARGE_WITHDRAW_MESSAGES.NOT_PENDING)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('withdrawn from the transfer panel, the panel stops asking for the transfer and the form returns', async () => {
+    const user = userEvent.setup();
+    let withdrawn = false;
+    const { calls } = server({
+      'GET /service/point-history': () => json(historyOf([charge(7, withdrawn ? 3 : 0)])),
+      'POST /service/point': json(answer(0)),
+      'POST /service/point/7/cancel': () => {
+        withdrawn = true;
+        return json({ id: 7, status: 3, message: CHARGE_WITHDRAW_MESSAGES.WITHDRAWN });
+      },
+    });
+    renderWithProviders(<PointRoute />, { route: '/point' });
+    await user.type(await screen.findByLabelText('입금자명'), '김철수');
+    await user.type(screen.getByLabelText('충전금액'), '10000');
+    await user.click(screen.getByRole('button', { name: '충전 신청하기' }));
+    const panel = await screen.findByRole('status', { name: CHARGE_MESSAGES.SUCCESS });
+    await user.click(within(panel).getByRole('button', { name: '충전 신청 취소' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '신청 취소' }));
+    expect(await screen.findByText(CHARGE_WITHDRAW_MESSAGES.WITHDRAWN)).toBeInTheDocument();
+    expect(withdrawals(calls)).toEqual(['/service/point/7/cancel']);
+    expect(screen.queryByRole('status', { name: CHARGE_MESSAGES.SUCCESS })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '충전 신청하기' })).toBeInTheDocument();
+  });
+
+  it('a charge the poll sees withdrawn (another tab) takes the transfer panel away', async () => {
+    const user = userEvent.setup();
+    let status: PointHistoryItem['status'] = 0;
+    server({
+      'GET /service/point-history': () => json(historyOf([charge(7, status)])),
+      'POST /service/point': json(answer(0)),
+    });
+    const { queryClient } = renderWithProviders(<PointRoute />, { route: '/point' });
+    await user.type(await screen.findByLabelText('입금자명'), '김철수');
+    await user.type(screen.getByLabelText('충전금액'), '10000');
+    await user.click(screen.getByRole('button', { name: '충전 신청하기' }));
+    await screen.findByRole('status', { name: CHARGE_MESSAGES.SUCCESS });
+    status = 3;
+    await queryClient.invalidateQueries({ queryKey: ['point-history'] });
+    await waitFor(() =>
+      expect(screen.queryByRole('status', { name: CHARGE_MESSAGES.SUCCESS })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: '충전 신청하기' })).toBeInTheDocument();
   });
 });

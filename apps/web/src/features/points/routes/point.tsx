@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SessionState } from '@smm/domain';
+import { ChargeStatus, SessionState } from '@smm/domain';
 import { Card, PageHeader } from '@/components/ui/page';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
@@ -25,6 +25,18 @@ export function PointRoute() {
   const [requested, setRequested] = useState<ChargeRequestResponse | null>(null);
   const history = usePointHistory(page, member);
   const pending = hasPendingCharge(history.data);
+  // A charge withdrawn (here, or in another tab and seen by the poll) is no longer asked to be paid:
+  // the transfer panel gives way to the form.
+  const onWithdrawn = useCallback(
+    (chargeId: number) => setRequested((current) => (current?.id === chargeId ? null : current)),
+    [],
+  );
+  const withdrawnId = requested
+    ? history.data?.items.find((c) => c.id === requested.id && c.status === ChargeStatus.WITHDRAWN)?.id
+    : undefined;
+  useEffect(() => {
+    if (withdrawnId !== undefined) onWithdrawn(withdrawnId);
+  }, [withdrawnId, onWithdrawn]);
 
   useEffect(() => {
     if (!pending) return;
@@ -53,6 +65,7 @@ export function PointRoute() {
               onAgain={() => {
                 setRequested(null);
               }}
+              onWithdrawn={onWithdrawn}
             />
           ) : (
             <ChargeForm onRequested={setRequested} />
@@ -61,7 +74,7 @@ export function PointRoute() {
         <Card className="point-card point-history">
           <h2 className="point-section-title">충전내역</h2>
           {member ? (
-            <ChargeHistory query={history} page={page} hrefFor={hrefFor} />
+            <ChargeHistory query={history} page={page} hrefFor={hrefFor} onWithdrawn={onWithdrawn} />
           ) : (
             <div className="charge-state">
               <p>로그인하면 충전내역을 볼 수 있어요</p>

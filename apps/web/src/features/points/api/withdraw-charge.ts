@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ChargeStatus } from '@smm/domain';
+import type { PointHistoryResponse, WithdrawChargeResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { POINT_HISTORY_KEY } from './get-point-history';
+
+export type { WithdrawChargeResponse };
+
+export const withdrawCharge = (chargeId: number) =>
+  api.post<WithdrawChargeResponse>(`/service/point/${chargeId}/cancel`);
+
+/**
+ * POST /service/point/:id/cancel (충전 신청 취소). On success the cached pages say 신청 취소 at once, so
+ * the pending poll stops before the refetch lands; the history is read again either way (a refusal means
+ * the charge moved on: credited, refused or lapsed).
+ */
+export function useWithdrawCharge() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawCharge,
+    onSuccess: (answer) => {
+      client.setQueriesData<PointHistoryResponse>({ queryKey: POINT_HISTORY_KEY }, (data) =>
+        data
+          ? {
+              ...data,
+              items: data.items.map((item) =>
+                item.id === answer.id ? { ...item, status: ChargeStatus.WITHDRAWN } : item,
+              ),
+            }
+          : data,
+      );
+    },
+    // Not awaited: the row already says 신청 취소, so the answer is shown without waiting for the refetch.
+    onSettled: () => void client.invalidateQueries({ queryKey: POINT_HISTORY_KEY }),
+  });
+}
