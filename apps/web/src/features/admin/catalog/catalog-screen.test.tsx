@@ -34,6 +34,8 @@ const service = (id: number, text: string, over: Partial<AdminService> = {}): Ad
   min: 10,
   max: 10000,
   notice: '',
+  refillDays: 0,
+  cancellable: false,
   enableAuto: false,
   isReadOnly: false,
   visible: true,
@@ -44,7 +46,7 @@ const service = (id: number, text: string, over: Partial<AdminService> = {}): Ad
   ...over,
 });
 const services = [
-  service(101, '한국인 팔로워'),
+  service(101, '한국인 팔로워', { refillDays: 30, cancellable: true }),
   service(102, '외국인 팔로워', {
     unitPriceMilli: 350,
     providerId: null,
@@ -185,6 +187,8 @@ describe('catalogue screen', () => {
         min: 500,
         max: 50000,
         notice: '스토리 링크를 입력해주세요.',
+        refillDays: 0,
+        cancellable: false,
         enableAuto: true,
         isReadOnly: false,
         visible: true,
@@ -193,6 +197,44 @@ describe('catalogue screen', () => {
       },
     });
     expect(await screen.findByText('상품을 추가했습니다.')).toBeInTheDocument();
+  });
+
+  it("shows each service's refill window and cancellability, and edits them with the domain rule", async () => {
+    const { calls } = mockCatalog({
+      'PUT /admin/api/services/101': () =>
+        json({ service: service(101, '한국인 팔로워', { refillDays: 45 }), changed: true }),
+    });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: '상품 목록' });
+    const first = (await within(table).findByText('한국인 팔로워')).closest('tr')!;
+    expect(within(first).getByText('리필 30일')).toBeInTheDocument();
+    expect(within(first).getByText('취소 가능')).toBeInTheDocument();
+    const cheap = within(table).getByText('외국인 팔로워').closest('tr')!;
+    expect(within(cheap).getByText('리필 없음')).toBeInTheDocument();
+    expect(within(cheap).getByText('취소 불가')).toBeInTheDocument();
+
+    await userEvent.click(within(first).getByRole('button', { name: '수정' }));
+    const form = within(await screen.findByRole('dialog', { name: '상품 수정' }));
+    const days = form.getByLabelText('리필 보장 기간(일)');
+    expect(days).toHaveValue('30');
+    expect(form.getByText(/0이면 리필 없음/)).toBeInTheDocument();
+    expect(form.getByLabelText('회원 주문 취소 허용')).toBeChecked();
+    for (const typed of ['366', '2.5', '']) {
+      await userEvent.clear(days);
+      if (typed) await userEvent.type(days, typed);
+      await userEvent.click(form.getByRole('button', { name: '저장' }));
+      expect(form.getByRole('alert')).toHaveTextContent(CATALOG_MESSAGES.REFILL_DAYS_INVALID);
+    }
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.type(days, '45');
+    await userEvent.click(form.getByLabelText('회원 주문 취소 허용'));
+    await userEvent.click(form.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/admin/api/services/101',
+      body: { refillDays: 45, cancellable: false, unitPriceMilli: 60000 },
+    });
   });
 
   it("opens an existing service with its price in 원 and shows the server's refusal to delete", async () => {

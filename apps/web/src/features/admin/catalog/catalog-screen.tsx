@@ -177,6 +177,13 @@ export function CatalogScreen() {
         row.original.enableAuto ? <span className="admin-chip admin-chip-success">가능</span> : '-',
     },
     {
+      id: 'terms',
+      header: '리필 · 취소',
+      size: 150,
+      enableSorting: false,
+      cell: ({ row }) => <ServiceTermChips service={row.original} />,
+    },
+    {
       id: 'readOnly',
       header: '읽기전용',
       size: 86,
@@ -378,5 +385,23 @@ export function CatalogScreen() {
         />
       )}
     </AdminPage>
+  );
+}
+
+/** A service's refill window and cancellability as two chips ("리필 30일" / "리필 없음", "취소 가능" / "취소 불가"). */
+function ServiceTermChips({ service }: { service: AdminService }) {
+  return (
+    <span className="catalog-chips">
+      {service.refillDays > 0 ? (
+        <span className="admin-chip admin-chip-success">리필 {service.refillDays}일</span>
+      ) : (
+        <span className="admin-chip admin-chip-muted">리필 없음</span>
+      )}
+      {service.cancellable ? (
+        <span className="admin-chip admin-chip-success">취소 가능</span>
+      ) : (
+        <span className="admin-chip admin-chip-muted">취소 불가</span>
+      )}
+    </span>
   );
 }

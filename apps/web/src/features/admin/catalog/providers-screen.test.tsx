@@ -41,6 +41,7 @@ const item = (
   name: string,
   rate: string,
   importedCategoryIds: number[] = [],
+  flags: { refill: boolean; cancel: boolean } = { refill: false, cancel: false },
 ): ProviderServiceItem => ({
   service,
   name,
@@ -49,12 +50,13 @@ const item = (
   rate,
   min: 100,
   max: 50000,
+  ...flags,
   importedCategoryIds,
 });
 const listing = [
   item('1', 'Instagram Followers [Korea]', '36000.00', [10]),
   item('14', 'Instagram Story Views', '0.90'),
-  item('15', 'Threads Followers', '9000.50'),
+  item('15', 'Threads Followers', '9000.50', [], { refill: true, cancel: true }),
 ];
 
 const renderScreen = () =>
@@ -170,6 +172,11 @@ describe('providers screen', () => {
     expect(within(threads).getByText('10.351원')).toBeInTheDocument();
     const story = within(list).getByText('Instagram Story Views').closest('tr')!;
     expect(within(story).getByText('0.002원')).toBeInTheDocument();
+    // The provider's refill and cancel terms, as the import will set them (refill: true → 30 days).
+    expect(within(threads).getByText('리필 30일')).toBeInTheDocument();
+    expect(within(threads).getByText('취소 가능')).toBeInTheDocument();
+    expect(within(story).getByText('리필 없음')).toBeInTheDocument();
+    expect(within(story).getByText('취소 불가')).toBeInTheDocument();
 
     expect(within(dialog).getByRole('button', { name: '0개 가져오기' })).toBeDisabled();
     await userEvent.click(within(list).getByRole('checkbox', { name: '전체 선택' }));

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
   CATALOG_MESSAGES,
+  DEFAULT_REFILL_DAYS,
   formatCount,
   formatUnitPriceMilli,
   providerRateToUnitPriceMilli,
@@ -144,6 +145,7 @@ export function ProviderImportDialog({
                   <th>상품명</th>
                   <th>공급사 단가 (1,000개당)</th>
                   <th>최소 / 최대</th>
+                  <th>리필 · 취소</th>
                   <th>판매 단가 (개당)</th>
                 </tr>
               </thead>
@@ -173,6 +175,22 @@ export function ProviderImportDialog({
                       <td className="admin-money">{item.rate}</td>
                       <td className="admin-money">
                         {formatCount(item.min)} / {formatCount(item.max)}
+                      </td>
+                      <td>
+                        <span className="catalog-chips">
+                          {item.refill ? (
+                            <span className="admin-chip admin-chip-success">
+                              리필 {DEFAULT_REFILL_DAYS}일
+                            </span>
+                          ) : (
+                            <span className="admin-chip admin-chip-muted">리필 없음</span>
+                          )}
+                          {item.cancel ? (
+                            <span className="admin-chip admin-chip-success">취소 가능</span>
+                          ) : (
+                            <span className="admin-chip admin-chip-muted">취소 불가</span>
+                          )}
+                        </span>
                       </td>
                       <td className="admin-money">
                         {price === null ? '-' : `${formatUnitPriceMilli(price)}원`}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
+  REFILL_DAYS_MAX,
   SERVICE_NOTICE_MAX,
   formatUnitPriceMilli,
   parseUnitPriceMilli,
@@ -25,6 +26,9 @@ export interface ServiceForm {
   min: string;
   max: string;
   notice: string;
+  /** Whole days 0–365 as typed; 0 = no refill. */
+  refillDays: string;
+  cancellable: boolean;
   enableAuto: boolean;
   isReadOnly: boolean;
   visible: boolean;
@@ -41,6 +45,8 @@ export function serviceFormOf(service: AdminService | null, categoryId: number):
     min: service ? String(service.min) : '',
     max: service ? String(service.max) : '',
     notice: service?.notice ?? '',
+    refillDays: String(service?.refillDays ?? 0),
+    cancellable: service?.cancellable ?? false,
     enableAuto: service?.enableAuto ?? false,
     isReadOnly: service?.isReadOnly ?? false,
     visible: service?.visible ?? true,
@@ -65,6 +71,8 @@ export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest }
     min: wholeNumber(form.min),
     max: wholeNumber(form.max),
     notice: form.notice,
+    refillDays: wholeNumber(form.refillDays),
+    cancellable: form.cancellable,
     enableAuto: form.enableAuto,
     isReadOnly: form.isReadOnly,
     visible: form.visible,
@@ -77,6 +85,7 @@ export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest }
     min: request.min,
     max: request.max,
     notice: request.notice ?? '',
+    refillDays: request.refillDays ?? 0,
     providerId,
     providerServiceId: request.providerServiceId ?? '',
   });
@@ -189,6 +198,13 @@ export function ServiceFormDialog({
             disabled={form.providerId === ''}
             onChange={(e) => set('providerServiceId', e.target.value)}
           />
+          <TextField
+            label="리필 보장 기간(일)"
+            inputMode="numeric"
+            value={form.refillDays}
+            hint={`0이면 리필 없음 · 최대 ${REFILL_DAYS_MAX}일 (완료 후 이 기간 안에 회원이 리필을 요청할 수 있습니다)`}
+            onChange={(e) => set('refillDays', e.target.value)}
+          />
         </div>
         <div className="field">
           <label className="field-label" htmlFor={noticeId}>
@@ -205,6 +221,11 @@ export function ServiceFormDialog({
           />
         </div>
         <div className="catalog-checkboxes">
+          <Checkbox
+            label="회원 주문 취소 허용"
+            checked={form.cancellable}
+            onChange={(e) => set('cancellable', e.target.checked)}
+          />
           <Checkbox
             label="자동주문 허용"
             checked={form.enableAuto}
