@@ -2,7 +2,10 @@ import {
   ADMIN_AUTO_ORDER_STATUS_LABELS,
   ADMIN_ORDER_STATUS_LABELS,
   AutoOrderStatus,
+  CANCEL_REQUESTED_LABEL,
   OrderStatus,
+  REFILL_STATUS_LABELS,
+  type RefillStatus,
   cancelRefusal,
   formatSeoulDateTime,
   formatWon,
@@ -23,6 +26,7 @@ const quantity = (n: number | null) => <span className="admin-money">{formatCoun
 
 const orderLabel = (status: number) =>
   ADMIN_ORDER_STATUS_LABELS[status as OrderStatusValue] ?? String(status);
+const refillLabel = (status: number) => REFILL_STATUS_LABELS[status as RefillStatus] ?? String(status);
 const autoLabel = (status: number) =>
   ADMIN_AUTO_ORDER_STATUS_LABELS[status as AutoOrderStatusValue] ?? String(status);
 
@@ -161,9 +165,26 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
     {
       id: 'status',
       header: '상태',
-      size: 96,
+      size: 120,
       enableSorting: false,
-      cell: ({ row }) => <OrderStatusChip status={row.original.status} />,
+      cell: ({ row }) => (
+        <span className="orders-status-cell">
+          <OrderStatusChip status={row.original.status} />
+          {row.original.cancelRequestedAt && (
+            <span
+              className="admin-chip admin-chip-danger"
+              title={`요청 ${formatSeoulDateTime(row.original.cancelRequestedAt)}`}
+            >
+              {CANCEL_REQUESTED_LABEL}
+            </span>
+          )}
+          {row.original.latestRefill && (
+            <span className="admin-chip admin-chip-muted" title={`리필 #${row.original.latestRefill.id}`}>
+              리필 {refillLabel(row.original.latestRefill.status)}
+            </span>
+          )}
+        </span>
+      ),
     },
     common.createdAt,
     common.member,
@@ -258,6 +279,11 @@ export const orderCsvColumns: CsvColumn<AdminOrderItem>[] = [
   { header: '금액', value: (o) => o.cost },
   { header: '환불', value: (o) => o.refunded },
   { header: '상태', value: (o) => orderLabel(o.status) },
+  {
+    header: '취소 요청',
+    value: (o) => (o.cancelRequestedAt ? formatSeoulDateTime(o.cancelRequestedAt) : ''),
+  },
+  { header: '리필', value: (o) => (o.latestRefill ? refillLabel(o.latestRefill.status) : '') },
   { header: '공급사 주문번호', value: (o) => o.providerOrderId },
   { header: '시작 수량', value: (o) => o.startCount },
   { header: '남은 수량', value: (o) => o.remains },

@@ -28,6 +28,8 @@ const service = (id: number, text: string, visible = true) =>
     max: 10000,
     notice: '',
     enableAuto: false,
+    refillDays: 0,
+    cancellable: false,
     isReadOnly: false,
     visible,
     providerId: 1,

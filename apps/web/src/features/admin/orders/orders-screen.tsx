@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   ADMIN_AUTO_ORDER_STATUS_LABELS,
+  CANCEL_REQUESTED_LABEL,
   ADMIN_ORDER_STATUS_LABELS,
   AUTO_ORDER_STATUSES,
   ORDER_STATUSES,
@@ -33,6 +34,7 @@ import {
   type OrdersSearch,
   type OrdersTab,
 } from './orders-search';
+import { RefillsView } from './refills-view';
 import './orders.css';
 
 /** The filter form's fields, as typed (applied to the URL on 검색). */
@@ -45,6 +47,7 @@ interface Draft {
   from: string;
   to: string;
   errorsOnly: boolean;
+  cancelRequested: boolean;
 }
 
 const draftOf = (search: OrdersSearch): Draft => ({
@@ -56,6 +59,7 @@ const draftOf = (search: OrdersSearch): Draft => ({
   from: search.from,
   to: search.to,
   errorsOnly: search.errorsOnly,
+  cancelRequested: search.cancelRequested,
 });
 
 const SORTABLE: Record<string, AdminOrderSort> = { id: 'id', createdAt: 'createdAt', cost: 'cost' };
@@ -105,11 +109,21 @@ export function OrdersScreen() {
       from: draft.from,
       to: draft.to,
       errorsOnly: draft.errorsOnly,
+      cancelRequested: draft.cancelRequested,
     });
   };
 
   const switchTab = (tab: OrdersTab) => {
-    if (tab !== search.tab) go({ tab, status: null, errorsOnly: false, sort: 'id', order: 'desc' });
+    if (tab !== search.tab)
+      go({
+        tab,
+        status: null,
+        errorsOnly: false,
+        cancelRequested: false,
+        q: '',
+        sort: 'id',
+        order: 'desc',
+      });
   };
 
   const columns = useMemo(() => orderColumns(setAction), []);
@@ -164,7 +178,7 @@ export function OrdersScreen() {
   };
 
   const isAuto = search.tab === 'auto';
-  const data = isAuto ? autoOrders.data : orders.data;
+  const data = isAuto ? autoOrders.data : search.tab === 'orders' ? orders.data : undefined;
   const lastPage = data ? lastPageOf(data.total, data.pageSize) : 1;
   const filtered =
     search.member ||
@@ -189,13 +203,14 @@ export function OrdersScreen() {
   return (
     <AdminPage
       title="주문"
-      description="모든 회원의 주문과 자동주문을 찾아 공급사 재전송, 취소·환불, 부분 완료를 처리합니다."
+      description="모든 회원의 주문과 자동주문, 리필 요청을 찾아 공급사 재전송, 취소·환불, 부분 완료, 리필 재전송·거절을 처리합니다."
     >
       <div className="orders-tabs" role="tablist" aria-label="주문 종류">
         {(
           [
             ['orders', '주문'],
             ['auto', '자동주문'],
+            ['refills', '리필 요청'],
           ] as const
         ).map(([tab, label]) => (
           <button
@@ -211,148 +226,170 @@ export function OrdersScreen() {
         ))}
       </div>
 
-      <AdminSection>
-        <form className="orders-filters admin-filters" role="search" aria-label="주문 검색" onSubmit={apply}>
-          <div className="orders-member">
-            <TextField
-              label="회원 아이디"
-              value={draft.member}
-              maxLength={60}
-              autoComplete="off"
-              onChange={(event) => setDraft({ ...draft, member: event.target.value })}
-            />
-            <Checkbox
-              label="앞부분 일치"
-              checked={draft.memberPrefix}
-              onChange={(event) => setDraft({ ...draft, memberPrefix: event.target.checked })}
-            />
-          </div>
-          <SelectField
-            label="상품"
-            className="orders-service-select"
-            value={draft.serviceId}
-            onChange={(event) => setDraft({ ...draft, serviceId: event.target.value })}
-          >
-            <option value="">전체 상품</option>
-            {(services.data ?? []).map((service) => (
-              <option key={service.id} value={service.id}>
-                {service.platformText} · {service.text}
-                {service.visible ? '' : ' (숨김)'}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="상태"
-            value={draft.status}
-            onChange={(event) => setDraft({ ...draft, status: event.target.value })}
-          >
-            <option value="">전체 상태</option>
-            {statuses.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="링크"
-            value={draft.link}
-            maxLength={200}
-            placeholder="링크의 일부"
-            autoComplete="off"
-            onChange={(event) => setDraft({ ...draft, link: event.target.value })}
-          />
-          <TextField
-            label="시작일"
-            type="date"
-            value={draft.from}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-          <TextField
-            label="종료일"
-            type="date"
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          />
-          {!isAuto && (
-            <Checkbox
-              label="오류 있는 주문만"
-              checked={draft.errorsOnly}
-              onChange={(event) => setDraft({ ...draft, errorsOnly: event.target.checked })}
-            />
-          )}
-          <div className="orders-filter-actions">
-            <Button type="submit">검색</Button>
-            <Button
-              type="button"
-              variant="ghost"
-              onClick={() =>
-                setParams(
-                  new URLSearchParams(ordersSearchParams({ ...DEFAULT_ORDERS_SEARCH, tab: search.tab })),
-                )
-              }
+      {search.tab === 'refills' ? (
+        <RefillsView search={search} go={go} />
+      ) : (
+        <>
+          <AdminSection>
+            <form
+              className="orders-filters admin-filters"
+              role="search"
+              aria-label="주문 검색"
+              onSubmit={apply}
             >
-              초기화
-            </Button>
-          </div>
-        </form>
-      </AdminSection>
-
-      <AdminSection
-        title={isAuto ? '자동주문 목록' : '주문 목록'}
-        actions={
-          <div className="orders-summary">
-            {data && <p aria-live="polite">총 {formatCount(data.total)}건</p>}
-            <label className="orders-page-size">
-              <span>표시</span>
-              <select
-                className="admin-input"
-                value={search.pageSize}
-                onChange={(event) => go({ pageSize: Number(event.target.value) })}
+              <div className="orders-member">
+                <TextField
+                  label="회원 아이디"
+                  value={draft.member}
+                  maxLength={60}
+                  autoComplete="off"
+                  onChange={(event) => setDraft({ ...draft, member: event.target.value })}
+                />
+                <Checkbox
+                  label="앞부분 일치"
+                  checked={draft.memberPrefix}
+                  onChange={(event) => setDraft({ ...draft, memberPrefix: event.target.checked })}
+                />
+              </div>
+              <SelectField
+                label="상품"
+                className="orders-service-select"
+                value={draft.serviceId}
+                onChange={(event) => setDraft({ ...draft, serviceId: event.target.value })}
               >
-                {ORDER_PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}개씩
+                <option value="">전체 상품</option>
+                {(services.data ?? []).map((service) => (
+                  <option key={service.id} value={service.id}>
+                    {service.platformText} · {service.text}
+                    {service.visible ? '' : ' (숨김)'}
                   </option>
                 ))}
-              </select>
-            </label>
-          </div>
-        }
-      >
-        {isAuto ? (
-          <DataTable
-            label="자동주문 목록"
-            columns={autoColumns}
-            rows={autoOrders.data?.items}
-            isLoading={autoOrders.isLoading}
-            isError={autoOrders.isError}
-            emptyText={filtered ? '조건에 맞는 자동주문이 없습니다.' : '자동주문이 없습니다.'}
-            rowId={(row) => String(row.id)}
-            csv={{ label: '자동주문목록', columns: autoOrderCsvColumns }}
-            sorting={sorting}
-          />
-        ) : (
-          <DataTable
-            label="주문 목록"
-            columns={columns}
-            rows={orders.data?.items}
-            isLoading={orders.isLoading}
-            isError={orders.isError}
-            emptyText={filtered || search.errorsOnly ? '조건에 맞는 주문이 없습니다.' : '주문이 없습니다.'}
-            rowId={(row) => String(row.id)}
-            csv={{ label: '주문목록', columns: orderCsvColumns }}
-            sorting={sorting}
-          />
-        )}
-        <div className="orders-pagination">
-          <Pagination
-            page={search.page}
-            lastPage={lastPage}
-            hrefFor={(page) => `?${ordersSearchParams({ ...search, page })}`}
-            label={isAuto ? '자동주문 목록 페이지' : '주문 목록 페이지'}
-          />
-        </div>
-      </AdminSection>
+              </SelectField>
+              <SelectField
+                label="상태"
+                value={draft.status}
+                onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+              >
+                <option value="">전체 상태</option>
+                {statuses.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label="링크"
+                value={draft.link}
+                maxLength={200}
+                placeholder="링크의 일부"
+                autoComplete="off"
+                onChange={(event) => setDraft({ ...draft, link: event.target.value })}
+              />
+              <TextField
+                label="시작일"
+                type="date"
+                value={draft.from}
+                onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+              />
+              <TextField
+                label="종료일"
+                type="date"
+                value={draft.to}
+                onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+              />
+              {!isAuto && (
+                <Checkbox
+                  label="오류 있는 주문만"
+                  checked={draft.errorsOnly}
+                  onChange={(event) => setDraft({ ...draft, errorsOnly: event.target.checked })}
+                />
+              )}
+              {!isAuto && (
+                <Checkbox
+                  label={CANCEL_REQUESTED_LABEL}
+                  checked={draft.cancelRequested}
+                  onChange={(event) => setDraft({ ...draft, cancelRequested: event.target.checked })}
+                />
+              )}
+              <div className="orders-filter-actions">
+                <Button type="submit">검색</Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={() =>
+                    setParams(
+                      new URLSearchParams(ordersSearchParams({ ...DEFAULT_ORDERS_SEARCH, tab: search.tab })),
+                    )
+                  }
+                >
+                  초기화
+                </Button>
+              </div>
+            </form>
+          </AdminSection>
+
+          <AdminSection
+            title={isAuto ? '자동주문 목록' : '주문 목록'}
+            actions={
+              <div className="orders-summary">
+                {data && <p aria-live="polite">총 {formatCount(data.total)}건</p>}
+                <label className="orders-page-size">
+                  <span>표시</span>
+                  <select
+                    className="admin-input"
+                    value={search.pageSize}
+                    onChange={(event) => go({ pageSize: Number(event.target.value) })}
+                  >
+                    {ORDER_PAGE_SIZES.map((size) => (
+                      <option key={size} value={size}>
+                        {size}개씩
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+            }
+          >
+            {isAuto ? (
+              <DataTable
+                label="자동주문 목록"
+                columns={autoColumns}
+                rows={autoOrders.data?.items}
+                isLoading={autoOrders.isLoading}
+                isError={autoOrders.isError}
+                emptyText={filtered ? '조건에 맞는 자동주문이 없습니다.' : '자동주문이 없습니다.'}
+                rowId={(row) => String(row.id)}
+                csv={{ label: '자동주문목록', columns: autoOrderCsvColumns }}
+                sorting={sorting}
+              />
+            ) : (
+              <DataTable
+                label="주문 목록"
+                columns={columns}
+                rows={orders.data?.items}
+                isLoading={orders.isLoading}
+                isError={orders.isError}
+                emptyText={
+                  filtered || search.errorsOnly || search.cancelRequested
+                    ? '조건에 맞는 주문이 없습니다.'
+                    : '주문이 없습니다.'
+                }
+                rowId={(row) => String(row.id)}
+                csv={{ label: '주문목록', columns: orderCsvColumns }}
+                sorting={sorting}
+              />
+            )}
+            <div className="orders-pagination">
+              <Pagination
+                page={search.page}
+                lastPage={lastPage}
+                hrefFor={(page) => `?${ordersSearchParams({ ...search, page })}`}
+                label={isAuto ? '자동주문 목록 페이지' : '주문 목록 페이지'}
+              />
+            </div>
+          </AdminSection>
+        </>
+      )}
 
       {action && (
         <OrderActionDialog

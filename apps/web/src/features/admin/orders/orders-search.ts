@@ -1,12 +1,13 @@
 import { ADMIN_ORDER_PAGE_SIZE, ADMIN_ORDER_SORTS, parseSeoulDate, type AdminOrderSort } from '@smm/domain';
-import type { AdminAutoOrdersParams, AdminOrdersParams } from '@smm/domain/contract';
+import type { AdminAutoOrdersParams, AdminOrdersParams, AdminRefillsParams } from '@smm/domain/contract';
 
 /**
  * The orders screen's state, kept in the URL (?tab=&member=&match=&service=&status=&link=&from=&to=
  * &error=&sort=&order=&page=&size=) so reload, back and a copied link show the same list. Anything in
  * the URL that the server would refuse is dropped here, so a hand-edited address never shows an error.
+ * The 리필 요청 tab keeps its state (status, q, page, size) in the same URL (?tab=refills&q=).
  */
-export type OrdersTab = 'orders' | 'auto';
+export type OrdersTab = 'orders' | 'auto' | 'refills';
 
 export interface OrdersSearch {
   tab: OrdersTab;
@@ -18,6 +19,10 @@ export interface OrdersSearch {
   from: string;
   to: string;
   errorsOnly: boolean;
+  /** Orders tab: only those whose cancel was asked of their provider (취소 요청됨). */
+  cancelRequested: boolean;
+  /** Refills tab: a member's login id or part of the link. */
+  q: string;
   sort: AdminOrderSort;
   order: 'asc' | 'desc';
   page: number;
@@ -36,6 +41,8 @@ export const DEFAULT_ORDERS_SEARCH: OrdersSearch = {
   from: '',
   to: '',
   errorsOnly: false,
+  cancelRequested: false,
+  q: '',
   sort: 'id',
   order: 'desc',
   page: 1,
@@ -55,9 +62,10 @@ const positive = (value: string | null, max: number): number | null => {
 const date = (value: string | null) => (value && parseSeoulDate(value) ? value : '');
 
 export function readOrdersSearch(params: URLSearchParams): OrdersSearch {
-  const tab: OrdersTab = params.get('tab') === 'auto' ? 'auto' : 'orders';
+  const tabParam = params.get('tab');
+  const tab: OrdersTab = tabParam === 'auto' || tabParam === 'refills' ? tabParam : 'orders';
   const status = params.get('status');
-  const maxStatus = tab === 'auto' ? 3 : 5;
+  const maxStatus = tab === 'orders' ? 5 : 3;
   const size = Number(params.get('size'));
   const sort = params.get('sort');
   return {
@@ -70,6 +78,8 @@ export function readOrdersSearch(params: URLSearchParams): OrdersSearch {
     from: date(params.get('from')),
     to: date(params.get('to')),
     errorsOnly: tab === 'orders' && params.get('error') === '1',
+    cancelRequested: tab === 'orders' && params.get('cancel') === '1',
+    q: tab === 'refills' ? text(params.get('q'), 200) : '',
     sort: ADMIN_ORDER_SORTS.includes(sort as AdminOrderSort) ? (sort as AdminOrderSort) : 'id',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
     page: positive(params.get('page'), 1_000_000) ?? 1,
@@ -90,6 +100,8 @@ export function ordersSearchParams(search: OrdersSearch): string {
   if (search.from) params.set('from', search.from);
   if (search.to) params.set('to', search.to);
   if (search.tab === 'orders' && search.errorsOnly) params.set('error', '1');
+  if (search.tab === 'orders' && search.cancelRequested) params.set('cancel', '1');
+  if (search.tab === 'refills' && search.q) params.set('q', search.q);
   if (search.sort !== d.sort) params.set('sort', search.sort);
   if (search.order !== d.order) params.set('order', search.order);
   if (search.page !== 1) params.set('page', String(search.page));
@@ -115,6 +127,17 @@ export function ordersRequestParams(search: OrdersSearch): string {
   if (search.from) query.from = search.from;
   if (search.to) query.to = search.to;
   if (search.tab === 'orders' && search.errorsOnly) query.hasError = 'true';
+  if (search.tab === 'orders' && search.cancelRequested) query.cancelRequested = 'true';
+  return new URLSearchParams(
+    Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  ).toString();
+}
+
+/** The refills tab's request (GET /admin/api/refills): state, member or link, page. */
+export function refillsRequestParams(search: OrdersSearch): string {
+  const query: AdminRefillsParams = { page: search.page, pageSize: String(search.pageSize) };
+  if (search.status !== null) query.status = String(search.status);
+  if (search.q) query.q = search.q;
   return new URLSearchParams(
     Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
   ).toString();

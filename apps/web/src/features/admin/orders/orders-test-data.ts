@@ -1,4 +1,4 @@
-import type { AdminOrderItem } from '@smm/domain/contract';
+import type { AdminOrderItem, AdminRefillItem } from '@smm/domain/contract';
 
 /** An order as the console lists it, for the screen's tests. */
 export const sampleOrder = (over: Partial<AdminOrderItem> = {}): AdminOrderItem => ({
@@ -22,5 +22,33 @@ export const sampleOrder = (over: Partial<AdminOrderItem> = {}): AdminOrderItem 
   leasedUntil: null,
   nextCheckAt: null,
   autoOrderId: null,
+  cancelRequestedAt: null,
+  latestRefill: null,
+  ...over,
+});
+
+/** A refill as the console lists it (GET /admin/api/refills), for the screen's tests. */
+export const sampleRefill = (over: Partial<AdminRefillItem> = {}): AdminRefillItem => ({
+  id: 31,
+  status: 3,
+  statusLabel: '거절',
+  reason: 'Refill is not available for this order',
+  providerRefillId: 'r-77',
+  source: 'member',
+  attempts: 0,
+  createdAt: '2026-11-21T15:30:00.000Z',
+  finishedAt: '2026-11-21T16:00:00.000Z',
+  nextCheckAt: null,
+  leasedUntil: null,
+  order: {
+    id: 501,
+    status: 2,
+    serviceText: '인스타 좋아요',
+    link: 'https://instagram.com/p/abc',
+    memberLoginId: 'kim_1',
+    providerId: 1,
+    providerName: '시뮬레이터',
+    providerOrderId: '9001',
+  },
   ...over,
 });

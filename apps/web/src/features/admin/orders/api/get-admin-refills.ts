@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminRefillsResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { refillsRequestParams, type OrdersSearch } from '../orders-search';
+import { ADMIN_REFILLS_KEY } from './orders-keys';
+
+/** GET /admin/api/refills — one page of every member's refills, newest first. */
+export const getAdminRefills = (search: OrdersSearch) =>
+  api.get<AdminRefillsResponse>(`/admin/api/refills?${refillsRequestParams(search)}`);
+
+export const getAdminRefillsQueryOptions = (search: OrdersSearch) =>
+  queryOptions({
+    queryKey: [...ADMIN_REFILLS_KEY, refillsRequestParams(search)],
+    queryFn: () => getAdminRefills(search),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminRefills = (search: OrdersSearch, enabled = true) =>
+  useQuery({ ...getAdminRefillsQueryOptions(search), enabled });
