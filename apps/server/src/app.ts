@@ -59,7 +59,7 @@ import { pointsRoutes } from './points/points.routes';
 import { MemberCancellation } from './orders/member-cancellation';
 import { OrderWorker } from './orders/order-worker';
 import { Ticker } from './background/ticker';
-import { orderRefillRoutes, ordersRoutes } from './orders/orders.routes';
+import { orderCancelRoutes, orderRefillRoutes, ordersRoutes } from './orders/orders.routes';
 import { RefillRequests } from './orders/refill-requests';
 import { ProviderRegistry } from './providers/provider-registry';
 import { SimulatedProvider } from './providers/simulated-provider';
@@ -328,6 +328,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(socialAuthRoutes(social));
   await routes.register(ordersRoutes(orders));
   await routes.register(orderRefillRoutes(refills));
+  await routes.register(orderCancelRoutes(orderCancellation));
   await routes.register(pointsRoutes(charges));
   await routes.register(depositHooksRoutes(deposits, config.charges.depositWebhookSecret));
   await routes.register(publicApiRoutes(publicApi));

@@ -8,7 +8,8 @@ export type OrderActions = Pick<OrderHistoryItem, 'refill' | 'canRefill' | 'canC
 export const presentOrderHistoryItem = (
   row: OrderRow,
   serviceText: string,
-  actions: OrderActions,
+  actions: Omit<OrderActions, 'refill'>,
+  refill: OrderActions['refill'],
 ): OrderHistoryItem => ({
   id: row.id,
   createdAt: row.createdAt.toISOString(),
@@ -21,6 +22,7 @@ export const presentOrderHistoryItem = (
   startCount: row.startCount,
   remains: row.remains,
   ...actions,
+  refill,
 });
 
 export const presentAutoOrderHistoryItem = (

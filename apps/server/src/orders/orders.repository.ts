@@ -1,17 +1,22 @@
+import { createHash } from 'node:crypto';
 import type { OrderStatus } from '@smm/domain';
 import { AutoOrderStatus, OPEN_ORDER_STATUSES, isOpenOrderStatus } from '@smm/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import { preparedPerExecutor } from '../db/prepared';
 import { insertWithDebit, type DebitForNewRow } from '../ledger/apply-ledger-entry';
-import { accounts, autoOrders, orders, providers, services } from '../db/schema';
+import { accounts, autoOrders, orderRefills, orders, providers, services } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type AutoOrderRow = typeof autoOrders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewAutoOrder = typeof autoOrders.$inferInsert;
+export type NewestRefill = typeof orderRefills.$inferSelect;
 
 const open = inArray(orders.status, [...OPEN_ORDER_STATUSES]);
+
+/** Advisory lock class of "new orders of one service for one link" (charges: 727 302, deposits: 727 301). */
+const LINK_LOCK_CLASS = 727_303;
 
 /** What a status answer of the public API needs of an order (or of an auto-order, summed over its runs). */
 const trackedOrderColumns = {
@@ -145,7 +150,12 @@ export const ordersRepository = {
     );
     const [rows, [total]] = await Promise.all([
       ex
-        .select({ order: orders, serviceText: services.text })
+        .select({
+          order: orders,
+          serviceText: services.text,
+          refillDays: services.refillDays,
+          cancellable: services.cancellable,
+        })
         .from(orders)
         .innerJoin(services, eq(services.id, orders.serviceId))
         .where(where)
@@ -170,7 +180,7 @@ export const ordersRepository = {
     );
     const [rows, [total]] = await Promise.all([
       ex
-        .select({ autoOrder: autoOrders, serviceText: services.text })
+        .select({ autoOrder: autoOrders, serviceText: services.text, cancellable: services.cancellable })
         .from(autoOrders)
         .innerJoin(services, eq(services.id, autoOrders.serviceId))
         .where(where)
@@ -311,6 +321,25 @@ export const ordersRepository = {
         updatedAt: change.now,
       })
       .where(eq(orders.id, id));
+  },
+
+  /** What a member may do with orders of this service (docs/product.md#refill-and-cancellation). */
+  async serviceActionsOf(ex: Executor, serviceId: number) {
+    const [row] = await ex
+      .select({ cancellable: services.cancellable, refillDays: services.refillDays })
+      .from(services)
+      .where(eq(services.id, serviceId));
+    return row;
+  },
+
+  /** The provider accepted a member's cancellation of this open order; its refund follows its status. */
+  async markCancelRequested(ex: Executor, id: number, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(orders)
+      .set({ cancelRequestedAt: now })
+      .where(and(eq(orders.id, id), open, isNull(orders.cancelRequestedAt)))
+      .returning({ id: orders.id });
+    return rows.length === 1;
   },
 
   async providerOf(ex: Executor, providerId: number) {
@@ -468,6 +497,39 @@ export const ordersRepository = {
   async findAutoOrderForUpdate(tx: Tx, id: number) {
     const [row] = await tx.select().from(autoOrders).where(eq(autoOrders.id, id)).for('update');
     return row;
+  },
+
+  /**
+   * Serialises new orders of one service for one link across processes until the transaction ends, so
+   * the overlap check and the insert after it see each other's (docs/product.md#refill-and-cancellation).
+   */
+  async lockServiceLink(tx: Tx, serviceId: number, link: string): Promise<void> {
+    const key = createHash('sha256').update(`${serviceId}\n${link}`).digest().readInt32BE(0);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LINK_LOCK_CLASS}::int, ${key}::int)`);
+  },
+
+  /** Whether any member's open order (an auto-order's run too) of this service for this exact link exists. */
+  async hasOpenOrderFor(ex: Executor, serviceId: number, link: string): Promise<boolean> {
+    const [row] = await ex
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.serviceId, serviceId), eq(orders.link, link), open))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /**
+   * The newest refill of each of these orders (one query for a history page). One open refill per order
+   * at most, and none is asked while one is open: an order's refill is open only if its newest is.
+   */
+  async newestRefillsOf(ex: Executor, orderIds: number[]) {
+    if (orderIds.length === 0) return new Map<number, NewestRefill>();
+    const rows = await ex
+      .selectDistinctOn([orderRefills.orderId])
+      .from(orderRefills)
+      .where(inArray(orderRefills.orderId, orderIds))
+      .orderBy(orderRefills.orderId, desc(orderRefills.id));
+    return new Map<number, NewestRefill>(rows.map((row) => [row.orderId, row]));
   },
 
   async setAutoOrderRefunded(

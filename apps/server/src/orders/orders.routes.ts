@@ -1,5 +1,7 @@
 import {
   autoOrderHistoryResponse,
+  cancelAutoOrderResponse,
+  cancelOrderResponse,
   historyQuery,
   orderHistoryResponse,
   orderPathParams,
@@ -10,6 +12,7 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../auth/guards';
+import type { MemberCancellation } from './member-cancellation';
 import type { OrdersService } from './orders.service';
 import type { RefillRequests } from './refill-requests';
 import { presentRefill } from './refills.presenter';
@@ -71,6 +74,31 @@ export function orderRefillRoutes(refills: RefillRequests): FastifyPluginAsyncZo
       },
       async (request) =>
         (await refills.listForOrder(accountOf(request).id, request.params.id)).map(presentRefill),
+    );
+  };
+}
+
+/**
+ * A member's cancellation of their own orders and auto-orders (docs/product.md#refill-and-cancellation):
+ * refusals are 409 ORDER_CANCEL_REFUSED with the Korean reason; another member's id is a 404.
+ */
+export function orderCancelRoutes(cancellation: MemberCancellation): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/service/order/:id/cancel',
+      {
+        config: { auth: 'member' },
+        schema: { params: orderPathParams, response: { 200: cancelOrderResponse } },
+      },
+      (request) => cancellation.cancelOrderForMember(accountOf(request).id, request.params.id),
+    );
+    app.post(
+      '/service/auto-order/:id/cancel',
+      {
+        config: { auth: 'member' },
+        schema: { params: orderPathParams, response: { 200: cancelAutoOrderResponse } },
+      },
+      (request) => cancellation.cancelAutoOrderForMember(accountOf(request).id, request.params.id),
     );
   };
 }

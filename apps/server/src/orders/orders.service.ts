@@ -3,8 +3,13 @@ import {
   HISTORY_PAGE_SIZE,
   isAutoOrder,
   LedgerReason,
+  OPEN_ORDER_STATUSES,
+  OPEN_REFILL_STATUSES,
+  orderCancelRefusal,
   OrderStatus,
   orderCostWon,
+  refillRefusal,
+  type RefillStatus,
   validateOrder,
 } from '@smm/domain';
 import type {
@@ -14,15 +19,16 @@ import type {
   PlaceOrderRequest,
   PlaceOrderResponse,
 } from '@smm/domain/contract';
-import type { Db, Executor } from '../db/database';
+import type { Db, Executor, Tx } from '../db/database';
 import { appError } from '../errors/app-error';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
 import { orderRequestHash, replayOf } from './idempotency';
 import { idempotencyKeysRepository } from './idempotency-keys.repository';
-import { presentAutoOrderHistoryItem, presentOrderHistoryItem } from './orders.presenter';
-import { ordersRepository, type AutoOrderRow, type OrderRow } from './orders.repository';
+import { presentAutoOrderHistoryItem, presentOrderHistoryItem, type OrderActions } from './orders.presenter';
+import { ordersRepository, type AutoOrderRow, type NewestRefill, type OrderRow } from './orders.repository';
+import { presentRefill } from './refills.presenter';
 
 /** Idempotency keys are opaque client strings; anything else is a 400, not a database error. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
@@ -105,16 +111,31 @@ export class OrdersService {
       return row;
     };
 
+    // docs/product.md#refill-and-cancellation (overlapping orders): unless the setting allows it, no new
+    // order (nor auto-order) of a service for a link while any member's order of it for that link is
+    // open. The advisory lock on (service, link) is taken before the check, in the transaction that
+    // inserts, so two racing requests (in any processes) see each other: the second finds the first open.
+    // An auto-order's later runs are placed by the worker (run-auto-orders.ts) and never refused: the
+    // member was checked once, when the auto-order was placed, and its runs follow one another.
+    const overlapAllowed = site.flag('ALLOW_OVERLAPPING_ORDERS');
+    const placeChecked = async (tx: Tx) => {
+      if (!overlapAllowed) {
+        await ordersRepository.lockServiceLink(tx, service.id, link);
+        if (await ordersRepository.hasOpenOrderFor(tx, service.id, link)) throw appError('ORDER_OVERLAP');
+      }
+      return place(tx);
+    };
+
     let row: OrderRow | AutoOrderRow;
     if (!key) {
-      row = await place(this.db);
+      row = overlapAllowed ? await place(this.db) : await this.db.transaction(placeChecked);
     } else {
       // The key is taken before the debit, in the same transaction: a request racing with the same key
       // (an order against an auto-order too) waits here for this one to commit, then finds the key
       // taken and answers below; if this one rolls back (not enough points), the key is free again.
       const placed = await this.db.transaction(async (tx) => {
         if (!(await idempotencyKeysRepository.take(tx, accountId, key.key, key.hash))) return undefined;
-        const inserted = await place(tx);
+        const inserted = await placeChecked(tx);
         await idempotencyKeysRepository.settle(
           tx,
           accountId,
@@ -156,16 +177,21 @@ export class OrdersService {
       HISTORY_PAGE_SIZE,
       (query.page - 1) * HISTORY_PAGE_SIZE,
     );
+    const refills = await ordersRepository.newestRefillsOf(
+      this.db,
+      rows.map((row) => row.order.id),
+    );
+    const now = this.clock.now();
     return {
-      // TODO(issue 20, in progress in this session): refill and cancel actions from refill-rules.
-      items: rows.map((row) =>
-        presentOrderHistoryItem(row.order, row.serviceText, {
-          refill: null,
-          canRefill: false,
-          canCancel: false,
-          cancelRequested: row.order.cancelRequestedAt !== null,
-        }),
-      ),
+      items: rows.map((row) => {
+        const refill = refills.get(row.order.id);
+        return presentOrderHistoryItem(
+          row.order,
+          row.serviceText,
+          orderActions(row.order, row, refill, now),
+          refill ? presentRefill(refill) : null,
+        );
+      }),
       page: query.page,
       pageSize: HISTORY_PAGE_SIZE,
       total,
@@ -188,12 +214,53 @@ export class OrdersService {
       (query.page - 1) * HISTORY_PAGE_SIZE,
     );
     return {
-      items: rows.map((row) => presentAutoOrderHistoryItem(row.autoOrder, row.serviceText, false)),
+      // docs/product.md#refill-and-cancellation: an ACTIVE auto-order of a cancellable service can be stopped.
+      items: rows.map((row) =>
+        presentAutoOrderHistoryItem(
+          row.autoOrder,
+          row.serviceText,
+          row.cancellable && row.autoOrder.status === AutoOrderStatus.ACTIVE,
+        ),
+      ),
       page: query.page,
       pageSize: HISTORY_PAGE_SIZE,
       total,
     };
   }
+}
+
+/**
+ * What the member may do with one order now (docs/product.md#refill-and-cancellation), asked of the same
+ * rules the actions themselves ask (packages/domain refill-rules.ts): a refill needs the order to have
+ * reached a provider; 취소 요청됨 shows while the order is open after its provider accepted the cancel.
+ */
+export function orderActions(
+  order: OrderRow,
+  service: { refillDays: number; cancellable: boolean },
+  newestRefill: NewestRefill | undefined,
+  now: Date,
+): Omit<OrderActions, 'refill'> {
+  const cancelRequested =
+    order.cancelRequestedAt !== null && OPEN_ORDER_STATUSES.includes(order.status as OrderStatus);
+  const refillable =
+    order.providerId !== null &&
+    order.providerOrderId !== null &&
+    refillRefusal({
+      orderStatus: order.status,
+      finishedAt: order.finishedAt,
+      refillDays: service.refillDays,
+      hasOpenRefill:
+        newestRefill !== undefined && OPEN_REFILL_STATUSES.includes(newestRefill.status as RefillStatus),
+      lastRequestedAt: newestRefill?.createdAt ?? null,
+      now,
+    }) === null;
+  return {
+    canRefill: refillable,
+    canCancel:
+      orderCancelRefusal({ orderStatus: order.status, cancellable: service.cancellable, cancelRequested }) ===
+      null,
+    cancelRequested,
+  };
 }
 
 function presentPlaced(row: OrderRow | AutoOrderRow, autoOrder: boolean): PlaceOrderResponse {
