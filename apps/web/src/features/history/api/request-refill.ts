@@ -2,18 +2,23 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RequestRefillResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { ORDER_HISTORY_KEY } from './get-order-history';
+import { ORDER_REFILLS_KEY } from './get-order-refills';
 
 export const requestRefill = (orderId: number) =>
   api.post<RequestRefillResponse>(`/service/order/${orderId}/refill`);
 
 /**
- * POST /service/order/:id/refill. Refills move no money, so only the orders are read again — after a
+ * POST /service/order/:id/refill. Refills move no money, so only the orders (and their refill lists) are read again — after a
  * refusal too (the row's state may have changed since the page was loaded).
  */
 export function useRequestRefill() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: requestRefill,
-    onSettled: () => client.invalidateQueries({ queryKey: ORDER_HISTORY_KEY }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ORDER_HISTORY_KEY }),
+        client.invalidateQueries({ queryKey: ORDER_REFILLS_KEY }),
+      ]),
   });
 }

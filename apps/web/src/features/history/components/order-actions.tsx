@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { CANCEL_REQUESTED_LABEL, REFILL_STATUS_LABELS, RefillStatus } from '@smm/domain';
-import type { AutoOrderHistoryItem, OrderHistoryItem } from '@smm/domain/contract';
+import { CANCEL_REQUESTED_LABEL, formatDateTime, REFILL_STATUS_LABELS, RefillStatus } from '@smm/domain';
+import type { AutoOrderHistoryItem, OrderHistoryItem, RefillItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelAutoOrder } from '../api/cancel-auto-order';
 import { useCancelOrder } from '../api/cancel-order';
+import { useOrderRefills } from '../api/get-order-refills';
 import { useRequestRefill } from '../api/request-refill';
 
 /** A refusal without the server's own words (a network failure, a 500). */
@@ -27,15 +28,62 @@ export function OrderStateNotes({ order }: { order: OrderHistoryItem }) {
   return (
     <div className="order-notes">
       {cancelRequested && <span className="order-note order-note-wait">{CANCEL_REQUESTED_LABEL}</span>}
-      {refill && (
-        <span className={`order-note order-note-${REFILL_TONES[refill.status]}`}>
-          리필 {REFILL_STATUS_LABELS[refill.status]}
-        </span>
-      )}
-      {refill?.status === RefillStatus.REJECTED && refill.reason && (
+      {refill && <RefillState refill={refill} />}
+      {refill && <RefillHistory orderId={order.id} />}
+    </div>
+  );
+}
+
+function RefillState({ refill }: { refill: RefillItem }) {
+  return (
+    <>
+      <span className={`order-note order-note-${REFILL_TONES[refill.status]}`}>
+        리필 {REFILL_STATUS_LABELS[refill.status]}
+      </span>
+      {refill.status === RefillStatus.REJECTED && refill.reason && (
         <span className="order-note-reason">사유: {refill.reason}</span>
       )}
-    </div>
+    </>
+  );
+}
+
+/** 리필 내역: the order's every refill, read from the server when opened. */
+function RefillHistory({ orderId }: { orderId: number }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const refills = useOrderRefills(orderId, open);
+  return (
+    <>
+      <button
+        type="button"
+        className="order-refills-toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        리필 내역
+      </button>
+      {open && (
+        <div id={listId} className="order-refills">
+          {refills.isPending ? (
+            <span className="order-note-reason">불러오는 중…</span>
+          ) : refills.isError ? (
+            <span className="order-note-reason" role="alert">
+              리필 내역을 불러오지 못했습니다.
+            </span>
+          ) : (
+            <ol aria-label={`주문 ${orderId}의 리필 내역`}>
+              {refills.data.map((r) => (
+                <li key={r.id}>
+                  <span className="order-refills-time">{formatDateTime(r.createdAt)}</span>
+                  <RefillState refill={r} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </>
   );
 }
 

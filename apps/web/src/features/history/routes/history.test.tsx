@@ -485,11 +485,47 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
     renderHistory(<OrderHistoryRoute />, '/order-history');
     await screen.findByText('상품 53');
     const statusOf = (text: string) => cellsOf(rowOf(text))[6];
-    expect(statusOf('상품 53')).toBe('주문완료리필 거절사유: <b>Refill period expired</b>');
+    expect(statusOf('상품 53')).toBe('주문완료리필 거절사유: <b>Refill period expired</b>리필 내역');
     expect(document.querySelector('b')).toBeNull();
-    expect(statusOf('상품 52')).toBe('주문완료리필 진행중');
-    expect(statusOf('상품 51')).toBe('주문완료리필 대기');
+    expect(statusOf('상품 52')).toBe('주문완료리필 진행중리필 내역');
+    expect(statusOf('상품 51')).toBe('주문완료리필 대기리필 내역');
     expect(statusOf('상품 50')).toBe(`가동중${CANCEL_REQUESTED_LABEL}`);
+  });
+
+  it("리필 내역 reads the order's refills only when opened and lists them, newest first", async () => {
+    const user = userEvent.setup();
+    const { calls } = signedIn({
+      'GET /service/order-history': pageOf([
+        order(53, {
+          refill: { id: 2, orderId: 53, status: 2, reason: null, createdAt: CREATED, finishedAt: CREATED },
+        }),
+      ]),
+      'GET /service/order/53/refills': json([
+        {
+          id: 2,
+          orderId: 53,
+          status: 2,
+          reason: null,
+          createdAt: '2025-03-03T00:00:00.000Z',
+          finishedAt: null,
+        },
+        { id: 1, orderId: 53, status: 3, reason: 'Not possible', createdAt: CREATED, finishedAt: CREATED },
+      ]),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    const toggle = within(await findRow('상품 53')).getByRole('button', { name: '리필 내역' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(gets(calls, '/service/order/53/refills')).toBe(0);
+    await user.click(toggle);
+    const list = await screen.findByRole('list', { name: '주문 53의 리필 내역' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2025-03-03 09:00:00리필 완료', '2025-03-01 09:00:05리필 거절사유: Not possible']);
+    await user.click(toggle);
+    expect(screen.queryByRole('list', { name: '주문 53의 리필 내역' })).not.toBeInTheDocument();
   });
 
   it('자동주문 취소 only where canCancel; confirmed, it posts and toasts the answer', async () => {

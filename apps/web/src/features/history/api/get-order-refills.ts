@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderRefillsResponse } from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+
+/** Every order's refill list sits under this key (a new refill request reads them again). */
+export const ORDER_REFILLS_KEY = ['order-refills'] as const;
+
+export const getOrderRefills = (orderId: number) =>
+  api.get<OrderRefillsResponse>(`/service/order/${orderId}/refills`);
+
+/** GET /service/order/:id/refills — one order's refills, newest first; read when its 리필 내역 opens. */
+export const getOrderRefillsQueryOptions = (orderId: number) =>
+  queryOptions({
+    queryKey: [...ORDER_REFILLS_KEY, orderId],
+    queryFn: () => getOrderRefills(orderId),
+  });
+
+export const useOrderRefills = (orderId: number, enabled: boolean) =>
+  useQuery({ ...getOrderRefillsQueryOptions(orderId), enabled });
