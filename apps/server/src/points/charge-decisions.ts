@@ -27,6 +27,9 @@ export const CHARGE_ADMIN_MESSAGES = {
   ALREADY_ACCEPTED: '이미 수락된 충전 신청은 거절할 수 없습니다. 잔액 조정을 이용해 주세요.',
   CHARGE_SETTLED_BY_OTHER: '이 충전 신청은 이미 다른 입금으로 수락되었습니다.',
   DEPOSIT_USED: '이 입금은 이미 다른 충전 신청에 반영되었습니다.',
+  WITHDRAWN:
+    '회원이 취소한 충전 신청은 수락하거나 입금을 연결할 수 없습니다. 입금을 반영하려면 잔액 조정을 이용해 주세요.',
+  REJECT_WITHDRAWN: '회원이 이미 취소한 충전 신청입니다.',
   AMOUNT_MISMATCH: (deposit: number, payable: number) =>
     `입금액(${deposit.toLocaleString('ko-KR')}원)과 충전 신청의 입금할 금액(${payable.toLocaleString('ko-KR')}원)이 다릅니다.`,
 } as const;
@@ -43,10 +46,16 @@ export class ChargeDecisions {
     private readonly clock: Clock,
   ) {}
 
-  /** Credits a pending (or lapsed) charge by hand. Accepting an accepted one changes nothing. */
+  /**
+   * Credits a pending (or lapsed) charge by hand. Accepting an accepted one changes nothing; one its member
+   * withdrew is never credited (docs/product.md#refill-and-cancellation).
+   */
   accept(operatorId: number, chargeId: number, memo: string): Promise<ChargeDecisionResponse> {
     return this.decide(operatorId, chargeId, memo, 'charge.accept', async (tx, charge) => {
       if (charge.status === ChargeStatus.SUCCESS) return false;
+      if (charge.status === ChargeStatus.WITHDRAWN) {
+        throw appError('CHARGE_STATE', CHARGE_ADMIN_MESSAGES.WITHDRAWN);
+      }
       await creditCharge(tx, charge, { depositId: null, decidedBy: operatorId, now: this.clock.now() });
       return true;
     });
@@ -57,6 +66,9 @@ export class ChargeDecisions {
     return this.decide(operatorId, chargeId, memo, 'charge.reject', async (tx, charge) => {
       if (charge.status === ChargeStatus.SUCCESS) {
         throw appError('CHARGE_STATE', CHARGE_ADMIN_MESSAGES.ALREADY_ACCEPTED);
+      }
+      if (charge.status === ChargeStatus.WITHDRAWN) {
+        throw appError('CHARGE_STATE', CHARGE_ADMIN_MESSAGES.REJECT_WITHDRAWN);
       }
       if (charge.status === ChargeStatus.FAIL) return false;
       await chargesRepository.setOutcome(tx, charge.id, {
@@ -117,6 +129,9 @@ export class ChargeDecisions {
       }
       if (charge.status === ChargeStatus.SUCCESS) {
         throw appError('CHARGE_STATE', CHARGE_ADMIN_MESSAGES.CHARGE_SETTLED_BY_OTHER);
+      }
+      if (charge.status === ChargeStatus.WITHDRAWN) {
+        throw appError('CHARGE_STATE', CHARGE_ADMIN_MESSAGES.WITHDRAWN);
       }
       if (deposit.amount !== null && deposit.amount !== charge.payable) {
         throw appError('CHARGE_STATE', CHARGE_ADMIN_MESSAGES.AMOUNT_MISMATCH(deposit.amount, charge.payable));

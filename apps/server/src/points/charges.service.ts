@@ -2,6 +2,8 @@ import {
   ambiguousChargeMessage,
   availablePaymentKinds,
   CHARGE_MESSAGES,
+  CHARGE_WITHDRAW_MESSAGES,
+  ChargeStatus,
   chargeExpiresAt,
   distinctAmountExtraWon,
   distinctAmountMessage,
@@ -20,6 +22,7 @@ import type {
   ChargeRequestResponse,
   PointHistoryQuery,
   PointHistoryResponse,
+  WithdrawChargeResponse,
 } from '@smm/domain/contract';
 import { isUniqueViolation, type Db } from '../db/database';
 import { appError } from '../errors/app-error';
@@ -152,6 +155,25 @@ export class ChargesService {
     const taken = await chargesRepository.pendingPayablesOf(this.db, depositorKey);
     const suggestion = suggestFreeChargePoint(point, feeType, taken, this.limits.maxWon);
     return appError('CHARGE_CONFLICT', ambiguousChargeMessage(suggestion));
+  }
+
+  /**
+   * POST /service/point/:id/cancel: the member withdraws their own PENDING charge (충전 신청 취소,
+   * docs/product.md#refill-and-cancellation). The charge row is locked in one transaction with the
+   * change, as a deposit crediting it locks it (deposit-intake.ts): whichever locks first wins, never
+   * both. A withdrawn charge is never credited afterwards: a deposit matches PENDING charges only.
+   */
+  async withdraw(accountId: number, chargeId: number): Promise<WithdrawChargeResponse> {
+    return this.db.transaction(async (tx) => {
+      const charge = await chargesRepository.lockById(tx, chargeId);
+      if (!charge || charge.accountId !== accountId) throw appError('NOT_FOUND');
+      if (charge.status !== ChargeStatus.PENDING) throw appError('CHARGE_WITHDRAW_REFUSED');
+      await chargesRepository.setOutcome(tx, charge.id, {
+        status: ChargeStatus.WITHDRAWN,
+        responseAt: this.clock.now(),
+      });
+      return { id: charge.id, status: ChargeStatus.WITHDRAWN, message: CHARGE_WITHDRAW_MESSAGES.WITHDRAWN };
+    });
   }
 
   async history(accountId: number, query: PointHistoryQuery): Promise<PointHistoryResponse> {

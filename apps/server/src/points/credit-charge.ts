@@ -1,5 +1,6 @@
 import { ChargeStatus, LedgerReason } from '@smm/domain';
 import type { Tx } from '../db/database';
+import { appError } from '../errors/app-error';
 import { applyLedgerEntry } from '../ledger/apply-ledger-entry';
 import { chargesRepository, type ChargeRow } from './charges.repository';
 
@@ -14,6 +15,11 @@ export async function creditCharge(
   charge: ChargeRow,
   settledBy: { depositId: number | null; decidedBy: number | null; now: Date },
 ): Promise<ChargeRow> {
+  // A charge its member withdrew is never credited (docs/product.md#refill-and-cancellation), whatever
+  // path asks: each caller refuses it first, this is the last word.
+  if (charge.status === ChargeStatus.WITHDRAWN) {
+    throw appError('CHARGE_STATE', '회원이 취소한 충전 신청은 충전할 수 없습니다.');
+  }
   const updated = await chargesRepository.setOutcome(tx, charge.id, {
     status: ChargeStatus.SUCCESS,
     responseAt: settledBy.now,

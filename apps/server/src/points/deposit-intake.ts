@@ -181,7 +181,9 @@ export class DepositIntake {
    * makes this one DUPLICATE (duplicate_of: the earlier one), never credited automatically. Otherwise
    * credits the oldest PENDING charge with that (name, amount); there is at most one, by construction.
    * No pending charge: LATE when one with that name and amount lapsed (the member paid after the
-   * deadline: an operator decides), else UNMATCHED. A deposit no longer RECEIVED was settled by
+   * deadline: an operator decides), else UNMATCHED. A charge its member withdrew is never pending again
+   * and never matched (docs/product.md#refill-and-cancellation): a transfer for it is UNMATCHED, and a
+   * withdrawal racing this match waits for, or is waited for by, the charge's row lock. A deposit no longer RECEIVED was settled by
    * someone else meanwhile and is returned as it is. Reports of one (name, amount) are matched one at
    * a time across processes (lockTransfer), so two racing reports credit once.
    */

@@ -1,14 +1,17 @@
 import {
   chargeRequest,
   chargeRequestResponse,
+  orderPathParams,
   pointHistoryQuery,
   pointHistoryResponse,
+  withdrawChargeResponse,
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../auth/guards';
 import type { ChargesService } from './charges.service';
 
-/** The member's charge calls (docs/product.md#member-api): ask for a charge, list their own. */
+/** The member's charge calls (docs/product.md#member-api): ask for a charge, withdraw a pending one, list
+ * their own. */
 export function pointsRoutes(charges: ChargesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -18,6 +21,14 @@ export function pointsRoutes(charges: ChargesService): FastifyPluginAsyncZod {
         schema: { body: chargeRequest, response: { 200: chargeRequestResponse } },
       },
       (request) => charges.request(accountOf(request).id, request.body),
+    );
+    app.post(
+      '/service/point/:id/cancel',
+      {
+        config: { auth: 'member' },
+        schema: { params: orderPathParams, response: { 200: withdrawChargeResponse } },
+      },
+      (request) => charges.withdraw(accountOf(request).id, request.params.id),
     );
     app.get(
       '/service/point-history',
