@@ -5,8 +5,10 @@ import { ProviderError } from '../providers/provider-api';
 import type { Clock } from '../shared/clock';
 import { ordersRepository, type OrderRow } from './orders.repository';
 import { HELD_INTERRUPTED_SUBMIT, recordProviderFailure } from './provider-failure';
+import { refreshRefills } from './refresh-refills';
 import { refreshStatuses } from './refresh-statuses';
 import { runDueAutoOrders } from './run-auto-orders';
+import { sendRefills } from './send-refills';
 import { sendToProvider } from './send-to-provider';
 import {
   addInto,
@@ -30,8 +32,9 @@ const STATUS_BATCH = 100;
  * The order lifecycle's background work (docs/ARCHITECTURE.md "Orders and the background loop"), one
  * `tick()` at a time: the tables are the queue. Each step is an operation of its own file — run
  * auto-orders (run-auto-orders.ts), send to provider (send-to-provider.ts), refresh statuses
- * (refresh-statuses.ts), decide a failure (provider-failure.ts), refund (refunds.ts) — and this class
- * claims the work and runs it, like points/charge-worker.ts for charges.
+ * (refresh-statuses.ts), decide a failure (provider-failure.ts), refund (refunds.ts), send refills
+ * (send-refills.ts) and follow them (refresh-refills.ts) — and this class claims the work and runs it,
+ * like points/charge-worker.ts for charges.
  *
  * The background loop's work, one `tick()` at a time: the tables are the queue. Each step claims due
  * rows with FOR UPDATE SKIP LOCKED in a short transaction, so any number of processes can tick at once;
@@ -59,6 +62,7 @@ export class OrderWorker implements WorkerContext {
     const report = emptyReport();
     report.autoOrderRuns = await runDueAutoOrders(this, this.services);
     await Promise.all(await this.dispatchDueOrders(report));
+    await this.runRefills(report);
     return report;
   }
 
@@ -67,11 +71,25 @@ export class OrderWorker implements WorkerContext {
    * slow or hanging provider never holds the next tick, nor the orders of the others. A provider whose
    * lane from an earlier tick is still running is not claimed for again by this process meanwhile.
    */
-  async backgroundTick(): Promise<Pick<TickReport, 'autoOrderRuns' | 'claimed'>> {
+  async backgroundTick(): Promise<
+    Pick<TickReport, 'autoOrderRuns' | 'claimed' | 'refillsSent' | 'refillsRefreshed' | 'refillsFinished'>
+  > {
     const report = emptyReport();
     report.autoOrderRuns = await runDueAutoOrders(this, this.services);
     await this.dispatchDueOrders(report);
-    return { autoOrderRuns: report.autoOrderRuns, claimed: report.claimed };
+    await this.runRefills(report);
+    const { autoOrderRuns, claimed, refillsSent, refillsRefreshed, refillsFinished } = report;
+    return { autoOrderRuns, claimed, refillsSent, refillsRefreshed, refillsFinished };
+  }
+
+  /**
+   * Refills: the due PENDING ones sent (send-refills.ts), the due INPROGRESS ones asked about
+   * (refresh-refills.ts). Waited for in the tick: refills are few and each call is bounded by the
+   * provider timeout; their rows are claimed under a lease like orders, so processes never share one.
+   */
+  private async runRefills(report: TickReport): Promise<void> {
+    await sendRefills(this, this.providers, report);
+    await refreshRefills(this, this.providers, report);
   }
 
   /** Resolves when every provider lane this process started has finished (graceful shutdown). */

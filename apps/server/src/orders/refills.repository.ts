@@ -188,14 +188,15 @@ export const refillsRepository = {
   },
 
   /**
-   * A send that surely did not reach the provider: PENDING again, due at `nextCheckAt`; only while this
-   * claim still holds it.
+   * A send that surely did not reach the provider: PENDING again after `attempts` tries, due at
+   * `nextCheckAt`; only while this claim still holds it.
    */
-  async retryLater(ex: Executor, id: number, token: string, nextCheckAt: Date, now: Date) {
+  async retryLater(ex: Executor, id: number, token: string, attempts: number, nextCheckAt: Date, now: Date) {
     await ex
       .update(orderRefills)
       .set({
         status: RefillStatus.PENDING,
+        attempts,
         nextCheckAt,
         leasedUntil: null,
         leaseToken: null,

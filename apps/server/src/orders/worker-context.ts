@@ -48,6 +48,14 @@ export interface TickReport {
   refunds: number;
   /** Claimed orders this process no longer held when their turn came (taken over, or closed): left alone. */
   leaseLost: number;
+  /** Refills the provider took (it answered a refill id). */
+  refillsSent: number;
+  /** Refill checks that left them open (Pending or In progress at the provider). */
+  refillsRefreshed: number;
+  /** Refills ended COMPLETED or REJECTED. */
+  refillsFinished: number;
+  /** Failed refill calls or unusable refill answers recorded (retried, or ending the refill). */
+  refillFailures: number;
 }
 
 /**
@@ -72,6 +80,10 @@ export function emptyReport(): TickReport {
     failures: 0,
     refunds: 0,
     leaseLost: 0,
+    refillsSent: 0,
+    refillsRefreshed: 0,
+    refillsFinished: 0,
+    refillFailures: 0,
   };
 }
 
