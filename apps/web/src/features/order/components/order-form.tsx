@@ -30,6 +30,7 @@ import {
   type OrderFormState,
 } from './order-form-state';
 import { displayServiceText, useWideScreen } from './service-text';
+import { ServiceTerms } from './service-terms';
 import './order.css';
 
 /** The numbers the rules see; without auto-order runs and interval are 0 (docs/product.md#data-shapes). */
@@ -198,6 +199,7 @@ export function OrderForm({
                         최소 {formatCount(service.min)} · 최대 {formatCount(service.max)}
                       </span>
                     </p>
+                    <ServiceTerms service={service} />
                     {service.notice && <p className="service-notice">{service.notice}</p>}
                   </div>
                 )}

@@ -41,6 +41,8 @@ const services: Service[] = [
     max: 1000,
     notice: '비공개 계정은 진행되지 않습니다.',
     enableAuto: true,
+    refillDays: 30,
+    cancellable: true,
   }),
   svc({
     id: 101,
@@ -50,6 +52,7 @@ const services: Service[] = [
     unitPriceMilli: 8000,
     min: 50,
     max: 30000,
+    cancellable: true,
   }),
   svc({
     id: 110,
@@ -184,6 +187,31 @@ describe('order form: the selection cascade (docs/product.md#order-page)', () =>
     expect(screen.getByTestId('order-total')).toHaveTextContent('₩107');
     await fill('주문 수량', '1.5');
     expect(screen.getByTestId('order-total')).toHaveTextContent('-');
+  });
+
+  it("shows the chosen product's refill and cancel terms beside its notice (docs/product.md#refill-and-cancellation)", async () => {
+    signedIn();
+    await renderForm();
+    await pickInstagram();
+    const terms = () => screen.getByRole('list', { name: '리필 · 취소 안내' });
+    expect(
+      within(terms())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['리필 30일 보장', '주문 취소 가능']);
+    await userEvent.selectOptions(field('상품'), '101');
+    expect(
+      within(terms())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['리필 불가', '주문 취소 가능']);
+    await userEvent.selectOptions(field('카테고리'), '11');
+    expect(screen.getByText('릴스 링크만 가능합니다.')).toBeInTheDocument();
+    expect(
+      within(terms())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['리필 불가', '주문 취소 불가']);
   });
 
   it('flag emojis in product names become couple emojis on wide screens only', async () => {
