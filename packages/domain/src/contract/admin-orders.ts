@@ -40,7 +40,10 @@ export const adminOrdersQuery = z.object({
   providerOrderId: pathText(100).optional(),
   /** `true`: only orders whose last provider call failed (last_error set). */
   hasError: z.enum(['true', 'false']).optional(),
-  /** `true`: only orders a member asked its provider to cancel (cancel_requested_at set, 취소 요청됨). */
+  /**
+   * `true`: only open orders a member asked its provider to cancel (cancel_requested_at set, 취소 요청됨
+   * until the provider's CANCELED or PARTIAL settles them); `false`: every other order.
+   */
   cancelRequested: z.enum(['true', 'false']).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;

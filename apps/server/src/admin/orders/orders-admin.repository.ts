@@ -1,4 +1,4 @@
-import { normalizeLoginId } from '@smm/domain';
+import { normalizeLoginId, OPEN_ORDER_STATUSES } from '@smm/domain';
 import {
   and,
   asc,
@@ -11,6 +11,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  not,
   or,
   sql,
   type SQL,
@@ -32,7 +33,7 @@ export interface OrderListFilter {
   end?: Date;
   providerOrderId?: string;
   hasError?: boolean;
-  /** Only orders whose cancel was asked of their provider (true) or not (false). */
+  /** Only open orders whose cancel was asked of their provider (true: 취소 요청됨), or the others (false). */
   cancelRequested?: boolean;
 }
 
@@ -91,9 +92,12 @@ export const ordersAdminRepository = {
       conditions.push(filter.hasError ? isNotNull(orders.lastError) : isNull(orders.lastError));
     }
     if (filter.cancelRequested !== undefined) {
-      conditions.push(
-        filter.cancelRequested ? isNotNull(orders.cancelRequestedAt) : isNull(orders.cancelRequestedAt),
-      );
+      // 취소 요청됨 lasts while the order is open: its provider's CANCELED or PARTIAL settles it.
+      const asked = and(
+        isNotNull(orders.cancelRequestedAt),
+        inArray(orders.status, [...OPEN_ORDER_STATUSES]),
+      )!;
+      conditions.push(filter.cancelRequested ? asked : not(asked));
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const [rows, [total]] = await Promise.all([

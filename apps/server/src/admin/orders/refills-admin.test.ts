@@ -177,6 +177,12 @@ describe(`the console's refills on ${testDatabaseKind}`, () => {
     expect(onlyAsked.total).toBe(1);
     const notAsked = await get<AdminOrdersResponse>(operator, 'orders?cancelRequested=false');
     expect(notAsked.items.map((item) => item.id)).toEqual([refilled]);
+
+    // Once settled (here the operator's cancel) it is no longer waiting on its provider.
+    const cancel = await post(operator, `orders/${asked}/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const afterCancel = await get<AdminOrdersResponse>(operator, 'orders?cancelRequested=true');
+    expect(afterCancel.items).toEqual([]);
   });
 
   it('resends a REJECTED refill: PENDING, due now, attempts and reason cleared, audited once; a repeat changes nothing', async () => {

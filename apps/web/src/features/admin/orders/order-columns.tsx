@@ -9,6 +9,7 @@ import {
   cancelRefusal,
   formatSeoulDateTime,
   formatWon,
+  isOpenOrderStatus,
   partialAllowed,
   resendRefusal,
   type AutoOrderStatus as AutoOrderStatusValue,
@@ -170,7 +171,7 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
       cell: ({ row }) => (
         <span className="orders-status-cell">
           <OrderStatusChip status={row.original.status} />
-          {row.original.cancelRequestedAt && (
+          {row.original.cancelRequestedAt && isOpenOrderStatus(row.original.status) && (
             <span
               className="admin-chip admin-chip-danger"
               title={`요청 ${formatSeoulDateTime(row.original.cancelRequestedAt)}`}
