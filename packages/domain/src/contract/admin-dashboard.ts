@@ -69,6 +69,10 @@ export const adminDashboardResponse = z.object({
   providers: z.array(dashboardProviderBalance),
   recentProviderErrors: z.array(dashboardProviderError),
   members: z.object({ today: count, month: count, total: count }),
+  /** Refills not finished yet (`open` = PENDING + INPROGRESS; docs/product.md#refill-and-cancellation). */
+  refills: z.object({ open: count, pending: count, inProgress: count }),
+  /** Open orders whose cancel a member asked of their provider (취소 요청됨). */
+  cancelRequested: z.object({ count }),
   series: z.array(dashboardDay),
 });
 export type AdminDashboardResponse = z.infer<typeof adminDashboardResponse>;

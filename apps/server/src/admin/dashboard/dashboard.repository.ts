@@ -1,8 +1,17 @@
-import { AutoOrderStatus, ChargeStatus } from '@smm/domain';
+import { AutoOrderStatus, ChargeStatus, OPEN_ORDER_STATUSES, RefillStatus } from '@smm/domain';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database';
-import { accounts, autoOrders, charges, deposits, orders, providers, services } from '../../db/schema';
+import {
+  accounts,
+  autoOrders,
+  charges,
+  deposits,
+  orderRefills,
+  orders,
+  providers,
+  services,
+} from '../../db/schema';
 
 /** A half-open range of instants [from, to). */
 export interface Period {
@@ -37,6 +46,35 @@ export interface DayTotal {
  * per-day series group by the Seoul date of the row.
  */
 export const dashboardRepository = {
+  /** Refills not finished: waiting to be sent (PENDING) and at the provider (INPROGRESS). */
+  async openRefills(ex: Executor) {
+    const [row] = await ex
+      .select({
+        pending:
+          sql<number>`count(*) FILTER (WHERE ${orderRefills.status} = ${RefillStatus.PENDING})::int`.mapWith(
+            Number,
+          ),
+        inProgress:
+          sql<number>`count(*) FILTER (WHERE ${orderRefills.status} = ${RefillStatus.INPROGRESS})::int`.mapWith(
+            Number,
+          ),
+      })
+      .from(orderRefills)
+      .where(inArray(orderRefills.status, [RefillStatus.PENDING, RefillStatus.INPROGRESS]));
+    const pending = row?.pending ?? 0;
+    const inProgress = row?.inProgress ?? 0;
+    return { open: pending + inProgress, pending, inProgress };
+  },
+
+  /** Open orders whose cancel was asked of their provider (취소 요청됨). */
+  async cancelRequested(ex: Executor) {
+    const [row] = await ex
+      .select({ count: rows() })
+      .from(orders)
+      .where(and(isNotNull(orders.cancelRequestedAt), inArray(orders.status, [...OPEN_ORDER_STATUSES])));
+    return { count: row?.count ?? 0 };
+  },
+
   /** Credited charges by the time they were credited: how many, points credited, won received. */
   async sales(ex: Executor, period: Period) {
     const [row] = await ex

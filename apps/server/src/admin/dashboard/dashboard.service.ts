@@ -78,6 +78,8 @@ export class DashboardService {
       spendByDay,
       ordersByDay,
       signupsByDay,
+      refills,
+      cancelRequested,
     ] = await Promise.all([
       repo.sales(db, today),
       repo.sales(db, month),
@@ -96,6 +98,8 @@ export class DashboardService {
       repo.spendByDay(db, series),
       repo.ordersByDay(db, series),
       repo.signupsByDay(db, series),
+      repo.openRefills(db),
+      repo.cancelRequested(db),
     ]);
 
     return {
@@ -109,6 +113,8 @@ export class DashboardService {
       providers: await balances,
       recentProviderErrors: recentErrors.map(presentProviderError),
       members: { today: membersToday, month: membersMonth, total: membersTotal },
+      refills,
+      cancelRequested,
       series: presentSeries(days, {
         sales: salesByDay,
         spend: spendByDay,

@@ -1,8 +1,8 @@
-import { AutoOrderStatus, OrderStatus, PaymentKind } from '@smm/domain';
+import { AutoOrderStatus, OrderStatus, PaymentKind, RefillStatus } from '@smm/domain';
 import type { AdminDashboardResponse, DepositStatus } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, autoOrders, deposits, orders, providers, services } from '../../db/schema';
+import { accounts, autoOrders, deposits, orderRefills, orders, providers, services } from '../../db/schema';
 import { ProviderError, type ProviderApi } from '../../providers/provider-api';
 import { SIMULATED_BALANCE } from '../../providers/simulated-provider';
 import { requestCharge } from '../../test/charge-factories';
@@ -310,6 +310,59 @@ describe(`GET /admin/api/dashboard on ${testDatabaseKind}`, () => {
     expect(body.sales.month).toEqual({ count: 0, point: 0, payable: 0 });
     expect(body.pendingCharges).toEqual({ count: 0, point: 0, payable: 0 });
     expect(body.recentProviderErrors).toEqual([]);
+    expect(body.refills).toEqual({ open: 0, pending: 0, inProgress: 0 });
+    expect(body.cancelRequested).toEqual({ count: 0 });
+  });
+
+  it('counts open refills (대기 and 진행중, not finished ones) and open orders whose cancel was asked', async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const s = await catalogService(t.app, { enableAuto: false, refillDays: 30 });
+    // Four orders accepted by the simulated provider, then marked 부분 완료 by the operator: refillable.
+    const finished: number[] = [];
+    for (const n of [1, 2, 3, 4]) {
+      const { orderId } = await placeOrder(t.app, member, {
+        serviceId: s.id,
+        link: `https://instagram.com/p/${n}`,
+        amount: 100,
+      });
+      finished.push(orderId);
+    }
+    await t.app.services.worker.tick();
+    for (const id of finished) {
+      const partial = await asMember(operator, 'POST', `/admin/api/orders/${id}/partial`, { remains: 10 });
+      expect(partial.statusCode, partial.body).toBe(200);
+    }
+    const refills = [];
+    for (const id of finished)
+      refills.push(await t.app.services.refills.request(member.accountId, id, 'member'));
+    // The refill worker's states, set on the rows: one at the provider, one done, one refused.
+    const setStatus = (id: number, status: number) =>
+      db().update(orderRefills).set({ status }).where(eq(orderRefills.id, id));
+    await setStatus(refills[1]!.id, RefillStatus.INPROGRESS);
+    await setStatus(refills[2]!.id, RefillStatus.COMPLETED);
+    await setStatus(refills[3]!.id, RefillStatus.REJECTED);
+
+    // 취소 요청됨: an open order asked of its provider counts; a settled one no longer does.
+    const { orderId: asked } = await placeOrder(t.app, member, {
+      serviceId: s.id,
+      link: 'https://instagram.com/p/asked',
+      amount: 100,
+    });
+    const { orderId: settled } = await placeOrder(t.app, member, {
+      serviceId: s.id,
+      link: 'https://instagram.com/p/settled',
+      amount: 100,
+    });
+    const cancelAskedAt = t.clock.now();
+    await db().update(orders).set({ cancelRequestedAt: cancelAskedAt }).where(eq(orders.id, asked));
+    await db().update(orders).set({ cancelRequestedAt: cancelAskedAt }).where(eq(orders.id, settled));
+    const cancel = await asMember(operator, 'POST', `/admin/api/orders/${settled}/cancel`, { memo: '' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    const body = await dashboard(operator);
+    expect(body.refills).toEqual({ open: 2, pending: 1, inProgress: 1 });
+    expect(body.cancelRequested).toEqual({ count: 1 });
   });
 
   it('shows each enabled provider balance; a failing provider gives its error and the others still answer', async () => {

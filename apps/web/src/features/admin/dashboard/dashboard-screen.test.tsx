@@ -55,6 +55,8 @@ const DASHBOARD: AdminDashboardResponse = {
     },
   ],
   members: { today: 1, month: 3, total: 6 },
+  refills: { open: 5, pending: 2, inProgress: 3 },
+  cancelRequested: { count: 4 },
   series: days,
 };
 
@@ -86,6 +88,15 @@ describe('DashboardScreen', () => {
     expect(deposits).toHaveTextContent('4건');
     // Second reports of transfers already reported are shown beside them, not counted in the 4.
     expect(deposits).toHaveTextContent('미확인 2 · 기한 후 입금 1 · 해석 불가 1 · 중복 의심 3');
+
+    // Open refills lead to the refills waiting to be sent; 취소 요청됨 to the orders list so filtered.
+    const refills = screen.getByRole('link', { name: /진행 중인 리필/ });
+    expect(refills).toHaveAttribute('href', '/admin/orders?tab=refills&status=0');
+    expect(refills).toHaveTextContent('5건');
+    expect(refills).toHaveTextContent('대기 2 · 진행중 3');
+    const cancelAsked = screen.getByRole('link', { name: /취소 요청됨 주문/ });
+    expect(cancelAsked).toHaveAttribute('href', '/admin/orders?cancel=1');
+    expect(cancelAsked).toHaveTextContent('4건');
 
     const statuses = screen.getByRole('list', { name: '상태별 주문 수' });
     const completed = within(statuses).getByRole('link', { name: /주문완료/ });

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, ChevronRight, RefreshCw } from 'lucide-react';
 import {
+  CANCEL_REQUESTED_LABEL,
   DEPOSIT_STATUS_LABELS,
+  REFILL_STATUS_LABELS,
+  RefillStatus,
   ORDER_STATUS_LABELS,
   OrderStatus,
   formatCount,
@@ -58,7 +61,7 @@ function StatCard({
 }
 
 function StatCards({ data }: { data: AdminDashboardResponse }) {
-  const { sales, spend, pendingCharges, deposits, members, orders } = data;
+  const { sales, spend, pendingCharges, deposits, members, orders, refills, cancelRequested } = data;
   return (
     <div className="dash-cards">
       <StatCard
@@ -96,6 +99,20 @@ function StatCards({ data }: { data: AdminDashboardResponse }) {
           .join(' · ')}
         to={paths.admin.deposits}
         attention={deposits.count > 0}
+      />
+      <StatCard
+        label="진행 중인 리필"
+        value={`${formatCount(refills.open)}건`}
+        detail={`${REFILL_STATUS_LABELS[RefillStatus.PENDING]} ${formatCount(refills.pending)} · ${REFILL_STATUS_LABELS[RefillStatus.INPROGRESS]} ${formatCount(refills.inProgress)}`}
+        to={`${paths.admin.orders}?tab=refills&status=${RefillStatus.PENDING}`}
+        attention={refills.pending > 0}
+      />
+      <StatCard
+        label={`${CANCEL_REQUESTED_LABEL} 주문`}
+        value={`${formatCount(cancelRequested.count)}건`}
+        detail="공급사의 취소 확인 대기"
+        to={`${paths.admin.orders}?cancel=1`}
+        attention={cancelRequested.count > 0}
       />
       <StatCard
         label="신규 회원"
