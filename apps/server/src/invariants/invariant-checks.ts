@@ -21,6 +21,10 @@ export interface InvariantReport {
     autoOrders: number;
     activeAutoOrders: number;
     creditedCharges: number;
+    /** Charges their members withdrew (never credited: docs/product.md#refill-and-cancellation). */
+    withdrawnCharges: number;
+    /** Orders whose provider accepted a member's cancellation (open or ended since). */
+    cancelRequested: number;
     matchedDeposits: number;
     refunds: number;
     byStatus: Record<string, number>;
@@ -79,7 +83,12 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
         GROUP BY c.id ORDER BY c.id`,
   );
   let creditedCharges = 0;
+  let withdrawnCharges = 0;
   for (const c of chargeCredits) {
+    if (c.status === 3) {
+      withdrawnCharges += 1;
+      if (c.n > 0) fail(`charge ${c.id}: WITHDRAWN but credited`);
+    }
     if (c.n > 1) fail(`charge ${c.id}: credited ${c.n} times`);
     if (c.n === 1) {
       creditedCharges += 1;
@@ -117,6 +126,7 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
     status: number;
     remains: number | null;
     held: boolean;
+    cancel_requested: boolean;
     refunds: number;
     refund_total: string | null;
     debit: string | null;
@@ -124,6 +134,7 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
     db,
     sql`SELECT o.id, o.account_id, o.auto_order_id, o.amount, o.unit_price_milli, o.cost, o.refunded, o.status, o.remains,
           (o.status = 0 AND o.provider_order_id IS NULL AND o.next_check_at IS NULL AND o.last_error IS NOT NULL) AS held,
+          (o.cancel_requested_at IS NOT NULL) AS cancel_requested,
           (SELECT count(*)::int FROM point_ledger l WHERE l.reason = 'REFUND' AND l.reference = 'order:' || o.id) AS refunds,
           (SELECT sum(l.delta) FROM point_ledger l WHERE l.reason = 'REFUND' AND l.reference = 'order:' || o.id) AS refund_total,
           (SELECT sum(l.delta) FROM point_ledger l WHERE l.reason = 'ORDER'
@@ -134,7 +145,13 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
   let openOrders = 0;
   let heldOrders = 0;
   let refunds = 0;
+  let cancelRequested = 0;
   for (const o of orderRows) {
+    if (o.cancel_requested) cancelRequested += 1;
+    // A cancellation asked of the provider refunds nothing until its status says so (checked below as
+    // "open but refunded"); one asked of it was at its provider.
+    if (o.cancel_requested && o.refunds > 0 && OPEN.includes(o.status))
+      fail(`order ${o.id}: refunded on the cancel request alone`);
     byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
     const refunded = Number(o.refund_total ?? 0);
     refunds += o.refunds;
@@ -220,6 +237,8 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
       autoOrders: autoRows.length,
       activeAutoOrders,
       creditedCharges,
+      withdrawnCharges,
+      cancelRequested,
       matchedDeposits: matched.length,
       refunds,
       byStatus,

@@ -121,19 +121,21 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
                   ? 'deposit'
                   : roll < 0.66
                     ? 'deposit-replay'
-                    : roll < 0.72
+                    : roll < 0.69
                       ? 'accept-racing-deposit'
-                      : roll < 0.8
-                        ? 'member-cancel'
-                        : roll < 0.85
-                          ? 'operator-cancel'
-                          : roll < 0.9
-                            ? 'operator-partial'
-                            : roll < 0.94
-                              ? 'tick'
-                              : roll < 0.98
-                                ? 'takeover-tick'
-                                : 'provider-toggle';
+                      : roll < 0.72
+                        ? 'withdraw-racing-deposit'
+                        : roll < 0.8
+                          ? 'member-cancel'
+                          : roll < 0.85
+                            ? 'operator-cancel'
+                            : roll < 0.9
+                              ? 'operator-partial'
+                              : roll < 0.94
+                                ? 'tick'
+                                : roll < 0.98
+                                  ? 'takeover-tick'
+                                  : 'provider-toggle';
         kinds[kind] = (kinds[kind] ?? 0) + 1;
         switch (kind) {
           case 'order':
@@ -200,14 +202,57 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
             expect(deposited.statusCode, deposited.body).toBeLessThan(500);
             return accepted;
           }
+          case 'withdraw-racing-deposit': {
+            // The member withdraws a charge while its transfer arrives: one of the two wins, never both
+            // (a withdrawn charge is never credited: checkInvariants).
+            const mine = charges.filter((c) => c.member === m);
+            const charge = mine.length > 0 ? pick(mine) : undefined;
+            if (!charge) return undefined;
+            const [withdrawn, deposited] = await Promise.all([
+              app.inject({
+                method: 'POST',
+                url: `/service/point/${charge.id}/cancel`,
+                headers: member.headers,
+              }),
+              postSigned(app, '/hooks/deposit', newDepositFor(charge)),
+            ]);
+            expect(deposited.statusCode, deposited.body).toBeLessThan(500);
+            return withdrawn;
+          }
           case 'member-cancel': {
+            // The member's cancellations (v2, the site's order and auto-order cancel, local or asked of
+            // the provider) and refill requests (docs/product.md#refill-and-cancellation).
             const mine = placed.filter((p) => p.member === m);
             if (mine.length === 0) return undefined;
-            const ids = [pick(mine).id, pick(mine).id];
+            const how = random();
+            if (how < 0.3) {
+              const ids = [pick(mine).id, pick(mine).id];
+              return app.inject({
+                method: 'POST',
+                url: '/api/v2',
+                payload: { key: member.apiKey, action: 'cancel', orders: ids.join(',') },
+              });
+            }
+            const target = pick(mine);
+            const action = how < 0.75 ? 'cancel' : 'refill';
+            // An auto-order's runs are orders too: a refill asks of one of its runs.
+            let id = target.id;
+            if (target.auto) {
+              if (action === 'cancel') {
+                return app.inject({
+                  method: 'POST',
+                  url: `/service/auto-order/${id}/cancel`,
+                  headers: member.headers,
+                });
+              }
+              const [run] = await db.select().from(orders).where(eq(orders.autoOrderId, id));
+              if (!run) return undefined;
+              id = run.id;
+            }
             return app.inject({
               method: 'POST',
-              url: '/api/v2',
-              payload: { key: member.apiKey, action: 'cancel', orders: ids.join(',') },
+              url: `/service/order/${id}/${action}`,
+              headers: member.headers,
             });
           }
           case 'operator-cancel':
@@ -296,6 +341,7 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
       expect(report.counts.creditedCharges).toBeGreaterThan(0);
       expect(report.counts.refunds).toBeGreaterThan(0);
       expect(report.counts.byStatus[OrderStatus.COMPLETED]).toBeGreaterThan(0);
+      expect(report.counts.withdrawnCharges + report.counts.cancelRequested).toBeGreaterThan(0);
     },
   );
   it('the checks see a broken book: a balance off its ledger, an unrefunded cancel, a lost run, a double submission', async () => {

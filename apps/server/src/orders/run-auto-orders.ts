@@ -3,7 +3,11 @@ import type { OrderableService } from '../catalog/catalog.service';
 import { ordersRepository } from './orders.repository';
 import { seconds, type WorkerContext } from './worker-context';
 
-/** Each due auto-order places its next run as a child order, under the auto-order's row lock. */
+/**
+ * Each due auto-order places its next run as a child order, under the auto-order's row lock. A run is
+ * never refused as an overlapping order (docs/product.md#refill-and-cancellation): the rule was asked
+ * once, when the member placed the auto-order, and its runs follow one another on the same link.
+ */
 export async function runDueAutoOrders(
   ctx: WorkerContext,
   /** The catalogue's cached service lookup: each run goes to the service's current provider. */
