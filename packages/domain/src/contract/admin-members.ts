@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminRefillItem } from './admin-orders';
 import { page, pageNumber, requestText } from './common';
 
 /**
@@ -78,6 +79,8 @@ export const adminMemberDetailResponse = z.object({
   member: adminMemberProfile,
   recentOrders: z.array(adminMemberOrder),
   recentCharges: z.array(adminMemberCharge),
+  /** The member's newest refills (state, order, reason; docs/product.md#refill-and-cancellation). */
+  recentRefills: z.array(adminRefillItem),
 });
 export type AdminMemberDetailResponse = z.infer<typeof adminMemberDetailResponse>;
 

@@ -1,7 +1,17 @@
 import { LedgerReason, normalizeLoginId } from '@smm/domain';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { accounts, autoOrders, charges, orders, services, socialIdentities } from '../../db/schema';
+import {
+  accounts,
+  autoOrders,
+  charges,
+  orderRefills,
+  orders,
+  providers,
+  services,
+  socialIdentities,
+} from '../../db/schema';
+import type { OperatorRefillRow } from '../../orders/operator-refills.presenter';
 import { likeContaining } from '../../db/like-pattern';
 
 /** An account row as the profile reads it. */
@@ -242,6 +252,25 @@ export const membersAdminRepository = {
       .from(charges)
       .where(eq(charges.accountId, accountId))
       .orderBy(desc(charges.id))
+      .limit(limit);
+  },
+
+  async recentRefills(ex: Executor, accountId: number, limit: number): Promise<OperatorRefillRow[]> {
+    return ex
+      .select({
+        refill: orderRefills,
+        order: orders,
+        serviceText: services.text,
+        memberLoginId: accounts.loginId,
+        providerName: providers.name,
+      })
+      .from(orderRefills)
+      .innerJoin(orders, eq(orders.id, orderRefills.orderId))
+      .innerJoin(accounts, eq(accounts.id, orderRefills.accountId))
+      .innerJoin(services, eq(services.id, orders.serviceId))
+      .leftJoin(providers, eq(providers.id, orders.providerId))
+      .where(eq(orderRefills.accountId, accountId))
+      .orderBy(desc(orderRefills.id))
       .limit(limit);
   },
 };

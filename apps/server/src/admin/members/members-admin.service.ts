@@ -21,6 +21,7 @@ import {
   type MemberListFilter,
   type MemberSummaryRow,
 } from './members-admin.repository';
+import { presentAdminRefill } from '../../orders/operator-refills.presenter';
 
 /** The profile shows the newest 20 orders and charges; the full lists are the orders and money screens. */
 export const MEMBER_RECENT_LIMIT = 20;
@@ -56,11 +57,12 @@ export class MembersAdminService {
 
   async detail(loginId: string): Promise<AdminMemberDetailResponse> {
     const account = await this.findMember(this.db, loginId);
-    const [member, orders, autoOrders, charges] = await Promise.all([
+    const [member, orders, autoOrders, charges, refills] = await Promise.all([
       this.profileOf(this.db, account),
       membersAdminRepository.recentOrders(this.db, account.id, MEMBER_RECENT_LIMIT),
       membersAdminRepository.recentAutoOrders(this.db, account.id, MEMBER_RECENT_LIMIT),
       membersAdminRepository.recentCharges(this.db, account.id, MEMBER_RECENT_LIMIT),
+      membersAdminRepository.recentRefills(this.db, account.id, MEMBER_RECENT_LIMIT),
     ]);
     // Orders and auto-orders draw their ids from one sequence: newest first across both.
     const recentOrders: AdminMemberOrder[] = [
@@ -83,6 +85,7 @@ export class MembersAdminService {
         createdAt: charge.createdAt.toISOString(),
         responseAt: charge.responseAt?.toISOString() ?? null,
       })),
+      recentRefills: refills.map(presentAdminRefill),
     };
   }
 

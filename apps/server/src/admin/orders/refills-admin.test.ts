@@ -341,3 +341,25 @@ describe(`the console's refills on ${testDatabaseKind}`, () => {
     expect(held.json()).toMatchObject({ message: m.IN_FLIGHT });
   });
 });
+
+describe(`the member's page on ${testDatabaseKind}`, () => {
+  it('lists the member’s newest refills with their state, order and reason, and no one else’s', async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    const member = await createMember(t.app, { id: 'refill_owner', point: 1_000_000 });
+    const other = await createMember(t.app, { point: 1_000_000 });
+    const orderId = await finishedOrder(operator, member);
+    const first = await askRefill(member, orderId, { status: RefillStatus.REJECTED, reason: 'not eligible' });
+    nextDay();
+    const second = await askRefill(member, orderId);
+    await askRefill(other, await finishedOrder(operator, other));
+
+    const detail = await get<AdminMemberDetailResponse>(operator, 'members/refill_owner');
+    expect(detail.recentRefills.map((r) => r.id)).toEqual([second.id, first.id]);
+    expect(detail.recentRefills[1]).toMatchObject({
+      status: RefillStatus.REJECTED,
+      statusLabel: '거절',
+      reason: 'not eligible',
+      order: { id: orderId, memberLoginId: 'refill_owner' },
+    });
+  });
+});

@@ -27,6 +27,31 @@ const profile = (over: Partial<AdminMemberProfile> = {}): AdminMemberProfile => 
 
 const detail = (over: Partial<AdminMemberProfile> = {}): AdminMemberDetailResponse => ({
   member: profile(over),
+  recentRefills: [
+    {
+      id: 12,
+      status: 3,
+      statusLabel: '거절',
+      reason: 'Refill is not available',
+      providerRefillId: null,
+      source: 'member',
+      attempts: 0,
+      createdAt: '2026-11-22T02:00:00.000Z',
+      finishedAt: '2026-11-22T03:00:00.000Z',
+      nextCheckAt: null,
+      leasedUntil: null,
+      order: {
+        id: 41,
+        status: 2,
+        serviceText: '인스타그램 좋아요',
+        link: 'https://instagram.com/p/abc',
+        memberLoginId: 'kim_1',
+        providerId: 1,
+        providerName: '시뮬레이터',
+        providerOrderId: '9001',
+      },
+    },
+  ],
   recentOrders: [
     {
       id: 41,
@@ -77,6 +102,14 @@ describe('member detail screen', () => {
     await userEvent.click(screen.getByRole('tab', { name: '충전' }));
     expect(screen.getByRole('tab', { name: '충전' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('홍길동')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: '리필' }));
+    const refills = screen.getByRole('table', { name: '최근 리필 요청' });
+    const refill = within(refills).getByText('Refill is not available').closest('tr')!;
+    expect(within(refill).getByText('거절')).toBeInTheDocument();
+    expect(within(refill).getByRole('link', { name: '#41 인스타그램 좋아요' })).toHaveAttribute(
+      'href',
+      '/admin/orders?tab=refills&q=kim_1',
+    );
     await userEvent.click(screen.getByRole('tab', { name: '포인트' }));
     expect(screen.queryByText('홍길동')).not.toBeInTheDocument();
   });

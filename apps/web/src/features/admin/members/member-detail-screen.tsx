@@ -15,7 +15,12 @@ import {
   type PaymentKind,
   formatCount,
 } from '@smm/domain';
-import type { AdminMemberCharge, AdminMemberOrder, AdminMemberProfile } from '@smm/domain/contract';
+import type {
+  AdminMemberCharge,
+  AdminMemberOrder,
+  AdminMemberProfile,
+  AdminRefillItem,
+} from '@smm/domain/contract';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -31,10 +36,11 @@ import { MemberStatusChip } from './member-status-chip';
 import './members.css';
 
 type DialogKind = 'suspend' | 'restore' | 'reset-key';
-type Tab = 'orders' | 'charges' | 'points';
+type Tab = 'orders' | 'charges' | 'refills' | 'points';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'orders', label: '주문' },
   { id: 'charges', label: '충전' },
+  { id: 'refills', label: '리필' },
   { id: 'points', label: '포인트' },
 ];
 
@@ -102,6 +108,40 @@ const orderColumns: ColumnDef<AdminMemberOrder, never>[] = [
     size: 140,
     enableSorting: false,
     cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
+  },
+];
+
+/** The member's refills: state, the order (linking to it in the orders screen) and the reason. */
+const refillColumns: ColumnDef<AdminRefillItem, never>[] = [
+  {
+    id: 'status',
+    header: '상태',
+    size: 80,
+    cell: ({ row }) => <span className="admin-chip">{row.original.statusLabel}</span>,
+  },
+  {
+    id: 'createdAt',
+    header: '요청 일시',
+    size: 138,
+    cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
+  },
+  {
+    id: 'order',
+    header: '주문',
+    size: 220,
+    cell: ({ row }) => (
+      <Link
+        to={`${paths.admin.orders}?tab=refills&q=${encodeURIComponent(row.original.order.memberLoginId)}`}
+      >
+        #{row.original.order.id} {row.original.order.serviceText}
+      </Link>
+    ),
+  },
+  {
+    id: 'reason',
+    header: '사유',
+    size: 220,
+    cell: ({ row }) => row.original.reason ?? '-',
   },
 ];
 
@@ -243,6 +283,15 @@ export function MemberDetailScreen() {
               columns={chargeColumns}
               rows={data.recentCharges}
               emptyText="충전 신청이 없습니다."
+              rowId={(row) => String(row.id)}
+            />
+          )}
+          {tab === 'refills' && (
+            <DataTable
+              label="최근 리필 요청"
+              columns={refillColumns}
+              rows={data.recentRefills}
+              emptyText="리필 요청이 없습니다."
               rowId={(row) => String(row.id)}
             />
           )}
