@@ -284,7 +284,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const chargeWorker = new ChargeWorker(db, deposits, clock);
   const orderCancellation = new MemberCancellation(db, providers, clock);
   const refills = new RefillRequests(db, clock);
-  const publicApi = new PublicApiService(db, catalog, orders, orderCancellation, cacheBus);
+  const publicApi = new PublicApiService(db, catalog, orders, orderCancellation, refills, cacheBus);
   app.decorate('services', {
     clock,
     cacheBus,

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type {
+  PublicCancelResponse,
   PublicOrderRequest,
   PublicOrderResponse,
+  PublicRefillResponse,
   PublicServicesResponse,
   PublicStatusResponse,
   V2Error,
@@ -9,12 +11,18 @@ import type {
   v2AddResponse,
   v2BalanceResponse,
   v2CancelResponse,
+  v2MultiRefillResponse,
+  v2MultiRefillStatusResponse,
   v2MultiStatusResponse,
+  v2RefillResponse,
+  v2RefillStatusResponse,
   v2ServicesResponse,
 } from './contract/public-api';
 import { ERROR_CATALOGUE, type ErrorBody } from './errors';
+import { formatWon } from './format';
 import { MILLI_PER_WON, ORDER_MESSAGES } from './order-rules';
 import { API_KEY_HEADER, V2_ERRORS, v2Money, v2Rate } from './public-api';
+import { ORDER_CANCEL_MESSAGES, REFILL_MESSAGES } from './refill-rules';
 
 /**
  * The requests and answers the /api page shows, written once as data: the page renders them, a server
@@ -28,6 +36,12 @@ export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
 
 /** The order id the examples place and then ask about. */
 export const EXAMPLE_ORDER_ID = 23501;
+/** The completed order the refill examples refill (EXAMPLE_ORDER_ID + 1 in the status examples). */
+export const EXAMPLE_REFILLED_ORDER_ID = EXAMPLE_ORDER_ID + 1;
+/** The open order the cancel examples cancel. */
+export const EXAMPLE_CANCELLED_ORDER_ID = EXAMPLE_ORDER_ID + 2;
+/** The refill the refill examples ask for and then ask about. */
+export const EXAMPLE_REFILL_ID = 812;
 export const EXAMPLE_LINK = 'https://www.instagram.com/p/abc/';
 
 /** The first two services of the demo catalogue, as the catalogue holds them. */
@@ -80,6 +94,27 @@ export const REST_EXAMPLES = {
   } satisfies PublicOrderRequest,
   orderResponse: { wId: EXAMPLE_ORDER_ID } satisfies PublicOrderResponse,
   statusResponse: { status: 'IN PROGRESS', remains: EXAMPLE_REMAINS } satisfies PublicStatusResponse,
+  /** POST /api/refill/{wId}: asked, not yet at the provider. */
+  refillResponse: {
+    refill: EXAMPLE_REFILL_ID,
+    wId: EXAMPLE_REFILLED_ORDER_ID,
+    status: 'Pending',
+    reason: null,
+  } satisfies PublicRefillResponse,
+  /** GET /api/refill/{refillId}, once the provider has done it. */
+  refillStatusResponse: {
+    refill: EXAMPLE_REFILL_ID,
+    wId: EXAMPLE_REFILLED_ORDER_ID,
+    status: 'Completed',
+    reason: null,
+  } satisfies PublicRefillResponse,
+  /** POST /api/cancel/{wId} of an order not yet at its provider: refunded in full at once. */
+  cancelResponse: {
+    wId: EXAMPLE_CANCELLED_ORDER_ID,
+    outcome: 'cancelled',
+    refunded: EXAMPLE_CHARGE_WON,
+    message: ORDER_CANCEL_MESSAGES.CANCELLED(formatWon(EXAMPLE_CHARGE_WON)),
+  } satisfies PublicCancelResponse,
 };
 
 /** Every error answer of the REST dialect: `{ message, code }` with the catalogue's status. */
@@ -90,6 +125,9 @@ export const REST_ERROR_EXAMPLES = {
   notFound: { message: ERROR_CATALOGUE.ORDER_NOT_FOUND.message, code: 'ORDER_NOT_FOUND' },
   insufficientPoints: { message: ERROR_CATALOGUE.INSUFFICIENT_POINTS.message, code: 'INSUFFICIENT_POINTS' },
   tooManyRequests: { message: ERROR_CATALOGUE.TOO_MANY_REQUESTS.message, code: 'TOO_MANY_REQUESTS' },
+  // A refill or cancel refused carries the rule's own message (refill-rules.ts), as on the site.
+  refillRefused: { message: REFILL_MESSAGES.NOT_ELIGIBLE, code: 'REFILL_REFUSED' },
+  cancelRefused: { message: ORDER_CANCEL_MESSAGES.FINAL, code: 'ORDER_CANCEL_REFUSED' },
 } satisfies Record<string, ErrorBody>;
 
 // ─── SMM API v2 ───────────────────────────────────────────────────────────────────────────────────────
@@ -177,6 +215,30 @@ export const V2_EXAMPLES = {
       { order: EXAMPLE_ORDER_ID + 1, cancel: { error: V2_ERRORS.CANNOT_CANCEL } },
     ] satisfies z.infer<typeof v2CancelResponse>,
   },
+  refill: {
+    params: { action: 'refill', order: String(EXAMPLE_REFILLED_ORDER_ID) },
+    response: { refill: String(EXAMPLE_REFILL_ID) } satisfies z.infer<typeof v2RefillResponse>,
+  },
+  /** Several orders at once: the refill's id, or why that order cannot be refilled. */
+  multiRefill: {
+    params: { action: 'refill', orders: [EXAMPLE_REFILLED_ORDER_ID, EXAMPLE_ORDER_ID].join(',') },
+    response: [
+      { order: EXAMPLE_REFILLED_ORDER_ID, refill: EXAMPLE_REFILL_ID },
+      { order: EXAMPLE_ORDER_ID, refill: { error: V2_ERRORS.REFILL_NOT_FINISHED } },
+    ] satisfies z.infer<typeof v2MultiRefillResponse>,
+  },
+  refillStatus: {
+    params: { action: 'refill_status', refill: String(EXAMPLE_REFILL_ID) },
+    response: { status: 'Completed' } satisfies z.infer<typeof v2RefillStatusResponse>,
+  },
+  multiRefillStatus: {
+    params: { action: 'refill_status', refills: [EXAMPLE_REFILL_ID, EXAMPLE_REFILL_ID + 1, 99999].join(',') },
+    response: [
+      { refill: EXAMPLE_REFILL_ID, status: 'Completed' },
+      { refill: EXAMPLE_REFILL_ID + 1, status: 'In progress' },
+      { refill: 99999, status: { error: V2_ERRORS.INCORRECT_REFILL_ID } },
+    ] satisfies z.infer<typeof v2MultiRefillStatusResponse>,
+  },
 } satisfies Record<string, V2Example<unknown>>;
 
 export type V2ExampleName = keyof typeof V2_EXAMPLES;
@@ -202,7 +264,7 @@ function curlLine(url: string, options: string[], method?: 'POST'): string {
   return options.length <= 2 ? [head, ...options].join(' ') : [head, ...options].join(' \\\n  ');
 }
 
-export type RestExampleName = 'services' | 'order' | 'status';
+export type RestExampleName = 'services' | 'order' | 'status' | 'refill' | 'refillStatus' | 'cancel';
 
 /**
  * The REST example as a shell command for this site, e.g.
@@ -226,6 +288,12 @@ export function curlExample(origin: string, name: RestExampleName, apiKey = API_
       );
     case 'status':
       return curlLine(`${base}/status/${EXAMPLE_ORDER_ID}`, [keyHeader]);
+    case 'refill':
+      return curlLine(`${base}/refill/${EXAMPLE_REFILLED_ORDER_ID}`, [keyHeader], 'POST');
+    case 'refillStatus':
+      return curlLine(`${base}/refill/${EXAMPLE_REFILL_ID}`, [keyHeader]);
+    case 'cancel':
+      return curlLine(`${base}/cancel/${EXAMPLE_CANCELLED_ORDER_ID}`, [keyHeader], 'POST');
   }
 }
 

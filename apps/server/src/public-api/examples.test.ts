@@ -1,19 +1,26 @@
 import {
   ERROR_CATALOGUE,
+  ORDER_CANCEL_MESSAGES,
   ORDER_MESSAGES,
+  OrderStatus,
+  REFILL_MESSAGES,
   REST_ERROR_EXAMPLES,
   REST_EXAMPLES,
   V2_ERROR_EXAMPLE,
   V2_EXAMPLES,
 } from '@smm/domain';
 import {
+  publicCancelResponse,
   publicOrderRequest,
   publicOrderResponse,
+  publicRefillResponse,
   publicServicesResponse,
   publicStatusResponse,
   v2Response,
 } from '@smm/domain/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { orderRefills, orders } from '../db/schema';
 import { createMember } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 
@@ -36,6 +43,9 @@ describe(`the /api page's examples on ${testDatabaseKind}`, () => {
     publicOrderRequest.parse(REST_EXAMPLES.orderRequest);
     publicOrderResponse.parse(REST_EXAMPLES.orderResponse);
     publicStatusResponse.parse(REST_EXAMPLES.statusResponse);
+    publicRefillResponse.parse(REST_EXAMPLES.refillResponse);
+    publicRefillResponse.parse(REST_EXAMPLES.refillStatusResponse);
+    publicCancelResponse.parse(REST_EXAMPLES.cancelResponse);
     for (const example of Object.values(V2_EXAMPLES)) v2Response.parse(example.response);
     v2Response.parse(V2_ERROR_EXAMPLE);
     for (const error of Object.values(REST_ERROR_EXAMPLES)) {
@@ -43,7 +53,11 @@ describe(`the /api page's examples on ${testDatabaseKind}`, () => {
       const messages: string[] =
         error.code === 'ORDER_INVALID'
           ? Object.values(ORDER_MESSAGES)
-          : [ERROR_CATALOGUE[error.code].message];
+          : error.code === 'REFILL_REFUSED'
+            ? Object.values(REFILL_MESSAGES).filter((m) => typeof m === 'string')
+            : error.code === 'ORDER_CANCEL_REFUSED'
+              ? Object.values(ORDER_CANCEL_MESSAGES).filter((m) => typeof m === 'string')
+              : [ERROR_CATALOGUE[error.code].message];
       expect(messages).toContain(error.message);
     }
   });
@@ -72,6 +86,10 @@ describe(`the /api page's examples on ${testDatabaseKind}`, () => {
     const status = await t.app.inject({ method: 'GET', url: `/api/status/${wId}`, headers });
     expect(shape(status.json())).toEqual(shape(REST_EXAMPLES.statusResponse));
 
+    // Cancelled before it reached its provider: the whole charge back, in the example's words.
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/cancel/${wId}`, headers });
+    expect(cancelled.json()).toEqual({ ...REST_EXAMPLES.cancelResponse, wId });
+
     const added = (await v2(V2_EXAMPLES.add.params)).json() as { order: number };
     expect(shape(added)).toEqual(shape(V2_EXAMPLES.add.response));
     const one = (await v2({ action: 'status', order: String(added.order) })).json() as Record<string, string>;
@@ -79,5 +97,71 @@ describe(`the /api page's examples on ${testDatabaseKind}`, () => {
     // The example's charge is what that order really costs.
     expect(one.charge).toBe(V2_EXAMPLES.status.response.charge);
     expect(shape((await v2(V2_EXAMPLES.balance.params)).json())).toEqual(shape(V2_EXAMPLES.balance.response));
+  });
+
+  it('match the real answers of refill, refill status and cancel', async () => {
+    const member = await createMember(t.app, { apiKey: true, point: 1_000_000 });
+    const headers = { 'api-key': member.apiKey! };
+    const v2 = async (body: Record<string, string>) =>
+      (
+        await t.app.inject({ method: 'POST', url: '/api/v2', payload: { key: member.apiKey!, ...body } })
+      ).json();
+    const add = async (link: string) =>
+      ((await v2({ ...V2_EXAMPLES.add.params, link })) as { order: number }).order;
+
+    // Two orders of the demo's first service finished by the (simulated) provider, one still open.
+    const done = [
+      await add('https://www.instagram.com/p/one/'),
+      await add('https://www.instagram.com/p/two/'),
+    ];
+    for (let round = 0; round < 10; round += 1) {
+      await t.app.services.worker.tick();
+      t.clock.advance(31_000);
+    }
+    for (const id of done) {
+      const [row] = await t.app.database.db.select().from(orders).where(eq(orders.id, id));
+      expect([OrderStatus.COMPLETED, OrderStatus.PARTIAL]).toContain(row?.status);
+    }
+    const open = await add('https://www.instagram.com/p/three/');
+
+    const asked = (await t.app.inject({ method: 'POST', url: `/api/refill/${done[0]}`, headers })).json() as {
+      refill: number;
+    };
+    expect(asked).toEqual({ ...REST_EXAMPLES.refillResponse, refill: asked.refill, wId: done[0] });
+    await t.app.database.db.update(orderRefills).set({ status: 2 }).where(eq(orderRefills.id, asked.refill));
+    const followed = await t.app.inject({ method: 'GET', url: `/api/refill/${asked.refill}`, headers });
+    expect(followed.json()).toEqual({
+      ...REST_EXAMPLES.refillStatusResponse,
+      refill: asked.refill,
+      wId: done[0],
+    });
+    const refused = await t.app.inject({ method: 'POST', url: `/api/refill/${open}`, headers });
+    expect(refused.json()).toEqual(REST_ERROR_EXAMPLES.refillRefused);
+
+    const multi = (await v2({ action: 'refill', orders: [done[1], open].join(',') })) as unknown[];
+    expect(multi).toEqual([
+      { order: done[1], refill: expect.any(Number) },
+      { order: open, refill: V2_EXAMPLES.multiRefill.response[1]!.refill },
+    ]);
+    const second = (multi[0] as { refill: number }).refill;
+    expect(await v2({ action: 'refill_status', refill: String(asked.refill) })).toEqual(
+      V2_EXAMPLES.refillStatus.response,
+    );
+    expect(await v2({ action: 'refill_status', refills: [asked.refill, second, 99999].join(',') })).toEqual([
+      { ...V2_EXAMPLES.multiRefillStatus.response[0], refill: asked.refill },
+      { refill: second, status: 'Pending' },
+      V2_EXAMPLES.multiRefillStatus.response[2],
+    ]);
+    // v2 `refill` of one order: the refill's id as a string, as in the example (a day after the last
+    // request, the refills done).
+    await t.app.database.db.update(orderRefills).set({ status: 2 });
+    t.clock.advance(25 * 60 * 60 * 1000);
+    expect(shape(await v2({ action: 'refill', order: String(done[0]) }))).toEqual(
+      shape(V2_EXAMPLES.refill.response),
+    );
+
+    // The REST cancel refused, in the example's words.
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/cancel/${done[0]}`, headers });
+    expect(cancelled.json()).toEqual(REST_ERROR_EXAMPLES.cancelRefused);
   });
 });

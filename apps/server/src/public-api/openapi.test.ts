@@ -26,7 +26,15 @@ describe('GET /api/openapi.json', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(document.servers).toEqual([{ url: 'http://panel.test' }]);
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/api/order', '/api/services', '/api/status/{wId}', '/api/v2'].sort(),
+      [
+        '/api/cancel/{wId}',
+        '/api/order',
+        '/api/refill/{refillId}',
+        '/api/refill/{wId}',
+        '/api/services',
+        '/api/status/{wId}',
+        '/api/v2',
+      ].sort(),
     );
     expect(document.components.securitySchemes.apiKey).toEqual({
       type: 'apiKey',
@@ -38,8 +46,14 @@ describe('GET /api/openapi.json', () => {
     for (const field of ['serviceId', 'link', 'amount', 'wId']) expect(order).toContain(`"${field}"`);
     const status = JSON.stringify(document.paths['/api/status/{wId}']?.get);
     expect(status).toContain('IN PROGRESS');
+    const refill = JSON.stringify(document.paths['/api/refill/{wId}']?.post);
+    for (const text of ['"refill"', '"wId"', '"reason"', 'In progress', 'Rejected'])
+      expect(refill).toContain(text);
+    expect(JSON.stringify(document.paths['/api/refill/{refillId}']?.get)).toContain('Completed');
+    const cancel = JSON.stringify(document.paths['/api/cancel/{wId}']?.post);
+    for (const text of ['"outcome"', '"refunded"', 'requested']) expect(cancel).toContain(text);
     const v2 = JSON.stringify(document.paths['/api/v2']?.post);
-    for (const field of ['key', 'action', 'quantity', 'orders', 'start_count'])
+    for (const field of ['key', 'action', 'quantity', 'orders', 'start_count', 'refills'])
       expect(v2).toContain(`"${field}"`);
     expect(v2).toContain('application/x-www-form-urlencoded');
   });

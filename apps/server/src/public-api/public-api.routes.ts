@@ -1,6 +1,11 @@
 import {
+  publicCancelParams,
+  publicCancelResponse,
   publicOrderRequest,
   publicOrderResponse,
+  publicRefillParams,
+  publicRefillResponse,
+  publicRefillStatusParams,
   publicServicesResponse,
   publicStatusParams,
   publicStatusResponse,
@@ -65,6 +70,56 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
         },
       },
       (request) => api.restStatus(accountOf(request), request.params.wId),
+    );
+
+    app.post(
+      '/api/refill/:wId',
+      {
+        config: { auth: 'apiKey' },
+        schema: {
+          tags,
+          security,
+          summary:
+            "Ask for a refill of one of the caller's completed or partial orders (the site's rules: refillable " +
+            'service, within its window, one open refill and one request a day per order)',
+          params: publicRefillParams,
+          response: { 200: publicRefillResponse },
+        },
+      },
+      (request) => api.restRefill(accountOf(request), request.params.wId),
+    );
+
+    app.get(
+      '/api/refill/:refillId',
+      {
+        config: { auth: 'apiKey' },
+        schema: {
+          tags,
+          security,
+          summary:
+            "One of the caller's refills: Pending, In progress, Completed or Rejected (with the reason)",
+          params: publicRefillStatusParams,
+          response: { 200: publicRefillResponse },
+        },
+      },
+      (request) => api.restRefillStatus(accountOf(request), request.params.refillId),
+    );
+
+    app.post(
+      '/api/cancel/:wId',
+      {
+        config: { auth: 'apiKey' },
+        schema: {
+          tags,
+          security,
+          summary:
+            "Cancel one of the caller's open orders or auto-orders: refunded now if not yet at its provider, " +
+            'else asked of the provider (refunded when it reports Canceled or Partial)',
+          params: publicCancelParams,
+          response: { 200: publicCancelResponse },
+        },
+      },
+      (request) => api.restCancel(accountOf(request), request.params.wId),
     );
   };
 }

@@ -1,20 +1,26 @@
-import type { AutoOrderStatus } from '@smm/domain';
+import type { AutoOrderStatus, RefillStatus } from '@smm/domain';
 import {
   orderStatusOfAutoOrder,
+  refillStatusText,
+  v2ErrorForRefillRefusal,
   parseOrderId,
   parseV2OrderIds,
   restStatusText,
   v2ErrorForOrderRule,
   V2_ERRORS,
+  V2_MAX_ORDER_IDS,
   v2Money,
+  type RefillStatusText,
   v2StatusText,
   OrderStatus,
 } from '@smm/domain';
 import {
   publicServicesResponse,
   v2ServicesResponse,
+  type PublicCancelResponse,
   type PublicOrderRequest,
   type PublicOrderResponse,
+  type PublicRefillResponse,
   type PublicStatusResponse,
   type V2OrderStatus,
   type V2Params,
@@ -30,6 +36,33 @@ import { ordersRepository, type TrackedAutoOrder, type TrackedOrder } from '../o
 import type { CacheBus } from '../shared/cache-bus';
 import { cachedBody, HotCache, type CachedBody } from '../shared/hot-cache';
 import { presentPublicService, presentV2Service, type ListedService } from './public-api.presenter';
+
+/** A refill as the refill operation answers it (table order_refills). */
+export interface RefillRecord {
+  id: number;
+  orderId: number;
+  status: number;
+  reason: string | null;
+}
+
+/**
+ * The refill operation (orders/refill-requests.ts, docs/product.md#refill-and-cancellation): a member's
+ * request, refused with REFILL_REFUSED and the rule's Korean message (ORDER_NOT_FOUND for another's
+ * order), and a member's own refills by id.
+ */
+export interface Refills {
+  request(accountId: number, orderId: number, source: 'member' | 'api'): Promise<RefillRecord>;
+  findOwn(accountId: number, refillId: number): Promise<RefillRecord | undefined>;
+  /** The member's own refills of those ids; the others left out. */
+  findOwnMany(accountId: number, refillIds: number[]): Promise<RefillRecord[]>;
+}
+
+const presentRefill = (refill: RefillRecord): PublicRefillResponse => ({
+  refill: refill.id,
+  wId: refill.orderId,
+  status: refillStatusText(refill.status as RefillStatus),
+  reason: refill.reason,
+});
 
 /** One order as the public API reports it, whichever table it lives in. */
 interface Tracked {
@@ -71,6 +104,13 @@ const v2Status = (tracked: Tracked): V2OrderStatus => ({
 
 const v2Error = (error: string) => ({ error });
 
+/** More ids than one request may name (`orders=…`, `refills=…`). */
+const tooManyIds = (text: string) =>
+  text.split(',').filter((part) => part.trim() !== '').length > V2_MAX_ORDER_IDS;
+
+/** GET /api/refill/{refillId} for an id that is not one of the caller's refills. */
+const REFILL_NOT_FOUND = '리필 요청을 찾을 수 없습니다.';
+
 /** A v2 answer: the services list comes already serialised from the cache, the rest as objects. */
 export type V2Answer = { json: string; body?: undefined } | { body: V2Response; json?: undefined };
 
@@ -87,6 +127,7 @@ export class PublicApiService {
     private readonly catalog: CatalogService,
     private readonly orders: OrdersService,
     private readonly cancellation: MemberCancellation,
+    private readonly refills: Refills,
     bus: CacheBus,
   ) {
     this.listed = new HotCache(async () => {
@@ -140,6 +181,37 @@ export class PublicApiService {
     return { status: restStatusText(tracked.status), remains: tracked.remains };
   }
 
+  /** POST /api/refill/{wId}: the refill asked for (Pending), or the site's refusal (409) or 404. */
+  async restRefill(account: AuthenticatedAccount, wId: number): Promise<PublicRefillResponse> {
+    return presentRefill(await this.refills.request(account.id, wId, 'api'));
+  }
+
+  /** GET /api/refill/{refillId}: one of the caller's refills; any other id is 404. */
+  async restRefillStatus(account: AuthenticatedAccount, refillId: number): Promise<PublicRefillResponse> {
+    const refill = await this.refills.findOwn(account.id, refillId);
+    if (!refill) throw appError('NOT_FOUND', REFILL_NOT_FOUND);
+    return presentRefill(refill);
+  }
+
+  /**
+   * POST /api/cancel/{wId}: the member's cancellation, as on the site (docs/product.md#refill-and-cancellation).
+   * An order not yet at its provider, or an auto-order's runs not yet placed, is refunded now
+   * (`cancelled`); one at its provider is asked of it (`requested`). Refusals are 409 with the site's
+   * Korean sentence; another member's id is 404 like an unknown one.
+   */
+  async restCancel(account: AuthenticatedAccount, wId: number): Promise<PublicCancelResponse> {
+    try {
+      return { wId, ...(await this.cancellation.cancelOrderForMember(account.id, wId)) };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+    }
+    // Not an order of the caller's: perhaps one of their auto-orders (one id space for both).
+    const [autoOrder] = await ordersRepository.findOwnAutoOrders(this.db, account.id, [wId]);
+    if (!autoOrder) throw appError('ORDER_NOT_FOUND');
+    const stopped = await this.cancellation.cancelAutoOrderForMember(account.id, wId);
+    return { wId, outcome: 'cancelled', ...stopped };
+  }
+
   private async trackOne(accountId: number, id: number): Promise<Tracked | undefined> {
     const order = await ordersRepository.findOwnOrder(this.db, accountId, id);
     if (order) return trackOrder(order);
@@ -185,8 +257,9 @@ export class PublicApiService {
       case 'cancel':
         return this.v2Cancel(account, params);
       case 'refill':
+        return this.v2Refill(account, params);
       case 'refill_status':
-        return v2Error(V2_ERRORS.REFILL_UNAVAILABLE);
+        return this.v2RefillStatus(account, params);
       default:
         return v2Error(V2_ERRORS.INCORRECT_REQUEST);
     }
@@ -222,6 +295,7 @@ export class PublicApiService {
       if (!(error instanceof AppError)) throw error;
       if (error.code === 'INSUFFICIENT_POINTS') return v2Error(V2_ERRORS.NOT_ENOUGH_FUNDS);
       if (error.code === 'IDEMPOTENCY_KEY_REUSED') return v2Error(V2_ERRORS.IDEMPOTENCY_KEY_REUSED);
+      if (error.code === 'ORDER_OVERLAP') return v2Error(V2_ERRORS.ORDER_OVERLAP);
       if (error.code !== 'ORDER_INVALID') throw error;
       const found = await this.catalog.orderableService(serviceId);
       return v2Error(v2ErrorForOrderRule(error.message, found ? found.service : null));
@@ -232,9 +306,7 @@ export class PublicApiService {
     if (params.orders !== undefined) {
       const ids = parseV2OrderIds(params.orders);
       if (!ids) {
-        return v2Error(
-          params.orders.split(',').length > 100 ? V2_ERRORS.TOO_MANY_ORDERS : V2_ERRORS.INCORRECT_REQUEST,
-        );
+        return v2Error(tooManyIds(params.orders) ? V2_ERRORS.TOO_MANY_ORDERS : V2_ERRORS.INCORRECT_REQUEST);
       }
       const tracked = await this.trackMany(
         account.id,
@@ -274,7 +346,11 @@ export class PublicApiService {
       case 'in-flight':
         return v2Error(V2_ERRORS.CANCEL_IN_FLIGHT);
       case 'provider-refused':
+      case 'held':
         return v2Error(V2_ERRORS.CANCEL_FAILED);
+      case 'not-cancellable':
+      case 'already-requested':
+        return v2Error(V2_ERRORS.CANNOT_CANCEL);
       case 'not-found': {
         // Not an order of the caller's: perhaps one of their auto-orders (one id space for both).
         const [autoOrder] = await ordersRepository.findOwnAutoOrders(this.db, accountId, [id]);
@@ -283,5 +359,75 @@ export class PublicApiService {
         return cancelled ? 1 : v2Error(V2_ERRORS.CANNOT_CANCEL);
       }
     }
+  }
+
+  /**
+   * v2 `refill`: one `order` → `{ refill: "<id>" }`; `orders=1,2` (≤ 100) → one entry per order id,
+   * the refill's id or the refusal in the trade's words (docs/product.md#public-api).
+   */
+  private async v2Refill(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+    if (params.orders !== undefined) {
+      const ids = parseV2OrderIds(params.orders);
+      if (!ids)
+        return v2Error(tooManyIds(params.orders) ? V2_ERRORS.TOO_MANY_ORDERS : V2_ERRORS.INCORRECT_REQUEST);
+      const answers: { order: number; refill: number | { error: string } }[] = [];
+      for (const entry of ids) {
+        if (entry.id === null) continue; // not an order id: nothing to name it by in `order`
+        answers.push({ order: entry.id, refill: await this.refillOne(account.id, entry.id) });
+      }
+      return answers;
+    }
+    const id = parseOrderId((params.order ?? '').trim());
+    if (id === null) return v2Error(V2_ERRORS.INCORRECT_ORDER_ID);
+    const refill = await this.refillOne(account.id, id);
+    return typeof refill === 'number' ? { refill: String(refill) } : refill;
+  }
+
+  private async refillOne(accountId: number, orderId: number): Promise<number | { error: string }> {
+    try {
+      return (await this.refills.request(accountId, orderId, 'api')).id;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'REFILL_REFUSED') return v2Error(v2ErrorForRefillRefusal(error.message));
+      if (error.code === 'ORDER_NOT_FOUND' || error.code === 'NOT_FOUND') {
+        return v2Error(V2_ERRORS.INCORRECT_ORDER_ID);
+      }
+      throw error;
+    }
+  }
+
+  /** v2 `refill_status`: one `refill` → `{ status }`; `refills=7,9` (≤ 100) → one entry per refill id. */
+  private async v2RefillStatus(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+    if (params.refills !== undefined) {
+      const ids = parseV2OrderIds(params.refills);
+      if (!ids) {
+        return v2Error(tooManyIds(params.refills) ? V2_ERRORS.TOO_MANY_REFILLS : V2_ERRORS.INCORRECT_REQUEST);
+      }
+      const found = new Map(
+        (
+          await this.refills.findOwnMany(
+            account.id,
+            ids.flatMap((entry) => (entry.id === null ? [] : [entry.id])),
+          )
+        ).map((refill) => [refill.id, refill]),
+      );
+      const answers: { refill: number; status: RefillStatusText | { error: string } }[] = [];
+      for (const entry of ids) {
+        if (entry.id === null) continue; // not a refill id: nothing to name it by in `refill`
+        const refill = found.get(entry.id);
+        answers.push({
+          refill: entry.id,
+          status: refill
+            ? refillStatusText(refill.status as RefillStatus)
+            : v2Error(V2_ERRORS.INCORRECT_REFILL_ID),
+        });
+      }
+      return answers;
+    }
+    const id = parseOrderId((params.refill ?? '').trim());
+    const refill = id === null ? undefined : await this.refills.findOwn(account.id, id);
+    return refill
+      ? { status: refillStatusText(refill.status as RefillStatus) }
+      : v2Error(V2_ERRORS.INCORRECT_REFILL_ID);
   }
 }

@@ -169,11 +169,14 @@ for (const [style, encode] of Object.entries(ENCODINGS)) {
       const foreign = (
         await new SmmV2Client(stranger.apiKey!, encode).order({
           service: service.id,
-          link: TRICKY_LINK,
+          link: 'https://www.instagram.com/p/foreign/',
           quantity: 100,
         })
       ).order!;
-      const second = (await api.order({ service: service.id, link: TRICKY_LINK, quantity: 200 })).order!;
+      // (Another link: a second open order of one service for one link is refused.)
+      const second = (
+        await api.order({ service: service.id, link: 'https://www.instagram.com/p/second/', quantity: 200 })
+      ).order!;
       const many = await api.multiStatus([id, second, foreign, 99_999, 'abc']);
       // (JSON objects list integer-like keys in ascending order, whatever order they were asked in.)
       expect(new Set(Object.keys(many))).toEqual(
@@ -361,9 +364,9 @@ describe(`SMM API v2 errors on ${testDatabaseKind}`, () => {
     expect(await api.multiStatus(Array.from({ length: 101 }, (_, i) => i + 1))).toEqual({
       error: 'Maximum 100 order IDs per request',
     });
-    expect(await api.connect({ action: 'refill', order: 1 })).toEqual({ error: 'Refill is not available' });
+    expect(await api.connect({ action: 'refill', order: 1 })).toEqual({ error: 'Incorrect order ID' });
     expect(await api.connect({ action: 'refill_status', refill: 1 })).toEqual({
-      error: 'Refill is not available',
+      error: 'Incorrect refill ID',
     });
     expect(await api.cancel([])).toEqual({ error: 'Incorrect request' });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { autoOrders, charges, orders } from '../db/schema';
+import { OrderStatus } from '@smm/domain';
+import { autoOrders, charges, orderRefills, orders, services } from '../db/schema';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
 import { requestCharge } from '../test/charge-factories';
 import { catalogService, placeAutoOrder, placeOrder } from '../test/order-factories';
@@ -26,6 +27,10 @@ interface World {
   orderId: number;
   autoOrderId: number;
   chargeId: number;
+  /** A's order its provider finished, of a service refilled for 30 days (a refill may be asked). */
+  finishedOrderId: number;
+  /** A refill of A's order (a row: B only reads it by id). */
+  refillId: number;
   /** A's point after placing all of that: nothing B does may change it. */
   aPoint: number;
 }
@@ -47,6 +52,27 @@ async function buildWorld(): Promise<World> {
   });
   expect(autoOrder).toMatchObject({ autoOrder: true });
   const charge = await requestCharge(t.app, a, { name: '홍길동', point: 10_000 });
+  // Finished by its provider a moment ago: its status and finish time are the point, so set as rows.
+  const finished = await placeOrder(t.app, a, {
+    serviceId: plain.id,
+    link: `${LINK}done`,
+    amount: plain.min,
+  });
+  await t.app.database.db.update(services).set({ refillDays: 30 }).where(eq(services.id, plain.id));
+  await t.app.database.db
+    .update(orders)
+    .set({
+      status: OrderStatus.COMPLETED,
+      remains: 0,
+      providerOrderId: 'ownership-1',
+      nextCheckAt: null,
+      finishedAt: t.clock.now(),
+    })
+    .where(eq(orders.id, finished.orderId));
+  const [refill] = await t.app.database.db
+    .insert(orderRefills)
+    .values({ orderId: order.orderId, accountId: a.accountId })
+    .returning({ id: orderRefills.id });
   return {
     a,
     b,
@@ -55,6 +81,8 @@ async function buildWorld(): Promise<World> {
     orderId: order.orderId,
     autoOrderId: autoOrder.orderId,
     chargeId: charge.id,
+    finishedOrderId: finished.orderId,
+    refillId: refill!.id,
     aPoint: await pointOf(t.app, a.accountId),
   };
 }
@@ -90,6 +118,18 @@ const FIXTURES: Record<string, (world: World) => Attempt[]> = {
     [w.orderId, w.autoOrderId].map((id) => ({
       method: 'GET',
       url: `/api/status/${id}`,
+      headers: { 'api-key': w.b.apiKey! },
+    })),
+  'POST /api/refill/:wId': (w) => [
+    { method: 'POST', url: `/api/refill/${w.finishedOrderId}`, headers: { 'api-key': w.b.apiKey! } },
+  ],
+  'GET /api/refill/:refillId': (w) => [
+    { method: 'GET', url: `/api/refill/${w.refillId}`, headers: { 'api-key': w.b.apiKey! } },
+  ],
+  'POST /api/cancel/:wId': (w) =>
+    [w.orderId, w.autoOrderId].map((id) => ({
+      method: 'POST',
+      url: `/api/cancel/${id}`,
       headers: { 'api-key': w.b.apiKey! },
     })),
 };

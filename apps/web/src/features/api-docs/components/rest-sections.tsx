@@ -7,6 +7,9 @@ import {
   curlExample,
   ORDER_STATUSES,
   PUBLIC_STATUS_MEANINGS,
+  REFILL_STATUS_LABELS,
+  REFILL_STATUSES,
+  refillStatusText,
   REST_ERROR_EXAMPLES,
   REST_EXAMPLES,
   REST_STATUS_TEXTS,
@@ -34,8 +37,9 @@ export function OverviewSection({ origin }: { origin: string }) {
   return (
     <DocSection id="overview" title="시작하기">
       <p className="api-text">
-        개인 API 키로 서비스 목록 조회, 주문, 주문 상태 확인을 프로그램에서 자동으로 할 수 있습니다. API로
-        넣은 주문도 사이트에서 주문한 것과 똑같이 포인트에서 차감되고 주문내역에 표시됩니다.
+        개인 API 키로 서비스 목록 조회, 주문, 주문 상태 확인, 리필 요청과 주문 취소를 프로그램에서 자동으로 할
+        수 있습니다. API로 넣은 주문도 사이트에서 주문한 것과 똑같이 포인트에서 차감되고 주문내역에
+        표시됩니다.
       </p>
       <DocTable label="기본 정보" className="api-table-facts">
         <tbody>
@@ -116,6 +120,13 @@ export function GetServicesSection({ origin }: { origin: string }) {
             '1개당 가격(원). 0.35처럼 소수일 수 있고, 주문 금액은 price × amount를 원 단위로 올림합니다.',
         },
         { name: 'category', type: 'string', description: '카테고리 이름' },
+        { name: 'refill', type: 'boolean', description: '리필을 요청할 수 있는 서비스인지' },
+        {
+          name: 'refillDays',
+          type: 'number',
+          description: '주문이 끝난 뒤 리필을 요청할 수 있는 기간(일). 0이면 리필이 없습니다.',
+        },
+        { name: 'cancel', type: 'boolean', description: '진행 중인 주문을 취소할 수 있는 서비스인지' },
       ]}
       response={REST_EXAMPLES.services}
     />
@@ -207,6 +218,109 @@ export function OrderStatusSection({ origin }: { origin: string }) {
   );
 }
 
+const orderIdParam = (description: string): ParamRow => ({
+  name: 'wId',
+  where: '경로',
+  type: 'number',
+  required: true,
+  description,
+});
+
+const refillFields = [
+  { name: 'refill', type: 'number', description: '리필 번호. 리필 상태를 조회할 때 씁니다.' },
+  { name: 'wId', type: 'number', description: '리필한 주문의 번호' },
+  {
+    name: 'status',
+    type: 'string',
+    description: (
+      <>
+        리필 상태:{' '}
+        {REFILL_STATUSES.map(
+          (status) => `${refillStatusText(status)} (${REFILL_STATUS_LABELS[status]})`,
+        ).join(', ')}
+      </>
+    ),
+  },
+  {
+    name: 'reason',
+    type: 'string | null',
+    description: '공급사가 거절한 이유 (Rejected일 때), 그 밖에는 null',
+  },
+] as const;
+
+export function RefillSection({ origin }: { origin: string }) {
+  return (
+    <EndpointSection
+      id="refill"
+      title="리필 요청"
+      eyebrow="Refill"
+      method="POST"
+      path="/api/refill/{wId}"
+      description="완료되었거나 부분 완료된 주문의 리필을 요청합니다. 리필을 지원하는 서비스(서비스 목록의 refill)만, 주문이 끝난 뒤 refillDays일 안에, 주문 하나에 진행 중인 리필 하나와 하루 한 번까지 요청할 수 있습니다. 리필은 포인트를 쓰지 않습니다."
+      params={[API_KEY_PARAM, orderIdParam('리필할 주문의 번호')]}
+      curl={curlExample(origin, 'refill')}
+      fields={refillFields}
+      response={REST_EXAMPLES.refillResponse}
+    />
+  );
+}
+
+export function RefillStatusSection({ origin }: { origin: string }) {
+  return (
+    <EndpointSection
+      id="refill-status"
+      title="리필 상태"
+      eyebrow="Refill Status"
+      method="GET"
+      path="/api/refill/{refillId}"
+      description="리필 요청의 진행 상태를 돌려줍니다. 내 계정의 리필만 조회할 수 있습니다."
+      params={[
+        API_KEY_PARAM,
+        {
+          name: 'refillId',
+          where: '경로',
+          type: 'number',
+          required: true,
+          description: '리필 요청에서 받은 리필 번호 (refill)',
+        },
+      ]}
+      curl={curlExample(origin, 'refillStatus')}
+      fields={refillFields}
+      response={REST_EXAMPLES.refillStatusResponse}
+    />
+  );
+}
+
+export function CancelSection({ origin }: { origin: string }) {
+  return (
+    <EndpointSection
+      id="cancel"
+      title="주문 취소"
+      eyebrow="Cancel"
+      method="POST"
+      path="/api/cancel/{wId}"
+      description="진행 중인 주문이나 자동주문을 취소합니다(서비스 목록의 cancel이 true인 서비스만). 아직 공급사에 보내지 않은 주문은 바로 취소되고 전액 환불됩니다. 공급사에 보낸 주문은 공급사에 취소를 요청하고, 공급사가 취소(Canceled)나 부분 완료(Partial)를 알려 오면 처리되지 않은 만큼 환불됩니다."
+      params={[API_KEY_PARAM, orderIdParam('취소할 주문(또는 자동주문)의 번호')]}
+      curl={curlExample(origin, 'cancel')}
+      fields={[
+        { name: 'wId', type: 'number', description: '취소한 주문의 번호' },
+        {
+          name: 'outcome',
+          type: 'string',
+          description: (
+            <>
+              <code>cancelled</code>: 바로 취소되고 환불됨, <code>requested</code>: 공급사에 취소를 요청함
+            </>
+          ),
+        },
+        { name: 'refunded', type: 'number', description: '지금 환불된 포인트(원). requested이면 0' },
+        { name: 'message', type: 'string', description: '사이트에서 보여 주는 것과 같은 안내 문구' },
+      ]}
+      response={REST_EXAMPLES.cancelResponse}
+    />
+  );
+}
+
 /** REST_STATUS_TEXTS and V2_STATUS_TEXTS are indexed by the order status number. */
 export function StatusSection() {
   return (
@@ -264,13 +378,18 @@ const ERROR_ROWS = [
   },
   {
     status: 404,
-    codes: [REST_ERROR_EXAMPLES.notFound.code],
-    when: '없는 주문 번호이거나 다른 회원의 주문입니다.',
+    codes: [REST_ERROR_EXAMPLES.notFound.code, 'NOT_FOUND'],
+    when: '없는 주문(리필) 번호이거나 다른 회원의 주문(리필)입니다.',
   },
   {
     status: 409,
-    codes: [REST_ERROR_EXAMPLES.insufficientPoints.code],
-    when: '포인트가 부족합니다. 충전한 뒤 다시 주문하세요.',
+    codes: [
+      REST_ERROR_EXAMPLES.insufficientPoints.code,
+      'ORDER_OVERLAP',
+      REST_ERROR_EXAMPLES.refillRefused.code,
+      REST_ERROR_EXAMPLES.cancelRefused.code,
+    ],
+    when: '포인트가 부족하거나, 같은 링크로 진행 중인 같은 서비스의 주문이 있거나, 리필·취소를 할 수 없는 주문입니다(끝나지 않은 주문, 리필 기간이 지난 주문, 이미 진행 중인 리필, 취소할 수 없는 서비스 등). message에 이유가 있습니다.',
   },
   {
     status: 422,

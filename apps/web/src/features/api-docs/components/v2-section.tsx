@@ -6,6 +6,7 @@ import {
   V2_ERRORS,
   V2_EXAMPLES,
   V2_MAX_ORDER_IDS,
+  REFILL_STATUS_TEXTS,
   v2CurlExample,
   v2Money,
   type V2ExampleName,
@@ -66,13 +67,42 @@ const ACTION_ROWS: readonly ActionRow[] = [
     ),
   },
   {
-    actions: ['refill', 'refill_status'],
-    params: '-',
+    actions: ['refill'],
+    params: <code>order</code>,
     answer: (
       <>
-        제공하지 않습니다: <code>{V2_ERRORS.REFILL_UNAVAILABLE}</code>
+        리필 번호 <code>refill</code> (문자열), 안 되면 <code>error</code>
       </>
     ),
+  },
+  {
+    actions: ['refill'],
+    variant: '여러 건',
+    params: orderIdsParam,
+    answer: (
+      <>
+        주문별 결과: 리필 번호 <code>refill</code>, 안 되면 <code>{'{ error }'}</code>
+      </>
+    ),
+  },
+  {
+    actions: ['refill_status'],
+    params: <code>refill</code>,
+    answer: (
+      <>
+        리필 상태 <code>status</code>: {REFILL_STATUS_TEXTS.join(', ')}
+      </>
+    ),
+  },
+  {
+    actions: ['refill_status'],
+    variant: '여러 건',
+    params: (
+      <>
+        <code>refills</code> (쉼표로 구분, 최대 {V2_MAX_ORDER_IDS}개)
+      </>
+    ),
+    answer: '리필 번호별 상태 (없는 번호는 error)',
   },
 ];
 
@@ -92,6 +122,14 @@ const EXAMPLES: readonly { name: V2ExampleName; title: string; note?: string }[]
     title: '주문 취소 (cancel)',
     note: '취소가 끝나면 상태가 Canceled로 바뀌고 주문 금액이 환불됩니다.',
   },
+  {
+    name: 'refill',
+    title: '리필 요청 (refill)',
+    note: '완료되었거나 부분 완료된 주문만, 리필 기간 안에, 주문 하나에 하루 한 번 요청할 수 있습니다.',
+  },
+  { name: 'multiRefill', title: '여러 주문 리필 (refill, orders)' },
+  { name: 'refillStatus', title: '리필 상태 (refill_status)' },
+  { name: 'multiRefillStatus', title: '여러 리필 상태 (refill_status, refills)' },
 ];
 
 const ERROR_ROWS: readonly { error: string; meaning: string }[] = [
@@ -101,6 +139,24 @@ const ERROR_ROWS: readonly { error: string; meaning: string }[] = [
   { error: quantityBelowMin(10), meaning: '수량이 서비스의 최소(또는 최대) 수량을 벗어났습니다.' },
   { error: V2_ERRORS.NOT_ENOUGH_FUNDS, meaning: '포인트가 부족합니다.' },
   { error: V2_ERRORS.INCORRECT_ORDER_ID, meaning: '없는 주문 번호이거나 다른 회원의 주문입니다.' },
+  {
+    error: V2_ERRORS.ORDER_OVERLAP,
+    meaning: '같은 링크로 진행 중인 같은 서비스의 주문이 있습니다. 앞 주문이 끝난 뒤 다시 주문하세요.',
+  },
+  { error: V2_ERRORS.CANNOT_CANCEL, meaning: '이미 끝났거나 취소할 수 없는 서비스의 주문입니다.' },
+  { error: V2_ERRORS.REFILL_DISABLED, meaning: '리필을 지원하지 않는 서비스입니다.' },
+  { error: V2_ERRORS.REFILL_NOT_FINISHED, meaning: '완료되었거나 부분 완료된 주문만 리필할 수 있습니다.' },
+  {
+    error: V2_ERRORS.REFILL_PERIOD_EXPIRED,
+    meaning: '리필 기간(주문이 끝난 뒤 서비스의 리필 일수)이 지났습니다.',
+  },
+  { error: V2_ERRORS.REFILL_ALREADY_OPEN, meaning: '이 주문의 리필이 아직 진행 중입니다.' },
+  { error: V2_ERRORS.REFILL_TOO_SOON, meaning: '리필은 주문 하나에 하루 한 번 요청할 수 있습니다.' },
+  {
+    error: V2_ERRORS.REFILL_UNAVAILABLE,
+    meaning: '이 주문은 리필을 보낼 수 없습니다. 고객센터로 문의하세요.',
+  },
+  { error: V2_ERRORS.INCORRECT_REFILL_ID, meaning: '없는 리필 번호이거나 다른 회원의 리필입니다.' },
   { error: V2_ERRORS.TOO_MANY_REQUESTS, meaning: '요청이 너무 많습니다 (HTTP 429, Retry-After 참고).' },
   {
     error: V2_ERRORS.IDEMPOTENCY_KEY_REUSED,

@@ -6,6 +6,7 @@ import {
   curlExample,
   REST_EXAMPLES,
   REST_STATUS_TEXTS,
+  V2_ERRORS,
   V2_EXAMPLES,
   v2CurlExample,
 } from '@smm/domain';
@@ -49,6 +50,9 @@ describe('API documentation (/api)', () => {
       ['get-services', '서비스 목록', 'GET', '/api/services'],
       ['order', '주문하기', 'POST', '/api/order'],
       ['status', '주문 상태', 'GET', '/api/status/{wId}'],
+      ['refill', '리필 요청', 'POST', '/api/refill/{wId}'],
+      ['refill-status', '리필 상태', 'GET', '/api/refill/{refillId}'],
+      ['cancel', '주문 취소', 'POST', '/api/cancel/{wId}'],
     ] as const) {
       const section = screen.getByRole('region', { name: title });
       expect(section).toHaveAttribute('id', id);
@@ -71,6 +75,16 @@ describe('API documentation (/api)', () => {
     expect(codeOf('서비스 목록 응답 예시')).toContain('"text": "🇰🇷 인스타그램 한국인 팔로워"');
     expect(JSON.parse(codeOf('주문하기 응답 예시') ?? '')).toEqual({ wId: REST_EXAMPLES.orderResponse.wId });
     expect(JSON.parse(codeOf('주문 상태 응답 예시') ?? '')).toEqual({ status: 'IN PROGRESS', remains: 57 });
+
+    expect(codeOf('리필 요청 요청 예시')).toBe(
+      `curl -s -X POST '${origin}/api/refill/23502' -H 'api-key: ${API_KEY_PLACEHOLDER}'`,
+    );
+    expect(codeOf('리필 상태 요청 예시')).toBe(curlExample(origin, 'refillStatus'));
+    expect(codeOf('주문 취소 요청 예시')).toBe(curlExample(origin, 'cancel'));
+    expect(JSON.parse(codeOf('리필 요청 응답 예시') ?? '')).toEqual(REST_EXAMPLES.refillResponse);
+    expect(JSON.parse(codeOf('리필 상태 응답 예시') ?? '')).toMatchObject({ status: 'Completed' });
+    expect(JSON.parse(codeOf('주문 취소 응답 예시') ?? '')).toEqual(REST_EXAMPLES.cancelResponse);
+    expect(screen.getByRole('region', { name: '리필 요청 응답 필드' })).toHaveTextContent('Rejected (거절)');
   });
 
   it('lists every status with its meaning and every error status', () => {
@@ -84,6 +98,9 @@ describe('API documentation (/api)', () => {
       expect(within(errors).getByText(status)).toBeInTheDocument();
     }
     expect(within(errors).getByText('INSUFFICIENT_POINTS')).toBeInTheDocument();
+    for (const code of ['REFILL_REFUSED', 'ORDER_CANCEL_REFUSED', 'ORDER_OVERLAP']) {
+      expect(within(errors).getByText(code)).toBeInTheDocument();
+    }
     expect(within(errors).getByText(/Retry-After/)).toBeInTheDocument();
   });
 
@@ -100,9 +117,12 @@ describe('API documentation (/api)', () => {
     // status for one order and for several; refill is named and refused.
     expect(within(actions).getByRole('cell', { name: 'status' })).toBeInTheDocument();
     expect(within(actions).getByRole('cell', { name: 'status 여러 건' })).toBeInTheDocument();
-    const refill = within(actions).getByRole('row', { name: /refill/ });
-    expect(refill).toHaveTextContent('refill_status');
-    expect(refill).toHaveTextContent('제공하지 않습니다');
+    // refill and refill_status, for one id and for several.
+    expect(within(actions).getByRole('cell', { name: 'refill' })).toBeInTheDocument();
+    expect(within(actions).getByRole('cell', { name: 'refill 여러 건' })).toBeInTheDocument();
+    const refillStatus = within(actions).getByRole('cell', { name: 'refill_status' }).closest('tr');
+    expect(refillStatus).toHaveTextContent('Pending, In progress, Completed, Rejected');
+    expect(within(actions).getByRole('cell', { name: 'refill_status 여러 건' })).toBeInTheDocument();
 
     expect(codeOf('v2 잔액 (balance) 요청 예시')).toBe(
       `curl -s -X POST '${origin}/api/v2' -d key=${API_KEY_PLACEHOLDER} -d action=balance`,
@@ -112,6 +132,21 @@ describe('API documentation (/api)', () => {
       V2_EXAMPLES.multiStatus.response,
     );
     expect(JSON.parse(codeOf('v2 주문 취소 (cancel) 응답 예시') ?? '')).toEqual(V2_EXAMPLES.cancel.response);
+    expect(codeOf('v2 리필 요청 (refill) 요청 예시')).toBe(v2CurlExample(origin, 'refill'));
+    expect(JSON.parse(codeOf('v2 여러 주문 리필 (refill, orders) 응답 예시') ?? '')).toEqual(
+      V2_EXAMPLES.multiRefill.response,
+    );
+    expect(JSON.parse(codeOf('v2 여러 리필 상태 (refill_status, refills) 응답 예시') ?? '')).toEqual(
+      V2_EXAMPLES.multiRefillStatus.response,
+    );
+    const errors = within(v2).getByRole('region', { name: 'SMM API v2 오류 표' });
+    for (const error of [
+      V2_ERRORS.ORDER_OVERLAP,
+      V2_ERRORS.REFILL_NOT_FINISHED,
+      V2_ERRORS.INCORRECT_REFILL_ID,
+    ]) {
+      expect(within(errors).getByText(error)).toBeInTheDocument();
+    }
   });
 
   it('copies a curl line with one press', async () => {

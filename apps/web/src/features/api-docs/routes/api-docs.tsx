@@ -1,10 +1,13 @@
 import { PageHeader } from '@/components/ui/page';
 import {
+  CancelSection,
   ErrorsSection,
   GetServicesSection,
   OrderSection,
   OrderStatusSection,
   OverviewSection,
+  RefillSection,
+  RefillStatusSection,
   StatusSection,
 } from '../components/rest-sections';
 import { V2Section } from '../components/v2-section';
@@ -15,6 +18,9 @@ const CONTENTS = [
   { id: 'get-services', label: '서비스 목록' },
   { id: 'order', label: '주문하기' },
   { id: 'status', label: '주문 상태' },
+  { id: 'refill', label: '리필 요청' },
+  { id: 'refill-status', label: '리필 상태' },
+  { id: 'cancel', label: '주문 취소' },
   { id: 'statuses', label: '주문 상태 값' },
   { id: 'errors', label: '오류' },
   { id: 'v2', label: 'SMM API v2 (호환)' },
@@ -31,7 +37,7 @@ export function ApiDocsRoute() {
     <div className="page api-docs">
       <PageHeader
         title="API 문서"
-        description="개인 API 키로 서비스 조회, 주문, 주문 상태 확인을 자동화하세요."
+        description="개인 API 키로 서비스 조회, 주문, 주문 상태 확인, 리필과 취소를 자동화하세요."
       />
       <div className="api-layout">
         <nav className="doc-toc" aria-label="API 문서 목차">
@@ -49,6 +55,9 @@ export function ApiDocsRoute() {
           <GetServicesSection origin={origin} />
           <OrderSection origin={origin} />
           <OrderStatusSection origin={origin} />
+          <RefillSection origin={origin} />
+          <RefillStatusSection origin={origin} />
+          <CancelSection origin={origin} />
           <StatusSection />
           <ErrorsSection />
           <V2Section origin={origin} />
