@@ -76,7 +76,18 @@ describe(`Idempotency-Key on ${testDatabaseKind}`, () => {
       await siteOrder(member, {}); // a 400 that makes the token before the race
       const key = `race-${attempt}`;
       // Alternate which request is sent first, so neither kind always wins the race.
-      const [first, second] = attempt % 2 === 0 ? [plain, auto] : [auto, plain];
+      // A link per attempt: an open order of the service for the link refuses the next (ORDER_OVERLAP).
+      const link = { link: `${plain.link}${attempt}` };
+      const [first, second] =
+        attempt % 2 === 0
+          ? [
+              { ...plain, ...link },
+              { ...auto, ...link },
+            ]
+          : [
+              { ...auto, ...link },
+              { ...plain, ...link },
+            ];
       const answers = await Promise.all([siteOrder(member, first, key), siteOrder(member, second, key)]);
       const statuses = answers.map((a) => a.statusCode).sort();
       // The loser asked for something else with the same key: 422, nothing placed for it.
@@ -93,7 +104,8 @@ describe(`Idempotency-Key on ${testDatabaseKind}`, () => {
   it('the same key raced with the same request places one and answers both with it', async () => {
     const service = await autoService();
     const payload = { serviceId: service.id, link: 'https://www.instagram.com/p/twin/', amount: service.min };
-    for (const body of [payload, { ...payload, runs: 3, interval: 60 }]) {
+    // Two links: an open order of the service for the link refuses the next (ORDER_OVERLAP).
+    for (const body of [payload, { ...payload, link: `${payload.link}auto`, runs: 3, interval: 60 }]) {
       const member = await createMember(t.app, { point: 1_000_000 });
       await siteOrder(member, {});
       const answers = await Promise.all(

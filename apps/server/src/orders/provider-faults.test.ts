@@ -96,7 +96,7 @@ describe(`submission faults on ${testDatabaseKind}`, () => {
 
     // The member cannot cancel it into a refund while the provider may be running it.
     const cancel = await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId);
-    expect(cancel.kind).toBe('provider-refused');
+    expect(cancel.kind).toBe('held');
     await moneyHeld(member, orderId, cost);
   });
 
@@ -283,9 +283,7 @@ describe(`a sender that stops mid-send on ${testDatabaseKind}`, () => {
       expect((await tick()).submitted).toBe(0);
     }
     expect(await upstream('https://faults.test/died-mid-send')).toHaveLength(1);
-    expect((await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId)).kind).toBe(
-      'provider-refused',
-    );
+    expect((await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId)).kind).toBe('held');
     await moneyHeld(member, orderId, cost);
     expect(await consoleErrorOf(orderId)).toBe(HELD_INTERRUPTED_SUBMIT);
   });
@@ -294,9 +292,7 @@ describe(`a sender that stops mid-send on ${testDatabaseKind}`, () => {
     const { member, orderId, cost } = await placeOrder('https://faults.test/died-then-cancel');
     await tickThatStopsAfterTheProviderTookIt();
     t.clock.advance(PAST_LEASE_MS);
-    expect((await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId)).kind).toBe(
-      'provider-refused',
-    );
+    expect((await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId)).kind).toBe('held');
     await moneyHeld(member, orderId, cost);
   });
 

@@ -17,6 +17,8 @@ import { catalogService, placeAutoOrder, placeOrder } from '../../test/order-fac
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
 
 const t = useTestApp();
+/** A link per order: an open order of the service for the link refuses the next (ORDER_OVERLAP). */
+let links = 0;
 
 async function call(caller: TestMember, method: 'GET' | 'POST', url: string, payload?: object) {
   return t.app.inject({
@@ -51,7 +53,11 @@ const tick = () =>
   }).tick();
 
 const order = async (member: TestMember, amount: number) =>
-  placeOrder(t.app, member, { serviceId: (await service()).id, link: 'https://instagram.com/p/abc', amount });
+  placeOrder(t.app, member, {
+    serviceId: (await service()).id,
+    link: `https://instagram.com/p/abc${(links += 1)}`,
+    amount,
+  });
 
 /** The runs an auto-order has placed, with what each cost. */
 const runCosts = async (autoOrderId: number) =>
@@ -93,7 +99,7 @@ describe(`operator members API on ${testDatabaseKind}`, () => {
     expect((await order(alice, 25)).cost).toBe(2_500); // 25 × 100 won
     const auto = await placeAutoOrder(t.app, alice, {
       serviceId: (await service()).id,
-      link: 'https://instagram.com/p/auto',
+      link: `https://instagram.com/p/auto${(links += 1)}`,
       amount: 30,
       runs: 2,
       interval: 60,
@@ -216,7 +222,7 @@ describe(`operator members API on ${testDatabaseKind}`, () => {
     t.clock.advance(1_000);
     const auto = await placeAutoOrder(t.app, member, {
       serviceId: (await service()).id,
-      link: 'https://instagram.com/p/auto',
+      link: `https://instagram.com/p/auto${(links += 1)}`,
       amount: 20,
       runs: 2,
       interval: 60,

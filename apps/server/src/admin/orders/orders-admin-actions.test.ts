@@ -24,6 +24,7 @@ import { catalogService, placeOrder } from '../../test/order-factories';
 
 const t = useTestApp();
 const m = ADMIN_ORDER_MESSAGES;
+let autoLinks = 0;
 
 afterEach(() => t.app.services.simulatedProvider.setFault(null));
 
@@ -459,7 +460,8 @@ describe(`operator auto-order cancel on ${testDatabaseKind}`, () => {
     const s = await demoService(true);
     const placed = await place(member, {
       serviceId: s.id,
-      link: 'https://youtube.com/watch?v=1',
+      // A link each: an open order of the service for the link refuses the next (ORDER_OVERLAP).
+      link: `https://youtube.com/watch?v=${(autoLinks += 1)}`,
       amount: s.min,
       runs: 3,
       interval: 60,
@@ -502,6 +504,7 @@ describe(`operator auto-order cancel on ${testDatabaseKind}`, () => {
     expect(await t.app.services.orderCancellation.cancelAutoOrder(member.accountId, autoId)).toEqual({
       cancelled: false,
       refunded: 0,
+      refusal: 'not-active',
     });
     expect(await refundsOf(`auto:${autoId}`)).toHaveLength(1);
     expect(await auditOf('auto-order', autoId)).toHaveLength(1);
