@@ -1,5 +1,10 @@
 import { ADMIN_REFILL_MESSAGES, OrderStatus, RefillStatus } from '@smm/domain';
-import type { AdminOrdersResponse, AdminRefillsResponse, RefillActionResponse } from '@smm/domain/contract';
+import type {
+  AdminMemberDetailResponse,
+  AdminOrdersResponse,
+  AdminRefillsResponse,
+  RefillActionResponse,
+} from '@smm/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, orderRefills, orders } from '../../db/schema';
