@@ -78,6 +78,10 @@ export default defineConfig({
         ORDER_STATUS_REFRESH_SECONDS: '1',
         // An auto-order's 60-minute interval passes in 3 s, so a spec can watch 1/3 → 3/3.
         AUTO_ORDER_MINUTE_SECONDS: '0.05',
+        // The e2e walks need an order to complete, and its refill too: no Partial, Canceled or Rejected.
+        SIMULATED_PROVIDER_PARTIAL_PERCENT: '0',
+        SIMULATED_PROVIDER_CANCEL_PERCENT: '0',
+        SIMULATED_PROVIDER_REFILL_REJECT_PERCENT: '0',
         // Specs post signed deposits as a bank-notification relay would (tests/helpers/deposit.ts).
         DEPOSIT_WEBHOOK_SECRET: E2E_DEPOSIT_SECRET,
         // Links in e-mails (password reset) point at the address the specs browse.

@@ -259,6 +259,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const simulatedProvider = new SimulatedProvider(db, {
     partialPercent: config.providers.simulatedPartialPercent,
     cancelPercent: config.providers.simulatedCancelPercent,
+    refillRejectPercent: config.providers.simulatedRefillRejectPercent,
   });
   await simulatedProvider.start();
   app.addHook('onClose', () => simulatedProvider.close());

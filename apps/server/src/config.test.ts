@@ -95,6 +95,7 @@ describe('loadConfig', () => {
       PROVIDER_ALLOW_PRIVATE_ADDRESSES: ['true', (c) => c.allowPrivateProviderAddresses, true],
       SIMULATED_PROVIDER_PARTIAL_PERCENT: ['30', (c) => c.providers.simulatedPartialPercent, 30],
       SIMULATED_PROVIDER_CANCEL_PERCENT: ['20', (c) => c.providers.simulatedCancelPercent, 20],
+      SIMULATED_PROVIDER_REFILL_REJECT_PERCENT: ['35', (c) => c.providers.simulatedRefillRejectPercent, 35],
       BACKGROUND_TICK_SECONDS: ['0', (c) => c.background.tickSeconds, 0],
       ORDER_STATUS_REFRESH_SECONDS: ['7', (c) => c.background.statusRefreshSeconds, 7],
       ORDER_MAX_SUBMIT_ATTEMPTS: ['3', (c) => c.background.maxSubmitAttempts, 3],

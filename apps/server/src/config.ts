@@ -44,6 +44,7 @@ export const envSchema = z
     PROVIDER_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
     SIMULATED_PROVIDER_PARTIAL_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
     SIMULATED_PROVIDER_CANCEL_PERCENT: z.coerce.number().int().min(0).max(100).default(5),
+    SIMULATED_PROVIDER_REFILL_REJECT_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
     BACKGROUND_TICK_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     ORDER_STATUS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
     ORDER_MAX_SUBMIT_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
@@ -124,8 +125,16 @@ export interface AppConfig {
     /** How long a process holds the orders it claimed before another may take them over. */
     leaseSeconds: number;
   };
-  /** Upstream calls; the built-in simulated provider's share of Partial and Canceled outcomes. */
-  providers: { timeoutMs: number; simulatedPartialPercent: number; simulatedCancelPercent: number };
+  /**
+   * Upstream calls; the built-in simulated provider's share of Partial and Canceled outcomes, and of
+   * refills it rejects (20 when left out).
+   */
+  providers: {
+    timeoutMs: number;
+    simulatedPartialPercent: number;
+    simulatedCancelPercent: number;
+    simulatedRefillRejectPercent?: number;
+  };
   /**
    * Whether provider URLs may reach loopback, private and link-local addresses (off: public addresses
    * only, checked at connect time; the built-in simulated provider is reachable either way).
@@ -210,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: Math.round(e.PROVIDER_TIMEOUT_SECONDS * 1000),
       simulatedPartialPercent: e.SIMULATED_PROVIDER_PARTIAL_PERCENT,
       simulatedCancelPercent: e.SIMULATED_PROVIDER_CANCEL_PERCENT,
+      simulatedRefillRejectPercent: e.SIMULATED_PROVIDER_REFILL_REJECT_PERCENT,
     },
     allowPrivateProviderAddresses: e.PROVIDER_ALLOW_PRIVATE_ADDRESSES,
     background: {

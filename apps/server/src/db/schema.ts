@@ -333,6 +333,21 @@ export const simulatedProviderOrders = pgTable('simulated_provider_orders', {
   createdAt: createdAt(),
 });
 
+/**
+ * The simulated provider's refills (docs/ARCHITECTURE.md#upstream-providers): `id` is the refill id it
+ * answers; `status` the trade's text (Pending, In progress, Completed, Rejected), `reason` a rejection's.
+ */
+export const simulatedProviderRefills = pgTable('simulated_provider_refills', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => simulatedProviderOrders.id),
+  status: text('status').notNull().default('Pending'),
+  polls: integer('polls').notNull().default(0),
+  reason: text('reason'),
+  createdAt: createdAt(),
+});
+
 /** An operator's manual balance change, with its mandatory reason; its ledger reference is `adjustment:<id>`. */
 export const pointAdjustments = pgTable(
   'point_adjustments',

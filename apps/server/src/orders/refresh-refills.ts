@@ -13,8 +13,9 @@ import {
   type WorkerContext,
 } from './worker-context';
 
-/** The reason of a refill its provider reports as rejected or canceled (the trade gives no other). */
-export const refillRejectedByProvider = (status: string) => `공급사가 리필을 거절했습니다. (${status})`;
+/** The reason of a refill its provider reports as rejected or canceled, with the provider's reason if it sent one. */
+export const refillRejectedByProvider = (status: string, reason?: string) =>
+  `공급사가 리필을 거절했습니다. (${reason === undefined ? status : `${status}: ${reason}`})`;
 
 /**
  * Claims the due INPROGRESS refills and asks their providers how they stand (`refill_status`, up to
@@ -69,7 +70,7 @@ async function refreshBatch(
   token: string,
   report: TickReport,
 ): Promise<void> {
-  let answers: Map<string, { status: string } | { error: string }>;
+  let answers: Map<string, { status: string; reason?: string } | { error: string }>;
   try {
     answers = await client.refillStatuses(batch.map((r) => r.providerRefillId!));
   } catch {
@@ -89,7 +90,8 @@ async function refreshBatch(
       continue;
     }
     if (status === RefillStatus.COMPLETED || status === RefillStatus.REJECTED) {
-      const reason = status === RefillStatus.REJECTED ? refillRejectedByProvider(answer.status) : null;
+      const reason =
+        status === RefillStatus.REJECTED ? refillRejectedByProvider(answer.status, answer.reason) : null;
       if (await refillsRepository.finish(ctx.db, refill.id, token, { status, reason, now })) {
         report.refillsFinished += 1;
       }

@@ -40,8 +40,13 @@ export interface ProviderApi {
    * provider's refill id or to its `{ error }` (it refused that refill).
    */
   refill(providerOrderIds: string[]): Promise<Map<string, { refillId: string } | { error: string }>>;
-  /** The status text of these refills (`action=refill_status`, up to 100); an unknown one is `{ error }`. */
-  refillStatuses(refillIds: string[]): Promise<Map<string, { status: string } | { error: string }>>;
+  /**
+   * The status text of these refills (`action=refill_status`, up to 100), with the provider's `reason`
+   * when it sends one (the simulated provider does for a Rejected refill); an unknown one is `{ error }`.
+   */
+  refillStatuses(
+    refillIds: string[],
+  ): Promise<Map<string, { status: string; reason?: string } | { error: string }>>;
 }
 
 /**

@@ -9,9 +9,11 @@ import { ProviderError, type ProviderApi, type ProviderOrderStatus } from './pro
 import {
   SIMULATED_BALANCE,
   SIMULATED_PROVIDER_KEY,
+  SIMULATED_REFILL_REJECT_REASON,
   SIMULATED_SERVICES,
   SimulatedProvider,
   simulatedOutcome,
+  simulatedRefillOutcome,
   type SimulatedFault,
   type SimulatedProviderOptions,
 } from './simulated-provider';
@@ -292,6 +294,174 @@ describe(`the simulated provider over HTTP (${testDatabaseKind})`, () => {
     expect(row!.polls).toBeLessThanOrEqual(3);
     const steps = ['Pending', 'In progress', 'In progress', 'Completed'];
     expect(row!.status).toBe(steps[row!.polls]);
+  });
+});
+
+describe(`refills at the simulated provider (${testDatabaseKind})`, () => {
+  /** A raw form-encoded call, to see the answer's shape as the trade's API sends it. */
+  const post = (apiUrl: string, params: Record<string, string>) =>
+    fetch(apiUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ key: SIMULATED_PROVIDER_KEY, ...params }),
+    }).then((r) => r.json() as Promise<unknown>);
+  /** A simulator at these percentages, with an order of it polled to `status` (Completed, or Partial). */
+  async function setUp(refillRejectPercent: number, partialPercent = 0) {
+    const sim = await simulator({ partialPercent, cancelPercent: 0, refillRejectPercent });
+    return { sim, api: client(2000, SIMULATED_PROVIDER_KEY, sim.apiUrl) };
+  }
+  async function finished(api: ProviderApi) {
+    const id = await addOrder(api, 30);
+    await pollToEnd(api, id, 3);
+    return id;
+  }
+
+  it('answers `refill` of one order with { refill: "<id>" } and moves it Pending → In progress → Completed', async () => {
+    const { sim, api } = await setUp(0);
+    const order = await finished(api);
+    const answer = (await post(sim.apiUrl, { action: 'refill', order })) as { refill: string };
+    expect(answer).toEqual({ refill: expect.stringMatching(/^\d+$/) });
+    const refill = answer.refill;
+    const seen = [];
+    for (let i = 0; i < 5; i++) seen.push(await post(sim.apiUrl, { action: 'refill_status', refill }));
+    expect(seen).toEqual([
+      { status: 'Pending' },
+      { status: 'In progress' },
+      { status: 'Completed' },
+      { status: 'Completed' },
+      { status: 'Completed' },
+    ]);
+    const [row] = await simulatedProviderRepository.findRefills(t.app.database.db, [Number(refill)]);
+    expect(row).toMatchObject({ orderId: Number(order), status: 'Completed', polls: 3, reason: null });
+  });
+
+  it('answers `refill` of several orders with [{ order, refill }], refusing an unknown or unfinished one', async () => {
+    const { sim, api } = await setUp(0, 100);
+    const partial = await finished(api);
+    expect((await api.statuses([partial])).get(partial)).toMatchObject({ status: 'Partial' });
+    const started = await addOrder(api, 30);
+    await api.statuses([started]);
+    const pending = await addOrder(api, 30);
+    const answer = await post(sim.apiUrl, {
+      action: 'refill',
+      orders: `${partial},${started},${pending},424242`,
+    });
+    expect(answer).toEqual([
+      { order: Number(partial), refill: expect.any(Number) },
+      { order: Number(started), refill: { error: 'Refill is not available for this order' } },
+      { order: Number(pending), refill: { error: 'Refill is not available for this order' } },
+      { order: 424242, refill: { error: 'Incorrect order ID' } },
+    ]);
+    // One order: the refusal is the whole answer.
+    expect(await post(sim.apiUrl, { action: 'refill', order: started })).toEqual({
+      error: 'Refill is not available for this order',
+    });
+    expect(await post(sim.apiUrl, { action: 'refill', order: '424242' })).toEqual({
+      error: 'Incorrect order ID',
+    });
+    expect(await post(sim.apiUrl, { action: 'refill', order: 'abc' })).toEqual({
+      error: 'Incorrect order ID',
+    });
+    expect(await post(sim.apiUrl, { action: 'refill' })).toEqual({ error: 'Incorrect order ID' });
+    // As the client reads them.
+    const read = await api.refill([partial, started, '424242']);
+    expect(read.get(partial)).toEqual({ refillId: expect.stringMatching(/^\d+$/) });
+    expect(read.get(started)).toEqual({ error: 'Refill is not available for this order' });
+    expect(read.get('424242')).toEqual({ error: 'Incorrect order ID' });
+    expect((await api.refill([started])).get(started)).toEqual({
+      error: 'Refill is not available for this order',
+    });
+  });
+
+  it('answers `refill_status` of several refills with [{ refill, status }], an unknown one { error }', async () => {
+    const { sim, api } = await setUp(0);
+    const a = (await api.refill([await finished(api)])).values().next().value as { refillId: string };
+    const b = (await api.refill([await finished(api)])).values().next().value as { refillId: string };
+    await api.refillStatuses([a.refillId]);
+    const answer = await post(sim.apiUrl, {
+      action: 'refill_status',
+      refills: `${a.refillId},999,${b.refillId}`,
+    });
+    expect(answer).toEqual([
+      { refill: Number(a.refillId), status: 'In progress' },
+      { refill: 999, status: { error: 'Incorrect refill ID' } },
+      { refill: Number(b.refillId), status: 'Pending' },
+    ]);
+    expect(await post(sim.apiUrl, { action: 'refill_status', refill: '999' })).toEqual({
+      error: 'Incorrect refill ID',
+    });
+    expect(await post(sim.apiUrl, { action: 'refill_status', refill: 'x' })).toEqual({
+      error: 'Incorrect refill ID',
+    });
+    expect(Object.fromEntries(await api.refillStatuses([a.refillId, '999', b.refillId]))).toEqual({
+      [a.refillId]: { status: 'Completed' },
+      '999': { error: 'Incorrect refill ID' },
+      [b.refillId]: { status: 'In progress' },
+    });
+  });
+
+  it('rejects every refill with its reason at refillRejectPercent 100', async () => {
+    const { sim, api } = await setUp(100);
+    const order = await finished(api);
+    const refillId = ((await api.refill([order])).get(order) as { refillId: string }).refillId;
+    const seen = [];
+    for (let i = 0; i < 4; i++)
+      seen.push(await post(sim.apiUrl, { action: 'refill_status', refill: refillId }));
+    expect(seen).toEqual([
+      { status: 'Pending' },
+      { status: 'In progress' },
+      { status: 'Rejected', reason: SIMULATED_REFILL_REJECT_REASON },
+      { status: 'Rejected', reason: SIMULATED_REFILL_REJECT_REASON },
+    ]);
+    // The client keeps the reason beside the status.
+    expect((await api.refillStatuses([refillId, '999'])).get(refillId)).toEqual({
+      status: 'Rejected',
+      reason: SIMULATED_REFILL_REJECT_REASON,
+    });
+    expect((await api.refillStatuses([refillId])).get(refillId)).toEqual({
+      status: 'Rejected',
+      reason: SIMULATED_REFILL_REJECT_REASON,
+    });
+  });
+
+  it('completes every refill at refillRejectPercent 0', async () => {
+    const { api } = await setUp(0);
+    const refillIds: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const order = await finished(api);
+      refillIds.push(((await api.refill([order])).get(order) as { refillId: string }).refillId);
+    }
+    for (let poll = 0; poll < 2; poll++) await api.refillStatuses(refillIds);
+    const ends = await api.refillStatuses(refillIds);
+    expect([...ends.values()]).toEqual(Array(6).fill({ status: 'Completed' }));
+  });
+
+  it('chooses a refill’s end by its id: exactly refillRejectPercent of every 100 ids, 20 by default', () => {
+    const rejected = (refillRejectPercent: number | undefined, from: number) => {
+      let count = 0;
+      for (let id = from; id < from + 100; id++) {
+        const options = { partialPercent: 0, cancelPercent: 0, refillRejectPercent };
+        if (simulatedRefillOutcome(id, options) === 'Rejected') count += 1;
+      }
+      return count;
+    };
+    expect(rejected(undefined, 1)).toBe(20);
+    expect(rejected(20, 777)).toBe(20);
+    expect(rejected(0, 1)).toBe(0);
+    expect(rejected(100, 1)).toBe(100);
+    expect(rejected(35, 1)).toBe(35);
+  });
+
+  it('under unknown-order knows no order to refill and no refill', async () => {
+    const api = client();
+    const order = await finished(api);
+    const refillId = ((await api.refill([order])).get(order) as { refillId: string }).refillId;
+    t.app.services.simulatedProvider.setFault('unknown-order');
+    expect(Object.fromEntries(await api.refill([order]))).toEqual({
+      [order]: { error: 'Incorrect order ID' },
+    });
+    expect(Object.fromEntries(await api.refillStatuses([refillId]))).toEqual({
+      [refillId]: { error: 'Incorrect refill ID' },
+    });
   });
 });
 

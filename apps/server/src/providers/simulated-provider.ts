@@ -4,6 +4,8 @@ import {
   simulatedProviderRepository,
   type SimulatedOrderRow,
   type SimulatedOrderState,
+  type SimulatedRefillRow,
+  type SimulatedRefillState,
 } from './simulated-provider.repository';
 
 /**
@@ -12,7 +14,8 @@ import {
  * - `http500`: HTTP 500 with a text body; `html`: HTTP 200 with an HTML page;
  * - `malformed-json`: HTTP 200, `application/json`, cut-off JSON;
  * - `json-error`: `{ "error": … }` for every action (for `add`, the provider refusing the order);
- * - `unknown-order`: `status` and `cancel` know no order (each id answers `{ error }`);
+ * - `unknown-order`: `status`, `cancel`, `refill` and `refill_status` know no order or refill (each id
+ *   answers `{ error }`);
  * - `lose-answer`: does the work (an `add` is accepted and stored), then drops the connection unanswered.
  */
 export type SimulatedFault =
@@ -23,7 +26,14 @@ export interface SimulatedProviderOptions {
   partialPercent: number;
   /** Share of orders, in percent, that end Canceled (SIMULATED_PROVIDER_CANCEL_PERCENT). */
   cancelPercent: number;
+  /** Share of refills, in percent, that end Rejected (SIMULATED_PROVIDER_REFILL_REJECT_PERCENT; 20 if left out). */
+  refillRejectPercent?: number | undefined;
 }
+
+/** SIMULATED_PROVIDER_REFILL_REJECT_PERCENT's default. */
+export const DEFAULT_REFILL_REJECT_PERCENT = 20;
+/** Why the simulator rejects a refill (sent with the Rejected status as `reason`). */
+export const SIMULATED_REFILL_REJECT_REASON = 'The order is not eligible for refill: the count did not drop';
 
 export type SimulatedOutcome = 'Completed' | 'Partial' | 'Canceled';
 
@@ -201,11 +211,22 @@ const FINAL_STATUSES = new Set<string>(['Completed', 'Partial', 'Canceled']);
  * Canceled and `partialPercent` Partial, and a fresh demo's first orders are not all the unlucky ones.
  */
 export function simulatedOutcome(id: number, options: SimulatedProviderOptions): SimulatedOutcome {
-  const bucket = (id * 37 + 11) % 100;
+  const bucket = bucketOf(id);
   if (bucket < options.cancelPercent) return 'Canceled';
   if (bucket < options.cancelPercent + options.partialPercent) return 'Partial';
   return 'Completed';
 }
+
+/** How a refill ends, fixed by its id like an order's end: `refillRejectPercent` of every 100 ids Rejected. */
+export function simulatedRefillOutcome(
+  id: number,
+  options: SimulatedProviderOptions,
+): 'Completed' | 'Rejected' {
+  const percent = options.refillRejectPercent ?? DEFAULT_REFILL_REJECT_PERCENT;
+  return bucketOf(id) < percent ? 'Rejected' : 'Completed';
+}
+
+const bucketOf = (id: number) => (id * 37 + 11) % 100;
 
 /**
  * The built-in upstream provider: a small HTTP server of its own (127.0.0.1, a free port) speaking the
@@ -217,7 +238,10 @@ export function simulatedOutcome(id: number, options: SimulatedProviderOptions):
  *   the quantity for an order heading for Canceled) → Completed (remains 0) | Partial (remains > 0) |
  *   Canceled (remains = quantity), the end chosen by `simulatedOutcome`.
  *
- * `cancel` cancels a Pending order. `setFault` puts on one of the failures of `SimulatedFault`.
+ * `cancel` cancels a Pending order. `refill` takes a Completed or Partial order's refill (stored in
+ * `simulated_provider_refills`), which moves one step per `refill_status` check: Pending → In progress →
+ * Completed | Rejected (with a reason), the end chosen by `simulatedRefillOutcome`.
+ * `setFault` puts on one of the failures of `SimulatedFault`.
  */
 export class SimulatedProvider {
   private server: FastifyInstance | undefined;
@@ -291,6 +315,14 @@ export class SimulatedProvider {
         return this.status(idsOf(params.orders ?? params.order), knowsNoOrder);
       case 'cancel':
         return this.cancel(idsOf(params.orders ?? params.order), knowsNoOrder);
+      case 'refill':
+        return params.orders === undefined
+          ? this.refillOne(params.order, knowsNoOrder)
+          : this.refill(idsOf(params.orders), knowsNoOrder);
+      case 'refill_status':
+        return params.refills === undefined
+          ? this.refillStatusOne(params.refill, knowsNoOrder)
+          : this.refillStatus(idsOf(params.refills), knowsNoOrder);
       case 'balance':
         return SIMULATED_BALANCE;
       case 'services':
@@ -364,6 +396,78 @@ export class SimulatedProvider {
       );
     }
     return result;
+  }
+
+  /** `refill` of one `order`: `{ refill: "<id>" }` or `{ error }`. */
+  private async refillOne(order: string | undefined, knowsNoOrder: boolean): Promise<unknown> {
+    const [id] = idsOf(order);
+    if (id === undefined || String(id) !== order?.trim()) return { error: 'Incorrect order ID' };
+    const [answer] = await this.refill([id], knowsNoOrder);
+    return typeof answer!.refill === 'number'
+      ? { refill: String(answer!.refill) }
+      : { error: answer!.refill.error };
+  }
+
+  /** `refill` of several `orders`: `[{ order, refill }]`, a refused one's refill `{ error }`. */
+  private async refill(
+    ids: number[],
+    knowsNoOrder: boolean,
+  ): Promise<{ order: number; refill: number | { error: string } }[]> {
+    const rows = knowsNoOrder ? [] : await simulatedProviderRepository.findMany(this.db, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const result: { order: number; refill: number | { error: string } }[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row) result.push({ order: id, refill: { error: 'Incorrect order ID' } });
+      else if (row.status !== 'Completed' && row.status !== 'Partial') {
+        result.push({ order: id, refill: { error: 'Refill is not available for this order' } });
+      } else result.push({ order: id, refill: await simulatedProviderRepository.insertRefill(this.db, id) });
+    }
+    return result;
+  }
+
+  /** `refill_status` of one `refill`: `{ status }` (and a Rejected one's `reason`) or `{ error }`. */
+  private async refillStatusOne(refill: string | undefined, knowsNoRefill: boolean): Promise<unknown> {
+    const [id] = idsOf(refill);
+    if (id === undefined || String(id) !== refill?.trim()) return { error: 'Incorrect refill ID' };
+    const [answer] = await this.refillStatus([id], knowsNoRefill);
+    const { refill: _, ...rest } = answer!;
+    return typeof rest.status === 'object' ? rest.status : rest;
+  }
+
+  /** `refill_status` of several `refills`; each check moves a known refill one step (the class comment). */
+  private async refillStatus(
+    ids: number[],
+    knowsNoRefill: boolean,
+  ): Promise<{ refill: number; status: string | { error: string }; reason?: string }[]> {
+    const rows = knowsNoRefill ? [] : await simulatedProviderRepository.findRefills(this.db, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const result: { refill: number; status: string | { error: string }; reason?: string }[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row) {
+        result.push({ refill: id, status: { error: 'Incorrect refill ID' } });
+        continue;
+      }
+      const now =
+        row.status === 'Completed' || row.status === 'Rejected'
+          ? row
+          : await simulatedProviderRepository.advanceRefill(this.db, row, this.nextRefillState(row));
+      result.push(
+        now.reason === null
+          ? { refill: id, status: now.status }
+          : { refill: id, status: now.status, reason: now.reason },
+      );
+    }
+    return result;
+  }
+
+  private nextRefillState(row: SimulatedRefillRow): SimulatedRefillState {
+    if (row.polls === 0) return { status: 'Pending', reason: null };
+    if (row.polls === 1) return { status: 'In progress', reason: null };
+    return simulatedRefillOutcome(row.id, this.options) === 'Rejected'
+      ? { status: 'Rejected', reason: SIMULATED_REFILL_REJECT_REASON }
+      : { status: 'Completed', reason: null };
   }
 
   private nextState(row: SimulatedOrderRow): SimulatedOrderState {

@@ -58,10 +58,16 @@ const refillId = orderId;
 const refillValue = z.union([refillId, errorAnswer]);
 const refillOne = z.object({ refill: refillValue });
 const refillMany = z.array(z.object({ order: orderId, refill: refillValue }));
-/** `refill_status` answers one refill with `{ status }`, several with `[{ refill, status }]`. */
+/**
+ * `refill_status` answers one refill with `{ status }`, several with `[{ refill, status }]`; a `reason`
+ * beside the status is kept when it is text (anything else there is ignored).
+ */
 const refillStatusValue = z.union([z.string().trim().min(1).max(50), errorAnswer]);
-const refillStatusOne = z.object({ status: refillStatusValue });
-const refillStatusMany = z.array(z.object({ refill: refillId, status: refillStatusValue }));
+const refillReason = z.unknown().optional();
+const refillStatusOne = z.object({ status: refillStatusValue, reason: refillReason });
+const refillStatusMany = z.array(
+  z.object({ refill: refillId, status: refillStatusValue, reason: refillReason }),
+);
 const balanceAnswer = z.object({
   balance: z.union([
     z.number(),
@@ -275,7 +281,7 @@ export class SmmApiClient implements ProviderClient {
 
   /** Refill statuses (`action=refill_status`: `refill` for one, `refills` for several); a read. */
   async refillStatuses(refillIds: string[]) {
-    const result = new Map<string, { status: string } | { error: string }>();
+    const result = new Map<string, { status: string; reason?: string } | { error: string }>();
     if (refillIds.length === 0) return result;
     const one = refillIds.length === 1 ? refillIds[0]! : undefined;
     const answer = await this.call(
@@ -292,7 +298,7 @@ export class SmmApiClient implements ProviderClient {
     const many = refillStatusMany.safeParse(answer);
     const entries =
       single.success && one !== undefined
-        ? [{ refill: one, status: single.data.status }]
+        ? [{ refill: one, status: single.data.status, reason: single.data.reason }]
         : many.success
           ? many.data
           : undefined;
@@ -304,7 +310,9 @@ export class SmmApiClient implements ProviderClient {
         id,
         typeof entry.status === 'object'
           ? { error: this.quote(entry.status.error) }
-          : { status: entry.status },
+          : typeof entry.reason === 'string' && this.quote(entry.reason) !== ''
+            ? { status: entry.status, reason: this.quote(entry.reason) }
+            : { status: entry.status },
       );
     }
     for (const id of refillIds) {
