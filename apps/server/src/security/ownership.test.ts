@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OrderStatus } from '@smm/domain';
 import { autoOrders, charges, orderRefills, orders, services } from '../db/schema';
@@ -31,6 +31,13 @@ interface World {
   finishedOrderId: number;
   /** A refill of A's order (a row: B only reads it by id). */
   refillId: number;
+  /**
+   * Twins of the above for the site's own refill and cancel routes, so that A's successful calls
+   * through the public API and through the site do not use up each other's resource.
+   */
+  siteFinishedOrderId: number;
+  siteOrderId: number;
+  siteAutoOrderId: number;
   /** A's point after placing all of that: nothing B does may change it. */
   aPoint: number;
 }
@@ -51,11 +58,33 @@ async function buildWorld(): Promise<World> {
     interval: 60,
   });
   expect(autoOrder).toMatchObject({ autoOrder: true });
+  const siteOrder = await placeOrder(t.app, a, {
+    serviceId: plain.id,
+    link: `${LINK}site`,
+    amount: plain.min,
+  });
+  const siteAutoOrder = await placeAutoOrder(t.app, a, {
+    serviceId: auto.id,
+    link: `${LINK}site`,
+    amount: auto.min,
+    runs: 3,
+    interval: 60,
+  });
+  // Both services may be cancelled by their members, so A's own cancellations below succeed.
+  await t.app.database.db
+    .update(services)
+    .set({ cancellable: true })
+    .where(inArray(services.id, [plain.id, auto.id]));
   const charge = await requestCharge(t.app, a, { name: '홍길동', point: 10_000 });
   // Finished by its provider a moment ago: its status and finish time are the point, so set as rows.
   const finished = await placeOrder(t.app, a, {
     serviceId: plain.id,
     link: `${LINK}done`,
+    amount: plain.min,
+  });
+  const siteFinished = await placeOrder(t.app, a, {
+    serviceId: plain.id,
+    link: `${LINK}sitedone`,
     amount: plain.min,
   });
   await t.app.database.db.update(services).set({ refillDays: 30 }).where(eq(services.id, plain.id));
@@ -68,7 +97,7 @@ async function buildWorld(): Promise<World> {
       nextCheckAt: null,
       finishedAt: t.clock.now(),
     })
-    .where(eq(orders.id, finished.orderId));
+    .where(inArray(orders.id, [finished.orderId, siteFinished.orderId]));
   const [refill] = await t.app.database.db
     .insert(orderRefills)
     .values({ orderId: order.orderId, accountId: a.accountId })
@@ -83,6 +112,9 @@ async function buildWorld(): Promise<World> {
     chargeId: charge.id,
     finishedOrderId: finished.orderId,
     refillId: refill!.id,
+    siteFinishedOrderId: siteFinished.orderId,
+    siteOrderId: siteOrder.orderId,
+    siteAutoOrderId: siteAutoOrder.orderId,
     aPoint: await pointOf(t.app, a.accountId),
   };
 }
@@ -132,7 +164,27 @@ const FIXTURES: Record<string, (world: World) => Attempt[]> = {
       url: `/api/cancel/${id}`,
       headers: { 'api-key': w.b.apiKey! },
     })),
+  'POST /service/order/:id/refill': (w) => [
+    { method: 'POST', url: `/service/order/${w.siteFinishedOrderId}/refill`, headers: bearerOf(w) },
+  ],
+  'GET /service/order/:id/refills': (w) => [
+    { method: 'GET', url: `/service/order/${w.orderId}/refills`, headers: bearerOf(w) },
+  ],
+  'POST /service/order/:id/cancel': (w) => [
+    { method: 'POST', url: `/service/order/${w.siteOrderId}/cancel`, headers: bearerOf(w) },
+  ],
+  'POST /service/auto-order/:id/cancel': (w) => [
+    { method: 'POST', url: `/service/auto-order/${w.siteAutoOrderId}/cancel`, headers: bearerOf(w) },
+  ],
+  'POST /service/point/:id/cancel': (w) => [
+    { method: 'POST', url: `/service/point/${w.chargeId}/cancel`, headers: bearerOf(w) },
+  ],
 };
+
+/** The site's bearer token of whoever plays B (A itself in the check that the fixtures work). */
+function bearerOf(w: World): Record<string, string> {
+  return bearer(w.b === w.a ? w.aToken : w.bToken);
+}
 
 function memberRoutesWithParams() {
   return t.app.routeTable.filter(
