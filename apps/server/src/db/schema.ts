@@ -251,6 +251,10 @@ export const orders = pgTable(
     // The console's order search across members (by status, newest first) and its daily totals.
     index('orders_status_id_idx').on(t.status, t.id),
     index('orders_created_at_idx').on(t.createdAt),
+    // The overlap rule's question at every order: an open order of this service for this link?
+    index('orders_open_service_link_idx')
+      .on(t.serviceId, t.link)
+      .where(sql`${t.status} IN (0, 1, 4)`),
     // The background loop's due work: open orders by next check time.
     index('orders_due_idx')
       .on(t.nextCheckAt)
