@@ -235,7 +235,15 @@ async function operation(server: Server, traffic: Traffic, unexpected: string[])
         auth,
       );
       if (response.status === 200) {
-        const charge = response.json as { payable: number };
+        const charge = response.json as { id: number; payable: number };
+        // Now and then the member withdraws it while its transfer is being reported: whichever takes
+        // the charge first wins, and a withdrawn charge is never credited (assertInvariants).
+        const withdraw =
+          random() < 0.25
+            ? call(server, 'POST', `/service/point/${charge.id}/cancel`, undefined, auth).catch(
+                () => undefined,
+              )
+            : Promise.resolve(undefined);
         const raw = JSON.stringify({
           name: member.name + m,
           amount: charge.payable,
@@ -248,16 +256,34 @@ async function operation(server: Server, traffic: Traffic, unexpected: string[])
           [0, 1].map(() => fetch(`${server.url}/hooks/deposit`, { method: 'POST', headers, body: raw })),
         );
         for (const hook of hooks) if (hook.status >= 500) unexpected.push(`deposit hook ${hook.status}`);
+        const withdrawn = await withdraw;
+        if (withdrawn && withdrawn.status >= 500) unexpected.push(`withdraw ${withdrawn.status}`);
       }
     } else if (roll < 0.88) {
       const mine = traffic.placed.filter((p) => p.member === m);
       if (mine.length === 0) return;
       const target = mine[Math.floor(random() * mine.length)]!;
-      response = await call(server, 'POST', '/api/v2', {
-        key: member.apiKey,
-        action: 'cancel',
-        orders: String(target.id),
-      });
+      const way = random();
+      // The reseller's v2 cancel, the site's cancel (order or auto-order) or a refill request: each
+      // races the background loop and, across processes, the kill.
+      response =
+        way < 0.4
+          ? await call(server, 'POST', '/api/v2', {
+              key: member.apiKey,
+              action: 'cancel',
+              orders: String(target.id),
+            })
+          : way < 0.8
+            ? await call(
+                server,
+                'POST',
+                target.auto
+                  ? `/service/auto-order/${target.id}/cancel`
+                  : `/service/order/${target.id}/cancel`,
+                undefined,
+                auth,
+              )
+            : await call(server, 'POST', `/service/order/${target.id}/refill`, undefined, auth);
     } else {
       const single = traffic.placed.filter((p) => !p.auto);
       if (single.length === 0) return;
