@@ -47,7 +47,7 @@ export function registerGuards(app: FastifyInstance, auth: AuthService, apiLimit
   const byApiKey = async (request: FastifyRequest, key: unknown) => {
     if (typeof key !== 'string' || key.length === 0) throw appError('API_KEY_INVALID');
     const account = await auth.authenticateApiKey(key, request.ip);
-    apiLimiter.admit(account.id);
+    await apiLimiter.admit(account.id);
     request.account = account;
   };
   const guards: Record<RouteAuth, onRequestHookHandler> = {

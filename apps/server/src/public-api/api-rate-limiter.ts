@@ -1,44 +1,50 @@
+import type { Db } from '../db/database';
 import { rateLimited } from '../errors/app-error';
 import type { Clock } from '../shared/clock';
+import { rateLimitRepository, secondsUntil } from '../shared/rate-limit.repository';
 
-const WINDOW_MS = 60_000;
-/** Past this many tracked keys, windows that have ended are swept before a new one is added. */
+const WINDOW_SECONDS = 60;
+/** Past this many refused keys, those whose window has ended are swept before one is added. */
 const SWEEP_AT = 10_000;
 
 /**
- * Public API requests per key: a fixed one-minute window per account, counted in this process's
- * memory. Counting in the database would cost a write per request on a path bots poll thousands of
- * times a second; with N processes behind a proxy a key therefore gets up to N × the limit, which
- * the README says. Keyed by the account the key authenticated, so only the key's holder can use up
- * its allowance: nobody can lock a reseller out by sending wrong keys.
+ * Public API requests per key (docs/ARCHITECTURE.md#public-api): a fixed one-minute window per
+ * account, counted once for the whole deployment in the shared `rate_limit_hits` table, like login
+ * limits: one upsert per request counts the hit and restarts an ended window in a single statement,
+ * so N processes together let a key through exactly the limit a minute. Keyed by the account the key
+ * authenticated, so only the key's holder can use up its allowance: nobody can lock a reseller out
+ * by sending wrong keys.
+ *
+ * A key found over its limit is remembered in this process's memory until its window ends and refused
+ * from there without a query: a bot hammering past its limit costs no writes. That memory only ever
+ * refuses (the shared count already says the window is used up), so it never lets a key through.
  */
 export class ApiRateLimiter {
-  private readonly windows = new Map<number, { startedAt: number; hits: number }>();
+  private readonly refusedUntil = new Map<number, number>();
 
   constructor(
+    private readonly db: Db,
     private readonly limitPerMinute: number,
     private readonly clock: Clock,
   ) {}
 
   /** Counts one request of `accountId`; over the limit it throws a 429 that says when to retry. */
-  admit(accountId: number): void {
+  async admit(accountId: number): Promise<void> {
     if (this.limitPerMinute === 0) return;
-    const now = this.clock.now().getTime();
-    let window = this.windows.get(accountId);
-    if (!window || now - window.startedAt >= WINDOW_MS) {
-      if (!window && this.windows.size >= SWEEP_AT) this.sweep(now);
-      window = { startedAt: now, hits: 0 };
-      this.windows.set(accountId, window);
+    const now = this.clock.now();
+    const until = this.refusedUntil.get(accountId);
+    if (until !== undefined) {
+      if (now.getTime() < until) throw rateLimited('TOO_MANY_REQUESTS', secondsUntil(new Date(until), now));
+      this.refusedUntil.delete(accountId);
     }
-    window.hits += 1;
-    if (window.hits > this.limitPerMinute) {
-      throw rateLimited('TOO_MANY_REQUESTS', (window.startedAt + WINDOW_MS - now) / 1000);
-    }
+    const state = await rateLimitRepository.hit(this.db, `api:account:${accountId}`, now, WINDOW_SECONDS);
+    if (state.hits <= this.limitPerMinute) return;
+    if (this.refusedUntil.size >= SWEEP_AT) this.sweep(now.getTime());
+    this.refusedUntil.set(accountId, state.resetAt.getTime());
+    throw rateLimited('TOO_MANY_REQUESTS', secondsUntil(state.resetAt, now));
   }
 
   private sweep(now: number): void {
-    for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= WINDOW_MS) this.windows.delete(key);
-    }
+    for (const [accountId, until] of this.refusedUntil) if (until <= now) this.refusedUntil.delete(accountId);
   }
 }

@@ -136,6 +136,14 @@ const LIMITS: Limit[] = [
     test: 'answers 429 with Retry-After past the limit, for that key only, and again after the window',
     retryAfter: 'there',
   },
+  {
+    limit: 'API key requests per minute, one count for every process (REST and v2)',
+    source: 'public-api/api-rate-limiter.ts',
+    route: 'GET/POST /api/*, /api/v2',
+    file: 'public-api/api-rate-limit-shared.test.ts',
+    test: 'gives a key exactly the limit in total across both apps, then 429 with Retry-After from either',
+    retryAfter: 'there',
+  },
 ];
 
 describe('every rate limit and the test that proves it', () => {
