@@ -46,14 +46,33 @@ export const AUTO_ORDER_STATUS_LABELS: Record<AutoOrderStatus, string> = {
   3: '완료',
 };
 
-/** Provider (SMM API v2) status texts → ours (docs/ARCHITECTURE.md#upstream-providers). */
-export function orderStatusFromProvider(text: string): OrderStatus | null {
-  switch (text.trim().toLowerCase()) {
+/**
+ * Numeric status codes some panels send in place of the text (docs/ARCHITECTURE.md#upstream-providers):
+ * 0 Pending, 1 In progress, 2 Completed, 3 Partial, 4 Processing, 5 Canceled. Read only from a number
+ * or a text of digits alone; any other code is unknown.
+ */
+const PROVIDER_STATUS_CODES: Record<string, OrderStatus> = {
+  '0': OrderStatus.PENDING,
+  '1': OrderStatus.INPROGRESS,
+  '2': OrderStatus.COMPLETED,
+  '3': OrderStatus.PARTIAL,
+  '4': OrderStatus.PROCESSING,
+  '5': OrderStatus.CANCELED,
+};
+
+/**
+ * Provider (SMM API v2) statuses → ours (docs/ARCHITECTURE.md#upstream-providers): the text in any
+ * case, with spaces, `_` or `-` between words or none (`In progress`, `IN_PROGRESS`, `inprogress`), or
+ * a numeric code (PROVIDER_STATUS_CODES); null for anything else.
+ */
+export function orderStatusFromProvider(status: string | number): OrderStatus | null {
+  const text = String(status).trim();
+  if (/^\d+$/.test(text)) return PROVIDER_STATUS_CODES[String(Number(text))] ?? null;
+  switch (text.toLowerCase().replace(/[\s_-]+/g, '')) {
     case 'pending':
       return OrderStatus.PENDING;
     case 'processing':
       return OrderStatus.PROCESSING;
-    case 'in progress':
     case 'inprogress':
       return OrderStatus.INPROGRESS;
     case 'completed':

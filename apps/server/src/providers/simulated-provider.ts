@@ -21,6 +21,56 @@ import {
 export type SimulatedFault =
   'timeout' | 'http500' | 'html' | 'malformed-json' | 'json-error' | 'unknown-order' | 'lose-answer';
 
+/**
+ * Ways real panels answer the same API v2 (docs/ARCHITECTURE.md#upstream-providers), for tests that the
+ * client reads them (only tests switch one on, with `setDialect`):
+ * - `numbers`: every number a JSON number (`"order": 23501`, `"start_count": 1234`, `"remains": 0`,
+ *   `"charge": 0.27819`); `strings`: every number as text (`"order": "23501"`, `"remains": "0"`);
+ * - `title-case`: `In Progress`; `upper-snake`: `PENDING`, `IN_PROGRESS`, `CANCELLED`;
+ * - `numeric-status`: the status as a code, 0 Pending, 1 In progress, 2 Completed, 3 Partial,
+ *   5 Canceled; `numeric-string-status`: the same code as text (`"2"`);
+ * - `keyed-errors`: `status` keyed by id, each entry also naming its `order` as a number, an unknown id
+ *   `{ "error": "Incorrect order ID" }`; `status-list`: `status` as a list `[{ order: 1, status, … }]`;
+ * - `refusal-400`: refuses every `add` (`{ "error": … }` with HTTP 400) and sends any `{ error }` with
+ *   HTTP 400;
+ * - `cloudflare-502`: a proxy's HTML page with HTTP 502, nothing done; `login-page`: an HTML login page
+ *   with HTTP 200, nothing done;
+ * - `empty-body`: does the work, then answers HTTP 200 with no content; `gateway-timeout`: does the
+ *   work, then a proxy answers HTTP 504 (it gave up waiting for the answer).
+ */
+export type SimulatedDialect =
+  | 'numbers'
+  | 'strings'
+  | 'title-case'
+  | 'upper-snake'
+  | 'numeric-status'
+  | 'numeric-string-status'
+  | 'keyed-errors'
+  | 'status-list'
+  | 'refusal-400'
+  | 'cloudflare-502'
+  | 'login-page'
+  | 'empty-body'
+  | 'gateway-timeout';
+
+/** The status codes of the numeric dialects (docs/ARCHITECTURE.md#upstream-providers). */
+const STATUS_CODES: Record<string, number> = {
+  Pending: 0,
+  'In progress': 1,
+  Completed: 2,
+  Partial: 3,
+  Processing: 4,
+  Canceled: 5,
+};
+
+const CLOUDFLARE_502 =
+  '<!DOCTYPE html><html><head><title>provider.example | 502: Bad gateway</title></head><body>' +
+  '<h1>Bad gateway</h1><p>Error code 502</p><p>Cloudflare Ray ID: 8a1b2c3d4e5f6789</p></body></html>';
+const LOGIN_PAGE =
+  '<!DOCTYPE html><html><head><title>Sign in</title></head><body><form method="post" action="/login">' +
+  '<input name="username"><input name="password" type="password"><button>Sign in</button></form></body></html>';
+const GATEWAY_TIMEOUT = '<html><head><title>504 Gateway Time-out</title></head><body>nginx</body></html>';
+
 export interface SimulatedProviderOptions {
   /** Share of orders, in percent, that end Partial (SIMULATED_PROVIDER_PARTIAL_PERCENT). */
   partialPercent: number;
@@ -241,11 +291,13 @@ const bucketOf = (id: number) => (id * 37 + 11) % 100;
  * `cancel` cancels a Pending order. `refill` takes a Completed or Partial order's refill (stored in
  * `simulated_provider_refills`), which moves one step per `refill_status` check: Pending → In progress →
  * Completed | Rejected (with a reason), the end chosen by `simulatedRefillOutcome`.
- * `setFault` puts on one of the failures of `SimulatedFault`.
+ * `setFault` puts on one of the failures of `SimulatedFault`; `setDialect` makes it answer as some real
+ * panels do (`SimulatedDialect`).
  */
 export class SimulatedProvider {
   private server: FastifyInstance | undefined;
   private fault: SimulatedFault | null = null;
+  private dialect: SimulatedDialect | null = null;
   private url = '';
 
   constructor(
@@ -260,6 +312,11 @@ export class SimulatedProvider {
 
   setFault(fault: SimulatedFault | null): void {
     this.fault = fault;
+  }
+
+  /** Answers in one of the dialects of real panels until set back to null (tests only). */
+  setDialect(dialect: SimulatedDialect | null): void {
+    this.dialect = dialect;
   }
 
   async start(): Promise<void> {
@@ -282,16 +339,25 @@ export class SimulatedProvider {
         return reply.type('text/html').send('<!doctype html><html><body>502 Bad Gateway</body></html>');
       }
       if (fault === 'malformed-json') return reply.type('application/json').send('{"order": 12');
+      const dialect = this.dialect;
+      if (dialect === 'cloudflare-502') return reply.code(502).type('text/html').send(CLOUDFLARE_502);
+      if (dialect === 'login-page') return reply.type('text/html').send(LOGIN_PAGE);
       const params = paramsOf(request.body);
-      if (params.key !== SIMULATED_PROVIDER_KEY) return { error: 'Invalid API key' };
-      if (fault === 'json-error') return { error: 'Service temporarily unavailable' };
+      const refused = (error: string) =>
+        dialect === 'refusal-400' ? reply.code(400).send({ error }) : { error };
+      if (params.key !== SIMULATED_PROVIDER_KEY) return refused('Invalid API key');
+      if (fault === 'json-error') return refused('Service temporarily unavailable');
+      if (dialect === 'refusal-400' && params.action === 'add') return refused('Not enough funds on balance');
       const answer = await this.answer(params, fault === 'unknown-order');
       if (fault === 'lose-answer') {
         reply.hijack();
         request.raw.socket.destroy();
         return;
       }
-      return answer;
+      if (dialect === 'empty-body') return reply.type('text/html').send('');
+      if (dialect === 'gateway-timeout') return reply.code(504).type('text/html').send(GATEWAY_TIMEOUT);
+      if (isErrorAnswer(answer)) return refused(answer.error);
+      return dialect === null ? answer : inDialect(dialect, params.action, answer);
     });
     await server.listen({ port: 0, host: '127.0.0.1' });
     const address = server.server.address();
@@ -485,6 +551,46 @@ export class SimulatedProvider {
     }
     return { status: 'Completed', startCount, remains: 0 };
   }
+}
+
+function isErrorAnswer(answer: unknown): answer is { error: string } {
+  return (
+    typeof answer === 'object' && answer !== null && typeof (answer as { error?: unknown }).error === 'string'
+  );
+}
+
+/** A status entry's fields as the dialect spells them (the charge is made up: the simulator bills nothing). */
+function statusEntryIn(dialect: SimulatedDialect, id: string, entry: Record<string, unknown>) {
+  if (typeof entry.status !== 'string')
+    return dialect === 'keyed-errors' ? { order: Number(id), ...entry } : entry;
+  const status = entry.status;
+  const out: Record<string, unknown> = { ...entry };
+  if (dialect === 'numbers') {
+    out.start_count = Number(entry.start_count);
+    out.remains = Number(entry.remains);
+    out.charge = 0.27819;
+  } else if (dialect === 'strings') out.charge = '0.27819';
+  else if (dialect === 'title-case') out.status = status.replace(/\b\w/g, (c) => c.toUpperCase());
+  else if (dialect === 'upper-snake') {
+    out.status = (status === 'Canceled' ? 'Cancelled' : status).toUpperCase().replace(/ /g, '_');
+  } else if (dialect === 'numeric-status') out.status = STATUS_CODES[status];
+  else if (dialect === 'numeric-string-status') out.status = String(STATUS_CODES[status]);
+  else if (dialect === 'keyed-errors') return { order: Number(id), ...out };
+  return out;
+}
+
+/** The simulator's own answer to `action`, as a panel speaking `dialect` would send it. */
+function inDialect(dialect: SimulatedDialect, action: string | undefined, answer: unknown): unknown {
+  if (action === 'add' && typeof answer === 'object' && answer !== null && 'order' in answer) {
+    const { order } = answer as { order: number };
+    return { order: dialect === 'strings' ? String(order) : Number(order) };
+  }
+  if (action !== 'status' || typeof answer !== 'object' || answer === null) return answer;
+  const entries = Object.entries(answer as Record<string, Record<string, unknown>>).map(
+    ([id, entry]) => [id, statusEntryIn(dialect, id, entry)] as const,
+  );
+  if (dialect === 'status-list') return entries.map(([id, entry]) => ({ order: Number(id), ...entry }));
+  return Object.fromEntries(entries);
 }
 
 /** The request's parameters as strings, from a form body or a JSON object. */

@@ -233,7 +233,8 @@ describe('SmmApiClient: answers', () => {
     ['status', []],
     ['status', 'Completed'],
     ['status', { '1': 'Completed' }],
-    ['status', { '1': { status: 5, start_count: 1, remains: 1 } }],
+    ['status', { '1': { status: true, start_count: 1, remains: 1 } }],
+    ['status', { '1': { status: -1, start_count: 1, remains: 1 } }],
     ['status', { '1': { status: 'Completed', start_count: 1, remains: 'many' } }],
     ['status', { '1': { status: '', start_count: 1, remains: 1 } }],
     ['status', { '1': { error: 7 } }],
@@ -260,14 +261,14 @@ describe('SmmApiClient: answers', () => {
   });
 
   it.each([
-    ['HTTP 404 with a JSON error', json({ error: 'Not found' }, 404), 'add: HTTP 404'],
+    ['HTTP 404 with a JSON error', json({ error: 'Not found' }, 404), 'add: HTTP 404: Not found'],
     ['HTTP 503', json({ order: 1 }, 503), 'add: HTTP 503'],
     [
       'an HTML page',
       ((_r, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>ok</html>')) as Script,
       'add: the answer is not JSON',
     ],
-    ['an empty body', ((_r, res) => res.end()) as Script, 'add: the answer is not JSON'],
+    ['an empty body', ((_r, res) => res.end()) as Script, 'add: empty answer'],
     [
       'a redirect',
       ((_r, res) => res.writeHead(307, { location: 'http://127.0.0.1:9/steal' }).end()) as Script,

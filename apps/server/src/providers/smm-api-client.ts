@@ -40,12 +40,29 @@ const orderId = z.union([
 
 const errorAnswer = z.object({ error: z.string() });
 const addAnswer = z.object({ order: orderId });
+/**
+ * One order's status: the text in any spelling, or a numeric code as a number or text (read by
+ * orderStatusFromProvider, docs/ARCHITECTURE.md#upstream-providers); counts as numbers or text.
+ */
 const statusEntry = z.object({
-  status: z.string().trim().min(1).max(50),
+  status: z.union([
+    z.string().trim().min(1).max(50),
+    z
+      .number()
+      .int()
+      .nonnegative()
+      .max(999)
+      .transform((v) => String(v)),
+  ]),
   start_count: lenientCount,
   remains: lenientCount,
 });
+/** One order's refusal inside a multi-status answer (`{ "2": { "error": "Incorrect order ID" } }`). */
+const statusError = z.object({ error: z.string().trim().min(1) });
+/** Multi-status keyed by order id, as the API v2 answers it. */
 const statusAnswer = z.record(z.string(), z.unknown());
+/** Multi-status as a list naming each entry's order (some panels): `[{ "order": 1, "status": … }]`. */
+const statusList = z.array(z.object({ order: orderId }).passthrough()).min(1);
 const cancelAnswer = z.array(
   z.object({
     order: orderId,
@@ -135,6 +152,8 @@ const MAX_SERVICES = 10_000;
  * a 600 MB answer took the server's memory to 1.6 GB; read up to this, it costs a few MB at most.
  */
 export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+/** The most bytes of an HTTP error's JSON body read for its `{ error }` (anything longer is not read). */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 /**
  * The trade's SMM API v2 over HTTP: a form-encoded POST with `key` and `action` to the provider's URL.
@@ -171,11 +190,11 @@ export class SmmApiClient implements ProviderClient {
   }
 
   async add(input: { service: string; link: string; quantity: number }) {
-    const answer = await this.call('add', {
-      service: input.service,
-      link: input.link,
-      quantity: String(input.quantity),
-    });
+    const answer = await this.call(
+      'add',
+      { service: input.service, link: input.link, quantity: String(input.quantity) },
+      false,
+    );
     this.throwIfRefused('add', answer, false);
     const parsed = addAnswer.safeParse(answer);
     // A well-formed JSON answer without an order id: the provider may have taken the order all the same.
@@ -188,23 +207,24 @@ export class SmmApiClient implements ProviderClient {
     if (providerOrderIds.length === 0) return result;
     const answer = await this.call('status', { orders: providerOrderIds.join(',') });
     this.throwIfRefused('status', answer, true);
-    const parsed = statusAnswer.safeParse(answer);
-    if (!parsed.success || Array.isArray(answer)) throw unexpected('status');
+    const byId = statusesById(answer, providerOrderIds);
+    if (!byId) throw unexpected('status');
     for (const id of providerOrderIds) {
-      const entry = Object.hasOwn(parsed.data, id) ? parsed.data[id] : undefined;
+      const entry = byId.get(id);
       if (entry === undefined) {
         result.set(id, { error: 'not in the answer' });
         continue;
       }
-      const status = statusEntry.safeParse(entry);
-      if (status.success) {
-        const { status: text, start_count: startCount, remains } = status.data;
-        result.set(id, { status: text, startCount, remains });
+      // An entry's own error comes first: some panels send it beside a placeholder status.
+      const refused = statusError.safeParse(entry);
+      if (refused.success) {
+        result.set(id, { error: this.quote(refused.data.error) });
         continue;
       }
-      const refused = errorAnswer.safeParse(entry);
-      if (!refused.success) throw unexpected('status');
-      result.set(id, { error: this.quote(refused.data.error) });
+      const status = statusEntry.safeParse(entry);
+      if (!status.success) throw unexpected('status');
+      const { status: text, start_count: startCount, remains } = status.data;
+      result.set(id, { status: text, startCount, remains });
     }
     return result;
   }
@@ -321,8 +341,15 @@ export class SmmApiClient implements ProviderClient {
     return result;
   }
 
-  /** One POST; the parsed JSON body, or a ProviderError for anything short of that. */
-  private async call(action: string, params: Record<string, string>): Promise<unknown> {
+  /**
+   * One POST; the parsed JSON body, or a ProviderError for anything short of that. `refusalRetryable`
+   * is what a `{ error }` sent with HTTP 400 or 422 (the provider's API refusing the request) is.
+   */
+  private async call(
+    action: string,
+    params: Record<string, string>,
+    refusalRetryable = true,
+  ): Promise<unknown> {
     // Refused before any connection, the same whatever the port: it tells nothing of what listens. An
     // IP literal is refused here too, ahead of fetch's own refusal of some ports (22, 25, …), so that
     // every port of a private address reads alike; a host name is refused when it resolves.
@@ -351,11 +378,7 @@ export class SmmApiClient implements ProviderClient {
       if (isForbiddenAddress(error)) throw refused();
       throw new ProviderError(`${action}: connection failed`, true, !neverSent(error));
     }
-    if (response.status >= 400) {
-      // An error status is all there is to know; its body is not read, however large.
-      stop.abort();
-      throw new ProviderError(`${action}: HTTP ${response.status}`, true);
-    }
+    if (response.status >= 400) throw await this.httpError(action, response, stop, refusalRetryable);
     // From here the provider has answered with success: it may have done the work (an `add` taken).
     const tooLarge = () => {
       stop.abort();
@@ -378,6 +401,8 @@ export class SmmApiClient implements ProviderClient {
         ? new ProviderError(`${action}: the answer took longer than ${this.options.timeoutMs} ms`, true, true)
         : new ProviderError(`${action}: the answer was cut off`, true, true);
     }
+    // Nothing at all after a success status: the provider's script may have stopped after the work.
+    if (text.trim() === '') throw new ProviderError(`${action}: empty answer`, true, true);
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -386,6 +411,43 @@ export class SmmApiClient implements ProviderClient {
       const looksLikeJson = /^\s*[[{]/.test(text);
       throw new ProviderError(`${action}: the answer is not JSON`, true, looksLikeJson);
     }
+  }
+
+  /**
+   * An HTTP error status. Surely not carried out (a proxy's or web server's error page, the provider's
+   * refusal), except a gateway's timeout (504, Cloudflare's 524): the request reached the provider and
+   * its answer never came, as with our own timeout. A `{ error }` body of up to ERROR_BODY_BYTES is
+   * quoted; with 400 or 422 it is the provider's API refusing the request (`refusalRetryable`). Any
+   * other body is not read.
+   */
+  private async httpError(
+    action: string,
+    response: Response,
+    stop: AbortController,
+    refusalRetryable: boolean,
+  ): Promise<ProviderError> {
+    const status = response.status;
+    const gatewayTimeout = status === 504 || status === 524;
+    const isJson = /\bjson\b/i.test(response.headers.get('content-type') ?? '');
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    let refusal: string | undefined;
+    if (isJson && !(declared > ERROR_BODY_BYTES)) {
+      try {
+        const bytes = await readAtMost(response, ERROR_BODY_BYTES);
+        const parsed = bytes && errorAnswer.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+        if (parsed && parsed.success) refusal = this.quote(parsed.data.error);
+      } catch {
+        // Unreadable: the status alone tells what happened.
+      }
+    }
+    stop.abort();
+    if (refusal === undefined) return new ProviderError(`${action}: HTTP ${status}`, true, gatewayTimeout);
+    const refused = status === 400 || status === 422;
+    return new ProviderError(
+      `${action}: HTTP ${status}: ${refused ? 'refused: ' : ''}${refusal}`,
+      refused ? refusalRetryable : true,
+      gatewayTimeout,
+    );
   }
 
   /** `{ "error": … }` in place of an answer: the provider said no. */
@@ -402,6 +464,27 @@ export class SmmApiClient implements ProviderClient {
     const safe = key ? text.split(key).join('***') : text;
     return safe.replace(/\s+/g, ' ').trim().slice(0, MAX_PROVIDER_TEXT);
   }
+}
+
+/**
+ * A multi-status answer's entries by order id: keyed by id (the API v2), a list naming each entry's
+ * `order` (number or text), or — asked about one order — that order's entry alone, unkeyed. Undefined
+ * for any other shape.
+ */
+function statusesById(answer: unknown, ids: string[]): Map<string, unknown> | undefined {
+  const list = statusList.safeParse(answer);
+  if (list.success) {
+    return new Map(list.data.map((entry) => [String(entry.order).trim(), entry as unknown]));
+  }
+  const keyed = statusAnswer.safeParse(answer);
+  if (!keyed.success || Array.isArray(answer)) return undefined;
+  const only = ids.length === 1 ? ids[0]! : undefined;
+  if (only !== undefined && !Object.hasOwn(keyed.data, only) && statusEntry.safeParse(answer).success) {
+    return new Map([[only, answer]]);
+  }
+  const byId = new Map<string, unknown>();
+  for (const [key, entry] of Object.entries(keyed.data)) byId.set(key.trim(), entry);
+  return byId;
 }
 
 function unexpected(action: string): ProviderError {
