@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { API_KEY_HEADER } from '@smm/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -70,7 +69,7 @@ import { opsRepository } from './ops/ops.repository';
 import { opsRoutes } from './ops/ops.routes';
 import { ReadinessService } from './ops/readiness.service';
 import { ApiRateLimiter } from './public-api/api-rate-limiter';
-import { openApiRoutes } from './public-api/openapi.routes';
+import { openApiRoutes, PUBLIC_API_SECURITY_SCHEMES } from './public-api/openapi.routes';
 import { publicApiRoutes } from './public-api/public-api.routes';
 import { PublicApiService } from './public-api/public-api.service';
 import { smmV2Routes } from './public-api/smm-v2.routes';
@@ -184,8 +183,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'SMM 패널 API', version: '1.0.0' },
-      // The public REST API's routes declare `security: [{ apiKey: [] }]`.
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER } } },
+      // The public API's routes declare `security: [{ apiKey: [] }]` (REST) or `[{ v2Key: [] }]` (v2).
+      components: { securitySchemes: PUBLIC_API_SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
   });

@@ -29,27 +29,32 @@ describe('GET /api/openapi.json', () => {
       [
         '/api/cancel/{wId}',
         '/api/order',
-        '/api/refill/{refillId}',
-        '/api/refill/{wId}',
+        // POST /api/refill/{wId} and GET /api/refill/{refillId}: one URL template to OpenAPI.
+        '/api/refill/{id}',
         '/api/services',
         '/api/status/{wId}',
         '/api/v2',
       ].sort(),
     );
-    expect(document.components.securitySchemes.apiKey).toEqual({
+    expect(document.components.securitySchemes.apiKey).toMatchObject({
       type: 'apiKey',
       in: 'header',
       name: 'api-key',
+    });
+    expect(document.components.securitySchemes.v2Key).toMatchObject({
+      type: 'apiKey',
+      in: 'query',
+      name: 'key',
     });
     const order = JSON.stringify(document.paths['/api/order']?.post);
     // The request and answer schemas are the contract's (packages/domain/src/contract/public-api.ts).
     for (const field of ['serviceId', 'link', 'amount', 'wId']) expect(order).toContain(`"${field}"`);
     const status = JSON.stringify(document.paths['/api/status/{wId}']?.get);
     expect(status).toContain('IN PROGRESS');
-    const refill = JSON.stringify(document.paths['/api/refill/{wId}']?.post);
+    const refill = JSON.stringify(document.paths['/api/refill/{id}']?.post);
     for (const text of ['"refill"', '"wId"', '"reason"', 'In progress', 'Rejected'])
       expect(refill).toContain(text);
-    expect(JSON.stringify(document.paths['/api/refill/{refillId}']?.get)).toContain('Completed');
+    expect(JSON.stringify(document.paths['/api/refill/{id}']?.get)).toContain('Completed');
     const cancel = JSON.stringify(document.paths['/api/cancel/{wId}']?.post);
     for (const text of ['"outcome"', '"refunded"', 'requested']) expect(cancel).toContain(text);
     const v2 = JSON.stringify(document.paths['/api/v2']?.post);

@@ -1,4 +1,5 @@
 import {
+  errorBody,
   publicCancelParams,
   publicCancelResponse,
   publicOrderRequest,
@@ -18,6 +19,20 @@ import type { PublicApiService } from './public-api.service';
 const tags = ['REST'];
 const security = [{ apiKey: [] }];
 
+/**
+ * The 4xx answers the REST calls give, each `{ message, code }` (the error catalogue's code and its
+ * Korean sentence), declared so /api/openapi.json documents them (docs/ARCHITECTURE.md#public-api).
+ */
+const refusal = (description: string) => errorBody.describe(description);
+const badRequest = refusal('BAD_REQUEST: a parameter or body field is missing or malformed');
+const unauthorized = refusal('API_KEY_INVALID: no `api-key` header, or not a key of any account');
+const tooManyRequests = refusal(
+  "TOO_MANY_REQUESTS: over the per-minute limit of the key's account, or TOO_MANY_INVALID_API_KEYS: " +
+    'too many unknown keys from the address; Retry-After says when to try again',
+);
+const orderNotFound = refusal("ORDER_NOT_FOUND: not one of the caller's orders or auto-orders");
+const authErrors = { 401: unauthorized, 429: tooManyRequests };
+
 /** The REST calls of docs/product.md#public-api under /api, authenticated by the `api-key` header. */
 export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -28,8 +43,9 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
+          operationId: 'listServices',
           summary: 'Services that can be ordered',
-          response: { 200: publicServicesResponse },
+          response: { 200: publicServicesResponse, ...authErrors },
         },
       },
       async (_request, reply) => sendCachedJson(reply, await api.restServicesJson()),
@@ -43,8 +59,20 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           tags,
           security,
           summary: 'Place an order (the same rules, debit and ledger as an order on the site)',
+          operationId: 'placeOrder',
           body: publicOrderRequest,
-          response: { 200: publicOrderResponse },
+          response: {
+            200: publicOrderResponse,
+            400: refusal("BAD_REQUEST or ORDER_INVALID: a malformed body, or the order rules' refusal"),
+            ...authErrors,
+            409: refusal(
+              'INSUFFICIENT_POINTS: the balance does not cover the price, or ORDER_OVERLAP: an open order ' +
+                'of this service for this link already exists',
+            ),
+            413: refusal('PAYLOAD_TOO_LARGE: a body over 64 KiB'),
+            415: refusal('BAD_REQUEST: a body in a content type the server does not read (send JSON)'),
+            422: refusal('IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was sent with a different order'),
+          },
         },
       },
       (request) => {
@@ -65,8 +93,9 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           tags,
           security,
           summary: "One of the caller's orders: status and undelivered units",
+          operationId: 'getOrderStatus',
           params: publicStatusParams,
-          response: { 200: publicStatusResponse },
+          response: { 200: publicStatusResponse, 400: badRequest, ...authErrors, 404: orderNotFound },
         },
       },
       (request) => api.restStatus(accountOf(request), request.params.wId),
@@ -82,8 +111,15 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           summary:
             "Ask for a refill of one of the caller's completed or partial orders (the site's rules: refillable " +
             'service, within its window, one open refill and one request a day per order)',
+          operationId: 'requestRefill',
           params: publicRefillParams,
-          response: { 200: publicRefillResponse },
+          response: {
+            200: publicRefillResponse,
+            400: badRequest,
+            ...authErrors,
+            404: orderNotFound,
+            409: refusal("REFILL_REFUSED: the refill rules' refusal, in the message"),
+          },
         },
       },
       (request) => api.restRefill(accountOf(request), request.params.wId),
@@ -98,8 +134,14 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           security,
           summary:
             "One of the caller's refills: Pending, In progress, Completed or Rejected (with the reason)",
+          operationId: 'getRefill',
           params: publicRefillStatusParams,
-          response: { 200: publicRefillResponse },
+          response: {
+            200: publicRefillResponse,
+            400: badRequest,
+            ...authErrors,
+            404: refusal("NOT_FOUND: not one of the caller's refills"),
+          },
         },
       },
       (request) => api.restRefillStatus(accountOf(request), request.params.refillId),
@@ -115,8 +157,17 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           summary:
             "Cancel one of the caller's open orders or auto-orders: refunded now if not yet at its provider, " +
             'else asked of the provider (refunded when it reports Canceled or Partial)',
+          operationId: 'cancelOrder',
           params: publicCancelParams,
-          response: { 200: publicCancelResponse },
+          response: {
+            200: publicCancelResponse,
+            400: badRequest,
+            ...authErrors,
+            404: orderNotFound,
+            409: refusal(
+              "ORDER_CANCEL_REFUSED: the cancellation rules' or the provider's refusal, in the message",
+            ),
+          },
         },
       },
       (request) => api.restCancel(accountOf(request), request.params.wId),

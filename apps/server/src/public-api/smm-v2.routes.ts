@@ -1,6 +1,6 @@
 import formBody from '@fastify/formbody';
 import { V2_ERRORS } from '@smm/domain';
-import { v2Params, v2Response } from '@smm/domain/contract';
+import { v2Error, v2Params, v2Response } from '@smm/domain/contract';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../auth/guards';
@@ -53,7 +53,15 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
         '`key` is the API key. Every answer is HTTP 200; refusals are {"error": "…"}. ' +
         'A rate limit answers 429 with Retry-After. An optional Idempotency-Key header makes a retried ' +
         '`add` answer the first order; the same key with different order parameters is refused.',
-      response: { 200: v2Response },
+      // The `key` parameter, as the public document's `v2Key` scheme declares it (openapi.routes.ts).
+      security: [{ v2Key: [] }],
+      response: {
+        200: v2Response,
+        429: v2Error.describe(
+          "Too many requests for the key's account, or too many unknown keys from the address: " +
+            '{"error": "Too many requests"}; Retry-After says when to try again',
+        ),
+      },
     };
 
     app.post(
@@ -62,6 +70,7 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
         config: { auth: 'apiKeyParam' },
         schema: {
           ...describe,
+          operationId: 'smmV2',
           body: v2Params,
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
         },
@@ -83,7 +92,10 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v2',
-      { config: { auth: 'apiKeyParam' }, schema: { ...describe, querystring: v2Params } },
+      {
+        config: { auth: 'apiKeyParam' },
+        schema: { ...describe, operationId: 'smmV2Query', querystring: v2Params },
+      },
       async (request, reply) => {
         const answer = await api.v2(accountOf(request), request.query, idempotencyKeyOf(request));
         return answer.json === undefined ? answer.body : sendCachedJson(reply, answer.json);
