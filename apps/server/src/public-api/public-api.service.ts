@@ -108,6 +108,10 @@ const v2Error = (error: string) => ({ error });
 const tooManyIds = (text: string) =>
   text.split(',').filter((part) => part.trim() !== '').length > V2_MAX_ORDER_IDS;
 
+/** Several ids in `order` (`order=14,15`) are read as `orders`, answered alike (docs/product.md#public-api). */
+const orderListAsOrders = (params: V2Params): V2Params =>
+  params.orders === undefined && params.order?.includes(',') ? { ...params, orders: params.order } : params;
+
 /** GET /api/refill/{refillId} for an id that is not one of the caller's refills. */
 const REFILL_NOT_FOUND = '리필 요청을 찾을 수 없습니다.';
 
@@ -275,9 +279,11 @@ export class PublicApiService {
     if (params.link === undefined || params.quantity === undefined) {
       return v2Error(V2_ERRORS.INCORRECT_REQUEST);
     }
-    // Drip-feed fields sent empty by clients that always send them mean "no drip-feed".
+    // Only runs ≥ 2 asks for drip-feed; absent, empty, 0, 1 or a placeholder such as `undefined` is an
+    // ordinary order and its interval is ignored (docs/product.md#public-api).
     const number = (text: string | undefined) =>
       text === undefined || text.trim() === '' ? 0 : Number(text);
+    const drip = number(params.runs) >= 2;
     try {
       const placed = await this.orders.placeOrder(
         account.id,
@@ -285,8 +291,8 @@ export class PublicApiService {
           serviceId,
           link: params.link,
           amount: params.quantity.trim() === '' ? Number.NaN : Number(params.quantity),
-          runs: number(params.runs),
-          interval: number(params.interval),
+          runs: drip ? number(params.runs) : 0,
+          interval: drip ? number(params.interval) : 0,
         },
         idempotencyKey,
       );
@@ -303,6 +309,7 @@ export class PublicApiService {
   }
 
   private async v2StatusOf(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+    params = orderListAsOrders(params);
     if (params.orders !== undefined) {
       const ids = parseV2OrderIds(params.orders);
       if (!ids) {
@@ -366,6 +373,7 @@ export class PublicApiService {
    * the refill's id or the refusal in the trade's words (docs/product.md#public-api).
    */
   private async v2Refill(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+    params = orderListAsOrders(params);
     if (params.orders !== undefined) {
       const ids = parseV2OrderIds(params.orders);
       if (!ids)

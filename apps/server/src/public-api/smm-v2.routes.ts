@@ -7,8 +7,12 @@ import { accountOf } from '../auth/guards';
 import { AppError } from '../errors/app-error';
 import { sendCachedJson } from '../http/send-cached';
 import type { PublicApiService } from './public-api.service';
+import { parseV2Multipart } from './v2-multipart';
 
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** Clients post to either; both are the one endpoint (docs/product.md#public-api). */
+const V2_URLS = ['/api/v2', '/api/v2/'] as const;
 
 const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
   const key = request.headers['idempotency-key'];
@@ -26,6 +30,8 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
   return async (app) => {
     // Form bodies are parsed for this plugin's routes only; the member API stays JSON-only.
     await app.register(formBody);
+    // So are multipart bodies (what FormData sends), read like a form, within the server's body limit.
+    app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, parseV2Multipart);
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
@@ -49,7 +55,8 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
       tags: ['SMM API v2'],
       summary: 'SMM API v2: action = services | add | status | balance | cancel | refill | refill_status',
       description:
-        'Parameters as form fields (application/x-www-form-urlencoded), JSON, or a query string; ' +
+        'Parameters as form fields (application/x-www-form-urlencoded or multipart/form-data), JSON, ' +
+        'or a query string, at /api/v2 or /api/v2/; ' +
         '`key` is the API key. Every answer is HTTP 200; refusals are {"error": "…"}. ' +
         'A rate limit answers 429 with Retry-After. An optional Idempotency-Key header makes a retried ' +
         '`add` answer the first order; the same key with different order parameters is refused.',
@@ -64,42 +71,57 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
       },
     };
 
-    app.post(
-      '/api/v2',
-      {
-        config: { auth: 'apiKeyParam' },
-        schema: {
-          ...describe,
-          operationId: 'smmV2',
-          body: v2Params,
-          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+    for (const url of V2_URLS) {
+      // The OpenAPI document names the endpoint once.
+      const hide = url !== '/api/v2';
+      app.post(
+        url,
+        {
+          config: { auth: 'apiKeyParam' },
+          schema: {
+            ...describe,
+            hide,
+            operationId: 'smmV2',
+            body: v2Params,
+            consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
+          },
+          // Some clients put the parameters in the query string of a POST: they count as if sent in the body.
+          preValidation: (request, _reply, done) => {
+            const body = request.body;
+            if (body === undefined || body === null) request.body = { ...(request.query as object) };
+            else if (typeof body === 'object' && !Array.isArray(body)) {
+              request.body = { ...(request.query as object), ...body };
+            }
+            done();
+          },
         },
-        // Some clients put the parameters in the query string of a POST: they count as if sent in the body.
-        preValidation: (request, _reply, done) => {
-          const body = request.body;
-          if (body === undefined || body === null) request.body = { ...(request.query as object) };
-          else if (typeof body === 'object' && !Array.isArray(body)) {
-            request.body = { ...(request.query as object), ...body };
-          }
-          done();
+        async (request, reply) => {
+          const answer = await api.v2(accountOf(request), request.body, idempotencyKeyOf(request));
+          return answer.json === undefined ? answer.body : sendCachedJson(reply, answer.json);
         },
-      },
-      async (request, reply) => {
-        const answer = await api.v2(accountOf(request), request.body, idempotencyKeyOf(request));
-        return answer.json === undefined ? answer.body : sendCachedJson(reply, answer.json);
-      },
-    );
+      );
 
-    app.get(
-      '/api/v2',
-      {
-        config: { auth: 'apiKeyParam' },
-        schema: { ...describe, operationId: 'smmV2Query', querystring: v2Params },
-      },
-      async (request, reply) => {
-        const answer = await api.v2(accountOf(request), request.query, idempotencyKeyOf(request));
-        return answer.json === undefined ? answer.body : sendCachedJson(reply, answer.json);
-      },
-    );
+      app.get(
+        url,
+        {
+          config: { auth: 'apiKeyParam' },
+          schema: { ...describe, hide, operationId: 'smmV2Query', querystring: v2Params },
+        },
+        async (request, reply) => {
+          const answer = await api.v2(accountOf(request), request.query, idempotencyKeyOf(request));
+          return answer.json === undefined ? answer.body : sendCachedJson(reply, answer.json);
+        },
+      );
+    }
+
+    // Any other path or method under /api/v2 is a request the protocol does not know, said its way.
+    const unknown = { schema: { hide: true } };
+    app.all('/api/v2/*', unknown, () => ({ error: V2_ERRORS.INCORRECT_REQUEST }));
+    app.route({
+      method: ['PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      url: '/api/v2',
+      ...unknown,
+      handler: () => ({ error: V2_ERRORS.INCORRECT_REQUEST }),
+    });
   };
 }
