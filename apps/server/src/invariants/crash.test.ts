@@ -526,6 +526,9 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
         // A takes the burst in a batch that outlives its lease; B, started meanwhile and idle, takes over
         // the orders A has not sent yet — while A is still sending the others.
         await placeBurst('live', [a]);
+        // B starts only once A's claims have outlived their lease: started at once, B would take the
+        // orders A had not claimed yet as fresh work, and no claim would ever be taken over.
+        await new Promise((r) => setTimeout(r, 5_500));
         const b = await startServer(env);
         const operatorToken = await login(b, OPERATOR.id, OPERATOR.password);
         expect(await drain(b, operatorToken, 120_000)).toBe(0);
