@@ -341,7 +341,10 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
       expect(report.counts.creditedCharges).toBeGreaterThan(0);
       expect(report.counts.refunds).toBeGreaterThan(0);
       expect(report.counts.byStatus[OrderStatus.COMPLETED]).toBeGreaterThan(0);
-      expect(report.counts.withdrawnCharges + report.counts.cancelRequested).toBeGreaterThan(0);
+      // Withdrawals and member cancels were in the traffic (whether a withdrawal beats its deposit, or a
+      // cancel reaches a provider, is the race itself: charge-withdrawal.test.ts and
+      // member-cancellation.test.ts pin each outcome down).
+      expect((kinds['withdraw-racing-deposit'] ?? 0) + (kinds['member-cancel'] ?? 0)).toBeGreaterThan(0);
     },
   );
   it('the checks see a broken book: a balance off its ledger, an unrefunded cancel, a lost run, a double submission', async () => {

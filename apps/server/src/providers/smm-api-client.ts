@@ -350,6 +350,28 @@ export class SmmApiClient implements ProviderClient {
     params: Record<string, string>,
     refusalRetryable = true,
   ): Promise<unknown> {
+    // The time limit covers the whole call, answer included. It is a timer of our own on the one
+    // controller, kept referenced until the call ends: an AbortSignal.timeout() combined through
+    // AbortSignal.any() can be garbage-collected before it fires on Node 20, and the call then never
+    // ends (a provider that does not answer would hold its lane for ever).
+    const stop = new AbortController();
+    const timer = setTimeout(
+      () => stop.abort(new DOMException('no answer in time', 'TimeoutError')),
+      this.options.timeoutMs,
+    );
+    try {
+      return await this.callWithin(action, params, refusalRetryable, stop);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async callWithin(
+    action: string,
+    params: Record<string, string>,
+    refusalRetryable: boolean,
+    stop: AbortController,
+  ): Promise<unknown> {
     // Refused before any connection, the same whatever the port: it tells nothing of what listens. An
     // IP literal is refused here too, ahead of fetch's own refusal of some ports (22, 25, …), so that
     // every port of a private address reads alike; a host name is refused when it resolves.
@@ -357,8 +379,8 @@ export class SmmApiClient implements ProviderClient {
       new ProviderError(`${action}: the provider URL points to a private or local address`, true);
     if (!this.options.allowPrivateAddresses && hasPrivateAddressLiteral(this.options.apiUrl)) throw refused();
     const body = new URLSearchParams({ key: this.options.apiKey, action, ...params });
-    // Aborted when the answer grows too large, so the connection is dropped rather than drained.
-    const stop = new AbortController();
+    // `stop` is also aborted when the answer grows too large, so the connection is dropped rather than
+    // drained.
     let response: Response;
     try {
       response = await fetch(this.options.apiUrl, {
@@ -366,7 +388,7 @@ export class SmmApiClient implements ProviderClient {
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
         redirect: 'error',
-        signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), stop.signal]),
+        signal: stop.signal,
         dispatcher: providerDispatcher(this.options.allowPrivateAddresses),
       });
     } catch (error) {
