@@ -9,6 +9,7 @@
  */
 import { MILLI_PER_WON } from './order-rules';
 import { REFILL_DAYS_MAX } from './refill-rules';
+import { COMMENTS_MAX_LINES, isServiceType, type ServiceType } from './service-types';
 
 export const CATALOG_MESSAGES = {
   PLATFORM_TEXT_REQUIRED: '플랫폼 이름을 입력해주세요.',
@@ -53,6 +54,12 @@ export const CATALOG_MESSAGES = {
   IMPORT_UNKNOWN: '공급사 상품 목록에 없는 상품입니다.',
   IMPORT_BAD_RATE: '공급사 단가를 읽을 수 없거나 0원입니다.',
   IMPORT_BAD_LIMITS: '공급사의 최소·최대 수량을 쓸 수 없습니다.',
+  IMPORT_UNSUPPORTED_TYPE: (type: string) =>
+    `이 패널이 받을 수 없는 종류의 상품입니다. (${type}) 기본, 댓글 직접 입력, 패키지 상품만 가져올 수 있습니다.`,
+  SERVICE_TYPE_INVALID: '상품 종류를 선택해주세요.',
+  PACKAGE_QUANTITY_FIXED: '패키지 상품은 최소 수량과 최대 수량을 같은 값(패키지 수량)으로 입력해주세요.',
+  COMMENTS_MAX_TOO_LARGE: `댓글 입력 상품의 최대 수량은 ${COMMENTS_MAX_LINES.toLocaleString('en-US')} 이하로 입력해주세요.`,
+  AUTO_ONLY_DEFAULT: '자동주문은 기본 (수량 입력) 상품에서만 쓸 수 있습니다.',
 } as const;
 
 /** The API URL of the built-in simulated provider (it has no host of its own). */
@@ -104,6 +111,9 @@ export interface ServiceInput {
   refillDays: number;
   providerId: number | null;
   providerServiceId: string;
+  /** docs/product.md#service-types; absent = default. */
+  type?: ServiceType;
+  enableAuto?: boolean;
 }
 
 /** The service form's checks in the order the form shows its fields. */
@@ -117,6 +127,11 @@ export function validateServiceInput(input: ServiceInput): string | null {
   if (!Number.isSafeInteger(input.max) || input.max < 1) return m.MAX_INVALID;
   if (input.min > SERVICE_MAX_QUANTITY || input.max > SERVICE_MAX_QUANTITY) return m.QUANTITY_TOO_LARGE;
   if (input.min > input.max) return m.MIN_ABOVE_MAX;
+  const type = input.type ?? 'default';
+  if (!isServiceType(type)) return m.SERVICE_TYPE_INVALID;
+  if (type === 'package' && input.min !== input.max) return m.PACKAGE_QUANTITY_FIXED;
+  if (type === 'custom_comments' && input.max > COMMENTS_MAX_LINES) return m.COMMENTS_MAX_TOO_LARGE;
+  if (type !== 'default' && input.enableAuto === true) return m.AUTO_ONLY_DEFAULT;
   if (input.notice.length > SERVICE_NOTICE_MAX) return m.NOTICE_TOO_LONG;
   if (!Number.isSafeInteger(input.refillDays) || input.refillDays < 0 || input.refillDays > REFILL_DAYS_MAX) {
     return m.REFILL_DAYS_INVALID;

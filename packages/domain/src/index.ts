@@ -7,6 +7,7 @@ export * from './color';
 export * from './errors';
 export * from './ledger';
 export * from './order-rules';
+export * from './service-types';
 export * from './order-status';
 export * from './refill-rules';
 export * from './admin-points';

@@ -6,6 +6,14 @@
  * exactly as integer thousandths of a won ("milli-won"), never as floats; a total is charged in whole
  * won, rounded up.
  */
+import {
+  commentLines,
+  commentLinesProblem,
+  COMMENT_MAX_LENGTH,
+  COMMENTS_MAX_LINES,
+  type ServiceType,
+} from './service-types';
+
 export const ORDER_MESSAGES = {
   SERVICE_REQUIRED: '서비스를 선택해 주세요.',
   LINK_REQUIRED: '주문 링크를 입력해주세요.',
@@ -22,6 +30,15 @@ export const ORDER_MESSAGES = {
   AUTO_NOT_ALLOWED: '자동주문을 지원하지 않는 상품입니다.',
   UNAVAILABLE: '주문불가 상품입니다.',
   INSUFFICIENT_POINTS: '포인트가 부족합니다.',
+  // Service types (docs/product.md#service-types).
+  COMMENTS_REQUIRED: '댓글을 한 줄에 하나씩 입력해주세요.',
+  COMMENTS_BELOW_MIN: '댓글 수가 최소수량보다 적습니다.',
+  COMMENTS_ABOVE_MAX: '댓글 수가 최대수량보다 많습니다.',
+  COMMENT_TOO_LONG: `댓글은 한 줄에 ${COMMENT_MAX_LENGTH}자까지 입력할 수 있습니다.`,
+  COMMENT_CONTROL: '댓글에 제어 문자는 넣을 수 없습니다.',
+  COMMENTS_AMOUNT_MISMATCH: '주문 수량은 입력한 댓글 수와 같아야 합니다.',
+  COMMENTS_NOT_ACCEPTED: '이 상품은 댓글을 받지 않습니다. 댓글 입력 상품을 선택해주세요.',
+  PACKAGE_AMOUNT_FIXED: '패키지 상품은 수량을 바꿀 수 없습니다.',
   FAILED: '주문에 실패했습니다.',
   SUCCESS: '주문에 성공했습니다.',
 } as const;
@@ -102,11 +119,19 @@ export interface OrderServiceRules {
   max: number;
   enableAuto: boolean;
   isReadOnly: boolean;
+  /** docs/product.md#service-types; absent = default. */
+  type?: ServiceType;
 }
 
 export interface OrderInput {
   link: string;
-  amount: number;
+  /**
+   * The quantity asked for. May be left out for a Custom Comments service (the number of comment lines)
+   * and a Package (its fixed quantity): see orderAmount.
+   */
+  amount?: number;
+  /** A Custom Comments order's comments, one a line (docs/product.md#service-types). */
+  comments?: string;
   /** 0 without auto-order. */
   runs: number;
   /** Minutes between runs; 0 without auto-order. */
@@ -142,6 +167,55 @@ export function isOrderLink(link: string): boolean {
 }
 
 /**
+ * The quantity an order delivers (and is priced by): a Custom Comments order's number of comment lines,
+ * a Package's fixed quantity (its min), otherwise the amount asked for. Call after validateOrder passed.
+ */
+export function orderAmount(
+  service: Pick<OrderServiceRules, 'type' | 'min'>,
+  input: Pick<OrderInput, 'amount' | 'comments'>,
+): number {
+  switch (service.type ?? 'default') {
+    case 'custom_comments':
+      return commentLines(input.comments ?? '').length;
+    case 'package':
+      return service.min;
+    default:
+      return input.amount ?? Number.NaN;
+  }
+}
+
+/** The comments as they are stored and sent to the provider: the lines joined by \n, or null. */
+export function orderComments(
+  service: Pick<OrderServiceRules, 'type'>,
+  input: Pick<OrderInput, 'comments'>,
+): string | null {
+  return service.type === 'custom_comments' ? commentLines(input.comments ?? '').join('\n') : null;
+}
+
+/**
+ * Custom Comments and Package (docs/product.md#service-types): no drip-feed; an amount, when sent, must
+ * be what the type fixes (the number of lines, the package's quantity); comments only where they are taken.
+ */
+function validateTypedOrder(type: ServiceType, input: OrderInput, service: OrderServiceRules): string | null {
+  const m = ORDER_MESSAGES;
+  const amountSent = input.amount !== undefined;
+  if (type === 'package') {
+    if (input.comments !== undefined && input.comments.trim() !== '') return m.COMMENTS_NOT_ACCEPTED;
+    if (amountSent && input.amount !== service.min) return m.PACKAGE_AMOUNT_FIXED;
+  } else {
+    const lines = commentLines(input.comments ?? '');
+    if (lines.length === 0) return m.COMMENTS_REQUIRED;
+    const problem = commentLinesProblem(lines);
+    if (problem === 'control') return m.COMMENT_CONTROL;
+    if (problem === 'too-long') return m.COMMENT_TOO_LONG;
+    if (lines.length < service.min) return m.COMMENTS_BELOW_MIN;
+    if (lines.length > service.max || lines.length > COMMENTS_MAX_LINES) return m.COMMENTS_ABOVE_MAX;
+    if (amountSent && input.amount !== lines.length) return m.COMMENTS_AMOUNT_MISMATCH;
+  }
+  return isAutoOrder(input) ? m.AUTO_NOT_ALLOWED : null;
+}
+
+/**
  * The first broken rule's message, or null, in the order of docs/product.md#order-rules. An auto-order
  * is one with runs or interval not 0; without it both must be 0 (the form sends 0). The balance is
  * checked by the caller against `orderCostWon` (on the server by the debit itself).
@@ -154,9 +228,13 @@ export function validateOrder(input: OrderInput, ctx: OrderContext): string | nu
   const link = input.link.trim();
   if (link.length === 0) return m.LINK_REQUIRED;
   if (!isOrderLink(link)) return m.LINK_FORMAT;
-  if (!Number.isSafeInteger(input.amount)) return m.AMOUNT_NOT_INTEGER;
-  if (input.amount < service.min) return m.AMOUNT_BELOW_MIN;
-  if (input.amount > service.max) return m.AMOUNT_ABOVE_MAX;
+  const type = service.type ?? 'default';
+  if (type !== 'default') return validateTypedOrder(type, input, service);
+  if (input.comments !== undefined && input.comments.trim() !== '') return m.COMMENTS_NOT_ACCEPTED;
+  const amount = input.amount;
+  if (amount === undefined || !Number.isSafeInteger(amount)) return m.AMOUNT_NOT_INTEGER;
+  if (amount < service.min) return m.AMOUNT_BELOW_MIN;
+  if (amount > service.max) return m.AMOUNT_ABOVE_MAX;
   if (!isAutoOrder(input)) return null;
   if (!service.enableAuto) return m.AUTO_NOT_ALLOWED;
   // `!(x > 1)` rather than `x <= 1`, so NaN fails too.

@@ -68,6 +68,44 @@ const DEMO_SERVICES = [
   },
 ] as const;
 
+/**
+ * The demo's Package and Custom Comments services (docs/product.md#service-types), as the catalogue
+ * holds them: ids 5 and 6 (after the four Instagram followers and likes services).
+ */
+const DEMO_TYPED_SERVICES = [
+  {
+    id: 5,
+    text: '🇰🇷 인스타그램 한국인 좋아요 100개 패키지',
+    unitPriceMilli: 20000,
+    min: 100,
+    max: 100,
+    category: '인스타그램 좋아요',
+    refillDays: 0,
+    cancellable: true,
+    type: 'Package',
+  },
+  {
+    id: 6,
+    text: '🇰🇷 인스타그램 한국인 댓글 (직접 입력)',
+    unitPriceMilli: 150000,
+    min: 5,
+    max: 1000,
+    category: '인스타그램 댓글',
+    refillDays: 0,
+    cancellable: false,
+    type: 'Custom Comments',
+  },
+] as const;
+
+/** The comments the Custom Comments example sends: one a line (here joined by \n). */
+export const EXAMPLE_COMMENTS = [
+  '사진 너무 예뻐요!',
+  '분위기 최고네요 👍',
+  '저장해두고 갑니다',
+  '다음 게시물도 기대할게요',
+  '팔로우하고 갑니다',
+];
+
 const EXAMPLE_AMOUNT = 100;
 /** 100 × 60 원. */
 const EXAMPLE_CHARGE_WON = (EXAMPLE_AMOUNT * DEMO_SERVICES[0].unitPriceMilli) / MILLI_PER_WON;
@@ -86,6 +124,7 @@ export const REST_EXAMPLES = {
     refill: s.refillDays > 0,
     refillDays: s.refillDays,
     cancel: s.cancellable,
+    type: 'default' as const,
   })) satisfies PublicServicesResponse,
   orderRequest: {
     serviceId: DEMO_SERVICES[0].id,
@@ -149,18 +188,20 @@ export interface V2Example<R> {
 export const V2_EXAMPLES = {
   services: {
     params: { action: 'services' },
-    response: DEMO_SERVICES.map((s) => ({
-      service: s.id,
-      name: s.text,
-      type: 'Default' as const,
-      category: s.category,
-      rate: v2Rate(s.unitPriceMilli),
-      min: String(s.min),
-      max: String(s.max),
-      refill: s.refillDays > 0,
-      cancel: s.cancellable,
-      dripfeed: s.id === 1,
-    })) satisfies z.infer<typeof v2ServicesResponse>,
+    response: [...DEMO_SERVICES.map((s) => ({ ...s, type: 'Default' as const })), ...DEMO_TYPED_SERVICES].map(
+      (s) => ({
+        service: s.id,
+        name: s.text,
+        type: s.type,
+        category: s.category,
+        rate: v2Rate(s.unitPriceMilli),
+        min: String(s.min),
+        max: String(s.max),
+        refill: s.refillDays > 0,
+        cancel: s.cancellable,
+        dripfeed: s.id === 1,
+      }),
+    ) satisfies z.infer<typeof v2ServicesResponse>,
   },
   add: {
     params: {
@@ -182,6 +223,21 @@ export const V2_EXAMPLES = {
       interval: '60',
     },
     response: { order: EXAMPLE_ORDER_ID + 3 } satisfies z.infer<typeof v2AddResponse>,
+  },
+  /** Custom Comments: the comments one a line instead of a quantity (5 comments = quantity 5). */
+  addComments: {
+    params: {
+      action: 'add',
+      service: String(DEMO_TYPED_SERVICES[1].id),
+      link: EXAMPLE_LINK,
+      comments: EXAMPLE_COMMENTS.join('\n'),
+    },
+    response: { order: EXAMPLE_ORDER_ID + 4 } satisfies z.infer<typeof v2AddResponse>,
+  },
+  /** Package: the link only; its quantity is fixed (min = max). */
+  addPackage: {
+    params: { action: 'add', service: String(DEMO_TYPED_SERVICES[0].id), link: EXAMPLE_LINK },
+    response: { order: EXAMPLE_ORDER_ID + 5 } satisfies z.infer<typeof v2AddResponse>,
   },
   status: {
     params: { action: 'status', order: String(EXAMPLE_ORDER_ID) },
@@ -304,7 +360,8 @@ export function curlExample(origin: string, name: RestExampleName, apiKey = API_
  */
 export function v2CurlExample(origin: string, name: V2ExampleName, apiKey = API_KEY_PLACEHOLDER): string {
   const fields = Object.entries({ key: apiKey, ...V2_EXAMPLES[name].params }).map(([field, value]) =>
-    field === 'link'
+    // Free text is URL-encoded by curl itself (a link's `&`, the comments' spaces and line breaks).
+    field === 'link' || field === 'comments'
       ? `--data-urlencode ${quoted(`${field}=${value}`)}`
       : `-d ${shellWord(`${field}=${value}`)}`,
   );

@@ -1,4 +1,5 @@
 import { ORDER_MESSAGES } from './order-rules';
+import { COMMENT_MAX_LENGTH } from './service-types';
 import { AutoOrderStatus, OrderStatus } from './order-status';
 import { ORDER_OVERLAP_V2_ERROR, REFILL_MESSAGES, type RefillStatus } from './refill-rules';
 
@@ -106,11 +107,19 @@ export const V2_ERRORS = {
   /** Another open order of the same service for the same link (docs/product.md#refill-and-cancellation). */
   ORDER_OVERLAP: ORDER_OVERLAP_V2_ERROR,
   TOO_MANY_REQUESTS: 'Too many requests',
+  // Service types (docs/product.md#service-types).
+  COMMENTS_REQUIRED: 'Comments are required for this service: one comment per line',
+  COMMENTS_NOT_ACCEPTED: 'This service does not accept comments',
+  COMMENTS_COUNT_MISMATCH: 'Quantity must equal the number of comments',
+  COMMENT_TOO_LONG: `Incorrect comments: at most ${COMMENT_MAX_LENGTH} characters per comment`,
+  COMMENT_CONTROL: 'Incorrect comments: control characters are not allowed',
   IDEMPOTENCY_KEY_REUSED: 'Idempotency-Key already used for a different order',
 } as const;
 
 export const quantityBelowMin = (min: number) => `Quantity less than minimal ${min}`;
 export const quantityAboveMax = (max: number) => `Quantity more than maximal ${max}`;
+/** A Package's quantity is fixed; a client may leave `quantity` out or send exactly this. */
+export const packageQuantityFixed = (quantity: number) => `Quantity is fixed for this package: ${quantity}`;
 
 /** `orders=1,2,3` of v2 `status`, `cancel` and `refill`, `refills=…` of `refill_status`: at most this many ids per request. */
 export const V2_MAX_ORDER_IDS = 100;
@@ -146,9 +155,23 @@ export function v2ErrorForOrderRule(message: string, service: { min: number; max
     case m.AMOUNT_NOT_INTEGER:
       return V2_ERRORS.QUANTITY_NOT_INTEGER;
     case m.AMOUNT_BELOW_MIN:
+    case m.COMMENTS_BELOW_MIN:
       return service ? quantityBelowMin(service.min) : V2_ERRORS.INCORRECT_REQUEST;
     case m.AMOUNT_ABOVE_MAX:
+    case m.COMMENTS_ABOVE_MAX:
       return service ? quantityAboveMax(service.max) : V2_ERRORS.INCORRECT_REQUEST;
+    case m.COMMENTS_REQUIRED:
+      return V2_ERRORS.COMMENTS_REQUIRED;
+    case m.COMMENTS_NOT_ACCEPTED:
+      return V2_ERRORS.COMMENTS_NOT_ACCEPTED;
+    case m.COMMENTS_AMOUNT_MISMATCH:
+      return V2_ERRORS.COMMENTS_COUNT_MISMATCH;
+    case m.COMMENT_TOO_LONG:
+      return V2_ERRORS.COMMENT_TOO_LONG;
+    case m.COMMENT_CONTROL:
+      return V2_ERRORS.COMMENT_CONTROL;
+    case m.PACKAGE_AMOUNT_FIXED:
+      return service ? packageQuantityFixed(service.min) : V2_ERRORS.INCORRECT_REQUEST;
     case m.AUTO_NOT_ALLOWED:
       return V2_ERRORS.DRIP_FEED_UNSUPPORTED;
     case m.RUNS_TOO_FEW:

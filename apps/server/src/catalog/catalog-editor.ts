@@ -43,6 +43,7 @@ function serviceValues(body: ServiceBody) {
     notice: body.notice,
     refillDays: body.refillDays,
     cancellable: body.cancellable,
+    serviceType: body.type,
     enableAuto: body.enableAuto,
     isReadOnly: body.isReadOnly,
     visible: body.visible,
@@ -60,6 +61,7 @@ const EDITABLE_SERVICE_COLUMNS = [
   'notice',
   'refillDays',
   'cancellable',
+  'serviceType',
   'enableAuto',
   'isReadOnly',
   'visible',
@@ -313,6 +315,8 @@ export class CatalogEditor {
       refillDays: body.refillDays,
       providerId: body.providerId,
       providerServiceId: body.providerServiceId,
+      type: body.type,
+      enableAuto: body.enableAuto,
     });
     if (problem) throw invalid(problem);
     return serviceValues(body);

@@ -1,4 +1,4 @@
-import { MILLI_PER_WON } from '@smm/domain';
+import { MILLI_PER_WON, type ServiceType } from '@smm/domain';
 import type { Category, Platform, Service } from '@smm/domain/contract';
 import type { CategoryRow, PlatformRow, ServiceRow } from './catalog.repository';
 
@@ -29,4 +29,5 @@ export const presentService = (row: ServiceRow): Service => ({
   isReadOnly: row.isReadOnly,
   refillDays: row.refillDays,
   cancellable: row.cancellable,
+  type: row.serviceType as ServiceType,
 });

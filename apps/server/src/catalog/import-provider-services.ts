@@ -1,10 +1,13 @@
 import {
   CATALOG_MESSAGES as M,
   CATALOG_TEXT_MAX,
+  COMMENTS_MAX_LINES,
   DEFAULT_REFILL_DAYS,
   IMPORT_MAX_ITEMS,
   SERVICE_MAX_QUANTITY,
   providerRateToUnitPriceMilli,
+  serviceTypeOfProviderType,
+  type ServiceType,
   validateMarkupPercent,
 } from '@smm/domain';
 import type { ProviderImportResponse, providerImportRequest } from '@smm/domain/contract';
@@ -30,7 +33,10 @@ const CONTROL = /[\u0000-\u001f\u007f]/g;
  * Creates a service in the category for each chosen provider service, priced at the provider's rate
  * plus the markup (domain providerRateToUnitPriceMilli: exact, rounded up to a milli-won), with the
  * provider's min and max, and its refill and cancel terms (`refill: true` → DEFAULT_REFILL_DAYS, the
- * trade's usual 30 days; `cancel` → cancellable; docs/product.md#refill-and-cancellation). One already sold in that category for this provider is skipped, so a
+ * trade's usual 30 days; `cancel` → cancellable; docs/product.md#refill-and-cancellation), and its
+ * type (Default, Custom Comments, Package; any other type is skipped with the reason, since its orders
+ * need fields we do not take: docs/product.md#service-types). One already sold in that category for
+ * this provider is skipped, so a
  * repeated import (or two at once: the category row is locked) adds nothing twice. A provider that
  * fails answers PROVIDER_UNAVAILABLE (502) without its key (providers/provider-calls.ts).
  */
@@ -78,12 +84,15 @@ export class ProviderServicesImport {
           skipped.push({ providerServiceId: id, reason: problem ?? M.IMPORT_UNKNOWN });
           continue;
         }
+        const type = serviceTypeOfProviderType(entry.type)!;
+        const min = Math.max(1, entry.min);
         const row = await repo.insertService(tx, {
           categoryId: category.id,
           text: serviceName(item.text, entry),
           unitPriceMilli: providerRateToUnitPriceMilli(entry.rate, body.markupPercent)!,
-          min: Math.max(1, entry.min),
-          max: Math.min(entry.max, SERVICE_MAX_QUANTITY),
+          serviceType: type,
+          min,
+          max: maxOfType(type, min, entry.max),
           notice: '',
           refillDays: entry.refill ? DEFAULT_REFILL_DAYS : 0,
           cancellable: entry.cancel,
@@ -122,11 +131,22 @@ export class ProviderServicesImport {
   }
 }
 
+/**
+ * The max a service of this type may have (docs/product.md#service-types): a Package's quantity is fixed
+ * (its min), a Custom Comments order has at most COMMENTS_MAX_LINES lines.
+ */
+function maxOfType(type: ServiceType, min: number, max: number): number {
+  if (type === 'package') return min;
+  return Math.min(max, SERVICE_MAX_QUANTITY, type === 'custom_comments' ? COMMENTS_MAX_LINES : Infinity);
+}
+
 function importProblem(entry: ProviderServiceListing, markupPercent: number): string | null {
+  // Orders of other types need fields this panel does not take (a poll's answer, mentions' usernames).
+  const type = serviceTypeOfProviderType(entry.type);
+  if (type === null) return M.IMPORT_UNSUPPORTED_TYPE(entry.type.slice(0, 50));
   if (providerRateToUnitPriceMilli(entry.rate, markupPercent) === null) return M.IMPORT_BAD_RATE;
   const min = Math.max(1, entry.min);
-  if (min > SERVICE_MAX_QUANTITY || min > Math.min(entry.max, SERVICE_MAX_QUANTITY))
-    return M.IMPORT_BAD_LIMITS;
+  if (min > SERVICE_MAX_QUANTITY || min > maxOfType(type, min, entry.max)) return M.IMPORT_BAD_LIMITS;
   return null;
 }
 

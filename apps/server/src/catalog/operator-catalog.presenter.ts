@@ -1,3 +1,4 @@
+import type { ServiceType } from '@smm/domain';
 import type { AdminCategory, AdminPlatform, AdminService } from '@smm/domain/contract';
 import type { CategoryRow, PlatformRow, ServiceRow } from './catalog.repository';
 
@@ -51,6 +52,7 @@ export const presentService = (row: ServiceListRow): AdminService => ({
   notice: row.service.notice,
   refillDays: row.service.refillDays,
   cancellable: row.service.cancellable,
+  type: row.service.serviceType as ServiceType,
   enableAuto: row.service.enableAuto,
   isReadOnly: row.service.isReadOnly,
   visible: row.service.visible,

@@ -150,8 +150,11 @@ export const services = pgTable(
     // whether a member may cancel an open order (docs/product.md#refill-and-cancellation).
     refillDays: integer('refill_days').notNull().default(0),
     cancellable: boolean('cancellable').notNull().default(false),
+    // docs/product.md#service-types: what an order of it sends (packages/domain service-types.ts).
+    serviceType: text('service_type').notNull().default('default'),
   },
   (t) => [
+    check('services_type_known', sql`${t.serviceType} IN ('default', 'custom_comments', 'package')`),
     check('services_unit_price_positive', sql`${t.unitPriceMilli} > 0`),
     check('services_refill_days_range', sql`${t.refillDays} >= 0 AND ${t.refillDays} <= 365`),
     check('services_min_max', sql`${t.min} >= 1 AND ${t.max} >= ${t.min}`),
@@ -213,6 +216,11 @@ export const orders = pgTable(
     autoOrderId: integer('auto_order_id'),
     link: text('link').notNull(),
     amount: integer('amount').notNull(),
+    // The service's type when the order was placed (docs/product.md#service-types), so it is sent as it
+    // was bought even if the operator changes the service; a Custom Comments order's comments, one a
+    // line (amount = their count), null for the other types.
+    serviceType: text('service_type').notNull().default('default'),
+    comments: text('comments'),
     unitPriceMilli: bigint('unit_price_milli', { mode: 'number' }).notNull(),
     cost: integer('cost').notNull(),
     refunded: integer('refunded').notNull().default(0),
@@ -330,6 +338,8 @@ export const simulatedProviderOrders = pgTable('simulated_provider_orders', {
   service: text('service').notNull(),
   link: text('link').notNull(),
   quantity: integer('quantity').notNull(),
+  // What a Custom Comments order was sent with, as received (tests read it back).
+  comments: text('comments'),
   status: text('status').notNull().default('Pending'),
   startCount: integer('start_count').notNull().default(0),
   remains: integer('remains').notNull(),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { commentLines } from '@smm/domain';
 import type { PlaceOrderRequest } from '@smm/domain/contract';
 import type { TakenKey } from './idempotency-keys.repository';
 import type { AutoOrderRow, OrderRow } from './orders.repository';
@@ -13,14 +14,20 @@ const LEGACY_HASH = 'legacy';
  */
 interface OrderAsked {
   serviceId: number;
+  /** Absent for a Custom Comments or Package order that left it out (docs/product.md#service-types). */
+  amount: number | undefined;
   link: string;
-  amount: number;
   runs: number;
   interval: number;
+  /** A Custom Comments order's lines joined by \n; absent otherwise. */
+  comments?: string;
 }
 
 function hashOf(asked: OrderAsked): string {
-  const canonical = JSON.stringify([asked.serviceId, asked.link, asked.amount, asked.runs, asked.interval]);
+  const fields: unknown[] = [asked.serviceId, asked.link, asked.amount ?? null, asked.runs, asked.interval];
+  // Comments only when sent, so the hashes of keys taken before service types existed still match.
+  if (asked.comments !== undefined) fields.push(asked.comments);
+  const canonical = JSON.stringify(fields);
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 
@@ -32,6 +39,7 @@ export function orderRequestHash(body: PlaceOrderRequest, autoOrder: boolean): s
     amount: body.amount,
     runs: autoOrder ? body.runs : 0,
     interval: autoOrder ? body.interval : 0,
+    ...(body.comments === undefined ? {} : { comments: commentLines(body.comments).join('\n') }),
   });
 }
 

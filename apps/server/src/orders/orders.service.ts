@@ -7,9 +7,12 @@ import {
   OPEN_REFILL_STATUSES,
   orderCancelRefusal,
   OrderStatus,
+  orderAmount,
+  orderComments,
   orderCostWon,
   refillRefusal,
   type RefillStatus,
+  type ServiceType,
   validateOrder,
 } from '@smm/domain';
 import type {
@@ -70,23 +73,37 @@ export class OrdersService {
     // A service with no enabled provider cannot be fulfilled: it is as unorderable as a read-only one.
     const orderable = found && found.service.providerId !== null && found.providerEnabled === true;
     const message = validateOrder(
-      { link: body.link, amount: body.amount, runs: body.runs, interval: body.interval },
       {
-        service: found ? { ...found.service, isReadOnly: found.service.isReadOnly || !orderable } : null,
+        link: body.link,
+        amount: body.amount,
+        comments: body.comments,
+        runs: body.runs,
+        interval: body.interval,
+      },
+      {
+        service: found
+          ? {
+              ...found.service,
+              type: found.service.serviceType as ServiceType,
+              isReadOnly: found.service.isReadOnly || !orderable,
+            }
+          : null,
         serviceCheck: site.flag('ENABLE_SERVICE_CHECK'),
       },
     );
     if (message || !found) throw appError('ORDER_INVALID', message ?? undefined);
-    const service = found.service;
+    const service = { ...found.service, type: found.service.serviceType as ServiceType };
     const link = body.link.trim();
-    const cost = orderCostWon(service.unitPriceMilli, body.amount, auto ? body.runs : 0);
+    // A Custom Comments order delivers one unit per line, a Package its fixed quantity.
+    const amount = orderAmount(service, body);
+    const cost = orderCostWon(service.unitPriceMilli, amount, auto ? body.runs : 0);
     const now = this.clock.now();
 
     const common = {
       accountId,
       serviceId: service.id,
       link,
-      amount: body.amount,
+      amount,
       unitPriceMilli: service.unitPriceMilli,
       cost,
     };
@@ -104,6 +121,8 @@ export class OrdersService {
         : await ordersRepository.insertOrderWithDebit(ex, debit, {
             ...common,
             status: OrderStatus.PENDING,
+            serviceType: service.type,
+            comments: orderComments(service, body),
             providerId: service.providerId,
             providerServiceId: service.providerServiceId,
             nextCheckAt: now,

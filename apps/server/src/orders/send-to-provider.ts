@@ -1,8 +1,28 @@
-import type { ProviderApi } from '../providers/provider-api';
+import type { ProviderApi, ProviderOrderInput } from '../providers/provider-api';
 import { ProviderError } from '../providers/provider-api';
 import { ordersRepository, type OrderRow } from './orders.repository';
 import { ORPHAN_SUBMISSION, asProviderError, recordProviderFailure } from './provider-failure';
 import { leaseUntil, seconds, type TickReport, type WorkerContext } from './worker-context';
+
+/**
+ * What the provider is sent, by the type the order was bought as (docs/product.md#service-types): a
+ * Default order its quantity, a Custom Comments order its comments (the quantity is their count, so it
+ * is not sent), a Package nothing more (its quantity is the provider's own).
+ */
+export function providerOrderInput(
+  order: Pick<OrderRow, 'link' | 'amount' | 'serviceType' | 'comments'>,
+  providerServiceId: string,
+): ProviderOrderInput {
+  const base = { service: providerServiceId, link: order.link };
+  switch (order.serviceType) {
+    case 'custom_comments':
+      return { ...base, comments: order.comments ?? '' };
+    case 'package':
+      return base;
+    default:
+      return { ...base, quantity: order.amount };
+  }
+}
 
 /**
  * Sends one claimed order to its provider, once: only if this claim still holds it unsent (the fence),
@@ -25,11 +45,7 @@ export async function sendToProvider(
       report.leaseLost += 1;
       return;
     }
-    ({ providerOrderId } = await client.add({
-      service: order.providerServiceId,
-      link: order.link,
-      quantity: order.amount,
-    }));
+    ({ providerOrderId } = await client.add(providerOrderInput(order, order.providerServiceId)));
   } catch (error) {
     await recordProviderFailure(ctx, order, asProviderError(error), report);
     return;

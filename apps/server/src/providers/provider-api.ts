@@ -29,8 +29,19 @@ export interface ProviderServiceListing {
   cancel: boolean;
 }
 
+export interface ProviderOrderInput {
+  service: string;
+  link: string;
+  quantity?: number;
+  comments?: string;
+}
+
 export interface ProviderApi {
-  add(input: { service: string; link: string; quantity: number }): Promise<{ providerOrderId: string }>;
+  /**
+   * Places an order. docs/product.md#service-types: a Default service is sent `quantity`; Custom
+   * Comments its `comments` (one a line) and no quantity; a Package neither.
+   */
+  add(input: ProviderOrderInput): Promise<{ providerOrderId: string }>;
   /** Multi-status (up to 100 ids); an id the provider does not know maps to `{ error }`. */
   statuses(providerOrderIds: string[]): Promise<Map<string, ProviderOrderStatus | { error: string }>>;
   cancel(providerOrderIds: string[]): Promise<Map<string, true | { error: string }>>;

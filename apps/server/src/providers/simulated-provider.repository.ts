@@ -8,7 +8,10 @@ export type SimulatedRefillRow = typeof simulatedProviderRefills.$inferSelect;
 export type SimulatedRefillState = Pick<SimulatedRefillRow, 'status' | 'reason'>;
 
 export const simulatedProviderRepository = {
-  async insert(db: Db, order: { service: string; link: string; quantity: number }): Promise<number> {
+  async insert(
+    db: Db,
+    order: { service: string; link: string; quantity: number; comments?: string | null },
+  ): Promise<number> {
     const [row] = await db
       .insert(simulatedProviderOrders)
       .values({ ...order, remains: order.quantity })

@@ -96,7 +96,8 @@ export const SIMULATED_BALANCE = { balance: '1000000.00', currency: 'KRW' } as c
 
 /**
  * What `services` answers: the demo catalogue's provider service ids 1–13 (db/seed maps the demo
- * services to them in order) at a rate below the demo's own price, plus two the demo does not sell yet,
+ * services to them in order) and 16–17 (its Custom Comments and Package services) at a rate below the
+ * demo's own price, plus two (14, 15) the demo does not sell yet and a Poll (18) it cannot sell,
  * so importing with a markup can be tried. `rate` is won per 1,000, as API v2 panels quote it;
  * `refill` and `cancel` as the demo catalogue sells them (followers refilled, views neither).
  */
@@ -251,7 +252,45 @@ export const SIMULATED_SERVICES = [
     refill: true,
     cancel: true,
   },
-].map((entry) => ({ ...entry, type: 'Default' }));
+  // docs/product.md#service-types: the demo sells these two (its comments and package services).
+  {
+    service: 16,
+    name: 'Instagram Custom Comments [Korea]',
+    category: 'Instagram Comments',
+    rate: '90000.00',
+    min: 5,
+    max: 1000,
+    refill: false,
+    cancel: false,
+    type: 'Custom Comments',
+  },
+  {
+    service: 17,
+    name: 'Instagram Likes Package [100]',
+    category: 'Instagram Likes',
+    rate: '15000.00',
+    min: 100,
+    max: 100,
+    refill: false,
+    cancel: true,
+    type: 'Package',
+  },
+  // A type this panel cannot sell (its orders need a poll's answer number): the import says so.
+  {
+    service: 18,
+    name: 'Instagram Poll Votes',
+    category: 'Instagram Polls',
+    rate: '20000.00',
+    min: 50,
+    max: 10000,
+    refill: false,
+    cancel: false,
+    type: 'Poll',
+  },
+].map((entry) => ({ type: 'Default', ...entry }));
+
+/** The simulator's own service, if it lists `id`: an order of a Custom Comments or Package one follows its type. */
+const simulatedServiceOf = (id: string) => SIMULATED_SERVICES.find((entry) => String(entry.service) === id);
 
 const FINAL_STATUSES = new Set<string>(['Completed', 'Partial', 'Canceled']);
 
@@ -398,15 +437,31 @@ export class SimulatedProvider {
     }
   }
 
+  /**
+   * As the trade's providers take an order: `quantity` for a Default service; for Custom Comments the
+   * `comments` (one a line, the quantity is their count; a quantity sent is ignored); for a Package
+   * nothing (its quantity is fixed).
+   */
   private async add(params: Record<string, string>): Promise<unknown> {
-    const quantity = Number(params.quantity);
     if (!params.service) return { error: 'Incorrect service ID' };
     if (!params.link) return { error: 'Incorrect link' };
+    const listed = simulatedServiceOf(params.service);
+    let quantity = Number(params.quantity);
+    let comments: string | null = null;
+    if (listed?.type === 'Custom Comments') {
+      const lines = (params.comments ?? '').split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+      if (lines.length === 0) return { error: 'Comments are required' };
+      quantity = lines.length;
+      comments = params.comments!;
+    } else if (listed?.type === 'Package') {
+      quantity = listed.min;
+    }
     if (!Number.isSafeInteger(quantity) || quantity < 1) return { error: 'Incorrect quantity' };
     const order = await simulatedProviderRepository.insert(this.db, {
       service: params.service,
       link: params.link,
       quantity,
+      comments,
     });
     return { order };
   }

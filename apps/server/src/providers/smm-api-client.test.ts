@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError } from './provider-api';
+import { providerOrderInput } from '../orders/send-to-provider';
 import { MAX_ANSWER_BYTES, SmmApiClient } from './smm-api-client';
 
 /**
@@ -73,6 +74,22 @@ describe('SmmApiClient: the request', () => {
       link: 'https://insta.com/p/1?a=b&c',
       quantity: '150',
     });
+  });
+
+  it("sends each service type's fields: quantity, comments (and no quantity), or neither for a package", async () => {
+    script = json({ order: 1 });
+    const link = 'https://insta.com/p/2';
+    // What the order worker sends for each type (orders/send-to-provider.ts), through the real client.
+    const order = (serviceType: string, amount: number, comments: string | null) =>
+      client().add(providerOrderInput({ link, amount, serviceType, comments }, '9'));
+    await order('default', 150, null);
+    await order('custom_comments', 2, '멋져요 👍\n좋아요 & 최고');
+    await order('package', 100, null);
+    expect(received.map((r) => Object.fromEntries(new URLSearchParams(r.body)))).toEqual([
+      { key: KEY, action: 'add', service: '9', link, quantity: '150' },
+      { key: KEY, action: 'add', service: '9', link, comments: '멋져요 👍\n좋아요 & 최고' },
+      { key: KEY, action: 'add', service: '9', link },
+    ]);
   });
 
   it('asks for several statuses in one call and cancels with orders=', async () => {

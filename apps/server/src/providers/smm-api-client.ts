@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ProviderError,
   type ProviderClient,
+  type ProviderOrderInput,
   type ProviderOrderStatus,
   type ProviderServiceListing,
 } from './provider-api';
@@ -189,12 +190,11 @@ export class SmmApiClient implements ProviderClient {
     return listing;
   }
 
-  async add(input: { service: string; link: string; quantity: number }) {
-    const answer = await this.call(
-      'add',
-      { service: input.service, link: input.link, quantity: String(input.quantity) },
-      false,
-    );
+  async add(input: ProviderOrderInput) {
+    const params: Record<string, string> = { service: input.service, link: input.link };
+    if (input.quantity !== undefined) params.quantity = String(input.quantity);
+    if (input.comments !== undefined) params.comments = input.comments;
+    const answer = await this.call('add', params, false);
     this.throwIfRefused('add', answer, false);
     const parsed = addAnswer.safeParse(answer);
     // A well-formed JSON answer without an order id: the provider may have taken the order all the same.

@@ -1,4 +1,5 @@
 import {
+  EXAMPLE_COMMENTS,
   ERROR_CATALOGUE,
   ORDER_CANCEL_MESSAGES,
   ORDER_MESSAGES,
@@ -18,7 +19,7 @@ import {
   publicStatusResponse,
   v2Response,
 } from '@smm/domain/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderRefills, orders } from '../db/schema';
 import { createMember } from '../test/factories';
@@ -97,6 +98,21 @@ describe(`the /api page's examples on ${testDatabaseKind}`, () => {
     // The example's charge is what that order really costs.
     expect(one.charge).toBe(V2_EXAMPLES.status.response.charge);
     expect(shape((await v2(V2_EXAMPLES.balance.params)).json())).toEqual(shape(V2_EXAMPLES.balance.response));
+
+    // The Custom Comments and Package examples place real orders of the demo's services of those types.
+    const comments = (await v2(V2_EXAMPLES.addComments.params)).json() as { order: number };
+    expect(shape(comments)).toEqual(shape(V2_EXAMPLES.addComments.response));
+    const pack = (await v2(V2_EXAMPLES.addPackage.params)).json() as { order: number };
+    expect(shape(pack)).toEqual(shape(V2_EXAMPLES.addPackage.response));
+    const rows = await t.app.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [comments.order, pack.order]))
+      .orderBy(orders.id);
+    expect(rows.map((row) => [row.serviceType, row.amount, row.comments])).toEqual([
+      ['custom_comments', EXAMPLE_COMMENTS.length, EXAMPLE_COMMENTS.join('\n')],
+      ['package', 100, null],
+    ]);
   });
 
   it('match the real answers of refill, refill status and cancel', async () => {

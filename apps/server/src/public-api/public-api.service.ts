@@ -112,6 +112,13 @@ const tooManyIds = (text: string) =>
 const orderListAsOrders = (params: V2Params): V2Params =>
   params.orders === undefined && params.order?.includes(',') ? { ...params, orders: params.order } : params;
 
+/**
+ * `quantity` as a client sends it for a service whose quantity follows from its type: empty, 0 and the
+ * placeholders of SDKs that send every field (`undefined`, `null`, `NaN`) mean it was not given.
+ */
+const placeholderAsAbsent = (text: string | undefined): string | undefined =>
+  text === undefined || /^(|0|undefined|null|nan)$/i.test(text.trim()) ? undefined : text;
+
 /** GET /api/refill/{refillId} for an id that is not one of the caller's refills. */
 const REFILL_NOT_FOUND = '리필 요청을 찾을 수 없습니다.';
 
@@ -172,7 +179,14 @@ export class PublicApiService {
   ): Promise<PublicOrderResponse> {
     const placed = await this.orders.placeOrder(
       account.id,
-      { serviceId: body.serviceId, link: body.link, amount: body.amount, runs: 0, interval: 0 },
+      {
+        serviceId: body.serviceId,
+        link: body.link,
+        ...(body.amount === undefined ? {} : { amount: body.amount }),
+        ...(body.comments === undefined ? {} : { comments: body.comments }),
+        runs: 0,
+        interval: 0,
+      },
       idempotencyKey,
     );
     return { wId: placed.orderId };
@@ -276,7 +290,11 @@ export class PublicApiService {
   ): Promise<V2Response> {
     const serviceId = parseOrderId(params.service ?? '');
     if (serviceId === null) return v2Error(V2_ERRORS.INCORRECT_SERVICE_ID);
-    if (params.link === undefined || params.quantity === undefined) {
+    // docs/product.md#service-types: a Custom Comments order's quantity is its number of comments and a
+    // Package's is fixed, so for them `quantity` may be left out (or sent as a placeholder).
+    const type = (await this.catalog.orderableService(serviceId))?.service.serviceType ?? 'default';
+    const quantity = type === 'default' ? params.quantity : placeholderAsAbsent(params.quantity);
+    if (params.link === undefined || (type === 'default' && quantity === undefined)) {
       return v2Error(V2_ERRORS.INCORRECT_REQUEST);
     }
     // Only runs ≥ 2 asks for drip-feed; absent, empty, 0, 1 or a placeholder such as `undefined` is an
@@ -284,13 +302,18 @@ export class PublicApiService {
     const number = (text: string | undefined) =>
       text === undefined || text.trim() === '' ? 0 : Number(text);
     const drip = number(params.runs) >= 2;
+    // An empty `comments` is what a client sends when it has none: as good as absent.
+    const comments = params.comments?.trim() === '' ? undefined : params.comments;
     try {
       const placed = await this.orders.placeOrder(
         account.id,
         {
           serviceId,
           link: params.link,
-          amount: params.quantity.trim() === '' ? Number.NaN : Number(params.quantity),
+          ...(quantity === undefined
+            ? {}
+            : { amount: quantity.trim() === '' ? Number.NaN : Number(quantity) }),
+          ...(comments === undefined ? {} : { comments }),
           runs: drip ? number(params.runs) : 0,
           interval: drip ? number(params.interval) : 0,
         },

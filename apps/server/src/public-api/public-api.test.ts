@@ -51,6 +51,7 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
       refill: second.refillDays > 0,
       refillDays: second.refillDays,
       cancel: second.cancellable,
+      type: 'default',
     });
     // The service's own refill and cancel terms (docs/product.md#refill-and-cancellation).
     const terms = (text: string) => list.find((s) => s.text === text);

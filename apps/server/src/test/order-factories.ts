@@ -1,3 +1,4 @@
+import type { ServiceType } from '@smm/domain';
 import type { PlaceOrderResponse } from '@smm/domain/contract';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,14 @@ export type CatalogService = typeof services.$inferSelect;
  */
 export async function catalogService(
   app: FastifyInstance,
-  options: { enableAuto?: boolean; unitPriceMilli?: number; skip?: number; refillDays?: number } = {},
+  options: {
+    enableAuto?: boolean;
+    unitPriceMilli?: number;
+    skip?: number;
+    refillDays?: number;
+    /** docs/product.md#service-types; default 'default', so `skip` counts Default services only. */
+    type?: ServiceType;
+  } = {},
 ): Promise<CatalogService> {
   const rows = await app.database.db
     .select()
@@ -25,6 +33,7 @@ export async function catalogService(
         eq(services.visible, true),
         eq(services.isReadOnly, false),
         isNotNull(services.providerId),
+        eq(services.serviceType, options.type ?? 'default'),
         options.enableAuto === undefined ? undefined : eq(services.enableAuto, options.enableAuto),
       ),
     )
@@ -49,7 +58,14 @@ export async function catalogService(
 export function placeOrder(
   app: FastifyInstance,
   member: Pick<TestMember, 'accountId'>,
-  order: { serviceId: number; link: string; amount: number; runs?: number; interval?: number },
+  order: {
+    serviceId: number;
+    link: string;
+    amount?: number;
+    comments?: string;
+    runs?: number;
+    interval?: number;
+  },
   idempotencyKey?: string,
 ): Promise<PlaceOrderResponse> {
   return app.services.orders.placeOrder(member.accountId, { runs: 0, interval: 0, ...order }, idempotencyKey);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_TYPES } from '../service-types';
 import { requestText } from './common';
 
 /**
@@ -154,6 +155,8 @@ export const adminService = z.object({
   refillDays: z.number().int(),
   /** Whether a member may cancel an open order of it (docs/product.md#refill-and-cancellation). */
   cancellable: z.boolean(),
+  /** docs/product.md#service-types. */
+  type: z.enum(SERVICE_TYPES),
   enableAuto: z.boolean(),
   isReadOnly: z.boolean(),
   visible: z.boolean(),
@@ -180,6 +183,8 @@ export const serviceRequest = z.object({
   /** Whole days 0–365 (0 = no refill); judged by validateServiceInput. Absent: 0. */
   refillDays: looseNumber.optional().default(0),
   cancellable: z.boolean().optional().default(false),
+  /** Absent: default. Package needs min = max; only default may enable auto-orders (validateServiceInput). */
+  type: z.enum(SERVICE_TYPES).optional().default('default'),
   enableAuto: z.boolean().optional().default(false),
   isReadOnly: z.boolean().optional().default(false),
   visible: z.boolean().optional().default(true),

@@ -67,6 +67,8 @@ export const adminOrderItem = z.object({
   startCount: z.number().int().nullable(),
   remains: z.number().int().nullable(),
   lastError: z.string().nullable(),
+  /** A Custom Comments order's comments, one a line (docs/product.md#service-types); else null. */
+  comments: z.string().nullable(),
   attempts: z.number().int(),
   /** While set in the future a worker holds the order: the console's actions wait. */
   leasedUntil: z.string().nullable(),

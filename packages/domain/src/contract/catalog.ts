@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_TYPES } from '../service-types';
 
 /** GET /service/platforms — docs/product.md#data-shapes. */
 export const platform = z.object({
@@ -34,6 +35,11 @@ export const service = z.object({
   refillDays: z.number().int(),
   /** A member may cancel an open order of it. */
   cancellable: z.boolean(),
+  /**
+   * docs/product.md#service-types: `custom_comments` takes the comments (one a line; the quantity is
+   * their count), `package` a fixed quantity (min = max); `default` a quantity between min and max.
+   */
+  type: z.enum(SERVICE_TYPES),
 });
 export type Service = z.infer<typeof service>;
 export const servicesResponse = z.array(service);

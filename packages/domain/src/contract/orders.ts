@@ -3,6 +3,13 @@ import { refillItem } from './refills';
 import { page, requestText } from './common';
 
 /**
+ * A Custom Comments order's comments, one a line (docs/product.md#service-types): line breaks allowed,
+ * other control characters and each line's length judged by validateOrder, so the member gets its message.
+ * 10,000 lines of 500 characters at most, with their line breaks.
+ */
+export const orderComments = z.string().max(5_010_000);
+
+/**
  * POST /service/order — docs/product.md#data-shapes. Without auto-order `runs` and `interval` are 0.
  * Numbers are checked by the domain rules (validateOrder), not here, so the member gets their message.
  * An optional `Idempotency-Key` header makes a retry return the first result.
@@ -10,7 +17,9 @@ import { page, requestText } from './common';
 export const placeOrderRequest = z.object({
   serviceId: z.number().int().min(1).max(2_147_483_647),
   link: requestText(2000),
-  amount: z.number(),
+  /** Left out for Custom Comments (the number of lines) and Package (its fixed quantity). */
+  amount: z.number().optional(),
+  comments: orderComments.optional(),
   runs: z.number().optional().default(0),
   interval: z.number().optional().default(0),
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { REFILL_STATUS_TEXTS, REST_STATUS_TEXTS, V2_STATUS_TEXTS } from '../public-api';
+import { SERVICE_TYPES } from '../service-types';
 import { requestText } from './common';
+import { orderComments } from './orders';
 
 const INT32_MAX = 2_147_483_647;
 
@@ -28,6 +30,11 @@ export const publicService = z.object({
   refillDays: z.number().int(),
   /** An open order of it may be cancelled. */
   cancel: z.boolean(),
+  /**
+   * docs/product.md#service-types: `default` takes `amount`; `custom_comments` takes `comments` (one a
+   * line; the amount is their count); `package` a fixed amount (min = max) that may be left out.
+   */
+  type: z.enum(SERVICE_TYPES),
 });
 export type PublicService = z.infer<typeof publicService>;
 export const publicServicesResponse = z.array(publicService);
@@ -37,7 +44,10 @@ export type PublicServicesResponse = z.infer<typeof publicServicesResponse>;
 export const publicOrderRequest = z.object({
   serviceId: z.number().int().min(1).max(INT32_MAX),
   link: requestText(2000),
-  amount: z.number(),
+  /** Left out for Custom Comments (the number of lines) and Package (its fixed amount). */
+  amount: z.number().optional(),
+  /** Custom Comments only: the comments, one a line. */
+  comments: orderComments.optional(),
 });
 export type PublicOrderRequest = z.infer<typeof publicOrderRequest>;
 export const publicOrderResponse = z.object({ wId: z.number().int() });
@@ -121,6 +131,12 @@ export const v2Params = z.object({
   orders: v2Field,
   refill: v2Field,
   refills: v2Field,
+  /** Custom Comments: one a line (line breaks allowed, so longer than the other fields). */
+  comments: z
+    .union([orderComments, z.number()])
+    .transform(String)
+    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'control characters')
+    .optional(),
 });
 export type V2Params = z.infer<typeof v2Params>;
 
@@ -130,7 +146,8 @@ export type V2Error = z.infer<typeof v2Error>;
 export const v2Service = z.object({
   service: z.number().int(),
   name: z.string(),
-  type: z.literal('Default'),
+  /** docs/product.md#service-types: 'Default', 'Custom Comments' (send `comments`) or 'Package' (no quantity). */
+  type: z.enum(['Default', 'Custom Comments', 'Package']),
   category: z.string(),
   /** Won per 1,000 units, e.g. '900.00'. */
   rate: z.string(),

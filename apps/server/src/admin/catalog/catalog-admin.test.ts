@@ -60,7 +60,7 @@ describe(`operator catalogue: platforms on ${testDatabaseKind}`, () => {
     const { call } = await operatorClient(t.app);
     const list = await seedPlatforms(call);
     expect(list.map((p) => p.text)).toEqual(['인스타그램', '유튜브', '틱톡', '페이스북', '네이버']);
-    expect(list[0]).toMatchObject({ visible: true, bgColor: '#fdf2f8', categoryCount: 3 });
+    expect(list[0]).toMatchObject({ visible: true, bgColor: '#fdf2f8', categoryCount: 4 });
   });
 
   it('creates a platform: last in order, shown to members at once, audited', async () => {
@@ -244,7 +244,7 @@ describe(`operator catalogue: categories on ${testDatabaseKind}`, () => {
     expect(category).toMatchObject({
       platformId: insta!.id,
       platformText: '인스타그램',
-      sortOrder: 3,
+      sortOrder: 4,
       serviceCount: 0,
     });
     expect((await memberCatalog(t.app)).categories).toContainEqual({
@@ -260,7 +260,7 @@ describe(`operator catalogue: categories on ${testDatabaseKind}`, () => {
         text: '스토리 조회수',
       })
     ).json() as CategoryMutationResponse;
-    expect(renamed).toMatchObject({ changed: true, category: { text: '스토리 조회수', sortOrder: 3 } });
+    expect(renamed).toMatchObject({ changed: true, category: { text: '스토리 조회수', sortOrder: 4 } });
     expect(
       (
         await call('PUT', `/admin/api/categories/${category.id}`, {
@@ -338,7 +338,7 @@ describe(`operator catalogue: services on ${testDatabaseKind}`, () => {
   it('lists every service with its category, platform and provider names', async () => {
     const { call } = await operatorClient(t.app);
     const list = (await call('GET', '/admin/api/services')).json() as AdminService[];
-    expect(list).toHaveLength(13);
+    expect(list).toHaveLength(15);
     expect(list[0]).toMatchObject({
       text: '🇰🇷 인스타그램 한국인 팔로워',
       categoryText: '인스타그램 팔로워',
@@ -402,7 +402,7 @@ describe(`operator catalogue: services on ${testDatabaseKind}`, () => {
       expect(response.statusCode, JSON.stringify(change).slice(0, 80)).toBe(400);
       if (message) expect(response.json()).toEqual({ message, code: 'CATALOG_INVALID' });
     }
-    expect(await serviceCount()).toBe(13);
+    expect(await serviceCount()).toBe(15);
     expect(await auditCount()).toBe(0);
   });
 

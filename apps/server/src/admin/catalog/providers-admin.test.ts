@@ -42,7 +42,7 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
         apiUrl: 'builtin:simulated',
         maskedKey: '••••',
         enabled: true,
-        serviceCount: 13,
+        serviceCount: 15,
         createdAt: expect.any(String),
       },
     ]);
@@ -381,6 +381,32 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
     expect(hidden).toMatchObject({ unitPriceMilli: 1, visible: false });
   });
 
+  it('imports a Custom Comments and a Package service with their types; refuses a type it cannot sell', async () => {
+    const { call } = await operatorClient(t.app);
+    const provider = await demoProvider(call);
+    const [category] = (await call('GET', '/admin/api/categories')).json() as AdminCategory[];
+    const response = await call('POST', `/admin/api/providers/${provider.id}/import`, {
+      categoryId: category!.id,
+      markupPercent: 10,
+      visible: false,
+      items: [{ providerServiceId: '16' }, { providerServiceId: '17' }, { providerServiceId: '18' }],
+    });
+    const result = response.json() as ProviderImportResponse;
+    expect(result.created.map((c) => c.providerServiceId)).toEqual(['16', '17']);
+    expect(result.skipped).toEqual([{ providerServiceId: '18', reason: M.IMPORT_UNSUPPORTED_TYPE('Poll') }]);
+    const all = (await call('GET', '/admin/api/services')).json() as AdminService[];
+    const byProviderId = (id: string) =>
+      all.find((s) => s.id === result.created.find((c) => c.providerServiceId === id)!.serviceId);
+    expect(byProviderId('16')).toMatchObject({
+      type: 'custom_comments',
+      min: 5,
+      max: 1000,
+      enableAuto: false,
+    });
+    // A Package's quantity is fixed: min = max.
+    expect(byProviderId('17')).toMatchObject({ type: 'package', min: 100, max: 100 });
+  });
+
   it('imports once when the same import is sent twice at once', async () => {
     const { call } = await operatorClient(t.app);
     const provider = await demoProvider(call);
@@ -425,6 +451,6 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
     const failing = await call('POST', `/admin/api/providers/${provider.id}/import`, base);
     expect(failing.statusCode).toBe(502);
     expect(await auditCount()).toBe(0);
-    expect((await t.app.database.db.select({ n: count() }).from(services))[0]!.n).toBe(13);
+    expect((await t.app.database.db.select({ n: count() }).from(services))[0]!.n).toBe(15);
   });
 });

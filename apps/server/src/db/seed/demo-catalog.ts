@@ -10,6 +10,13 @@ interface DemoService {
   /** Whether a member may cancel an open order (docs/product.md#refill-and-cancellation). */
   cancellable: boolean;
   enableAuto?: boolean;
+  /** docs/product.md#service-types; absent = default. */
+  serviceType?: 'custom_comments' | 'package';
+  /**
+   * The simulated provider's service that fulfils it; absent = the next of 1–13 in catalogue order
+   * (providers/simulated-provider.ts SIMULATED_SERVICES).
+   */
+  providerServiceId?: string;
 }
 
 interface DemoPlatform {
@@ -69,6 +76,33 @@ export const DEMO_CATALOG: DemoPlatform[] = [
             notice: '빠른 속도로 진행됩니다.',
             refillDays: 0,
             cancellable: true,
+          },
+          {
+            text: '🇰🇷 인스타그램 한국인 좋아요 100개 패키지',
+            unitPriceMilli: 20000,
+            min: 100,
+            max: 100,
+            notice: '게시물 링크만 입력하면 좋아요 100개가 들어갑니다.',
+            refillDays: 0,
+            cancellable: true,
+            serviceType: 'package',
+            providerServiceId: '17',
+          },
+        ],
+      },
+      {
+        text: '인스타그램 댓글',
+        services: [
+          {
+            text: '🇰🇷 인스타그램 한국인 댓글 (직접 입력)',
+            unitPriceMilli: 150000,
+            min: 5,
+            max: 1000,
+            notice: '원하는 댓글을 한 줄에 하나씩 입력해주세요. 입력한 댓글 수만큼 주문됩니다.',
+            refillDays: 0,
+            cancellable: false,
+            serviceType: 'custom_comments',
+            providerServiceId: '16',
           },
         ],
       },

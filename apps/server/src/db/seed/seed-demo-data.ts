@@ -71,7 +71,7 @@ export async function seedDemoData(db: Db): Promise<void> {
               categoryId: c!.id,
               sortOrder: si,
               providerId: provider!.id,
-              providerServiceId: String((providerServiceId += 1)),
+              providerServiceId: s.providerServiceId ?? String((providerServiceId += 1)),
             })),
           );
         }

@@ -36,6 +36,7 @@ const service = (id: number, text: string, over: Partial<AdminService> = {}): Ad
   notice: '',
   refillDays: 0,
   cancellable: false,
+  type: 'default',
   enableAuto: false,
   isReadOnly: false,
   visible: true,

@@ -30,6 +30,7 @@ const service = (id: number, text: string, visible = true) =>
     enableAuto: false,
     refillDays: 0,
     cancellable: false,
+    type: 'default',
     isReadOnly: false,
     visible,
     providerId: 1,

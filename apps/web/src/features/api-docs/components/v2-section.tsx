@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import {
+  packageQuantityFixed,
   quantityBelowMin,
   V2_ERROR_EXAMPLE,
   V2_ERRORS,
@@ -30,13 +31,25 @@ const orderIdsParam = (
 );
 
 const ACTION_ROWS: readonly ActionRow[] = [
-  { actions: ['services'], params: '없음', answer: '서비스 목록 (rate = 1,000개당 가격, 원)' },
+  {
+    actions: ['services'],
+    params: '없음',
+    answer: (
+      <>
+        서비스 목록 (<code>rate</code> = 1,000개당 가격, 원). <code>type</code>은 <code>Default</code>,{' '}
+        <code>Custom Comments</code>, <code>Package</code> 중 하나, <code>dripfeed</code>·<code>refill</code>·
+        <code>cancel</code>은 서비스별 지원 여부입니다.
+      </>
+    ),
+  },
   {
     actions: ['add'],
     params: (
       <>
         <code>service</code>, <code>link</code>, <code>quantity</code>. 자동주문(드립피드)은 <code>runs</code>
-        , <code>interval</code>(분)을 더합니다.
+        , <code>interval</code>(분)을 더합니다. Custom Comments는 <code>quantity</code> 대신{' '}
+        <code>comments</code>(한 줄에 댓글 하나), Package는 <code>service</code>, <code>link</code>만
+        보냅니다.
       </>
     ),
     answer: (
@@ -114,6 +127,16 @@ const EXAMPLES: readonly { name: V2ExampleName; title: string; note?: string }[]
     title: '자동주문 (add + runs, interval)',
     note: 'runs회에 걸쳐 interval분마다 quantity개씩 주문합니다. 금액은 전체(quantity × runs)가 주문할 때 차감됩니다.',
   },
+  {
+    name: 'addComments',
+    title: '댓글 직접 입력 주문 (add + comments)',
+    note: 'type이 Custom Comments인 서비스는 quantity 대신 comments에 댓글을 한 줄에 하나씩 보냅니다. 줄 수가 수량이 되고, 공급사에 댓글 목록이 그대로 전달됩니다.',
+  },
+  {
+    name: 'addPackage',
+    title: '패키지 주문 (add, 수량 없이)',
+    note: 'type이 Package인 서비스는 수량이 정해져 있어(min = max) service와 link만 보냅니다.',
+  },
   { name: 'status', title: '주문 상태 (status)' },
   { name: 'multiStatus', title: '여러 주문 상태 (status, orders)' },
   { name: 'balance', title: '잔액 (balance)' },
@@ -137,6 +160,19 @@ const ERROR_ROWS: readonly { error: string; meaning: string }[] = [
   { error: V2_ERRORS.INCORRECT_REQUEST, meaning: 'action이 없거나 알 수 없는 요청입니다.' },
   { error: V2_ERRORS.INCORRECT_SERVICE_ID, meaning: '없는 서비스 번호입니다.' },
   { error: quantityBelowMin(10), meaning: '수량이 서비스의 최소(또는 최대) 수량을 벗어났습니다.' },
+  { error: V2_ERRORS.COMMENTS_REQUIRED, meaning: 'Custom Comments 서비스에 comments가 없습니다.' },
+  {
+    error: V2_ERRORS.COMMENTS_NOT_ACCEPTED,
+    meaning: 'Default나 Package 서비스에 comments를 보냈습니다 (빈 값은 괜찮습니다).',
+  },
+  {
+    error: V2_ERRORS.COMMENTS_COUNT_MISMATCH,
+    meaning: 'quantity가 댓글 줄 수와 다릅니다 (빼고 보내도 됩니다).',
+  },
+  {
+    error: packageQuantityFixed(100),
+    meaning: 'Package의 수량은 정해져 있습니다. quantity를 빼고 보내세요.',
+  },
   { error: V2_ERRORS.NOT_ENOUGH_FUNDS, meaning: '포인트가 부족합니다.' },
   { error: V2_ERRORS.INCORRECT_ORDER_ID, meaning: '없는 주문 번호이거나 다른 회원의 주문입니다.' },
   {

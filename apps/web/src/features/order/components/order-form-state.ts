@@ -9,6 +9,8 @@ export interface OrderFormState {
   serviceId: number | null;
   link: string;
   amount: string;
+  /** A Custom Comments service's comments, one a line; kept when the product changes, sent only for one. */
+  comments: string;
   autoOrder: boolean;
   runs: string;
   interval: string;
@@ -20,6 +22,7 @@ export const EMPTY_ORDER_FORM: OrderFormState = {
   serviceId: null,
   link: '',
   amount: '',
+  comments: '',
   autoOrder: false,
   runs: '0',
   interval: '0',

@@ -2,10 +2,12 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ShoppingCart } from 'lucide-react';
 import { toast } from 'sonner';
 import {
+  commentLines,
   formatCount,
   formatUnitPriceMilli,
   formatWon,
   ORDER_MESSAGES,
+  orderAmount,
   orderCostWon,
   SessionState,
   validateOrder,
@@ -33,9 +35,17 @@ import { displayServiceText, useWideScreen } from './service-text';
 import { ServiceTerms } from './service-terms';
 import './order.css';
 
-/** The numbers the rules see; without auto-order runs and interval are 0 (docs/product.md#data-shapes). */
-function orderInput(form: OrderFormState): OrderInput {
+/**
+ * The numbers the rules see; without auto-order runs and interval are 0 (docs/product.md#data-shapes).
+ * A Custom Comments order sends its comments and a Package nothing more: their quantity follows from
+ * the type (docs/product.md#service-types), so no amount is sent that could disagree with it.
+ */
+function orderInput(form: OrderFormState, service: Service | null): OrderInput {
   const link = form.link.trim();
+  if (service?.type === 'custom_comments') {
+    return { link, comments: form.comments, runs: 0, interval: 0, autoOrder: false };
+  }
+  if (service?.type === 'package') return { link, runs: 0, interval: 0, autoOrder: false };
   const amount = numberOf(form.amount);
   if (!form.autoOrder) return { link, amount, runs: 0, interval: 0, autoOrder: false };
   return { link, amount, runs: numberOf(form.runs), interval: numberOf(form.interval), autoOrder: true };
@@ -44,8 +54,8 @@ function orderInput(form: OrderFormState): OrderInput {
 /** The live total in won, or null while the quantity (or runs) is not a whole number yet. */
 function liveTotal(service: Service | null, form: OrderFormState): number | null {
   if (!service) return null;
-  const amount = numberOf(form.amount);
-  const runs = form.autoOrder ? numberOf(form.runs) : 0;
+  const amount = orderAmount(service, orderInput(form, service));
+  const runs = form.autoOrder && service.type === 'default' ? numberOf(form.runs) : 0;
   if (!Number.isSafeInteger(amount) || amount < 0 || !Number.isSafeInteger(runs) || runs < 0) return null;
   try {
     return orderCostWon(service.unitPriceMilli, amount, runs);
@@ -97,13 +107,13 @@ export function OrderForm({
       setLoginPrompt(true);
       return;
     }
-    const input = orderInput(form);
+    const input = orderInput(form, service);
     const invalid = validateOrder(input, { service, serviceCheck });
     if (invalid || !service) {
       toast.error(invalid ?? ORDER_MESSAGES.SERVICE_REQUIRED);
       return;
     }
-    const cost = orderCostWon(service.unitPriceMilli, input.amount, input.runs);
+    const cost = orderCostWon(service.unitPriceMilli, orderAmount(service, input), input.runs);
     // The server's debit is the real check; this one saves a round trip with a known balance.
     if (profile && profile.point < cost) {
       toast.error(ORDER_MESSAGES.INSUFFICIENT_POINTS);
@@ -112,7 +122,8 @@ export function OrderForm({
     const order: PlaceOrderRequest = {
       serviceId: service.id,
       link: input.link,
-      amount: input.amount,
+      ...(input.amount === undefined ? {} : { amount: input.amount }),
+      ...(input.comments === undefined ? {} : { comments: input.comments }),
       runs: input.runs,
       interval: input.interval,
     };
@@ -121,7 +132,7 @@ export function OrderForm({
     try {
       const result = await placeOrder.mutateAsync({ order, idempotencyKey: newIdempotencyKey() });
       toast.success(ORDER_MESSAGES.SUCCESS);
-      onFormChange((f) => ({ ...f, link: '', amount: String(service.min) }));
+      onFormChange((f) => ({ ...f, link: '', comments: '', amount: String(service.min) }));
       onOrdered(result);
       window.scrollTo({ top: 0, behavior: 'smooth' });
       void refreshProfile();
@@ -196,7 +207,9 @@ export function OrderForm({
                       <span>단가</span>
                       <strong>{formatUnitPriceMilli(service.unitPriceMilli)}원</strong>
                       <span className="service-range">
-                        최소 {formatCount(service.min)} · 최대 {formatCount(service.max)}
+                        {service.type === 'package'
+                          ? `패키지 ${formatCount(service.min)}개`
+                          : `최소 ${formatCount(service.min)} · 최대 ${formatCount(service.max)}`}
                       </span>
                     </p>
                     <ServiceTerms service={service} />
@@ -221,22 +234,54 @@ export function OrderForm({
               />
             )}
           </Step>
+          {service?.type === 'custom_comments' && (
+            <Step label="댓글">
+              {(id) => (
+                <CommentsField
+                  id={id}
+                  service={service}
+                  disabled={disabled}
+                  value={textValue(form.comments)}
+                  onChange={(comments) => onFormChange((f) => ({ ...f, comments }))}
+                />
+              )}
+            </Step>
+          )}
           <Step label="주문 수량">
-            {(id) => (
-              <input
-                id={id}
-                className="input"
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                disabled={disabled}
-                placeholder={service ? `${service.min} ~ ${service.max}` : undefined}
-                value={textValue(form.amount)}
-                onChange={(e) => onFormChange((f) => ({ ...f, amount: e.target.value }))}
-              />
-            )}
+            {(id) =>
+              service && service.type !== 'default' ? (
+                // The quantity follows from the type: shown, not typed (docs/product.md#service-types).
+                <>
+                  <input
+                    id={id}
+                    className="input"
+                    type="text"
+                    readOnly
+                    aria-describedby={`${id}-hint`}
+                    value={formatCount(orderAmount(service, orderInput(form, service)))}
+                  />
+                  <p className="field-hint" id={`${id}-hint`}>
+                    {service.type === 'package'
+                      ? '패키지 상품은 수량이 정해져 있어요.'
+                      : '입력한 댓글 수만큼 주문됩니다.'}
+                  </p>
+                </>
+              ) : (
+                <input
+                  id={id}
+                  className="input"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  disabled={disabled}
+                  placeholder={service ? `${service.min} ~ ${service.max}` : undefined}
+                  value={textValue(form.amount)}
+                  onChange={(e) => onFormChange((f) => ({ ...f, amount: e.target.value }))}
+                />
+              )
+            }
           </Step>
-          {service?.enableAuto && !disabled && (
+          {service?.enableAuto && service.type === 'default' && !disabled && (
             <li className="order-step order-step-auto">
               <div className="order-step-body">
                 <span className="checkbox">
@@ -350,6 +395,40 @@ function Step({ label, children }: { label: string; children: (id: string) => Re
         {children(id)}
       </div>
     </li>
+  );
+}
+
+/** A Custom Comments service's comments: one a line, counted as typed against the service's min and max. */
+function CommentsField({
+  id,
+  service,
+  disabled,
+  value,
+  onChange,
+}: {
+  id: string;
+  service: Service;
+  disabled: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const count = commentLines(value).length;
+  return (
+    <>
+      <textarea
+        id={id}
+        className="input comments-input"
+        rows={6}
+        disabled={disabled}
+        placeholder={'댓글을 한 줄에 하나씩 입력하세요.\n예)\n사진 너무 예뻐요!\n분위기 최고네요 👍'}
+        aria-describedby={`${id}-count`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p className="field-hint" id={`${id}-count`} aria-live="polite">
+        댓글 {formatCount(count)}개 · 최소 {formatCount(service.min)} · 최대 {formatCount(service.max)}
+      </p>
+    </>
   );
 }
 

@@ -28,6 +28,7 @@ const svc = (s: Partial<Service> & Pick<Service, 'id' | 'text' | 'categoryId'>):
   isReadOnly: false,
   refillDays: 0,
   cancellable: false,
+  type: 'default',
   ...s,
 });
 const services: Service[] = [

@@ -2,6 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   REFILL_DAYS_MAX,
   SERVICE_NOTICE_MAX,
+  SERVICE_TYPE_LABELS,
+  SERVICE_TYPES,
+  type ServiceType,
   formatUnitPriceMilli,
   parseUnitPriceMilli,
   pricePerThousandWon,
@@ -23,6 +26,8 @@ export interface ServiceForm {
   text: string;
   /** Won per unit, up to 3 decimals ("0.3", "12"). */
   price: string;
+  /** docs/product.md#service-types. */
+  type: ServiceType;
   min: string;
   max: string;
   notice: string;
@@ -42,6 +47,7 @@ export function serviceFormOf(service: AdminService | null, categoryId: number):
     categoryId: String(service?.categoryId ?? categoryId),
     text: service?.text ?? '',
     price: service ? formatUnitPriceMilli(service.unitPriceMilli) : '',
+    type: service?.type ?? 'default',
     min: service ? String(service.min) : '',
     max: service ? String(service.max) : '',
     notice: service?.notice ?? '',
@@ -68,8 +74,10 @@ export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest }
     categoryId: Number(form.categoryId),
     text: form.text,
     unitPriceMilli,
+    type: form.type,
     min: wholeNumber(form.min),
-    max: wholeNumber(form.max),
+    // A Package's quantity is fixed: one field, sent as both min and max.
+    max: form.type === 'package' ? wholeNumber(form.min) : wholeNumber(form.max),
     notice: form.notice,
     refillDays: wholeNumber(form.refillDays),
     cancellable: form.cancellable,
@@ -88,9 +96,19 @@ export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest }
     refillDays: request.refillDays ?? 0,
     providerId,
     providerServiceId: request.providerServiceId ?? '',
+    type: form.type,
+    enableAuto: form.enableAuto,
   });
   return problem ? { error: problem } : { request };
 }
+
+/** What an order of each type asks of the member (docs/product.md#service-types). */
+const TYPE_HINTS: Record<ServiceType, string> = {
+  default: '회원이 최소~최대 사이의 수량을 입력합니다.',
+  custom_comments:
+    '회원이 댓글을 한 줄에 하나씩 입력하고, 줄 수가 수량이 됩니다. 공급사에 댓글 목록이 전달됩니다.',
+  package: '수량이 정해진 상품입니다. 회원은 링크만 입력합니다.',
+};
 
 /** "개당 0.3원 · 1,000개당 300원" for a valid price, else how to write one. */
 function priceHint(price: string): string {
@@ -163,20 +181,49 @@ export function ServiceFormDialog({
             hint={priceHint(form.price)}
             onChange={(e) => set('price', e.target.value)}
           />
-          <div className="catalog-form-pair">
+          <SelectField
+            label="상품 종류"
+            value={form.type}
+            onChange={(e) => {
+              const type = e.target.value as ServiceType;
+              // Auto-orders are for Default services only: the hidden box must not stay ticked.
+              setForm((current) => ({
+                ...current,
+                type,
+                enableAuto: type === 'default' && current.enableAuto,
+              }));
+            }}
+            hint={TYPE_HINTS[form.type]}
+          >
+            {SERVICE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {SERVICE_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </SelectField>
+          {form.type === 'package' ? (
             <TextField
-              label="최소 수량"
+              label="패키지 수량"
               inputMode="numeric"
               value={form.min}
               onChange={(e) => set('min', e.target.value)}
             />
-            <TextField
-              label="최대 수량"
-              inputMode="numeric"
-              value={form.max}
-              onChange={(e) => set('max', e.target.value)}
-            />
-          </div>
+          ) : (
+            <div className="catalog-form-pair">
+              <TextField
+                label={form.type === 'custom_comments' ? '최소 댓글 수' : '최소 수량'}
+                inputMode="numeric"
+                value={form.min}
+                onChange={(e) => set('min', e.target.value)}
+              />
+              <TextField
+                label={form.type === 'custom_comments' ? '최대 댓글 수' : '최대 수량'}
+                inputMode="numeric"
+                value={form.max}
+                onChange={(e) => set('max', e.target.value)}
+              />
+            </div>
+          )}
           <SelectField
             label="공급사"
             value={form.providerId}
@@ -226,11 +273,13 @@ export function ServiceFormDialog({
             checked={form.cancellable}
             onChange={(e) => set('cancellable', e.target.checked)}
           />
-          <Checkbox
-            label="자동주문 허용"
-            checked={form.enableAuto}
-            onChange={(e) => set('enableAuto', e.target.checked)}
-          />
+          {form.type === 'default' && (
+            <Checkbox
+              label="자동주문 허용"
+              checked={form.enableAuto}
+              onChange={(e) => set('enableAuto', e.target.checked)}
+            />
+          )}
           <Checkbox
             label="읽기 전용 (주문 불가)"
             checked={form.isReadOnly}
