@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatCount, formatUnitPriceMilli } from '@smm/domain';
+import { formatCount, formatUnitPriceMilli, SERVICE_TYPE_LABELS } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
@@ -144,7 +144,21 @@ export function CatalogScreen() {
         </span>
       ),
     },
-    { id: 'text', header: '상품명', size: 260, enableSorting: false, cell: ({ row }) => row.original.text },
+    {
+      id: 'text',
+      header: '상품명',
+      size: 260,
+      enableSorting: false,
+      // A Custom Comments or Package service says so (docs/product.md#service-types).
+      cell: ({ row }) => (
+        <>
+          {row.original.text}
+          {row.original.type !== 'default' && (
+            <span className="admin-chip admin-chip-muted"> {SERVICE_TYPE_LABELS[row.original.type]}</span>
+          )}
+        </>
+      ),
+    },
     {
       id: 'price',
       header: '단가(원)',

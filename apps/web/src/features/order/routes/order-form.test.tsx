@@ -66,6 +66,24 @@ const services: Service[] = [
     notice: '릴스 링크만 가능합니다.',
     enableAuto: true,
   }),
+  svc({
+    id: 120,
+    text: '한국인 댓글 (직접 입력)',
+    categoryId: 11,
+    unitPriceMilli: 150000,
+    min: 2,
+    max: 5,
+    type: 'custom_comments',
+  }),
+  svc({
+    id: 121,
+    text: '좋아요 100개 패키지',
+    categoryId: 11,
+    unitPriceMilli: 20000,
+    min: 100,
+    max: 100,
+    type: 'package',
+  }),
   svc({ id: 200, text: '유튜브 구독자 (점검)', categoryId: 20, isReadOnly: true, enableAuto: true }),
 ];
 
@@ -553,5 +571,74 @@ describe('order form: placing an order', () => {
     expect(await screen.findByText(ORDER_MESSAGES.INSUFFICIENT_POINTS)).toBeInTheDocument();
     expect(field('주문 링크')).toHaveValue('https://instagram.com/me');
     expect(screen.queryByRole('region', { name: '주문이 접수되었습니다' })).not.toBeInTheDocument();
+  });
+});
+
+describe('order form: service types (docs/product.md#service-types)', () => {
+  it('a Custom Comments product takes comments one a line: the quantity and total follow the lines; the comments are sent, no amount', async () => {
+    const { calls } = signedIn(profile.point, {
+      'POST /service/order': orderResult({ serviceId: 120, amount: 3 }),
+    });
+    await renderForm();
+    await pickInstagram();
+    await userEvent.selectOptions(field('카테고리'), '11');
+    await userEvent.selectOptions(field('상품'), '120');
+    const comments = screen.getByLabelText('댓글');
+    expect(screen.queryByLabelText('자동주문')).not.toBeInTheDocument();
+    expect(field('주문 수량')).toHaveAttribute('readonly');
+    expect(field('주문 수량')).toHaveValue('0');
+    await userEvent.type(comments, '예뻐요{Enter}{Enter}  최고 {Enter}좋아요');
+    expect(field('주문 수량')).toHaveValue('3');
+    expect(screen.getByText('댓글 3개 · 최소 2 · 최대 5')).toBeInTheDocument();
+    // 3 × 150 원.
+    expect(screen.getByTestId('order-total')).toHaveTextContent('₩450');
+    await fill('주문 링크', 'https://instagram.com/p/1');
+    await userEvent.click(orderButton());
+    expect(await screen.findByText(ORDER_MESSAGES.SUCCESS)).toBeInTheDocument();
+    expect(orderPosts(calls)[0]?.body).toEqual({
+      serviceId: 120,
+      link: 'https://instagram.com/p/1',
+      comments: '예뻐요\n\n  최고 \n좋아요',
+      runs: 0,
+      interval: 0,
+    });
+    // The comments are cleared with the link once the order is placed.
+    expect(screen.getByLabelText('댓글')).toHaveValue('');
+  });
+
+  it('refuses too few comments before sending, with the rule’s message', async () => {
+    const { calls } = signedIn();
+    await renderForm();
+    await pickInstagram();
+    await userEvent.selectOptions(field('카테고리'), '11');
+    await userEvent.selectOptions(field('상품'), '120');
+    await userEvent.type(screen.getByLabelText('댓글'), '하나뿐');
+    await fill('주문 링크', 'https://instagram.com/p/1');
+    await userEvent.click(orderButton());
+    expect(await screen.findByText(ORDER_MESSAGES.COMMENTS_BELOW_MIN)).toBeInTheDocument();
+    expect(orderPosts(calls)).toHaveLength(0);
+  });
+
+  it('a Package shows its fixed quantity and sends the link only', async () => {
+    const { calls } = signedIn(profile.point, {
+      'POST /service/order': orderResult({ serviceId: 121, amount: 100 }),
+    });
+    await renderForm();
+    await pickInstagram();
+    await userEvent.selectOptions(field('카테고리'), '11');
+    await userEvent.selectOptions(field('상품'), '121');
+    expect(field('주문 수량')).toHaveValue('100');
+    expect(field('주문 수량')).toHaveAttribute('readonly');
+    expect(screen.getByText('패키지 100개')).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('₩2,000');
+    await fill('주문 링크', 'https://instagram.com/p/2');
+    await userEvent.click(orderButton());
+    expect(await screen.findByText(ORDER_MESSAGES.SUCCESS)).toBeInTheDocument();
+    expect(orderPosts(calls)[0]?.body).toEqual({
+      serviceId: 121,
+      link: 'https://instagram.com/p/2',
+      runs: 0,
+      interval: 0,
+    });
   });
 });

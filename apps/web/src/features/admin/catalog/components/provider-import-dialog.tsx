@@ -6,6 +6,8 @@ import {
   formatCount,
   formatUnitPriceMilli,
   providerRateToUnitPriceMilli,
+  SERVICE_TYPE_LABELS,
+  serviceTypeOfProviderType,
   validateMarkupPercent,
 } from '@smm/domain';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
@@ -171,6 +173,7 @@ export function ProviderImportDialog({
                         {item.name}
                         {item.category && <span className="catalog-muted"> · {item.category}</span>}
                         {imported && <span className="admin-chip admin-chip-muted"> 가져옴</span>}
+                        <ServiceTypeChip providerType={item.type} />
                       </td>
                       <td className="admin-money">{item.rate}</td>
                       <td className="admin-money">
@@ -212,4 +215,17 @@ export function ProviderImportDialog({
       </form>
     </AdminDialog>
   );
+}
+
+/**
+ * A provider's service type as the panel will sell it (docs/product.md#service-types): nothing for
+ * Default, the Korean label for Custom Comments and Package, and a warning for a type it cannot import.
+ */
+function ServiceTypeChip({ providerType }: { providerType: string }) {
+  const type = serviceTypeOfProviderType(providerType);
+  if (type === 'default') return null;
+  if (type === null) {
+    return <span className="admin-chip admin-chip-danger"> 가져올 수 없는 종류 ({providerType})</span>;
+  }
+  return <span className="admin-chip admin-chip-muted"> {SERVICE_TYPE_LABELS[type]}</span>;
 }
