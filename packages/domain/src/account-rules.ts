@@ -27,6 +27,10 @@ export const ACCOUNT_MESSAGES = {
   CODE_INVALID: '인증코드가 올바르지 않거나 만료되었습니다. 다시 전송해주세요.',
   CODE_TOO_SOON: '인증코드는 1분에 한 번 보낼 수 있습니다. 잠시 후 다시 시도해주세요.',
   CODE_DAILY_LIMIT: '오늘 보낼 수 있는 인증코드를 모두 사용했습니다. 내일 다시 시도해주세요.',
+  // Find id and find password: said when no mail goes out, never "sent" (docs/product.md#account-recovery).
+  RECOVERY_TOO_SOON: (seconds: number) =>
+    `같은 이메일로는 1분에 한 번 요청할 수 있습니다. ${seconds}초 후에 다시 시도해주세요.`,
+  RECOVERY_DAILY_LIMIT: '오늘 이 이메일로 보낼 수 있는 메일을 모두 보냈습니다. 내일 다시 시도해주세요.',
   NAVER_LOGIN_FAILED: '네이버 로그인에 실패했습니다.',
   KAKAO_LOGIN_FAILED: '카카오 로그인에 실패했습니다.',
   KAKAO_SDK_FAILED: '카카오 인증에 실패했습니다.',

@@ -14,6 +14,11 @@ export interface CodeLimits {
 }
 
 export type MessageChannel = 'email' | 'phone';
+/**
+ * What a message is for. Each has its own one-a-minute cool-down, so a sign-up code does not swallow
+ * the find-id mail asked for a moment later (nor find id the reset link); the daily cap is shared.
+ */
+export type MessagePurpose = 'code' | 'find-id' | 'find-password';
 
 const DAY_SECONDS = 24 * 3600;
 
@@ -59,12 +64,16 @@ export class MessageThrottle {
    * Counts one message to this recipient, or says why not: the minute's cool-down first (a refused
    * resend does not use up the day's allowance), then the daily cap.
    */
-  async admitRecipient(channel: MessageChannel, address: string): Promise<RecipientRefusal | null> {
+  async admitRecipient(
+    channel: MessageChannel,
+    address: string,
+    purpose: MessagePurpose = 'code',
+  ): Promise<RecipientRefusal | null> {
     const now = this.clock.now();
     const recipient = this.recipientKey(channel, address);
     const minute = await rateLimitRepository.hit(
       this.db,
-      `message:to-minute:${recipient}`,
+      purpose === 'code' ? `message:to-minute:${recipient}` : `message:to-minute:${purpose}:${recipient}`,
       now,
       VERIFICATION_CODE_RULES.resendCooldownSeconds,
     );
@@ -79,12 +88,23 @@ export class MessageThrottle {
   }
 
   /** admitRecipient as a 429 for the calls that may say so (send-code: the caller owns the address). */
-  async requireRecipient(channel: MessageChannel, address: string): Promise<void> {
-    const refusal = await this.admitRecipient(channel, address);
+  async requireRecipient(
+    channel: MessageChannel,
+    address: string,
+    purpose: MessagePurpose = 'code',
+  ): Promise<void> {
+    const refusal = await this.admitRecipient(channel, address, purpose);
     if (!refusal) return;
+    const { retryAfterSeconds } = refusal;
     const message =
-      refusal.reason === 'cool-down' ? ACCOUNT_MESSAGES.CODE_TOO_SOON : ACCOUNT_MESSAGES.CODE_DAILY_LIMIT;
-    throw new AppError('TOO_MANY_CODES', message, { retryAfterSeconds: refusal.retryAfterSeconds });
+      purpose === 'code'
+        ? refusal.reason === 'cool-down'
+          ? ACCOUNT_MESSAGES.CODE_TOO_SOON
+          : ACCOUNT_MESSAGES.CODE_DAILY_LIMIT
+        : refusal.reason === 'cool-down'
+          ? ACCOUNT_MESSAGES.RECOVERY_TOO_SOON(retryAfterSeconds)
+          : ACCOUNT_MESSAGES.RECOVERY_DAILY_LIMIT;
+    throw new AppError('TOO_MANY_CODES', message, { retryAfterSeconds });
   }
 
   private recipientKey(channel: MessageChannel, address: string): string {

@@ -88,8 +88,10 @@ export class RecoveryService {
     await this.throttle.admitClient(clientAddress);
     const account = await accountRepository.findActiveMemberByEmail(this.db, address);
     if (!account) throw appError('FIND_ID_NOT_FOUND');
+    // Counted before answering, so the answer never says "sent" for a mail the limit would swallow:
+    // over it the member is told when to ask again (429, Retry-After).
+    await this.throttle.requireRecipient('email', address, 'find-id');
     this.inBackground('find-id', async () => {
-      if (!(await this.mayMail(address))) return;
       await this.mailer.send(findIdMail(address, await siteNameOf(this.settings), account.loginId));
     });
     return { userId: maskLoginId(account.loginId) };
@@ -99,6 +101,9 @@ export class RecoveryService {
   async findPassword(email: string, clientAddress: string): Promise<MessageBody> {
     const address = this.mailbox(email);
     await this.throttle.admitClient(clientAddress);
+    // The address's own limit is counted whether or not it is registered, so the answer (sent, or
+    // when to ask again) is the same either way and tells nobody which addresses have accounts.
+    await this.throttle.requireRecipient('email', address, 'find-password');
     const account = await accountRepository.findActiveMemberByEmail(this.db, address);
     if (account) this.inBackground('find-password', () => this.mailResetLink(account.id, address));
     return { message: ACCOUNT_MESSAGES.FIND_PASSWORD_SENT };
@@ -138,15 +143,7 @@ export class RecoveryService {
     return address;
   }
 
-  /** The recipient's own limits (one a minute, a few a day): over them the e-mail is skipped, quietly. */
-  private async mayMail(address: string): Promise<boolean> {
-    const refusal = await this.throttle.admitRecipient('email', address);
-    if (refusal) this.log.info({ reason: refusal.reason }, 'recovery e-mail skipped: recipient limit');
-    return refusal === null;
-  }
-
   private async mailResetLink(accountId: number, address: string): Promise<void> {
-    if (!(await this.mayMail(address))) return;
     const now = this.clock.now();
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const expSeconds = nowSeconds + RESET_TOKEN_TTL_SECONDS;

@@ -142,19 +142,49 @@ describe('POST /service/find-password', () => {
     expect(row?.expiresAt.getTime()).toBe(claims.exp! * 1000);
   });
 
-  it('quietly sends no more than one link a minute and a few a day to one address', async () => {
+  it('never says sent when the limit holds the mail: one a minute (then when to ask again) and a few a day, alike for unknown addresses', async () => {
     await createMember(t.app, { id: 'flooded' });
-    await findPassword('flooded@example.com', '10.1.0.1');
+    expect((await findPassword('flooded@example.com', '10.1.0.1')).statusCode).toBe(200);
     const again = await findPassword('flooded@example.com', '10.1.0.2');
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toEqual({ message: ACCOUNT_MESSAGES.RECOVERY_TOO_SOON(60), code: 'TOO_MANY_CODES' });
+    expect(again.headers['retry-after']).toBe('60');
     expect(t.app.services.outbox.messages()).toHaveLength(1);
-    for (let i = 0; i < 4; i += 1) {
+    // An address with no account is answered the same way: the answer tells nobody who is registered.
+    expect((await findPassword('nobody-here@example.com', '10.1.0.3')).statusCode).toBe(200);
+    const unknown = await findPassword('nobody-here@example.com', '10.1.0.4');
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.json()).toEqual(again.json());
+    for (let i = 0; i < 2; i += 1) {
       t.clock.advance(MINUTE);
       expect((await findPassword('flooded@example.com', `10.1.1.${i}`)).statusCode).toBe(200);
     }
-    // A day holds three (perAddressPerDay in this file).
+    // A day holds three (perAddressPerDay in this file): the fourth is refused, not silently dropped.
     expect(t.app.services.outbox.messages()).toHaveLength(3);
-    expect(t.logs()).toContain('recovery e-mail skipped: recipient limit');
+    t.clock.advance(MINUTE);
+    const capped = await findPassword('flooded@example.com', '10.1.2.1');
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json()).toMatchObject({ message: ACCOUNT_MESSAGES.RECOVERY_DAILY_LIMIT });
+    expect(t.app.services.outbox.messages()).toHaveLength(3);
+  });
+
+  it('a sign-up code, find id and find password each have their own minute: all three mails go out', async () => {
+    const code = await t.app.inject({
+      method: 'POST',
+      url: '/auth/send-email',
+      payload: { email: 'trio1@example.com' },
+      remoteAddress: '10.3.0.1',
+    });
+    expect(code.statusCode).toBe(200);
+    await createMember(t.app, { id: 'trio1' });
+    expect((await findId('trio1@example.com', '10.3.0.2')).statusCode).toBe(200);
+    expect((await findPassword('trio1@example.com', '10.3.0.3')).statusCode).toBe(200);
+    await t.app.services.recovery.settled();
+    expect(t.app.services.outbox.messages().filter((m) => m.to === 'trio1@example.com')).toHaveLength(3);
+    // Find id again within the minute: told when, not told "sent".
+    const again = await findId('trio1@example.com', '10.3.0.4');
+    expect(again.statusCode).toBe(429);
+    expect((again.json() as { message: string }).message).toMatch(/초 후에 다시 시도해주세요/);
   });
 
   it('answers 429 on the client alone, the same for known and unknown addresses', async () => {
