@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminChargeItem, AdminChargesResponse } from '@smm/domain/contract';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ChargesScreen } from './charges-screen';
 
@@ -118,5 +118,49 @@ describe('ChargesScreen', () => {
     await waitFor(() =>
       expect(calls.at(-1)?.search).toBe(`?status=0&q=${encodeURIComponent('홍길동')}&feeType=0&page=1`),
     );
+  });
+
+  it('lists charges of every status under 전체 and keeps the tab in the URL', async () => {
+    const { calls } = mockApi({
+      'GET /admin/api/charges': (call: RecordedCall) =>
+        json(
+          page(
+            new URLSearchParams(call.search).has('status')
+              ? [charge()]
+              : [
+                  charge(),
+                  charge({ id: 13, depositorName: '이영희', status: 1, decidedBy: 'admin' }),
+                  charge({ id: 14, depositorName: '박민수', status: 2, decidedBy: 'admin' }),
+                  charge({ id: 15, depositorName: '최지우', status: 3 }),
+                ],
+          ),
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ChargesScreen />, { route: '/admin/charges' });
+    await screen.findByText('김철수');
+    expect(screen.queryByText('이영희')).not.toBeInTheDocument();
+
+    const all = screen.getByRole('link', { name: '전체' });
+    expect(all).toHaveAttribute('href', '/admin/charges?status=all&page=1');
+    await user.click(all);
+
+    // The server is asked without a status (every status), and the rows of each status show.
+    await screen.findByText('이영희');
+    expect(calls.filter((c) => c.path === '/admin/api/charges').at(-1)?.search).toBe('?page=1');
+    const table = screen.getByRole('table', { name: '충전 신청 목록' });
+    const chips = within(table)
+      .getAllByText(/./, { selector: '.admin-chip' })
+      .map((chip) => chip.textContent);
+    expect(new Set(chips).size).toBeGreaterThanOrEqual(3);
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
+    expect(screen.getByRole('link', { name: '전체' })).toHaveAttribute('aria-current', 'page');
+    // Paging and searching stay on 전체.
+    await user.type(screen.getByLabelText('회원 아이디 또는 입금자명'), 'kim');
+    await user.click(screen.getByRole('button', { name: '검색' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/admin/api/charges').at(-1)?.search).toBe('?q=kim&page=1'),
+    );
+    expect(screen.getByRole('link', { name: '전체' })).toHaveAttribute('aria-current', 'page');
   });
 });

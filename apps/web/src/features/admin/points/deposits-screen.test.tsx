@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDepositItem, AdminDepositsResponse, AttachDepositResponse } from '@smm/domain/contract';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { DepositsScreen } from './deposits-screen';
 
@@ -84,5 +84,38 @@ describe('DepositsScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: /연결/ }));
     expect(await screen.findByText(/충전 신청 #21에 연결했습니다/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ chargeId: 21 });
+  });
+
+  it('opens on 미확인 and lists deposits of every status under 전체', async () => {
+    const { calls } = mockApi({
+      'GET /admin/api/deposits': (call: RecordedCall) =>
+        json(
+          page(
+            new URLSearchParams(call.search).has('status')
+              ? [deposit({ status: 'UNMATCHED', duplicateOf: null })]
+              : [
+                  deposit({ status: 'UNMATCHED', duplicateOf: null }),
+                  deposit({ id: 10, status: 'MATCHED', chargeId: 21, duplicateOf: null }),
+                  deposit({ id: 11 }),
+                ],
+          ),
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DepositsScreen />, { route: '/admin/deposits' });
+    const table = await screen.findByRole('table', { name: '입금 목록' });
+    await within(table).findByText('미확인');
+    expect(calls.find((c) => c.path === '/admin/api/deposits')?.search).toBe('?status=UNMATCHED&page=1');
+    expect(screen.getByRole('link', { name: '미확인' })).toHaveAttribute('aria-current', 'page');
+
+    const all = screen.getByRole('link', { name: '전체' });
+    expect(all).toHaveAttribute('href', '/admin/deposits?status=all&page=1');
+    await user.click(all);
+
+    await within(table).findByText('충전 완료');
+    expect(within(table).getByText('중복 의심')).toBeInTheDocument();
+    expect(within(table).getByText('미확인')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/admin/api/deposits').at(-1)?.search).toBe('?page=1');
+    expect(screen.getByRole('link', { name: '전체' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -12,17 +12,28 @@ export interface ChargesSearch {
   page: number;
 }
 
+/**
+ * The screen's URL (?status=&q=&feeType=&page=). 전체 is written as status=all: a URL without a status
+ * opens the 대기 tab, so leaving it out would send 전체 back there.
+ */
 export function chargesSearchParams(search: ChargesSearch): string {
   const params = new URLSearchParams();
-  if (search.status !== 'all') params.set('status', search.status);
+  params.set('status', search.status);
   if (search.q) params.set('q', search.q);
   if (search.feeType) params.set('feeType', search.feeType);
   params.set('page', String(search.page));
   return params.toString();
 }
 
+/** The server's query: it lists every status when none is given (adminChargesQuery). */
+export function chargesApiParams(search: ChargesSearch): string {
+  const params = new URLSearchParams(chargesSearchParams(search));
+  if (search.status === 'all') params.delete('status');
+  return params.toString();
+}
+
 export const getCharges = (search: ChargesSearch) =>
-  api.get<AdminChargesResponse>(`/admin/api/charges?${chargesSearchParams(search)}`);
+  api.get<AdminChargesResponse>(`/admin/api/charges?${chargesApiParams(search)}`);
 
 /** One page of charge requests, filtered and paged by the server. */
 export const getChargesQueryOptions = (search: ChargesSearch) =>

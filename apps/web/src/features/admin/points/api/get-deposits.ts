@@ -8,7 +8,19 @@ export interface DepositsSearch {
   page: number;
 }
 
+/**
+ * The screen's URL (?status=&page=). 전체 is written as status=all: a URL without a status opens the
+ * 미확인 tab, so leaving it out would send 전체 back there.
+ */
 export function depositsSearchParams(search: DepositsSearch): string {
+  const params = new URLSearchParams();
+  params.set('status', search.status);
+  params.set('page', String(search.page));
+  return params.toString();
+}
+
+/** The server's query: it lists every status when none is given (adminDepositsQuery). */
+export function depositsApiParams(search: DepositsSearch): string {
   const params = new URLSearchParams();
   if (search.status !== 'all') params.set('status', search.status);
   params.set('page', String(search.page));
@@ -16,7 +28,7 @@ export function depositsSearchParams(search: DepositsSearch): string {
 }
 
 export const getDeposits = (search: DepositsSearch) =>
-  api.get<AdminDepositsResponse>(`/admin/api/deposits?${depositsSearchParams(search)}`);
+  api.get<AdminDepositsResponse>(`/admin/api/deposits?${depositsApiParams(search)}`);
 
 /** One page of deposits (relay, bank message or entered by hand), by state. */
 export const getDepositsQueryOptions = (search: DepositsSearch) =>
