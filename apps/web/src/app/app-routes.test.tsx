@@ -251,6 +251,18 @@ describe('lazy route screens and document titles', () => {
     await waitFor(() => expect(document.title).toBe(`${title} · SMM 패널`));
   });
 
+  it('a signed-in member on the landing is offered 주문하기 and 로그아웃, never 로그인 (which ended the session)', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({ 'GET /auth/profile': profile });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: '계정' });
+    expect(await within(nav).findByRole('link', { name: '주문하기' })).toHaveAttribute('href', '/order');
+    expect(within(nav).getByRole('link', { name: '로그아웃' })).toHaveAttribute('href', '/logout');
+    expect(within(nav).queryByRole('link', { name: '로그인' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: '회원가입' })).not.toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBe('good');
+  });
+
   it('the landing is titled with the site name alone; moving on retitles the tab', async () => {
     mockApi({});
     renderApp('/');

@@ -8,20 +8,33 @@ import './landing.css';
 
 export function LandingHeader({ extra }: { extra?: ReactNode }) {
   const { profile } = useSession();
-  const AccountLink = profile ? LeaveSessionLink : Link;
   return (
     <header className="landing-header">
       <div className="landing-header-inner">
         <Logo to={profile ? paths.order : paths.home} />
         <nav className="landing-header-actions" aria-label="계정">
-          {/* Pressing login or sign-up while guest or signed in ends that session first
-              (docs/product.md#sessions). */}
-          <AccountLink to={paths.login} className="landing-link">
-            로그인
-          </AccountLink>
-          <AccountLink to={paths.register} className="landing-link landing-link-strong">
-            회원가입
-          </AccountLink>
+          {profile ? (
+            // A signed-in member is offered their way in and out, never 로그인 (which would end the
+            // session they have: docs/product.md#sessions).
+            <>
+              <Link to={paths.order} className="landing-link landing-link-strong">
+                주문하기
+              </Link>
+              <Link to={paths.logout} className="landing-link">
+                로그아웃
+              </Link>
+            </>
+          ) : (
+            // A visitor or guest: pressing either ends a guest session first (docs/product.md#sessions).
+            <>
+              <LeaveSessionLink to={paths.login} className="landing-link">
+                로그인
+              </LeaveSessionLink>
+              <LeaveSessionLink to={paths.register} className="landing-link landing-link-strong">
+                회원가입
+              </LeaveSessionLink>
+            </>
+          )}
           {extra}
         </nav>
       </div>
