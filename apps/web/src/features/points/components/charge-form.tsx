@@ -51,7 +51,14 @@ const amountOf = (text: string) => (text === '' ? 0 : Number(text));
  * reset, the receipt choice with its details, the payable amount live. One request at a time; a guest is
  * asked to log in instead of sending anything.
  */
-export function ChargeForm({ onRequested }: { onRequested: (charge: ChargeRequestResponse) => void }) {
+export function ChargeForm({
+  onRequested,
+  initialName = '',
+}: {
+  onRequested: (charge: ChargeRequestResponse) => void;
+  /** The depositor name of the request just made, when the member starts another (다른 금액으로). */
+  initialName?: string;
+}) {
   const { state } = useSession();
   const { settings } = useSiteSettings();
   const kinds = availablePaymentKinds(
@@ -59,7 +66,7 @@ export function ChargeForm({ onRequested }: { onRequested: (charge: ChargeReques
     settings.flag('ENABLE_PAYMENT_FEE'),
   );
   const buttons = settings.chargeButtonOptions();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initialName);
   const [amount, setAmount] = useState('');
   const [chosenKind, setKind] = useState<PaymentKind | null>(null);
   const [invoice, setInvoice] = useState<InvoiceDetails>(EMPTY_INVOICE);

@@ -1,4 +1,4 @@
-import { Copy } from 'lucide-react';
+import { CheckCircle2, Copy } from 'lucide-react';
 import { formatDateTime, formatWon, PAYMENT_KIND_LABELS } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { copyText } from '@/lib/clipboard';
@@ -15,15 +15,42 @@ const copy = (text: string, what: string) => copyText(text, `${what}을(를) 복
  */
 export function TransferPanel({
   charge,
+  credited = false,
   onAgain,
   onWithdrawn,
 }: {
   charge: ChargeRequestResponse;
+  /** A deposit has credited this charge: nothing is asked any more (docs/product.md#point-charge-page). */
+  credited?: boolean;
   onAgain: () => void;
   /** The member withdrew this charge here (충전 신청 취소): the page stops asking for the transfer. */
   onWithdrawn: (chargeId: number) => void;
 }) {
   const raised = charge.extraWon > 0;
+  if (credited) {
+    return (
+      <div className="transfer-panel transfer-credited" role="status" aria-labelledby="transfer-title">
+        <p className="transfer-lead" id="transfer-title">
+          <CheckCircle2 size={20} aria-hidden /> 입금이 확인되어 충전이 완료되었습니다.
+        </p>
+        <dl className="transfer-list">
+          <div>
+            <dt>충전된 포인트</dt>
+            <dd className="transfer-strong">{formatWon(charge.point)}</dd>
+          </div>
+          <div>
+            <dt>입금자명</dt>
+            <dd>{charge.depositorName}</dd>
+          </div>
+        </dl>
+        <div className="transfer-actions">
+          <Button variant="outline" onClick={onAgain}>
+            새로 충전 신청하기
+          </Button>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="transfer-panel" role="status" aria-labelledby="transfer-title">
       <p className="transfer-lead" id="transfer-title">

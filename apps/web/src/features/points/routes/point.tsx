@@ -23,6 +23,8 @@ export function PointRoute() {
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const hrefFor = useCallback((n: number) => `${paths.point}?page=${n}`, []);
   const [requested, setRequested] = useState<ChargeRequestResponse | null>(null);
+  // The name the last request was made under: a new request starts from it (the member's own name).
+  const [lastName, setLastName] = useState('');
   const history = usePointHistory(page, member);
   const pending = hasPendingCharge(history.data);
   // A charge withdrawn (here, or in another tab and seen by the poll) is no longer asked to be paid:
@@ -37,6 +39,10 @@ export function PointRoute() {
   useEffect(() => {
     if (withdrawnId !== undefined) onWithdrawn(withdrawnId);
   }, [withdrawnId, onWithdrawn]);
+  // Once a deposit credits the charge (seen by the poll), the panel says so instead of asking for it.
+  const credited = requested
+    ? history.data?.items.some((c) => c.id === requested.id && c.status === ChargeStatus.SUCCESS) === true
+    : false;
 
   useEffect(() => {
     if (!pending) return;
@@ -58,17 +64,21 @@ export function PointRoute() {
       />
       <div className="point-grid">
         <Card className="point-card">
-          <h2 className="point-section-title">{requested ? '입금 안내' : '충전 신청'}</h2>
+          <h2 className="point-section-title">
+            {requested ? (credited ? '충전 완료' : '입금 안내') : '충전 신청'}
+          </h2>
           {requested ? (
             <TransferPanel
               charge={requested}
+              credited={credited}
               onAgain={() => {
+                setLastName(requested.depositorName);
                 setRequested(null);
               }}
               onWithdrawn={onWithdrawn}
             />
           ) : (
-            <ChargeForm onRequested={setRequested} />
+            <ChargeForm onRequested={setRequested} initialName={lastName} />
           )}
         </Card>
         <Card className="point-card point-history">
