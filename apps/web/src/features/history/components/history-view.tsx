@@ -7,6 +7,7 @@ import { Card, PageHeader } from '@/components/ui/page';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import { paths } from '@/lib/paths';
 import { LeaveSessionLink } from '@/lib/session/leave-session-link';
+import { useNarrowScreen } from './use-narrow-screen';
 import './history.css';
 
 /** History screens show two page numbers each side of the current one (docs/product.md#order-histories). */
@@ -23,6 +24,22 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** 'num' right-aligns figures; 'wide' gives text room; 'actions' holds a row's buttons. */
   kind?: 'num' | 'wide' | 'nowrap' | 'actions';
+  /** The name on a phone card where the header's unit would only repeat the ₩ of the value. */
+  cardLabel?: string;
+}
+
+/**
+ * Where a phone card puts a row's columns: status and amount on the first line, then the product, the
+ * link, number and time, the quantities, and the row's buttons at the bottom.
+ */
+export interface CardLayout<T> {
+  status: Column<T>;
+  amount: Column<T>;
+  title: Column<T>;
+  link: Column<T>;
+  meta: readonly Column<T>[];
+  facts: readonly Column<T>[];
+  actions: Column<T>;
 }
 
 export interface HistoryPage<T> {
@@ -41,6 +58,7 @@ interface HistoryViewProps<T extends { id: number }> {
   page: number;
   hrefFor: (page: number) => string;
   columns: readonly Column<T>[];
+  card: CardLayout<T>;
   query: {
     data: HistoryPage<T> | undefined;
     isPending: boolean;
@@ -54,8 +72,10 @@ interface HistoryViewProps<T extends { id: number }> {
 }
 
 export function HistoryView<T extends { id: number }>(props: HistoryViewProps<T>) {
-  const { title, description, noun, chips, status, onStatus, page, hrefFor, columns, query, guest } = props;
+  const { title, description, noun, chips, status, onStatus, page, hrefFor, columns, card, query, guest } =
+    props;
   const navigate = useNavigate();
+  const narrow = useNarrowScreen();
   const lastPage = query.data ? lastPageOf(query.data.total, HISTORY_PAGE_SIZE) : undefined;
   // Past the last page (an old link, a hand-typed number): go to the last one, in place of this entry.
   const pastLast = !query.isPlaceholderData && lastPage !== undefined && page > lastPage;
@@ -121,36 +141,45 @@ export function HistoryView<T extends { id: number }>(props: HistoryViewProps<T>
                 <p className="history-count">
                   총 <strong>{formatCount(query.data.total)}</strong>건
                 </p>
-                <div
-                  className="history-table-wrap"
-                  role="region"
-                  aria-label={`${noun}내역 표`}
-                  tabIndex={0}
-                  data-stale={query.isPlaceholderData || undefined}
-                >
-                  <table className="history-table">
-                    <thead>
-                      <tr>
-                        {columns.map((c) => (
-                          <th key={c.header} scope="col" className={c.kind ? `col-${c.kind}` : undefined}>
-                            {c.header}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {query.data.items.map((row) => (
-                        <tr key={row.id}>
+                {narrow ? (
+                  <HistoryCards
+                    rows={query.data.items}
+                    card={card}
+                    label={`${noun}내역 목록`}
+                    stale={query.isPlaceholderData}
+                  />
+                ) : (
+                  <div
+                    className="history-table-wrap"
+                    role="region"
+                    aria-label={`${noun}내역 표`}
+                    tabIndex={0}
+                    data-stale={query.isPlaceholderData || undefined}
+                  >
+                    <table className="history-table">
+                      <thead>
+                        <tr>
                           {columns.map((c) => (
-                            <td key={c.header} className={c.kind ? `col-${c.kind}` : undefined}>
-                              {c.cell(row)}
-                            </td>
+                            <th key={c.header} scope="col" className={c.kind ? `col-${c.kind}` : undefined}>
+                              {c.header}
+                            </th>
                           ))}
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                      </thead>
+                      <tbody>
+                        {query.data.items.map((row) => (
+                          <tr key={row.id}>
+                            {columns.map((c) => (
+                              <td key={c.header} className={c.kind ? `col-${c.kind}` : undefined}>
+                                {c.cell(row)}
+                              </td>
+                            ))}
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
                 <Pagination
                   page={page}
                   lastPage={lastPage ?? 1}
@@ -164,6 +193,56 @@ export function HistoryView<T extends { id: number }>(props: HistoryViewProps<T>
         </Card>
       )}
     </div>
+  );
+}
+
+function HistoryCards<T extends { id: number }>(props: {
+  rows: readonly T[];
+  card: CardLayout<T>;
+  label: string;
+  stale: boolean;
+}) {
+  const { rows, card, label, stale } = props;
+  return (
+    <ul className="history-items" aria-label={label} data-stale={stale || undefined}>
+      {rows.map((row) => (
+        <li key={row.id} className="history-item">
+          <div className="history-item-head">
+            <div className="history-item-status">{card.status.cell(row)}</div>
+            <p className="history-item-amount">
+              <span>{card.amount.cardLabel ?? card.amount.header}</span>
+              <strong>{card.amount.cell(row)}</strong>
+            </p>
+          </div>
+          <p className="history-item-title">{card.title.cell(row)}</p>
+          <div className="history-item-link">{card.link.cell(row)}</div>
+          <CardFacts className="history-item-meta" columns={card.meta} row={row} />
+          <CardFacts className="history-item-facts" columns={card.facts} row={row} />
+          <div className="history-item-actions">{card.actions.cell(row)}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CardFacts<T>({
+  className,
+  columns,
+  row,
+}: {
+  className: string;
+  columns: readonly Column<T>[];
+  row: T;
+}) {
+  return (
+    <dl className={className} data-count={columns.length}>
+      {columns.map((c) => (
+        <div key={c.header}>
+          <dt>{c.cardLabel ?? c.header}</dt>
+          <dd>{c.cell(row)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

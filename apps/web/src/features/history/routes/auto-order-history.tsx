@@ -13,6 +13,7 @@ import {
   HistoryView,
   OrderLink,
   StatusBadge,
+  type CardLayout,
   type Column,
   type StatusChip,
   type StatusTone,
@@ -34,29 +35,53 @@ const TONES: Record<AutoOrderStatus, StatusTone> = {
   [AutoOrderStatus.CANCLED]: 'fail',
 };
 
-/** The columns of docs/product.md#order-histories, in their order. */
-const COLUMNS: Column<AutoOrderHistoryItem>[] = [
-  { header: '주문번호', cell: (o) => o.id, kind: 'nowrap' },
-  { header: '주문일시', cell: (o) => formatDateTime(o.createdAt), kind: 'nowrap' },
-  { header: '주문 링크', cell: (o) => <OrderLink href={o.link} /> },
-  { header: '최종 사용금액', cell: (o) => formatWon(o.point), kind: 'num' },
-  { header: '1회 수량', cell: (o) => formatCount(o.amount), kind: 'num' },
-  { header: '상품', cell: (o) => o.serviceText, kind: 'wide' },
-  {
+const COLUMN = {
+  id: { header: '주문번호', cell: (o) => o.id, kind: 'nowrap' },
+  createdAt: { header: '주문일시', cell: (o) => formatDateTime(o.createdAt), kind: 'nowrap' },
+  link: { header: '주문 링크', cell: (o) => <OrderLink href={o.link} /> },
+  point: { header: '최종 사용금액', cell: (o) => formatWon(o.point), kind: 'num' },
+  amount: { header: '1회 수량', cell: (o) => formatCount(o.amount), kind: 'num' },
+  service: { header: '상품', cell: (o) => o.serviceText, kind: 'wide' },
+  runs: {
     header: '자동주문 횟수',
     cell: (o) => `${formatCount(o.completed)} / ${formatCount(o.runs)}`,
     kind: 'num',
   },
-  { header: '자동주문 간격(분)', cell: (o) => formatCount(o.interval), kind: 'num' },
-  { header: '최종 수량', cell: (o) => formatCount(o.amount * o.runs), kind: 'num' },
-  {
+  interval: { header: '자동주문 간격(분)', cell: (o) => formatCount(o.interval), kind: 'num' },
+  total: { header: '최종 수량', cell: (o) => formatCount(o.amount * o.runs), kind: 'num' },
+  status: {
     header: '상태',
     cell: (o) => <StatusBadge label={AUTO_ORDER_STATUS_LABELS[o.status]} tone={TONES[o.status]} />,
     kind: 'nowrap',
   },
   // 자동주문 취소 (docs/product.md#refill-and-cancellation), only where the server says it may be asked.
-  { header: '요청', cell: (o) => <AutoOrderActions autoOrder={o} />, kind: 'actions' },
+  actions: { header: '요청', cell: (o) => <AutoOrderActions autoOrder={o} />, kind: 'actions' },
+} satisfies Record<string, Column<AutoOrderHistoryItem>>;
+
+/** The columns of docs/product.md#order-histories, in their order. */
+const COLUMNS: Column<AutoOrderHistoryItem>[] = [
+  COLUMN.id,
+  COLUMN.createdAt,
+  COLUMN.link,
+  COLUMN.point,
+  COLUMN.amount,
+  COLUMN.service,
+  COLUMN.runs,
+  COLUMN.interval,
+  COLUMN.total,
+  COLUMN.status,
+  COLUMN.actions,
 ];
+
+const CARD: CardLayout<AutoOrderHistoryItem> = {
+  status: COLUMN.status,
+  amount: COLUMN.point,
+  title: COLUMN.service,
+  link: COLUMN.link,
+  meta: [COLUMN.id, COLUMN.createdAt],
+  facts: [COLUMN.runs, COLUMN.amount, COLUMN.interval, COLUMN.total],
+  actions: COLUMN.actions,
+};
 
 export function AutoOrderHistoryRoute() {
   const { state } = useSession();
@@ -74,6 +99,7 @@ export function AutoOrderHistoryRoute() {
       page={page}
       hrefFor={hrefFor}
       columns={COLUMNS}
+      card={CARD}
       query={query}
       guest={!member}
     />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CANCEL_REQUESTED_LABEL, formatDateTime, ORDER_CANCEL_MESSAGES, STORAGE_KEYS } from '@smm/domain';
@@ -552,3 +552,144 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
 async function findRow(text: string) {
   return (await screen.findByText(text)).closest('tr') as HTMLElement;
 }
+
+/**
+ * A screen `width` px wide for the app's media queries (jsdom has no layout); `resize` moves it and tells
+ * the listeners, as a rotated phone or a dragged window would.
+ */
+function screenOf(initialWidth: number) {
+  let width = initialWidth;
+  const lists: { query: string; listeners: Set<() => void> }[] = [];
+  const matches = (query: string) => {
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    if (max) return width <= Number(max[1]);
+    if (min) return width >= Number(min[1]);
+    return false;
+  };
+  window.matchMedia = ((query: string) => {
+    const entry = { query, listeners: new Set<() => void>() };
+    lists.push(entry);
+    return {
+      get matches() {
+        return matches(query);
+      },
+      media: query,
+      onchange: null,
+      addEventListener: (_: string, listener: () => void) => entry.listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => entry.listeners.delete(listener),
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    };
+  }) as unknown as typeof window.matchMedia;
+  return {
+    resize(next: number) {
+      width = next;
+      act(() => lists.forEach((l) => l.listeners.forEach((listener) => listener())));
+    },
+  };
+}
+
+describe('histories on a phone (390 px): a card per row, status and amount first', () => {
+  const list = (name: string) => screen.getByRole('list', { name });
+  const cardOf = (text: string) => screen.getByText(text).closest('li') as HTMLElement;
+
+  it('order history: each card leads with the status and the won used, then product, link, time, quantities and its buttons', async () => {
+    screenOf(390);
+    signedIn({
+      'GET /service/order-history': pageOf([
+        order(43, { canRefill: true, point: 12_345, amount: 1500, startCount: 120, remains: 0 }),
+        order(42, { status: 1, canCancel: true, point: 600 }),
+        order(41),
+      ]),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    await screen.findByText('상품 43');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(list('주문내역 목록')).getAllByRole('listitem')).toHaveLength(3);
+
+    const card = cardOf('상품 43');
+    const head = card.firstElementChild as HTMLElement;
+    expect(head).toHaveTextContent(/^주문완료사용금액₩12,345$/);
+    expect(card).toHaveTextContent(
+      '상품 43https://instagram.com/p/43주문번호43주문일시2025-03-01 09:00:05수량1,500주문 전 수량120남은 수량0리필 요청',
+    );
+    expect(within(card).getByRole('link', { name: 'https://instagram.com/p/43' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['리필 요청']);
+    expect(cardOf('상품 42').firstElementChild).toHaveTextContent(/^가동중사용금액₩600$/);
+    expect(within(cardOf('상품 42')).getByRole('button', { name: '주문 취소' })).toBeInTheDocument();
+    expect(within(cardOf('상품 41')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('a card keeps the confirm step: 주문 취소 asks first, then posts', async () => {
+    const user = userEvent.setup();
+    screenOf(390);
+    const { calls } = signedIn({
+      'GET /service/order-history': pageOf([order(42, { status: 1, canCancel: true })]),
+      'POST /service/order/42/cancel': json({
+        outcome: 'requested',
+        refunded: 0,
+        message: ORDER_CANCEL_MESSAGES.REQUESTED,
+      }),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    await screen.findByText('상품 42');
+    await user.click(within(cardOf('상품 42')).getByRole('button', { name: '주문 취소' }));
+    const dialog = screen.getByRole('alertdialog', { name: '주문을 취소할까요?' });
+    expect(dialog).toHaveTextContent('주문번호 42 · 상품 42');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: '주문 취소' }));
+    expect(await screen.findByText(ORDER_CANCEL_MESSAGES.REQUESTED)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/service/order/42/cancel']);
+  });
+
+  it('auto-order history: status and final won first, then runs, quantity, interval, final quantity and 자동주문 취소', async () => {
+    screenOf(390);
+    signedIn({
+      'GET /service/auto-order-history': pageOf([
+        autoOrder(9, { canCancel: true }),
+        autoOrder(8, { status: 2 }),
+      ]),
+    });
+    renderHistory(<AutoOrderHistoryRoute />, '/auto-order-history');
+    await screen.findByText('자동 상품 9');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = cardOf('자동 상품 9');
+    expect(card.firstElementChild).toHaveTextContent(/^활성최종 사용금액₩18,000$/);
+    expect(card).toHaveTextContent(
+      '자동 상품 9https://youtube.com/watch?v=9주문번호9주문일시2025-03-01 09:00:05자동주문 횟수1 / 31회 수량100자동주문 간격(분)60최종 수량300자동주문 취소',
+    );
+    expect(within(card).getByRole('button', { name: '자동주문 취소' })).toBeInTheDocument();
+    expect(cardOf('자동 상품 8').firstElementChild).toHaveTextContent(/^취소최종 사용금액₩18,000$/);
+    expect(within(cardOf('자동 상품 8')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('wide screens keep the table; turning from phone to wide and back swaps table and cards', async () => {
+    const device = screenOf(390);
+    signedIn({ 'GET /service/order-history': pageOf([order(43, { canRefill: true })]) });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    await screen.findByRole('list', { name: '주문내역 목록' });
+    expect(screen.queryByRole('region', { name: '주문내역 표' })).not.toBeInTheDocument();
+
+    device.resize(1440);
+    const table = await screen.findByRole('region', { name: '주문내역 표' });
+    expect(screen.queryByRole('list', { name: '주문내역 목록' })).not.toBeInTheDocument();
+    expect(headers()).toHaveLength(10);
+    expect(within(table).getByRole('button', { name: '리필 요청' }).closest('td')).toHaveClass('col-actions');
+
+    // The breakpoint: 881 px is a wide screen, 880 px is not (docs/product.md#display-constants).
+    device.resize(881);
+    expect(screen.getByRole('region', { name: '주문내역 표' })).toBeInTheDocument();
+    device.resize(880);
+    expect(screen.getByRole('list', { name: '주문내역 목록' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

@@ -14,6 +14,7 @@ import {
   HistoryView,
   OrderLink,
   StatusBadge,
+  type CardLayout,
   type Column,
   type StatusChip,
   type StatusTone,
@@ -35,15 +36,14 @@ const TONES: Record<OrderStatus, StatusTone> = {
   [OrderStatus.CANCELED]: 'fail',
 };
 
-/** The columns of docs/product.md#order-histories, in their order. */
-const COLUMNS: Column<OrderHistoryItem>[] = [
-  { header: '주문번호', cell: (o) => o.id, kind: 'nowrap' },
-  { header: '주문일시', cell: (o) => formatDateTime(o.createdAt), kind: 'nowrap' },
-  { header: '상품', cell: (o) => o.serviceText, kind: 'wide' },
-  { header: '링크', cell: (o) => <OrderLink href={o.link} /> },
-  { header: '사용금액(원)', cell: (o) => formatWon(o.point), kind: 'num' },
-  { header: '수량', cell: (o) => formatCount(o.amount), kind: 'num' },
-  {
+const COLUMN = {
+  id: { header: '주문번호', cell: (o) => o.id, kind: 'nowrap' },
+  createdAt: { header: '주문일시', cell: (o) => formatDateTime(o.createdAt), kind: 'nowrap' },
+  service: { header: '상품', cell: (o) => o.serviceText, kind: 'wide' },
+  link: { header: '링크', cell: (o) => <OrderLink href={o.link} /> },
+  point: { header: '사용금액(원)', cardLabel: '사용금액', cell: (o) => formatWon(o.point), kind: 'num' },
+  amount: { header: '수량', cell: (o) => formatCount(o.amount), kind: 'num' },
+  status: {
     header: '상태',
     cell: (o) => (
       <>
@@ -53,11 +53,35 @@ const COLUMNS: Column<OrderHistoryItem>[] = [
     ),
     kind: 'nowrap',
   },
-  { header: '주문 전 수량', cell: (o) => formatCount(o.startCount), kind: 'num' },
-  { header: '남은 수량', cell: (o) => formatCount(o.remains), kind: 'num' },
+  startCount: { header: '주문 전 수량', cell: (o) => formatCount(o.startCount), kind: 'num' },
+  remains: { header: '남은 수량', cell: (o) => formatCount(o.remains), kind: 'num' },
   // Refill and cancel (docs/product.md#refill-and-cancellation), only where the server says they may be asked.
-  { header: '요청', cell: (o) => <OrderActions order={o} />, kind: 'actions' },
+  actions: { header: '요청', cell: (o) => <OrderActions order={o} />, kind: 'actions' },
+} satisfies Record<string, Column<OrderHistoryItem>>;
+
+/** The columns of docs/product.md#order-histories, in their order. */
+const COLUMNS: Column<OrderHistoryItem>[] = [
+  COLUMN.id,
+  COLUMN.createdAt,
+  COLUMN.service,
+  COLUMN.link,
+  COLUMN.point,
+  COLUMN.amount,
+  COLUMN.status,
+  COLUMN.startCount,
+  COLUMN.remains,
+  COLUMN.actions,
 ];
+
+const CARD: CardLayout<OrderHistoryItem> = {
+  status: COLUMN.status,
+  amount: COLUMN.point,
+  title: COLUMN.service,
+  link: COLUMN.link,
+  meta: [COLUMN.id, COLUMN.createdAt],
+  facts: [COLUMN.amount, COLUMN.startCount, COLUMN.remains],
+  actions: COLUMN.actions,
+};
 
 export function OrderHistoryRoute() {
   const { state } = useSession();
@@ -75,6 +99,7 @@ export function OrderHistoryRoute() {
       page={page}
       hrefFor={hrefFor}
       columns={COLUMNS}
+      card={CARD}
       query={query}
       guest={!member}
     />

@@ -7,9 +7,11 @@ import {
   formatWon,
   HISTORY_PAGE_SIZE,
 } from '@smm/domain';
+import type { PointHistoryItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import type { usePointHistory } from '../api/get-point-history';
+import { useNarrowScreen } from './use-narrow-screen';
 import { WithdrawChargeButton } from './withdraw-charge-button';
 
 const TONES: Record<ChargeStatus, string> = {
@@ -34,6 +36,7 @@ export function ChargeHistory({
   hrefFor: (page: number) => string;
   onWithdrawn?: (chargeId: number) => void;
 }) {
+  const narrow = useNarrowScreen();
   if (query.isError && !query.data) {
     return (
       <div className="charge-state" role="alert">
@@ -68,41 +71,45 @@ export function ChargeHistory({
       <p className="charge-count">
         총 <strong>{formatCount(query.data.total)}</strong>건
       </p>
-      <div className="charge-table-wrap" role="region" aria-label="충전내역 표" tabIndex={0}>
-        <table className="charge-table">
-          <thead>
-            <tr>
-              <th scope="col">충전번호</th>
-              <th scope="col">신청일시</th>
-              <th scope="col" className="col-num">
-                충전금액
-              </th>
-              <th scope="col">충전상태</th>
-              <th scope="col">수락/거절일시</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.items.map((c) => (
-              <tr key={c.id}>
-                <td>{c.id}</td>
-                <td>{formatDateTime(c.createdAt)}</td>
-                <td className="col-num">{formatWon(c.point)}</td>
-                <td>
-                  <div className="charge-status">
-                    <span className={`charge-badge charge-${TONES[c.status]}`}>
-                      {CHARGE_STATUS_LABELS[c.status]}
-                    </span>
-                    {c.status === ChargeStatus.PENDING && (
-                      <WithdrawChargeButton charge={c} onWithdrawn={onWithdrawn} />
-                    )}
-                  </div>
-                </td>
-                <td>{c.responseAt ? formatDateTime(c.responseAt) : '-'}</td>
+      {narrow ? (
+        <ChargeCards items={query.data.items} onWithdrawn={onWithdrawn} />
+      ) : (
+        <div className="charge-table-wrap" role="region" aria-label="충전내역 표" tabIndex={0}>
+          <table className="charge-table">
+            <thead>
+              <tr>
+                <th scope="col">충전번호</th>
+                <th scope="col">신청일시</th>
+                <th scope="col" className="col-num">
+                  충전금액
+                </th>
+                <th scope="col">충전상태</th>
+                <th scope="col">수락/거절일시</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {query.data.items.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.id}</td>
+                  <td>{formatDateTime(c.createdAt)}</td>
+                  <td className="col-num">{formatWon(c.point)}</td>
+                  <td>
+                    <div className="charge-status">
+                      <span className={`charge-badge charge-${TONES[c.status]}`}>
+                        {CHARGE_STATUS_LABELS[c.status]}
+                      </span>
+                      {c.status === ChargeStatus.PENDING && (
+                        <WithdrawChargeButton charge={c} onWithdrawn={onWithdrawn} />
+                      )}
+                    </div>
+                  </td>
+                  <td>{c.responseAt ? formatDateTime(c.responseAt) : '-'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <Pagination
         page={page}
         lastPage={lastPageOf(query.data.total, HISTORY_PAGE_SIZE)}
@@ -111,5 +118,49 @@ export function ChargeHistory({
         label="충전내역 페이지"
       />
     </>
+  );
+}
+
+/** On a phone each charge is a card: status and amount first, its 충전 신청 취소 across the bottom. */
+function ChargeCards({
+  items,
+  onWithdrawn,
+}: {
+  items: PointHistoryItem[];
+  onWithdrawn?: (chargeId: number) => void;
+}) {
+  return (
+    <ul className="charge-items" aria-label="충전내역 목록">
+      {items.map((c) => (
+        <li key={c.id} className="charge-item">
+          <div className="charge-item-head">
+            <span className={`charge-badge charge-${TONES[c.status]}`}>{CHARGE_STATUS_LABELS[c.status]}</span>
+            <p className="charge-item-amount">
+              <span>충전금액</span>
+              <strong>{formatWon(c.point)}</strong>
+            </p>
+          </div>
+          <dl className="charge-item-facts">
+            <div>
+              <dt>충전번호</dt>
+              <dd>{c.id}</dd>
+            </div>
+            <div>
+              <dt>신청일시</dt>
+              <dd>{formatDateTime(c.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>수락/거절일시</dt>
+              <dd>{c.responseAt ? formatDateTime(c.responseAt) : '-'}</dd>
+            </div>
+          </dl>
+          {c.status === ChargeStatus.PENDING && (
+            <div className="charge-item-actions">
+              <WithdrawChargeButton charge={c} onWithdrawn={onWithdrawn} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
