@@ -2,7 +2,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { darken } from '@smm/domain';
-import { PopupStack } from '@/features/popups/components/popup-stack';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session/session-provider';
 import { useSiteSettings } from '@/lib/site-settings';
@@ -26,7 +25,6 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
       <SessionProvider>
         <MainColorSync />
         {children}
-        <PopupStack />
         <Toaster duration={2000} position="top-center" richColors closeButton={false} />
       </SessionProvider>
     </QueryClientProvider>

@@ -12,4 +12,5 @@ export const getPopups = () => api.get<Popup[]>('/service/popup');
 export const getPopupsQueryOptions = () =>
   queryOptions({ queryKey: ['popups'], queryFn: getPopups, staleTime: Infinity, retry: false });
 
-export const usePopups = () => useQuery(getPopupsQueryOptions());
+export const usePopups = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...getPopupsQueryOptions(), enabled });

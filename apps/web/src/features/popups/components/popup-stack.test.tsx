@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@smm/domain';
 import { mockApi } from '@/testing/mock-api';
@@ -19,8 +20,10 @@ const POPUPS = [
 function renderStack() {
   return render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <button type="button">바깥 버튼</button>
-      <PopupStack />
+      <MemoryRouter initialEntries={['/order']}>
+        <button type="button">바깥 버튼</button>
+        <PopupStack />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
