@@ -8,6 +8,29 @@ import { TopBar } from '@/features/layout/components/top-bar';
 import { LandingRoute } from '@/features/landing/routes/landing';
 import './layouts.css';
 
+const MAIN_ID = 'main-content';
+
+/**
+ * The first Tab stop of every page: straight to the page's own content past the top bar's dozen links
+ * (the order form's first field was the 18th stop). Focus moves without touching the URL.
+ */
+function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        const main = document.getElementById(MAIN_ID);
+        main?.focus();
+        main?.scrollIntoView();
+      }}
+    >
+      본문으로 건너뛰기
+    </a>
+  );
+}
+
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -21,8 +44,9 @@ export function AppLayout() {
   return (
     <>
       <ScrollToTop />
+      <SkipLink />
       <TopBar />
-      <main className="app-main">
+      <main className="app-main" id={MAIN_ID} tabIndex={-1}>
         <MobileBanner />
         <Outlet />
       </main>

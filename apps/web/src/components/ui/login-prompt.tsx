@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { LogIn } from 'lucide-react';
 import { paths } from '@/lib/paths';
 import { LeaveSessionLink } from '@/lib/session/leave-session-link';
@@ -8,8 +9,14 @@ import './ui.css';
  * and charge actions pass a login guard). `id` lets the submit button point at it with aria-describedby.
  */
 export function LoginPrompt({ id, message }: { id: string; message: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  // It opens under the submit button, below the fold on a laptop screen: brought into view each time it
+  // is shown (the forms remount it per press), or the press seems to do nothing.
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
   return (
-    <div className="login-prompt" role="alert" id={id}>
+    <div className="login-prompt" role="alert" id={id} ref={box}>
       <LogIn size={20} aria-hidden />
       <div>
         <strong>로그인이 필요합니다</strong>

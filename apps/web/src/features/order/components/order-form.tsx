@@ -89,7 +89,8 @@ export function OrderForm({
   const placeOrder = usePlaceOrder();
   const submitLock = useRef(false);
   const [submitting, setSubmitting] = useState(false);
-  const [loginPrompt, setLoginPrompt] = useState(false);
+  // How many times a guest pressed submit: each press shows the prompt anew (and brings it into view).
+  const [loginPrompt, setLoginPrompt] = useState(0);
   const promptId = useId();
 
   const categories = categoriesOf(catalog, form.platformId);
@@ -104,7 +105,7 @@ export function OrderForm({
     if (submitLock.current || disabled) return;
     // Guests and signed-out visitors are asked to log in; nothing is sent (docs/product.md#sessions).
     if (state !== SessionState.AUTHORIZATION) {
-      setLoginPrompt(true);
+      setLoginPrompt((n) => n + 1);
       return;
     }
     const input = orderInput(form, service);
@@ -325,12 +326,13 @@ export function OrderForm({
           size="lg"
           block
           disabled={disabled || submitting}
-          aria-describedby={loginPrompt ? promptId : undefined}
+          aria-describedby={loginPrompt > 0 ? promptId : undefined}
         >
           {submitting ? '주문하는 중…' : '주문하기'}
         </Button>
-        {loginPrompt && (
+        {loginPrompt > 0 && (
           <LoginPrompt
+            key={loginPrompt}
             id={promptId}
             message={
               state === SessionState.GUEST

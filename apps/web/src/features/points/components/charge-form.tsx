@@ -71,7 +71,8 @@ export function ChargeForm({
   const [chosenKind, setKind] = useState<PaymentKind | null>(null);
   const [invoice, setInvoice] = useState<InvoiceDetails>(EMPTY_INVOICE);
   const [cashPhone, setCashPhone] = useState('');
-  const [loginPrompt, setLoginPrompt] = useState(false);
+  // How many times a guest pressed submit: each press shows the prompt anew (and brings it into view).
+  const [loginPrompt, setLoginPrompt] = useState(0);
   const submitLock = useRef(false);
   const request = useRequestCharge();
   const promptId = useId();
@@ -87,7 +88,7 @@ export function ChargeForm({
     event.preventDefault();
     if (submitLock.current) return;
     if (state !== SessionState.AUTHORIZATION) {
-      setLoginPrompt(true);
+      setLoginPrompt((n) => n + 1);
       return;
     }
     const feeValue =
@@ -226,12 +227,13 @@ export function ChargeForm({
         size="lg"
         block
         disabled={request.isPending}
-        aria-describedby={loginPrompt ? promptId : undefined}
+        aria-describedby={loginPrompt > 0 ? promptId : undefined}
       >
         {request.isPending ? '신청하는 중…' : '충전 신청하기'}
       </Button>
-      {loginPrompt && (
+      {loginPrompt > 0 && (
         <LoginPrompt
+          key={loginPrompt}
           id={promptId}
           message={
             state === SessionState.GUEST
