@@ -30,6 +30,8 @@ export const STORAGE_KEYS = {
   DARK_MODE: 'DARK_MODE',
   POPUP_HIDDEN: 'popup-hidden',
   REMEMBERED_ID: 'remembered-id',
+  /** The phone's "use landscape" hint was closed: it stays closed on later loads. */
+  MOBILE_BANNER_CLOSED: 'mobile-banner-closed',
 } as const;
 
 /** Roles on an account. Guests have no server identity at all. */
