@@ -2,7 +2,7 @@ import { startTransition, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AlertTriangle, UserX } from 'lucide-react';
-import { ACCOUNT_MESSAGES, BROWSE_ONLY_MESSAGE, SessionState } from '@smm/domain';
+import { ACCOUNT_MESSAGES, BROWSE_ONLY_MESSAGE, SessionState, STORAGE_KEYS } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/page';
 import { paths } from '@/lib/paths';
@@ -22,7 +22,7 @@ const DELETION_WARNINGS = [
  * caches, leaves the session as a guest and goes to /.
  */
 export function DeleteAccountBlock() {
-  const { state, startGuest } = useSession();
+  const { state, profile, startGuest } = useSession();
   const navigate = useNavigate();
   const deletion = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
@@ -42,6 +42,10 @@ export function DeleteAccountBlock() {
     lock.current = true;
     try {
       await deletion.mutateAsync();
+      // The login form must not offer the id of an account that no longer exists.
+      if (profile && localStorage.getItem(STORAGE_KEYS.REMEMBERED_ID) === profile.id) {
+        localStorage.removeItem(STORAGE_KEYS.REMEMBERED_ID);
+      }
       toast.success(ACCOUNT_MESSAGES.ACCOUNT_DELETED);
       // One transition, so the signed-in route set is not re-rendered on /account without a session.
       startTransition(() => {

@@ -306,6 +306,8 @@ describe('account (/account): deletion', () => {
     const { calls } = memberServer(null, {
       'DELETE /auth/account': { message: ACCOUNT_MESSAGES.ACCOUNT_DELETED },
     });
+    // The login form remembers this member's id; another id saved on the device is not ours to drop.
+    localStorage.setItem(STORAGE_KEYS.REMEMBERED_ID, 'member1');
     const user = userEvent.setup();
     renderAccount();
     const block = (await screen.findByRole('heading', { name: '회원탈퇴' })).closest(
@@ -332,6 +334,7 @@ describe('account (/account): deletion', () => {
     expect(deletes(calls)).toHaveLength(1);
     expect(screen.getByTestId('session-state')).toHaveTextContent(String(SessionState.GUEST));
     expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.REMEMBERED_ID)).toBeNull();
   });
 
   it('a failure says so and puts the first label back', async () => {
