@@ -27,3 +27,4 @@ export * from './admin-dashboard';
 export * from './admin-audit';
 export * from './admin-content';
 export * from './admin-settings';
+export * from './korean-particles';

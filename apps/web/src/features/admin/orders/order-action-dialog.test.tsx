@@ -106,4 +106,36 @@ describe('order action dialog', () => {
     expect(autoOrderCancelRefundWon(autoOrder)).toBe(450);
     expect(screen.getByText(/3회분/)).toHaveTextContent('₩450');
   });
+
+  it.each([
+    [21, 12_000, '주문 #21을 취소하고 kim_1 회원에게 ₩12,000을 환불합니다.'],
+    [22, 12_000, '주문 #22를 취소하고 kim_1 회원에게 ₩12,000을 환불합니다.'],
+    [10, 2, '주문 #10을 취소하고 kim_1 회원에게 ₩2을 환불합니다.'],
+  ])('says order #%s with the particle its reading takes (korean-particles)', (id, cost, text) => {
+    render(
+      <OrderActionDialog
+        action={{ kind: 'cancel', order: sampleOrder({ id, cost, refunded: 0 }) }}
+        pending={false}
+        onConfirm={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    const sentence = screen.getByText(/회원에게/);
+    expect(sentence).toHaveTextContent(text);
+    expect(sentence.textContent).not.toContain('(를)');
+  });
+
+  it('says 주문 #21을 when it resends order #21', () => {
+    render(
+      <OrderActionDialog
+        action={{ kind: 'resend', order: sampleOrder({ id: 21 }) }}
+        pending={false}
+        onConfirm={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(/다음 처리 주기에 공급사로 다시 보냅니다/)).toHaveTextContent(
+      /^주문 #21을 다음 처리 주기에/,
+    );
+  });
 });

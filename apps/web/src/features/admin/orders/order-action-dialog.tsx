@@ -7,6 +7,8 @@ import {
   partialRefundWon,
   validatePartialRemains,
   formatCount,
+  particle,
+  withParticle,
 } from '@smm/domain';
 import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
 import { AdminDialog, AdminDialogActions } from '../components/admin-dialog';
@@ -84,7 +86,7 @@ export function OrderActionDialog({
     description = (
       <>
         <p>
-          주문 #{order.id}을(를) 다음 처리 주기에 공급사로 다시 보냅니다. 실패 횟수(
+          주문 #{withParticle(order.id, '을/를')} 다음 처리 주기에 공급사로 다시 보냅니다. 실패 횟수(
           {formatCount(order.attempts)}
           회)와 오류 기록이 초기화되며, 상품에 지금 연결된 공급사로 전송됩니다.
         </p>
@@ -97,8 +99,9 @@ export function OrderActionDialog({
     description = (
       <>
         <p>
-          주문 #{order.id}을(를) 취소하고 {order.memberLoginId} 회원에게 {won(cancelRefundWon(order))}을(를)
-          환불합니다.
+          주문 #{withParticle(order.id, '을/를')} 취소하고 {order.memberLoginId} 회원에게{' '}
+          {won(cancelRefundWon(order))}
+          {particle(formatWon(cancelRefundWon(order)), '을/를')} 환불합니다.
         </p>
         {order.providerOrderId ? (
           <p>
@@ -125,8 +128,10 @@ export function OrderActionDialog({
     description = (
       <>
         <p>
-          자동주문 #{autoOrder.id}을(를) 중지하고 아직 실행되지 않은 {formatCount(left)}회분{' '}
-          {won(autoOrderCancelRefundWon(autoOrder))}을(를) {autoOrder.memberLoginId} 회원에게 환불합니다.
+          자동주문 #{withParticle(autoOrder.id, '을/를')} 중지하고 아직 실행되지 않은 {formatCount(left)}회분{' '}
+          {won(autoOrderCancelRefundWon(autoOrder))}
+          {particle(formatWon(autoOrderCancelRefundWon(autoOrder)), '을/를')} {autoOrder.memberLoginId}{' '}
+          회원에게 환불합니다.
         </p>
         <p>이미 실행된 {formatCount(autoOrder.completed)}회분은 각각의 주문으로 계속 처리됩니다.</p>
       </>

@@ -194,7 +194,7 @@ describe('orders screen', () => {
     const dialog = screen.getByRole('dialog', { name: '주문 취소·환불' });
     await user.type(within(dialog).getByLabelText('메모 (선택)'), '회원 요청');
     await user.click(within(dialog).getByRole('button', { name: '취소하고 환불' }));
-    expect(await screen.findByText('주문 #9을(를) 취소하고 ₩5,000을(를) 환불했습니다.')).toBeInTheDocument();
+    expect(await screen.findByText('주문 #9를 취소하고 ₩5,000을 환불했습니다.')).toBeInTheDocument();
     expect(
       await screen.findByText('공급사 취소 요청이 받아들여지지 않았습니다: Order cannot be canceled'),
     ).toBeInTheDocument();
@@ -270,8 +270,6 @@ describe('orders screen', () => {
     expect(screen.getByText('2 / 5회')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '자동주문 77 중지·환불' }));
     await user.click(screen.getByRole('button', { name: '중지하고 환불' }));
-    expect(
-      await screen.findByText('자동주문 #77을(를) 중지하고 ₩450을(를) 환불했습니다.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('자동주문 #77을 중지하고 ₩450을 환불했습니다.')).toBeInTheDocument();
   });
 });

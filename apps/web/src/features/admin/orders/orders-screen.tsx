@@ -10,6 +10,7 @@ import {
   formatWon,
   type AdminOrderSort,
   formatCount,
+  withParticle,
 } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
@@ -136,14 +137,14 @@ export function OrdersScreen() {
         const answer = await resend.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
         toast.success(
           answer.changed
-            ? `주문 #${action.order.id}을(를) 다음 처리 주기에 다시 전송합니다.`
+            ? `주문 #${withParticle(action.order.id, '을/를')} 다음 처리 주기에 다시 전송합니다.`
             : '이미 전송을 기다리는 주문입니다.',
         );
       } else if (action.kind === 'cancel') {
         const answer = await cancel.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
         toast.success(
           answer.changed
-            ? `주문 #${action.order.id}을(를) 취소하고 ${formatWon(answer.refunded)}을(를) 환불했습니다.`
+            ? `주문 #${withParticle(action.order.id, '을/를')} 취소하고 ${withParticle(formatWon(answer.refunded), '을/를')} 환불했습니다.`
             : '이미 취소된 주문입니다.',
         );
         if (answer.provider.asked && !answer.provider.accepted) {
@@ -160,14 +161,14 @@ export function OrdersScreen() {
         });
         toast.success(
           answer.changed
-            ? `부분 완료로 처리하고 ${formatWon(answer.refunded)}을(를) 환불했습니다.`
+            ? `부분 완료로 처리하고 ${withParticle(formatWon(answer.refunded), '을/를')} 환불했습니다.`
             : '이미 같은 수량으로 부분 완료된 주문입니다.',
         );
       } else {
         const answer = await cancelAuto.mutateAsync({ id: action.autoOrder.id, body: { memo: input.memo } });
         toast.success(
           answer.changed
-            ? `자동주문 #${action.autoOrder.id}을(를) 중지하고 ${formatWon(answer.refunded)}을(를) 환불했습니다.`
+            ? `자동주문 #${withParticle(action.autoOrder.id, '을/를')} 중지하고 ${withParticle(formatWon(answer.refunded), '을/를')} 환불했습니다.`
             : '이미 중지된 자동주문입니다.',
         );
       }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ADMIN_REFILL_MESSAGES } from '@smm/domain';
+import { ADMIN_REFILL_MESSAGES, withParticle } from '@smm/domain';
 import type { AdminRefillItem } from '@smm/domain/contract';
 import { AdminDialog, AdminDialogActions } from '../components/admin-dialog';
 import { AdminTextArea } from '../components/admin-field';
@@ -44,14 +44,14 @@ export function RefillActionDialog({
         <div className="orders-dialog-description">
           {reject ? (
             <p>
-              주문 #{refill.order.id}의 리필 요청 #{refill.id}을(를) 거절합니다. 입력한 사유는{' '}
-              {refill.order.memberLoginId} 회원에게 보입니다. 공급사에 이미 접수된 리필은 공급사에서 따로
-              취소되지 않습니다.
+              주문 #{refill.order.id}의 리필 요청 #{withParticle(refill.id, '을/를')} 거절합니다. 입력한
+              사유는 {refill.order.memberLoginId} 회원에게 보입니다. 공급사에 이미 접수된 리필은 공급사에서
+              따로 취소되지 않습니다.
             </p>
           ) : (
             <p>
-              주문 #{refill.order.id}의 리필 요청 #{refill.id}을(를) 대기 상태로 되돌려 다음 처리 주기에
-              공급사로 다시 보냅니다. 시도 횟수와 사유가 초기화됩니다.
+              주문 #{refill.order.id}의 리필 요청 #{withParticle(refill.id, '을/를')} 대기 상태로 되돌려 다음
+              처리 주기에 공급사로 다시 보냅니다. 시도 횟수와 사유가 초기화됩니다.
             </p>
           )}
           {refill.reason && <p className="orders-dialog-error-text">현재 사유: {refill.reason}</p>}

@@ -92,7 +92,7 @@ describe('orders screen: 리필 요청 tab', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.type(within(dialog).getByLabelText('메모 (선택)'), '공급사 복구');
     await user.click(within(dialog).getByRole('button', { name: '재전송' }));
-    expect(await screen.findByText('리필 #31을(를) 다음 처리 주기에 다시 보냅니다.')).toBeInTheDocument();
+    expect(await screen.findByText('리필 #31을 다음 처리 주기에 다시 보냅니다.')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('/admin/api/refills/31/resend');
     expect(post.body).toEqual({ memo: '공급사 복구' });

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { REFILL_STATUSES, REFILL_STATUS_LABELS } from '@smm/domain';
+import { REFILL_STATUSES, REFILL_STATUS_LABELS, withParticle } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
@@ -53,12 +53,16 @@ export function RefillsView({
         const answer = await resend.mutateAsync({ id: refill.id, body: { memo } });
         toast.success(
           answer.changed
-            ? `리필 #${refill.id}을(를) 다음 처리 주기에 다시 보냅니다.`
+            ? `리필 #${withParticle(refill.id, '을/를')} 다음 처리 주기에 다시 보냅니다.`
             : '이미 전송을 기다리는 리필입니다.',
         );
       } else {
         const answer = await reject.mutateAsync({ id: refill.id, body: { memo } });
-        toast.success(answer.changed ? `리필 #${refill.id}을(를) 거절했습니다.` : '이미 끝난 리필입니다.');
+        toast.success(
+          answer.changed
+            ? `리필 #${withParticle(refill.id, '을/를')} 거절했습니다.`
+            : '이미 끝난 리필입니다.',
+        );
       }
       setAction(null);
     } catch (error) {
