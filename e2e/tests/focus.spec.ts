@@ -58,7 +58,14 @@ test.describe('[GUEST] the login prompt opens where the eye is, 1440×900', () =
       await page.goto('/');
       await page.getByRole('button', { name: '둘러보기' }).first().click();
       await expect(page).toHaveURL(/\/order$/);
-      if (path !== '/order') await page.goto(path);
+      // Within the app: a reload would end the guest's browsing session.
+      if (path !== '/order') {
+        await page
+          .getByRole('navigation', { name: '주요 메뉴' })
+          .getByRole('link', { name: '포인트 충전' })
+          .click();
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+      }
       for (const close of await page.getByRole('button', { name: '닫기', exact: true }).all()) {
         await close.click();
       }

@@ -13,7 +13,7 @@ export function LoginPrompt({ id, message }: { id: string; message: string }) {
   // It opens under the submit button, below the fold on a laptop screen: brought into view each time it
   // is shown (the forms remount it per press), or the press seems to do nothing.
   useEffect(() => {
-    box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    box.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, []);
   return (
     <div className="login-prompt" role="alert" id={id} ref={box}>
