@@ -260,6 +260,8 @@ describe('catalogue screen', () => {
     const first = within(table).getByText('한국인 팔로워').closest('tr')!;
     await userEvent.click(within(first).getByRole('button', { name: '삭제' }));
     const confirm = await screen.findByRole('dialog', { name: '상품 삭제' });
+    // The particle follows the name's last syllable (워: no final consonant → 를), not 을(를).
+    expect(confirm).toHaveTextContent("'한국인 팔로워'를 삭제할까요? 되돌릴 수 없습니다.");
     await userEvent.click(within(confirm).getByRole('button', { name: '삭제' }));
     expect(
       await screen.findByText('주문 내역이 있는 상품은 삭제할 수 없습니다. 숨김으로 바꿔주세요.'),

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatCount, formatUnitPriceMilli, SERVICE_TYPE_LABELS } from '@smm/domain';
+import { formatCount, formatUnitPriceMilli, SERVICE_TYPE_LABELS, withParticle } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
@@ -87,7 +87,9 @@ export function CatalogScreen() {
     savePlatform.mutate(
       { id: item.id, body: { text: item.text, bgColor: item.bgColor, visible: !item.visible } },
       feedback(
-        item.visible ? `${item.text}을(를) 숨겼습니다.` : `${item.text}을(를) 노출합니다.`,
+        item.visible
+          ? `${withParticle(item.text, '을/를')} 숨겼습니다.`
+          : `${withParticle(item.text, '을/를')} 노출합니다.`,
         '바꾸지 못했습니다.',
       ),
     );
@@ -108,7 +110,7 @@ export function CatalogScreen() {
     if (!deleting) return;
     const done = {
       onSuccess: () => {
-        toast.success(`${DELETE_LABEL[deleting.kind]}을(를) 삭제했습니다.`);
+        toast.success(`${withParticle(DELETE_LABEL[deleting.kind], '을/를')} 삭제했습니다.`);
         setDeleting(null);
       },
       onError: (error: unknown) => toast.error(errorMessage(error, '삭제하지 못했습니다.')),
@@ -391,7 +393,7 @@ export function CatalogScreen() {
       {deleting && (
         <ConfirmDialog
           title={`${DELETE_LABEL[deleting.kind]} 삭제`}
-          message={`'${deleting.item.text}'을(를) 삭제할까요? 되돌릴 수 없습니다.`}
+          message={`${withParticle(`'${deleting.item.text}'`, '을/를')} 삭제할까요? 되돌릴 수 없습니다.`}
           confirmLabel="삭제"
           pending={deletePlatform.isPending || deleteCategory.isPending || deleteService.isPending}
           onConfirm={confirmDelete}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
+import { withParticle } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection } from '../components/admin-page';
@@ -73,7 +74,7 @@ export function ProvidersScreen() {
           toast.success(
             provider.enabled
               ? `${provider.name} 사용을 중지했습니다.`
-              : `${provider.name}을(를) 다시 사용합니다.`,
+              : `${withParticle(provider.name, '을/를')} 다시 사용합니다.`,
           ),
         onError: (error) => toast.error(errorMessage(error, '바꾸지 못했습니다.')),
       },

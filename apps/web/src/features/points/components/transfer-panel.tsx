@@ -1,11 +1,11 @@
 import { CheckCircle2, Copy } from 'lucide-react';
-import { formatDateTime, formatWon, PAYMENT_KIND_LABELS } from '@smm/domain';
+import { formatDateTime, formatWon, PAYMENT_KIND_LABELS, withParticle } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { copyText } from '@/lib/clipboard';
 import type { ChargeRequestResponse } from '../api/request-charge';
 import { WithdrawChargeButton } from './withdraw-charge-button';
 
-const copy = (text: string, what: string) => copyText(text, `${what}을(를) 복사했습니다.`);
+const copy = (text: string, what: string) => copyText(text, `${withParticle(what, '을/를')} 복사했습니다.`);
 
 /**
  * What to transfer, where, under which name and by when: replaces the form after a request. When the
