@@ -71,8 +71,10 @@ describe('DashboardScreen', () => {
 
     const today = await screen.findByText('오늘 매출');
     expect(today.closest('.dash-card')).toHaveTextContent('₩10,000');
-    expect(today.closest('.dash-card')).toHaveTextContent('충전 1건 · 10,000P 적립');
+    expect(today.closest('.dash-card')).toHaveTextContent('충전 1건 · ₩10,000 적립');
     expect(screen.getByText('이번 달 매출').closest('.dash-card')).toHaveTextContent('₩32,000');
+    // Points are won on this site: no card writes money as '…P'.
+    expect(document.body).not.toHaveTextContent(/\d+P\b/);
     expect(screen.getByText('오늘 주문 금액').closest('.dash-card')).toHaveTextContent('₩11,000');
     expect(screen.getByText('이번 달 주문 금액').closest('.dash-card')).toHaveTextContent('₩15,000');
     expect(screen.getByText('신규 회원').closest('.dash-card')).toHaveTextContent(

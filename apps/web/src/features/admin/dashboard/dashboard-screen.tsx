@@ -67,12 +67,12 @@ function StatCards({ data }: { data: AdminDashboardResponse }) {
       <StatCard
         label="오늘 매출"
         value={formatWon(sales.today.payable)}
-        detail={`충전 ${formatCount(sales.today.count)}건 · ${formatCount(sales.today.point)}P 적립`}
+        detail={`충전 ${formatCount(sales.today.count)}건 · ${formatWon(sales.today.point)} 적립`}
       />
       <StatCard
         label="이번 달 매출"
         value={formatWon(sales.month.payable)}
-        detail={`충전 ${formatCount(sales.month.count)}건 · ${formatCount(sales.month.point)}P 적립`}
+        detail={`충전 ${formatCount(sales.month.count)}건 · ${formatWon(sales.month.point)} 적립`}
       />
       <StatCard
         label="오늘 주문 금액"
