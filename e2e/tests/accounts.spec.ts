@@ -56,7 +56,8 @@ test('[MEMBER][SIGN_UP][EMAIL_CODE]: with e-mail verification on, the code from 
   await expect(page.getByText('인증코드가 발송되었습니다.')).toBeVisible();
   // Sent: the address and the button lock, the code field appears.
   await expect(page.getByLabel('이메일', { exact: true })).toBeDisabled();
-  await expect(page.getByRole('button', { name: '전송 완료' })).toBeDisabled();
+  await expect(page.getByRole('status').filter({ hasText: '전송 완료' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '이메일 변경' })).toBeEnabled();
   const mail = await latestMessageTo(email, { since: sentAt, pattern: /\d{5}/ });
   expect(mail.channel).toBe('email');
 

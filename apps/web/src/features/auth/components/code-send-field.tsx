@@ -38,6 +38,11 @@ interface CodeSendFieldProps {
   sent: boolean;
   pending: boolean;
   onSend: () => void;
+  /**
+   * 변경 after a send: unlocks the address so a typo can be fixed without a reload (the caller forgets
+   * the sent state and the typed code).
+   */
+  onChangeAddress: () => void;
   /** The code field, revealed once a code was sent. */
   codeLabel: string;
   codeName: string;
@@ -63,6 +68,7 @@ export function CodeSendField({
   sent,
   pending,
   onSend,
+  onChangeAddress,
   codeLabel,
   codeName,
   codeValue,
@@ -80,19 +86,26 @@ export function CodeSendField({
         onChange={(event) => onChange(event.target.value)}
         disabled={verify && sent}
         addon={
-          verify && (
-            <Button variant="outline" className="code-send-btn" onClick={onSend} disabled={sent || pending}>
-              {sent ? (
-                <>
-                  <Check size={16} aria-hidden /> 전송 완료
-                </>
-              ) : pending ? (
-                '전송 중…'
-              ) : (
-                '인증코드 전송'
-              )}
+          verify &&
+          (sent ? (
+            <span className="code-sent">
+              <span className="code-sent-mark" role="status">
+                <Check size={16} aria-hidden /> 전송 완료
+              </span>
+              <Button
+                variant="outline"
+                className="code-send-btn"
+                aria-label={`${label} 변경`}
+                onClick={onChangeAddress}
+              >
+                변경
+              </Button>
+            </span>
+          ) : (
+            <Button variant="outline" className="code-send-btn" onClick={onSend} disabled={pending}>
+              {pending ? '전송 중…' : '인증코드 전송'}
             </Button>
-          )
+          ))
         }
       />
       {verify && sent && (

@@ -118,9 +118,38 @@ describe('register form', () => {
     await user.click(send);
     expect(await screen.findByLabelText('이메일 인증코드')).toBeInTheDocument();
     expect(screen.getByLabelText('이메일')).toBeDisabled();
-    expect(send).toBeDisabled();
+    expect(screen.queryByRole('button', { name: '인증코드 전송' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('전송 완료');
     expect(calls.find((c) => c.path === '/auth/send-email')?.body).toEqual({ email: 'm@e.kr' });
     await submitExpecting(REGISTER_MESSAGES.EMAIL_CODE_LENGTH);
+  });
+
+  it('변경 after a send unlocks a mistyped e-mail and a code goes to the corrected one', async () => {
+    const { calls } = mockApi({
+      'GET /service/settings': settingsOf({ ENABLE_EMAIL_VERIFY: 'true' }),
+      'GET /service/register-where': WHERE,
+      'POST /auth/send-email': { message: 'ok' },
+    });
+    renderRegister();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('이메일'), 'm@e.kt');
+    await user.click(screen.getByRole('button', { name: '인증코드 전송' }));
+    await user.type(await screen.findByLabelText('이메일 인증코드'), '123');
+    expect(screen.getByLabelText('이메일')).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: '이메일 변경' }));
+    const email = screen.getByLabelText('이메일');
+    expect(email).toBeEnabled();
+    expect(screen.queryByLabelText('이메일 인증코드')).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'm@e.kr');
+    await user.click(screen.getByRole('button', { name: '인증코드 전송' }));
+    // The code field comes back empty for the new address.
+    expect(await screen.findByLabelText('이메일 인증코드')).toHaveValue('');
+    expect(calls.filter((c) => c.path === '/auth/send-email').map((c) => c.body)).toEqual([
+      { email: 'm@e.kt' },
+      { email: 'm@e.kr' },
+    ]);
   });
 
   it('two quick presses send one request, and further presses wait while the answer is pending', async () => {
@@ -264,7 +293,8 @@ describe('register form', () => {
     await user.click(phoneSend as HTMLElement);
     expect(await screen.findByText(SEND_CODE_MESSAGES.PHONE_SENT)).toBeInTheDocument();
     expect(screen.getByLabelText('휴대전화 번호')).toBeDisabled();
-    expect(phoneSend).toBeDisabled();
+    expect(phoneSend).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '휴대전화 번호 변경' })).toBeEnabled();
     await user.type(screen.getByLabelText('휴대전화 인증코드'), '987');
     await submitExpecting(REGISTER_MESSAGES.PHONE_CODE_LENGTH);
     await user.type(screen.getByLabelText('휴대전화 인증코드'), '65');

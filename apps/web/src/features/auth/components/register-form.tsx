@@ -114,6 +114,10 @@ export function RegisterForm() {
         sent={emailCode.sent}
         pending={emailCode.pending}
         onSend={() => emailCode.send(form.email)}
+        onChangeAddress={() => {
+          emailCode.reset();
+          set('emailCode')('');
+        }}
         codeLabel="이메일 인증코드"
         codeName="emailCode"
         codeValue={form.emailCode}

@@ -42,6 +42,10 @@ export function SignUpExtraFields({
           sent={phoneCode.sent}
           pending={phoneCode.pending}
           onSend={() => phoneCode.send(values.phoneNumber)}
+          onChangeAddress={() => {
+            phoneCode.reset();
+            set('sendCode')('');
+          }}
           codeLabel="휴대전화 인증코드"
           codeName="sendCode"
           codeValue={values.sendCode}

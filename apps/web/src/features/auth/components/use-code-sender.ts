@@ -9,11 +9,18 @@ export interface CodeSender {
   sent: boolean;
   pending: boolean;
   send: (address: string) => void;
+  /** 변경: the address may be edited again and a new code sent (the one sent is no longer shown). */
+  reset: () => void;
 }
 
 /** Checks the address with the domain rule, then sends; toasts by answer (docs/product.md#error-answers). */
 function useCodeSender<T>(
-  mutation: { mutate: (input: T, options: MutateCallbacks) => void; isSuccess: boolean; isPending: boolean },
+  mutation: {
+    mutate: (input: T, options: MutateCallbacks) => void;
+    reset: () => void;
+    isSuccess: boolean;
+    isPending: boolean;
+  },
   toInput: (address: string) => T,
   validate: (address: string) => string | null,
   sentMessage: string,
@@ -22,6 +29,7 @@ function useCodeSender<T>(
   return {
     sent: mutation.isSuccess,
     pending: mutation.isPending,
+    reset: () => mutation.reset(),
     send: (address) => {
       const invalid = validate(address);
       if (invalid) {

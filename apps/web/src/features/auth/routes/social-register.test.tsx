@@ -110,7 +110,8 @@ describe('social register (/register/naver, /register/kakao)', () => {
     await user.click(send);
     expect(await screen.findByLabelText('휴대전화 인증코드')).toBeInTheDocument();
     expect(screen.getByLabelText('휴대전화 번호')).toBeDisabled();
-    expect(send).toBeDisabled();
+    expect(send).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '휴대전화 번호 변경' })).toBeEnabled();
 
     await user.type(screen.getByLabelText('휴대전화 인증코드'), '1234');
     await submitExpecting(REGISTER_MESSAGES.PHONE_CODE_LENGTH);
