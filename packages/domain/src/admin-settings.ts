@@ -126,7 +126,7 @@ export const SETTING_LABELS: Record<SettingKey, SettingLabel> = {
   BANKING_BANKING_CODE: {
     group: 'charge',
     label: '은행 코드',
-    description: '송금 앱으로 바로 연결할 때 쓰는 은행 코드(숫자 3자리, 예: 국민은행 004)입니다.',
+    description: '토스 송금 바로가기가 은행을 고를 때 쓰는 은행 코드(숫자 3자리, 예: 국민은행 004)입니다.',
     placeholder: '004',
   },
   POINT_CHARGE_BUTTON_OPTIONS: {
@@ -152,8 +152,9 @@ export const SETTING_LABELS: Record<SettingKey, SettingLabel> = {
   },
   ENABLE_TOSS_PAYMENT: {
     group: 'charge',
-    label: '송금 앱 바로가기',
-    description: '휴대폰에서 송금 앱으로 바로 보내는 버튼입니다. 아직 준비 중이라 켜도 적용되지 않습니다.',
+    label: '토스 송금 바로가기',
+    description:
+      '켜면 휴대폰의 입금 안내에 토스 앱의 송금 화면을 여는 버튼이 보입니다. 은행·계좌번호·금액이 채워지며, 은행 코드가 있어야 적용됩니다.',
   },
   SITE_KAKAO_CHANNEL_LINK: {
     group: 'external',

@@ -28,3 +28,4 @@ export * from './admin-audit';
 export * from './admin-content';
 export * from './admin-settings';
 export * from './korean-particles';
+export * from './toss-transfer';

@@ -34,6 +34,12 @@ describe('operator settings rules', () => {
     ['FOOTER_ADDRESS', 'a\u0000', SETTING_MESSAGES.CONTROL],
     ['FOOTER_ADDRESS', 'x'.repeat(2001), SETTING_MESSAGES.TOO_LONG],
     ['NO_SUCH_KEY', 'x', SETTING_MESSAGES.UNKNOWN_KEY],
+    ['BANKING_BANKING_CODE', '004', null],
+    ['BANKING_BANKING_CODE', '', null],
+    ['BANKING_BANKING_CODE', '4', SETTING_MESSAGES.BANK_CODE],
+    ['BANKING_BANKING_CODE', '0004', SETTING_MESSAGES.BANK_CODE],
+    ['BANKING_BANKING_CODE', '국민은행', SETTING_MESSAGES.BANK_CODE],
+    ['BANKING_BANKING_CODE', ' 004', SETTING_MESSAGES.BANK_CODE],
   ])('%s = %j → %s', (key, value, message) => {
     expect(validateSettingValue(key, value)).toBe(message);
   });

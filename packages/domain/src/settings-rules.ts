@@ -1,4 +1,5 @@
 import { PAYMENT_TYPE_AVAILABILITY, SETTING_KEYS, type SettingKey } from './settings';
+import { isKoreanBankCode } from './toss-transfer';
 
 /**
  * What kind of value each setting holds, so an operator's form shows the right input and the server
@@ -27,6 +28,7 @@ export const SETTING_MESSAGES = {
   NUMBER_LIST: '1 이상의 정수를 쉼표로 구분하거나 JSON 배열로 입력해주세요. (최대 12개)',
   ENUM: '정해진 값 중 하나를 선택해주세요.',
   URL: 'http:// 또는 https:// 로 시작하는 주소를 입력하거나 비워두세요.',
+  BANK_CODE: '은행 코드는 숫자 3자리로 입력하거나 비워두세요. (예: 국민은행 004)',
   TOO_LONG: '2,000자 이하로 입력해주세요.',
   CONTROL: '제어 문자는 사용할 수 없습니다.',
 } as const;
@@ -69,6 +71,9 @@ export function validateSettingValue(key: string, value: string): string | null 
       return ok ? null : m.NUMBER_LIST;
     }
     case 'text':
+      // The Toss transfer link names the bank by this code: a wrong one would open the app on another
+      // bank. Empty is allowed (no link is offered then).
+      if (key === 'BANKING_BANKING_CODE') return value === '' || isKoreanBankCode(value) ? null : m.BANK_CODE;
       return null;
   }
 }
