@@ -34,26 +34,6 @@ export const ADMIN_ORDER_PAGE_SIZE_MAX = 100;
 export const ADMIN_ORDER_SORTS = ['id', 'createdAt', 'cost'] as const;
 export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
 
-/**
- * Status names for operators, who need the exact state (members see ORDER_STATUS_LABELS, where a
- * partial order reads 주문실패).
- */
-export const ADMIN_ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  0: '접수',
-  1: '진행 중',
-  2: '완료',
-  3: '부분 완료',
-  4: '처리 대기',
-  5: '취소·환불',
-};
-
-export const ADMIN_AUTO_ORDER_STATUS_LABELS: Record<AutoOrderStatus, string> = {
-  0: '진행 중',
-  1: '완료',
-  2: '취소',
-  3: '부분 완료',
-};
-
 /** What an operator action needs to know of an order. */
 export interface AdminOrderFacts {
   status: number;

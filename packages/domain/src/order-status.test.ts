@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { OrderStatus, orderStatusFromProvider } from './order-status';
+import {
+  AUTO_ORDER_STATUSES,
+  AUTO_ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  OrderStatus,
+  orderStatusFromProvider,
+} from './order-status';
 
 describe('orderStatusFromProvider (docs/ARCHITECTURE.md#upstream-providers)', () => {
   it.each([
@@ -51,5 +58,30 @@ describe('orderStatusFromProvider (docs/ARCHITECTURE.md#upstream-providers)', ()
   );
   it.each([6, -1, 2.5, Number.NaN])('knows no numeric code %j', (code) => {
     expect(orderStatusFromProvider(code)).toBeNull();
+  });
+});
+
+describe('one label set per status (docs/product.md#operator-console)', () => {
+  it('the package exports a single label map for order states and one for auto-order states', async () => {
+    const domain: Record<string, unknown> = await import('./index');
+    const statusLabelMaps = Object.keys(domain).filter((name) => /ORDER_STATUS_LABELS$/.test(name));
+    expect(statusLabelMaps.sort()).toEqual(['AUTO_ORDER_STATUS_LABELS', 'ORDER_STATUS_LABELS']);
+  });
+
+  it('names every state once, with the words members are shown', () => {
+    expect(ORDER_STATUSES.map((status) => ORDER_STATUS_LABELS[status])).toEqual([
+      '주문접수',
+      '가동중',
+      '주문완료',
+      '주문실패',
+      '주문대기',
+      '주문취소 및 전액 환불',
+    ]);
+    expect(AUTO_ORDER_STATUSES.map((status) => AUTO_ORDER_STATUS_LABELS[status])).toEqual([
+      '활성',
+      '완료',
+      '취소',
+      '완료',
+    ]);
   });
 });

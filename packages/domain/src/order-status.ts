@@ -1,6 +1,8 @@
 /**
- * Order and auto-order states with their fixed numbers and the Korean labels members see
- * (docs/product.md#orders, docs/product.md#auto-orders).
+ * Order and auto-order states with their fixed numbers and their Korean labels
+ * (docs/product.md#orders, docs/product.md#auto-orders). The labels are the only ones: members, the
+ * console and its dashboard all name a state with the same word (docs/product.md#operator-console), so an
+ * operator reading a member's screen or talking to a member uses the member's word.
  */
 export const OrderStatus = {
   PENDING: 0,

@@ -105,6 +105,12 @@ describe('DashboardScreen', () => {
     expect(completed).toHaveTextContent('20');
     expect(completed).toHaveAttribute('href', '/admin/orders?status=2');
     expect(within(statuses).getAllByRole('listitem')).toHaveLength(6);
+    // The same words as the console's orders screen and the member pages (one label set).
+    expect(within(statuses).getByRole('link', { name: /주문실패/ })).toHaveAttribute(
+      'href',
+      '/admin/orders?status=3',
+    );
+    expect(screen.getByText('활성 자동주문').closest('.dash-card')).toHaveTextContent('2건');
 
     expect(screen.getByText('₩1,000,000')).toBeInTheDocument();
     expect(screen.getByText('12.5 USD')).toBeInTheDocument();

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, ChevronRight, RefreshCw } from 'lucide-react';
 import {
+  AUTO_ORDER_STATUS_LABELS,
+  AutoOrderStatus,
   CANCEL_REQUESTED_LABEL,
   DEPOSIT_STATUS_LABELS,
   REFILL_STATUS_LABELS,
@@ -120,7 +122,7 @@ function StatCards({ data }: { data: AdminDashboardResponse }) {
         detail={`이번 달 ${formatCount(members.month)}명 · 전체 ${formatCount(members.total)}명`}
       />
       <StatCard
-        label="진행 중인 자동 주문"
+        label={`${AUTO_ORDER_STATUS_LABELS[AutoOrderStatus.ACTIVE]} 자동주문`}
         value={`${formatCount(orders.autoOrdersActive)}건`}
         detail={`오늘 들어온 주문 ${formatCount(orders.today)}건`}
       />

@@ -1,6 +1,6 @@
 import {
-  ADMIN_AUTO_ORDER_STATUS_LABELS,
-  ADMIN_ORDER_STATUS_LABELS,
+  AUTO_ORDER_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
   AutoOrderStatus,
   CANCEL_REQUESTED_LABEL,
   OrderStatus,
@@ -25,11 +25,12 @@ import type { OrderAction } from './order-action-dialog';
 const money = (won: number) => <span className="admin-money">{formatWon(won)}</span>;
 const quantity = (n: number | null) => <span className="admin-money">{formatCount(n)}</span>;
 
-const orderLabel = (status: number) =>
-  ADMIN_ORDER_STATUS_LABELS[status as OrderStatusValue] ?? String(status);
+// One word per state, the members' (docs/product.md#operator-console): an operator reads what the
+// member reads.
+const orderLabel = (status: number) => ORDER_STATUS_LABELS[status as OrderStatusValue] ?? String(status);
 const refillLabel = (status: number) => REFILL_STATUS_LABELS[status as RefillStatus] ?? String(status);
 const autoLabel = (status: number) =>
-  ADMIN_AUTO_ORDER_STATUS_LABELS[status as AutoOrderStatusValue] ?? String(status);
+  AUTO_ORDER_STATUS_LABELS[status as AutoOrderStatusValue] ?? String(status);
 
 function chipClass(kind: 'success' | 'danger' | 'muted' | 'open') {
   return kind === 'open' ? 'admin-chip' : `admin-chip admin-chip-${kind}`;
@@ -56,7 +57,16 @@ function AutoOrderStatusChip({ status }: { status: number }) {
         : status === AutoOrderStatus.CANCLED
           ? 'muted'
           : 'open';
-  return <span className={chipClass(kind)}>{autoLabel(status)}</span>;
+  // A partial auto-order reads 완료 like a whole one (docs/product.md#auto-orders); its tone and title
+  // tell the operator that some run was partly refunded.
+  return (
+    <span
+      className={chipClass(kind)}
+      title={status === AutoOrderStatus.PARTIAL ? '일부 회차 부분 환불' : undefined}
+    >
+      {autoLabel(status)}
+    </span>
+  );
 }
 
 /** A member's link: shortened in the cell, whole in its title; only http(s) becomes a link. */

@@ -78,7 +78,7 @@ describe('orders screen', () => {
     await user.click(screen.getByLabelText('앞부분 일치'));
     await screen.findByRole('option', { name: '인스타그램 · 숨은 상품 (숨김)' });
     await user.selectOptions(screen.getByLabelText('상품'), '4');
-    await user.selectOptions(screen.getByLabelText('상태'), '부분 완료');
+    await user.selectOptions(screen.getByLabelText('상태'), '주문실패');
     await user.type(screen.getByLabelText('링크'), 'p/a_b%');
     await user.type(screen.getByLabelText('시작일'), '2026-11-01');
     await user.type(screen.getByLabelText('종료일'), '2026-11-22');
@@ -166,7 +166,7 @@ describe('orders screen', () => {
     expect(link).toHaveAttribute('title', 'https://instagram.com/p/abc');
     const row = link.closest('tr')!;
     expect(within(row).getByText('2026-11-22 00:30')).toBeInTheDocument();
-    expect(within(row).getByText('접수')).toHaveClass('admin-chip');
+    expect(within(row).getByText('주문접수')).toHaveClass('admin-chip');
     expect(within(row).getByText('미접수')).toBeInTheDocument();
     expect(within(row).getByText(/timeout after 2000 ms/)).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: '주문 7 재전송' })).toBeInTheDocument();
@@ -262,11 +262,12 @@ describe('orders screen', () => {
       pageSize: '20',
     });
     expect(screen.queryByLabelText('오류 있는 주문만')).not.toBeInTheDocument();
+    // The members' words (docs/product.md#auto-orders); the partial one says what sets it apart.
     expect(
       within(screen.getByLabelText('상태'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['전체 상태', '진행 중', '완료', '취소', '부분 완료']);
+    ).toEqual(['전체 상태', '활성', '완료', '취소', '완료 (일부 환불)']);
     expect(screen.getByText('2 / 5회')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '자동주문 77 중지·환불' }));
     await user.click(screen.getByRole('button', { name: '중지하고 환불' }));

@@ -2,9 +2,10 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
-  ADMIN_AUTO_ORDER_STATUS_LABELS,
+  AUTO_ORDER_STATUS_LABELS,
+  AutoOrderStatus,
   CANCEL_REQUESTED_LABEL,
-  ADMIN_ORDER_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
   AUTO_ORDER_STATUSES,
   ORDER_STATUSES,
   formatWon,
@@ -197,9 +198,19 @@ export function OrdersScreen() {
       go({ sort, order: first.desc ? 'desc' : 'asc' });
     },
   };
+  // The filter picks one exact state; a partial auto-order shares 완료 with a whole one
+  // (docs/product.md#auto-orders), so its option says what sets it apart.
   const statuses = isAuto
-    ? AUTO_ORDER_STATUSES.map((s) => [s, ADMIN_AUTO_ORDER_STATUS_LABELS[s]] as const)
-    : ORDER_STATUSES.map((s) => [s, ADMIN_ORDER_STATUS_LABELS[s]] as const);
+    ? AUTO_ORDER_STATUSES.map(
+        (s) =>
+          [
+            s,
+            s === AutoOrderStatus.PARTIAL
+              ? `${AUTO_ORDER_STATUS_LABELS[s]} (일부 환불)`
+              : AUTO_ORDER_STATUS_LABELS[s],
+          ] as const,
+      )
+    : ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]] as const);
 
   return (
     <AdminPage
