@@ -1,3 +1,9 @@
+import { SETTING_LABELS, settingChoiceLabel } from './admin-settings';
+import { formatSeoulDateTime } from './datetime';
+import { formatWon } from './format';
+import { formatUnitPrice } from './order-rules';
+import { isSettingKey, settingKind } from './settings-rules';
+
 /**
  * The audit log's vocabulary: every operator action is recorded as `<target>.<verb>`; the console shows
  * it by its Korean label. An action missing here still shows, as its raw name (auditActionLabel), so a
@@ -86,4 +92,183 @@ export const AUDIT_TARGET_LABELS: Readonly<Record<string, string>> = {
 
 export function auditTargetLabel(targetType: string): string {
   return Object.hasOwn(AUDIT_TARGET_LABELS, targetType) ? AUDIT_TARGET_LABELS[targetType]! : targetType;
+}
+
+/**
+ * The Korean names of the fields an audit entry's before / after carry (the presenters' keys: a service,
+ * a notice, a provider, a charge, an order…), so the log reads '상단 고정: 아니오 → 예' and not
+ * 'isTop: false → true'. One map for every target: the same key means the same thing everywhere. A key
+ * missing here shows as it is (auditFieldLabel), so a new field never disappears — but add its label.
+ */
+export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  id: '번호',
+  ids: '순서',
+  value: '값',
+  text: '이름',
+  name: '이름',
+  title: '제목',
+  answer: '답변',
+  content: '내용',
+  isTop: '상단 고정',
+  bgColor: '배경색',
+  imageUrl: '이미지 주소',
+  contentType: '파일 형식',
+  bytes: '파일 크기(바이트)',
+  enabled: '사용',
+  visible: '회원에게 노출',
+  createdAt: '작성일시',
+  updatedAt: '수정일시',
+  sortOrder: '순서',
+  platformId: '플랫폼 번호',
+  platformText: '플랫폼',
+  categoryId: '카테고리 번호',
+  categoryText: '카테고리',
+  categoryCount: '카테고리 수',
+  serviceCount: '상품 수',
+  serviceId: '상품 번호',
+  serviceText: '상품',
+  providerId: '공급사 번호',
+  providerName: '공급사',
+  providerServiceId: '공급사 상품 번호',
+  providerOrderId: '공급사 주문 번호',
+  providerRefillId: '공급사 리필 번호',
+  unitPriceMilli: '단가',
+  min: '최소 수량',
+  max: '최대 수량',
+  notice: '안내 문구',
+  enableAuto: '자동 주문',
+  isReadOnly: '읽기 전용',
+  type: '종류',
+  refill: '리필',
+  refillDays: '리필 기간(일)',
+  cancel: '취소 가능',
+  cancellable: '회원 취소 허용',
+  apiUrl: 'API 주소',
+  apiKey: 'API 키',
+  maskedKey: 'API 키',
+  keyChanged: 'API 키 변경',
+  markupPercent: '마진(%)',
+  created: '추가한 상품',
+  skipped: '건너뛴 상품',
+  status: '상태',
+  statusLabel: '상태',
+  point: '잔액',
+  delta: '변동',
+  adjustmentId: '조정 번호',
+  suspendedAt: '정지 일시',
+  discount: '할인',
+  memo: '메모',
+  reason: '사유',
+  amount: '금액',
+  cost: '결제 금액',
+  refunded: '환불 금액',
+  balance: '잔액',
+  balanceAfter: '변동 후 잔액',
+  payable: '입금할 금액',
+  totalAmount: '합계',
+  supplyAmount: '공급가액',
+  vatAmount: '부가세',
+  depositorName: '입금자명',
+  depositedAt: '입금일시',
+  creditedAt: '충전일시',
+  decidedBy: '처리',
+  chargeId: '충전 신청 번호',
+  depositId: '입금 번호',
+  issuedAt: '발행일시',
+  issuedBy: '발행한 운영자',
+  feeType: '증빙 종류',
+  feeValue: '증빙 정보',
+  kind: '종류',
+  duplicate: '중복',
+  details: '상세',
+  loginId: '아이디',
+  memberLoginId: '회원 아이디',
+  email: '이메일',
+  phoneNumber: '휴대전화 번호',
+  link: '링크',
+  quantity: '수량',
+  startCount: '시작 수량',
+  remains: '남은 수량',
+  runs: '실행 횟수',
+  interval: '간격(분)',
+  comments: '댓글',
+  attempts: '시도 횟수',
+  error: '오류',
+  lastError: '마지막 오류',
+  hasError: '오류 있음',
+  finishedAt: '완료일시',
+  cancelRequested: '취소 요청',
+  cancelRequestedAt: '취소 요청 일시',
+  nextRunAt: '다음 실행 일시',
+  nextCheckAt: '다음 확인 일시',
+  leasedUntil: '처리 중 기한',
+  autoOrderId: '자동 주문 번호',
+  orderId: '주문 번호',
+  source: '출처',
+};
+
+export function auditFieldLabel(key: string): string {
+  return Object.hasOwn(AUDIT_FIELD_LABELS, key) ? AUDIT_FIELD_LABELS[key]! : key;
+}
+
+/**
+ * The target as an operator names it: a setting by its Korean label ('추천인 코드', not
+ * 'ENABLE_REFERRAL'); every other target by its id.
+ */
+export function auditTargetName(targetType: string, targetId: string): string {
+  if (targetType === 'setting' && isSettingKey(targetId)) return SETTING_LABELS[targetId].label;
+  return targetId;
+}
+
+/** Won amounts among the fields (₩ with separators, as on the site). */
+const MONEY_FIELDS = new Set([
+  'point',
+  'delta',
+  'amount',
+  'cost',
+  'refunded',
+  'balance',
+  'balanceAfter',
+  'payable',
+  'totalAmount',
+  'supplyAmount',
+  'vatAmount',
+]);
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * One audit value in Korean: a setting's flag as 켜짐 / 꺼짐 and its choice by name, other yes/no
+ * fields as 예 / 아니오, nothing as '없음', an empty text as '(빈 값)', won as ₩1,234, a unit price
+ * as ₩0.35, an instant as yyyy-MM-dd HH:mm:ss in Seoul time; anything else as text or compact JSON.
+ * `field` is the changed key ('' when the values are compared whole); `target` the entry's target.
+ */
+export function auditValueLabel(
+  field: string,
+  value: unknown,
+  target: { type: string; id: string } = { type: '', id: '' },
+): string {
+  if (value === null || value === undefined) return '없음';
+  if (
+    target.type === 'setting' &&
+    field === 'value' &&
+    isSettingKey(target.id) &&
+    typeof value === 'string'
+  ) {
+    const kind = settingKind(target.id);
+    if (kind === 'flag' && (value === 'true' || value === 'false')) return value === 'true' ? '켜짐' : '꺼짐';
+    if (kind === 'enum') return settingChoiceLabel(target.id, value);
+  }
+  if (typeof value === 'boolean') return value ? '예' : '아니오';
+  if (typeof value === 'number') {
+    if (field === 'unitPriceMilli') return formatUnitPrice(value);
+    if (MONEY_FIELDS.has(field)) return formatWon(value);
+    return String(value);
+  }
+  if (typeof value === 'string') {
+    if (value === '') return '(빈 값)';
+    if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatSeoulDateTime(value);
+    return value;
+  }
+  return JSON.stringify(value);
 }

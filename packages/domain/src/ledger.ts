@@ -22,3 +22,24 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   REFUND: '주문 환불',
   ADJUSTMENT: '운영자 조정',
 };
+
+/** What a ledger reference's prefix names ('auto:18' is auto-order 18). */
+const LEDGER_REFERENCE_KINDS: Readonly<Record<string, string>> = {
+  charge: '충전',
+  order: '주문',
+  auto: '자동주문',
+  adjustment: '조정',
+};
+
+/**
+ * Where a ledger row came from, in words: 'charge:3' → '충전 #3', 'order:5' → '주문 #5', 'auto:18' →
+ * '자동주문 #18', 'adjustment:6' → '조정 #6'; a refund says so first ('환불 · 주문 #5'). A reference of
+ * an unknown shape shows as it is, so no row is ever blank.
+ */
+export function ledgerReferenceLabel(reason: LedgerReason | string, reference: string): string {
+  const match = /^([a-z-]+):(\d+)$/.exec(reference);
+  const kind = match ? LEDGER_REFERENCE_KINDS[match[1]!] : undefined;
+  if (!match || !kind) return reference;
+  const named = `${kind} #${match[2]}`;
+  return reason === LedgerReason.REFUND ? `환불 · ${named}` : named;
+}

@@ -70,6 +70,18 @@ export function formatUnitPriceMilli(milli: number): string {
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
+const wholeWonFormat = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
+
+/**
+ * 350 → '₩0.35', 60000 → '₩60', 1234500 → '₩1,234.5': a unit price shown like every other amount on the
+ * site (₩, thousands separators) without losing the thousandths a price may have.
+ */
+export function formatUnitPrice(milli: number): string {
+  const [whole = '0', fraction] = formatUnitPriceMilli(milli).split('.');
+  const grouped = wholeWonFormat.format(Number(whole));
+  return fraction ? `₩${grouped}.${fraction}` : `₩${grouped}`;
+}
+
 /** The price of `units` units in whole won, rounded up (BigInt: milli-won products can pass 2^53). */
 export function costOfUnitsWon(unitPriceMilli: number, units: number | bigint): number {
   const milli = BigInt(unitPriceMilli) * BigInt(units);

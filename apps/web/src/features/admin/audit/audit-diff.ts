@@ -1,3 +1,5 @@
+import { auditFieldLabel, auditValueLabel } from '@smm/domain';
+
 /**
  * An audit entry's before → after, as an operator wants to read it: only the keys whose value changed
  * (added or removed keys included), each value in short text. Entries whose before or after is not a
@@ -31,14 +33,42 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
 
 const MAX_TEXT = 80;
 
-/** One value in a line: text as it is, null/absent as '없음', anything else as compact JSON; long text cut. */
-export function auditValueText(value: unknown): string {
-  let text: string;
-  if (value === null || value === undefined) text = '없음';
-  else if (typeof value === 'string') text = value === '' ? '(빈 값)' : value;
-  else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
-  else text = JSON.stringify(value);
+/** The entry's target, for the values whose meaning depends on it (a setting's 'true' is 켜짐). */
+export interface AuditTarget {
+  type: string;
+  id: string;
+}
+
+/**
+ * One value in a line, in Korean (auditValueLabel: 켜짐/꺼짐, 예/아니오, '없음', ₩, Seoul time…), long
+ * text cut. `field` is the changed key ('' for a whole value).
+ */
+export function auditValueText(value: unknown, field = '', target?: AuditTarget): string {
+  const text = auditValueLabel(field, value, target);
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+}
+
+/**
+ * A creation (nothing → an object) or a deletion (an object → nothing) reads as what was made or
+ * removed, not as a column of '없음 → …' lines; anything else is a change.
+ */
+export function auditEntryKind(before: unknown, after: unknown): 'create' | 'delete' | 'change' {
+  const empty = (value: unknown) => value === null || value === undefined;
+  if (empty(before) && isRecord(after)) return 'create';
+  if (empty(after) && isRecord(before)) return 'delete';
+  return 'change';
+}
+
+/** One changed key as a line of text (the CSV): '상단 고정: 아니오 → 예', '새로 만듦 · 내용: 공지'. */
+export function auditChangeLine(
+  change: AuditChange,
+  kind: ReturnType<typeof auditEntryKind>,
+  target?: AuditTarget,
+): string {
+  const label = change.key ? `${auditFieldLabel(change.key)}: ` : '';
+  if (kind === 'create') return `${label}${auditValueText(change.after, change.key, target)}`;
+  if (kind === 'delete') return `${label}${auditValueText(change.before, change.key, target)}`;
+  return `${label}${auditValueText(change.before, change.key, target)} → ${auditValueText(change.after, change.key, target)}`;
 }
 
 /** The whole entry for the details view and the CSV: both sides, pretty-printed. */

@@ -38,6 +38,15 @@ const PAGE: AuditLogResponse = {
       before: { point: 1000 },
       after: { point: 3000, adjustmentId: 9 },
     }),
+    item({
+      id: 1,
+      action: 'setting.update',
+      targetType: 'setting',
+      targetId: 'ENABLE_REFERRAL',
+      memo: '',
+      before: { value: 'false' },
+      after: { value: 'true' },
+    }),
   ],
   page: 1,
   pageSize: 50,
@@ -87,7 +96,8 @@ describe('audit diff', () => {
     expect(auditValueText(null)).toBe('없음');
     expect(auditValueText(undefined)).toBe('없음');
     expect(auditValueText('')).toBe('(빈 값)');
-    expect(auditValueText(false)).toBe('false');
+    expect(auditValueText(false)).toBe('아니오');
+    expect(auditValueText('true', 'value', { type: 'setting', id: 'ENABLE_REFERRAL' })).toBe('켜짐');
     expect(auditValueText({ a: [1, 2] })).toBe('{"a":[1,2]}');
     expect(auditValueText('x'.repeat(200))).toHaveLength(80);
   });
@@ -101,7 +111,7 @@ describe('audit diff', () => {
     );
     const lines = screen.getAllByRole('listitem');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toHaveTextContent('value#111111→에서 다음으로 변경:#222222');
+    expect(lines[0]).toHaveTextContent('값#111111→에서 다음으로 변경:#222222');
     expect(lines[1]).toHaveTextContent('note없음→에서 다음으로 변경:<b>not html</b>');
     expect(screen.queryByText('kept')).not.toBeInTheDocument();
     const details = screen.getByText('전체 보기').closest('details')!;
@@ -118,6 +128,54 @@ describe('audit diff', () => {
     );
     // Operator text is text: no element was made from it.
     expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('names fields in Korean, a setting by its label and its flag as 켜짐 / 꺼짐', () => {
+    render(
+      <AuditChanges
+        before={{ value: 'false' }}
+        after={{ value: 'true' }}
+        target={{ type: 'setting', id: 'ENABLE_REFERRAL' }}
+      />,
+    );
+    expect(screen.getByRole('listitem')).toHaveTextContent('값꺼짐→에서 다음으로 변경:켜짐');
+    // Only the 전체 보기 JSON keeps the stored words.
+    expect(screen.getByRole('list')).not.toHaveTextContent(/false|true/);
+  });
+
+  it('shows a creation as what was made, under 새로 만듦, not as 없음 → … lines', () => {
+    render(
+      <AuditChanges
+        before={null}
+        after={{
+          id: 7,
+          content: '점검 안내',
+          isTop: true,
+          bgColor: null,
+          imageUrl: '/uploads/a.png',
+          createdAt: '2026-11-23T15:05:09.000Z',
+        }}
+      />,
+    );
+    expect(screen.getByText('새로 만듦')).toBeInTheDocument();
+    const lines = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toEqual([
+      '번호7',
+      '내용점검 안내',
+      '상단 고정예',
+      '이미지 주소/uploads/a.png',
+      '작성일시2026-11-24 00:05',
+    ]);
+    expect(screen.getByRole('list')).not.toHaveTextContent(/없음|isTop|imageUrl|createdAt/);
+  });
+
+  it('shows a deletion under 삭제함 with what the item held', () => {
+    render(<AuditChanges before={{ text: '인스타그램', bgColor: '#ff0000' }} after={null} />);
+    expect(screen.getByText('삭제함')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '이름인스타그램',
+      '배경색#ff0000',
+    ]);
   });
 
   it('says when nothing changed and shows a dash without before and after', () => {
@@ -141,14 +199,17 @@ describe('AuditScreen', () => {
     expect(rows[1]).toHaveTextContent('충전 수락');
     expect(rows[1]).toHaveTextContent('충전 신청15');
     expect(rows[1]).toHaveTextContent('통장 확인');
-    expect(rows[1]).toHaveTextContent('status0→에서 다음으로 변경:1');
+    expect(rows[1]).toHaveTextContent('상태0→에서 다음으로 변경:1');
     expect(rows[2]).toHaveTextContent('robot.dance');
+    expect(rows[3]).toHaveTextContent('설정추천인 코드');
+    expect(rows[3]).not.toHaveTextContent('ENABLE_REFERRAL');
+    expect(rows[3]).toHaveTextContent('값꺼짐→에서 다음으로 변경:켜짐');
     expect(within(rows[2]!).getByRole('link', { name: 'hong' })).toHaveAttribute(
       'href',
       '/admin/members/hong',
     );
-    expect(rows[2]).toHaveTextContent('point1000→에서 다음으로 변경:3000');
-    expect(rows[2]).toHaveTextContent('adjustmentId없음→에서 다음으로 변경:9');
+    expect(rows[2]).toHaveTextContent('잔액₩1,000→에서 다음으로 변경:₩3,000');
+    expect(rows[2]).toHaveTextContent('조정 번호없음→에서 다음으로 변경:9');
     expect(screen.getByText('총 120건')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /CSV 내보내기/ })).toBeEnabled();
   });

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import {
   auditActionLabel,
   auditTargetLabel,
+  auditTargetName,
   formatSeoulDateTime,
   parseSeoulDate,
   type CsvColumn,
@@ -19,7 +20,7 @@ import { DataTable, type ColumnDef } from '../components/data-table';
 import { useAuditFilters } from './api/get-audit-filters';
 import { auditSearchParams, useAuditLog, type AuditSearch } from './api/get-audit-log';
 import { AuditChanges } from './audit-changes';
-import { auditChanges, auditValueText } from './audit-diff';
+import { auditChangeLine, auditChanges, auditEntryKind } from './audit-diff';
 import './audit.css';
 
 const EMPTY: AuditSearch = { action: '', operator: '', targetType: '', q: '', from: '', to: '', page: 1 };
@@ -49,11 +50,15 @@ export function readAuditSearch(params: URLSearchParams): AuditSearch {
 const withCurrent = (choices: readonly string[] | undefined, current: string) =>
   current && !(choices ?? []).includes(current) ? [...(choices ?? []), current] : [...(choices ?? [])];
 
-/** One line per changed key, for the CSV. */
-const changesText = (row: AuditLogItem) =>
-  auditChanges(row.before, row.after)
-    .map((c) => `${c.key ? `${c.key}: ` : ''}${auditValueText(c.before)} → ${auditValueText(c.after)}`)
-    .join('\n');
+const targetOf = (row: AuditLogItem) => ({ type: row.targetType, id: row.targetId });
+
+/** One line per changed field, in the same words as the screen, for the CSV. */
+const changesText = (row: AuditLogItem) => {
+  const kind = auditEntryKind(row.before, row.after);
+  const lines = auditChanges(row.before, row.after).map((c) => auditChangeLine(c, kind, targetOf(row)));
+  const caption = { create: '새로 만듦', delete: '삭제함', change: null }[kind];
+  return (caption ? [caption, ...lines] : lines).join('\n');
+};
 
 const csvColumns: CsvColumn<AuditLogItem>[] = [
   { header: '시각', value: (row) => formatSeoulDateTime(row.createdAt) },
@@ -61,6 +66,7 @@ const csvColumns: CsvColumn<AuditLogItem>[] = [
   { header: '작업', value: (row) => auditActionLabel(row.action) },
   { header: '작업 코드', value: (row) => row.action },
   { header: '대상 종류', value: (row) => auditTargetLabel(row.targetType) },
+  { header: '대상', value: (row) => auditTargetName(row.targetType, row.targetId) },
   { header: '대상 ID', value: (row) => row.targetId },
   { header: '메모', value: (row) => row.memo },
   { header: '변경 내용', value: changesText },
@@ -76,7 +82,9 @@ function TargetCell({ row }: { row: AuditLogItem }) {
       {row.targetType === 'member' ? (
         <Link to={paths.admin.member(row.targetId)}>{row.targetId}</Link>
       ) : (
-        <span className="audit-target-id">{row.targetId}</span>
+        <span className="audit-target-id" title={row.targetId}>
+          {auditTargetName(row.targetType, row.targetId)}
+        </span>
       )}
     </span>
   );
@@ -121,7 +129,9 @@ const columns: ColumnDef<AuditLogItem, never>[] = [
     header: '변경 내용',
     size: 340,
     enableSorting: false,
-    cell: ({ row }) => <AuditChanges before={row.original.before} after={row.original.after} />,
+    cell: ({ row }) => (
+      <AuditChanges before={row.original.before} after={row.original.after} target={targetOf(row.original)} />
+    ),
   },
 ];
 

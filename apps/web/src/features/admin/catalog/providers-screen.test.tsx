@@ -56,6 +56,7 @@ const item = (
 const listing = [
   item('1', 'Instagram Followers [Korea]', '36000.00', [10]),
   item('14', 'Instagram Story Views', '0.90'),
+  { ...item('16', 'Instagram Custom Comments', '50000.00'), type: 'Custom Comments' },
   item('15', 'Threads Followers', '9000.50', [], { refill: true, cancel: true }),
 ];
 
@@ -163,6 +164,11 @@ describe('providers screen', () => {
     const list = await within(dialog).findByRole('table', { name: '공급사 상품 목록' });
     // Already sold in the chosen category: not selectable.
     expect(within(list).getByRole('checkbox', { name: 'Instagram Followers [Korea] 선택' })).toBeDisabled();
+    // 가져옴 and the type chip are their own items beside the name (spaced by CSS gap, no glued text).
+    const importedChip = within(list).getByText('가져옴');
+    expect(importedChip.textContent).toBe('가져옴');
+    expect(importedChip.parentElement).toHaveClass('catalog-import-name-line');
+    expect(within(list).getByText('댓글 직접 입력').textContent).toBe('댓글 직접 입력');
 
     const markup = within(dialog).getByLabelText('마진 (%)');
     await userEvent.clear(markup);
@@ -183,7 +189,7 @@ describe('providers screen', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('넣을 카테고리'), '11');
     // In the other category the first one is selectable again (not chosen yet).
     expect(within(list).getByRole('checkbox', { name: 'Instagram Followers [Korea] 선택' })).toBeEnabled();
-    await userEvent.click(within(dialog).getByRole('button', { name: '2개 가져오기' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: '3개 가져오기' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       path: '/admin/api/providers/7/import',
@@ -191,7 +197,7 @@ describe('providers screen', () => {
         categoryId: 11,
         markupPercent: 15,
         visible: true,
-        items: [{ providerServiceId: '14' }, { providerServiceId: '15' }],
+        items: [{ providerServiceId: '14' }, { providerServiceId: '16' }, { providerServiceId: '15' }],
       },
     });
     expect(await screen.findByText('1개 추가, 1개 건너뜀')).toBeInTheDocument();

@@ -33,10 +33,28 @@ function ledger(balance: number): MemberLedgerResponse {
         balanceAfter: 10000,
         createdAt: '2026-11-22T09:00:00.000Z',
       },
+      {
+        id: 4,
+        delta: 1800,
+        reason: 'REFUND',
+        reasonLabel: '주문 환불',
+        reference: 'order:5',
+        balanceAfter: 4800,
+        createdAt: '2026-11-21T09:00:00.000Z',
+      },
+      {
+        id: 3,
+        delta: -2000,
+        reason: 'ORDER',
+        reasonLabel: '주문 결제',
+        reference: 'auto:18',
+        balanceAfter: 3000,
+        createdAt: '2026-11-21T08:00:00.000Z',
+      },
     ],
     page: 1,
     pageSize: 20,
-    total: 2,
+    total: 4,
   };
 }
 
@@ -66,6 +84,9 @@ describe('MemberLedgerPanel', () => {
     expect(rows[1]).toHaveTextContent('−₩3,000');
     expect(rows[2]).toHaveTextContent('포인트 충전');
     expect(rows[2]).toHaveTextContent('충전 #12');
+    expect(rows[3]).toHaveTextContent('환불 · 주문 #5');
+    expect(rows[4]).toHaveTextContent('자동주문 #18');
+    expect(table).not.toHaveTextContent(/auto:|order:/);
   });
 
   it('shows the domain rule’s message and sends nothing while the form is invalid', async () => {

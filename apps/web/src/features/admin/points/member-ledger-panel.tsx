@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { LEDGER_REASON_LABELS, formatWon } from '@smm/domain';
+import { LEDGER_REASON_LABELS, formatWon, ledgerReferenceLabel } from '@smm/domain';
 import type { MemberLedgerItem } from '@smm/domain/contract';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import { AdminSection, AdminStatus } from '../components/admin-page';
@@ -8,14 +8,6 @@ import { useMemberLedger } from './api/get-member-ledger';
 import { money, when } from './components/points-format';
 import { PointAdjustmentForm } from './components/point-adjustment-form';
 import './points.css';
-
-/** Where a ledger row came from, in words: '충전 #12', '주문 #345', '조정 #6'. */
-function referenceText(item: MemberLedgerItem): string {
-  const [kind, id] = item.reference.split(':');
-  if (!id) return item.reference;
-  const name = { charge: '충전', order: '주문', adjustment: '조정' }[kind ?? ''];
-  return name ? `${name} #${id}` : item.reference;
-}
 
 const columns: ColumnDef<MemberLedgerItem, never>[] = [
   {
@@ -37,7 +29,7 @@ const columns: ColumnDef<MemberLedgerItem, never>[] = [
     header: '근거',
     size: 120,
     enableSorting: false,
-    cell: ({ row }) => referenceText(row.original),
+    cell: ({ row }) => ledgerReferenceLabel(row.original.reason, row.original.reference),
   },
   {
     id: 'delta',

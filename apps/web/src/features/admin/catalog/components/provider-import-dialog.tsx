@@ -170,10 +170,14 @@ export function ProviderImportDialog({
                       </td>
                       <td>{item.service}</td>
                       <td className="catalog-import-name">
-                        {item.name}
-                        {item.category && <span className="catalog-muted"> · {item.category}</span>}
-                        {imported && <span className="admin-chip admin-chip-muted"> 가져옴</span>}
-                        <ServiceTypeChip providerType={item.type} />
+                        <span className="catalog-import-name-line">
+                          <span>
+                            {item.name}
+                            {item.category && <span className="catalog-muted"> · {item.category}</span>}
+                          </span>
+                          {imported && <span className="admin-chip admin-chip-muted">가져옴</span>}
+                          <ServiceTypeChip providerType={item.type} />
+                        </span>
                       </td>
                       <td className="admin-money">{item.rate}</td>
                       <td className="admin-money">
@@ -225,7 +229,7 @@ function ServiceTypeChip({ providerType }: { providerType: string }) {
   const type = serviceTypeOfProviderType(providerType);
   if (type === 'default') return null;
   if (type === null) {
-    return <span className="admin-chip admin-chip-danger"> 가져올 수 없는 종류 ({providerType})</span>;
+    return <span className="admin-chip admin-chip-danger">가져올 수 없는 종류 ({providerType})</span>;
   }
-  return <span className="admin-chip admin-chip-muted"> {SERVICE_TYPE_LABELS[type]}</span>;
+  return <span className="admin-chip admin-chip-muted">{SERVICE_TYPE_LABELS[type]}</span>;
 }
