@@ -151,10 +151,20 @@ export function LandingCarousel<T>({
               {stopped ? <Play size={16} aria-hidden /> : <Pause size={16} aria-hidden />}
             </button>
           )}
-          <button type="button" aria-label={`이전 ${itemName}`} onClick={() => embla?.scrollPrev(jump)}>
+          <button
+            type="button"
+            aria-label={`이전 ${itemName}`}
+            data-keep-clear
+            onClick={() => embla?.scrollPrev(jump)}
+          >
             <ChevronLeft size={20} aria-hidden />
           </button>
-          <button type="button" aria-label={`다음 ${itemName}`} onClick={() => embla?.scrollNext(jump)}>
+          <button
+            type="button"
+            aria-label={`다음 ${itemName}`}
+            data-keep-clear
+            onClick={() => embla?.scrollNext(jump)}
+          >
             <ChevronRight size={20} aria-hidden />
           </button>
         </div>

@@ -315,7 +315,8 @@ export function OrderForm({
             </li>
           )}
         </ol>
-        <div className="order-total">
+        {/* data-keep-clear: the floating chat button steps aside rather than cover the total. */}
+        <div className="order-total" data-keep-clear>
           <span>총 금액</span>
           <strong aria-live="polite" data-testid="order-total">
             {total === null ? '-' : formatWon(total)}

@@ -210,7 +210,8 @@ export function ChargeForm({
         </fieldset>
       ) : null}
 
-      <div className="charge-total" aria-live="polite">
+      {/* data-keep-clear: the floating chat button steps aside rather than cover the payable amount. */}
+      <div className="charge-total" aria-live="polite" data-keep-clear>
         <span>입금하실 금액</span>
         <strong>{formatWon(payable)}</strong>
         {kind === PaymentKind.FEE && payable > 0 && <small>충전 {formatWon(point)} + 부가세</small>}

@@ -1,0 +1,44 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi, settingsOf } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { FloatingChatButton } from './floating-chat-button';
+
+const rect = (left: number, top: number, width: number, height: number) =>
+  ({ left, top, right: left + width, bottom: top + height, width, height, x: left, y: top }) as DOMRect;
+
+/** issue 22: the chat button covered the carousel's 다음 button (1440) and the payable amount (390). */
+describe('the floating chat button', () => {
+  it('steps aside while something marked data-keep-clear is under it, and comes back after', async () => {
+    mockApi({
+      'GET /service/settings': json(
+        settingsOf({ SITE_KAKAO_CHANNEL_LINK: 'https://pf.kakao.com/_x', SITE_KAKAO_TEXT: '카카오톡 상담' }),
+      ),
+    });
+    renderWithProviders(
+      <>
+        <button type="button" data-keep-clear>
+          다음 강점
+        </button>
+        <FloatingChatButton />
+      </>,
+    );
+    const chat = await screen.findByRole('link', { name: '카카오톡 상담' });
+    const next = screen.getByRole('button', { name: '다음 강점' });
+    // The button sits in the bottom-right corner of a 1440×900 screen.
+    chat.getBoundingClientRect = () => rect(1260, 830, 160, 50);
+    let nextAt = rect(1300, 840, 40, 40);
+    next.getBoundingClientRect = () => nextAt;
+
+    act(() => void window.dispatchEvent(new Event('scroll')));
+    await waitFor(() => expect(chat).toHaveClass('floating-chat-aside'));
+    expect(chat).toHaveAttribute('aria-hidden', 'true');
+    expect(chat).toHaveAttribute('tabindex', '-1');
+
+    // Scrolled on: the arrow is higher up the page, the button is back.
+    nextAt = rect(1300, 400, 40, 40);
+    act(() => void window.dispatchEvent(new Event('scroll')));
+    await waitFor(() => expect(chat).not.toHaveClass('floating-chat-aside'));
+    expect(screen.getByRole('link', { name: '카카오톡 상담' })).not.toHaveAttribute('aria-hidden');
+  });
+});
