@@ -3,6 +3,7 @@ import { formatDateTime, formatWon, PAYMENT_KIND_LABELS, withParticle } from '@s
 import { Button } from '@/components/ui/button';
 import { copyText } from '@/lib/clipboard';
 import type { ChargeRequestResponse } from '../api/request-charge';
+import { TossTransferButton } from './toss-transfer-button';
 import { WithdrawChargeButton } from './withdraw-charge-button';
 
 const copy = (text: string, what: string) => copyText(text, `${withParticle(what, '을/를')} 복사했습니다.`);
@@ -11,7 +12,8 @@ const copy = (text: string, what: string) => copyText(text, `${withParticle(what
  * What to transfer, where, under which name and by when: replaces the form after a request. When the
  * server raised the amount by a few won (another member waits for a transfer of the same name and
  * amount, setting ENABLE_CHARGE_DISTINCT_AMOUNT), the change is spelled out before anything else: a
- * transfer of the amount the member typed would not be credited to them.
+ * transfer of the amount the member typed would not be credited to them. The account number and the
+ * amount have copy buttons on every device; a phone may also get 토스로 송금하기 (TossTransferButton).
  */
 export function TransferPanel({
   charge,
@@ -112,6 +114,7 @@ export function TransferPanel({
           </dd>
         </div>
       </dl>
+      <TossTransferButton charge={charge} />
       <p className="transfer-note">
         입금이 확인되면 잔액이 자동으로 바뀝니다. 이 화면을 닫아도 충전은 그대로 진행됩니다.
       </p>
