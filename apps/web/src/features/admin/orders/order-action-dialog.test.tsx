@@ -77,6 +77,22 @@ describe('order action dialog', () => {
     expect(onConfirm).toHaveBeenCalledWith({ memo: '' });
   });
 
+  it('does not claim an order the list showed unsent is still unsent: a worker may have sent it since', () => {
+    render(
+      <OrderActionDialog
+        action={{ kind: 'cancel', order: sampleOrder({ providerOrderId: null, status: 0 }) }}
+        pending={false}
+        onConfirm={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: '주문 취소·환불' });
+    expect(dialog).not.toHaveTextContent('아직 공급사에 접수되지 않은 주문이라');
+    expect(dialog).toHaveTextContent(
+      '공급사에 접수된 주문이면 공급사에도 취소를 요청하고, 아직 접수되지 않았다면 더 이상 전송하지 않습니다.',
+    );
+  });
+
   it('tells how much stopping an auto-order gives back', () => {
     const autoOrder: AdminAutoOrderItem = {
       id: 77,

@@ -109,7 +109,12 @@ export function OrderActionDialog({
             않아도 이 취소와 환불은 그대로 유지됩니다.
           </p>
         ) : (
-          <p>아직 공급사에 접수되지 않은 주문이라 더 이상 전송되지 않습니다.</p>
+          // The list only knew the order unsent; a worker may have sent it since, so say both cases
+          // (the answer's toast says which it was).
+          <p>
+            공급사에 접수된 주문이면 공급사에도 취소를 요청하고, 아직 접수되지 않았다면 더 이상 전송하지
+            않습니다. 어느 쪽이었는지는 처리 결과로 알려드립니다.
+          </p>
         )}
       </>
     );

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrderItem, AdminOrdersResponse, AdminService } from '@smm/domain/contract';
 import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
+import { ADMIN_LISTS_REFRESH_MS } from './api/orders-keys';
 import { sampleOrder } from './orders-test-data';
 import { OrdersScreen } from './orders-screen';
 
@@ -165,7 +166,8 @@ describe('orders screen', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link).toHaveAttribute('title', 'https://instagram.com/p/abc');
     const row = link.closest('tr')!;
-    expect(within(row).getByText('2026-11-22 00:30')).toBeInTheDocument();
+    // The minute is what matters here (seconds may follow it).
+    expect(within(row).getByText(/^2026-11-22 00:30/)).toBeInTheDocument();
     expect(within(row).getByText('주문접수')).toHaveClass('admin-chip');
     expect(within(row).getByText('미접수')).toBeInTheDocument();
     expect(within(row).getByText(/timeout after 2000 ms/)).toBeInTheDocument();
@@ -194,13 +196,94 @@ describe('orders screen', () => {
     const dialog = screen.getByRole('dialog', { name: '주문 취소·환불' });
     await user.type(within(dialog).getByLabelText('메모 (선택)'), '회원 요청');
     await user.click(within(dialog).getByRole('button', { name: '취소하고 환불' }));
-    expect(await screen.findByText('주문 #9를 취소하고 ₩5,000을 환불했습니다.')).toBeInTheDocument();
     expect(
-      await screen.findByText('공급사 취소 요청이 받아들여지지 않았습니다: Order cannot be canceled'),
+      await screen.findByText(
+        '주문 #9를 취소하고 ₩5,000을 환불했습니다. 공급사는 취소 요청을 받아들이지 않았습니다 (공급사 주문번호 9001): Order cannot be canceled',
+      ),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ memo: '회원 요청' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(listed).toBeGreaterThan(1));
+  });
+
+  it('tells from the answer that the provider was asked, though the list showed the order unsent', async () => {
+    const user = userEvent.setup();
+    // The list was loaded before the worker sent order 12; the server cancels it at its provider.
+    const unsent = sampleOrder({ id: 12, cost: 3_000, status: 0, providerOrderId: null });
+    let listed = 0;
+    mockApi({
+      'GET /admin/api/orders': () => {
+        listed += 1;
+        return json(pageOf([unsent]));
+      },
+      'POST /admin/api/orders/12/cancel': {
+        order: { ...unsent, status: 5, refunded: 3_000, providerOrderId: '9002' },
+        changed: true,
+        refunded: 3_000,
+        provider: { asked: true, accepted: true, error: null },
+      },
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: '주문 12 취소·환불' }));
+    // Opening the dialog asks for the list again.
+    await waitFor(() => expect(listed).toBe(2));
+    const dialog = screen.getByRole('dialog', { name: '주문 취소·환불' });
+    expect(dialog).not.toHaveTextContent('아직 공급사에 접수되지 않은 주문이라');
+    await user.click(within(dialog).getByRole('button', { name: '취소하고 환불' }));
+    expect(
+      await screen.findByText(
+        '주문 #12를 취소하고 ₩3,000을 환불했습니다. 공급사도 취소 요청을 받아들였습니다 (공급사 주문번호 9002).',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing went to a provider when the order was not at one', async () => {
+    const user = userEvent.setup();
+    const unsent = sampleOrder({ id: 13, cost: 3_000, status: 0, providerOrderId: null });
+    mockApi({
+      'GET /admin/api/orders': pageOf([unsent]),
+      'POST /admin/api/orders/13/cancel': {
+        order: { ...unsent, status: 5, refunded: 3_000 },
+        changed: true,
+        refunded: 3_000,
+        provider: { asked: false, accepted: false, error: null },
+      },
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: '주문 13 취소·환불' }));
+    await user.click(screen.getByRole('button', { name: '취소하고 환불' }));
+    expect(
+      await screen.findByText(
+        '주문 #13을 취소하고 ₩3,000을 환불했습니다. 공급사에 접수되기 전이라 공급사에는 아무것도 보내지 않았고, 더 이상 전송되지 않습니다.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('refreshes the open orders and auto-orders lists every 15 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = mockApi({
+        'GET /admin/api/orders': pageOf([sampleOrder({ id: 14 })]),
+        'GET /admin/api/auto-orders': { items: [], page: 1, pageSize: 20, total: 0 },
+      });
+      const count = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
+      renderScreen();
+      await screen.findByRole('button', { name: '주문 14 취소·환불' });
+      expect(count('/admin/api/orders')).toBe(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(ADMIN_LISTS_REFRESH_MS + 100);
+      });
+      await waitFor(() => expect(count('/admin/api/orders')).toBe(2));
+
+      renderScreen('/admin/orders?tab=auto');
+      await waitFor(() => expect(count('/admin/api/auto-orders')).toBe(1));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(ADMIN_LISTS_REFRESH_MS + 100);
+      });
+      await waitFor(() => expect(count('/admin/api/auto-orders')).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the dialog open and shows the server’s message when it refuses', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -26,6 +26,7 @@ import { useAdminOrders } from './api/get-admin-orders';
 import { useOrderServices } from './api/get-order-services';
 import { useMarkOrderPartial } from './api/mark-order-partial';
 import { useResendOrder } from './api/resend-order';
+import { cancelOutcome } from './cancel-outcome';
 import { OrderActionDialog, type OrderAction, type OrderActionInput } from './order-action-dialog';
 import { autoOrderColumns, autoOrderCsvColumns, orderColumns, orderCsvColumns } from './order-columns';
 import {
@@ -128,8 +129,29 @@ export function OrdersScreen() {
       });
   };
 
-  const columns = useMemo(() => orderColumns(setAction), []);
-  const autoColumns = useMemo(() => autoOrderColumns(setAction), []);
+  const refetchOrders = orders.refetch;
+  const refetchAutoOrders = autoOrders.refetch;
+  // Opening an action asks the server for the list again, so the dialog speaks of the order as it is
+  // now (a worker may have sent it to its provider since the page was loaded); see `shown` below.
+  const openAction = useCallback(
+    (next: OrderAction) => {
+      setAction(next);
+      void (next.kind === 'auto-cancel' ? refetchAutoOrders() : refetchOrders());
+    },
+    [refetchOrders, refetchAutoOrders],
+  );
+  const columns = useMemo(() => orderColumns(openAction), [openAction]);
+  const autoColumns = useMemo(() => autoOrderColumns(openAction), [openAction]);
+  // The dialog shows the newest row the list holds for the order it was opened on.
+  const shown: OrderAction | null = useMemo(() => {
+    if (!action) return null;
+    if (action.kind === 'auto-cancel') {
+      const fresh = autoOrders.data?.items.find((row) => row.id === action.autoOrder.id);
+      return fresh ? { ...action, autoOrder: fresh } : action;
+    }
+    const fresh = orders.data?.items.find((row) => row.id === action.order.id);
+    return fresh ? { ...action, order: fresh } : action;
+  }, [action, orders.data, autoOrders.data]);
 
   const confirm = async (input: OrderActionInput) => {
     if (!action) return;
@@ -143,18 +165,9 @@ export function OrdersScreen() {
         );
       } else if (action.kind === 'cancel') {
         const answer = await cancel.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
-        toast.success(
-          answer.changed
-            ? `주문 #${withParticle(action.order.id, '을/를')} 취소하고 ${withParticle(formatWon(answer.refunded), '을/를')} 환불했습니다.`
-            : '이미 취소된 주문입니다.',
-        );
-        if (answer.provider.asked && !answer.provider.accepted) {
-          toast.warning(
-            `공급사 취소 요청이 받아들여지지 않았습니다: ${answer.provider.error ?? '응답 없음'}`,
-          );
-        } else if (!answer.provider.asked && answer.provider.error) {
-          toast.warning(answer.provider.error);
-        }
+        const outcome = cancelOutcome(action.order.id, answer);
+        if (outcome.tone === 'warning') toast.warning(outcome.text);
+        else toast.success(outcome.text);
       } else if (action.kind === 'partial') {
         const answer = await partial.mutateAsync({
           id: action.order.id,
@@ -403,14 +416,14 @@ export function OrdersScreen() {
         </>
       )}
 
-      {action && (
+      {action && shown && (
         <OrderActionDialog
           key={
             action.kind === 'auto-cancel'
               ? `auto-${action.autoOrder.id}`
               : `${action.kind}-${action.order.id}`
           }
-          action={action}
+          action={shown}
           pending={pending}
           onConfirm={(input) => void confirm(input)}
           onCancel={() => setAction(null)}

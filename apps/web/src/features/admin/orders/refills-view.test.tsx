@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminRefillItem, AdminRefillsResponse } from '@smm/domain/contract';
 import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
+import { ADMIN_LISTS_REFRESH_MS } from './api/orders-keys';
 import { sampleOrder, sampleRefill } from './orders-test-data';
 import { OrdersScreen } from './orders-screen';
 
@@ -70,6 +71,22 @@ describe('orders screen: 리필 요청 tab', () => {
       }),
     );
     expect(screen.getByTestId('search')).toHaveTextContent('?tab=refills&status=3&q=kim_1');
+  });
+
+  it('refreshes the open refills list every 15 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = mockApi({ 'GET /admin/api/refills': pageOf([sampleRefill()]) });
+      const count = () => calls.filter((c) => c.method === 'GET' && c.path === '/admin/api/refills').length;
+      renderScreen('/admin/orders?tab=refills');
+      await waitFor(() => expect(count()).toBe(1));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(ADMIN_LISTS_REFRESH_MS + 100);
+      });
+      await waitFor(() => expect(count()).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('resends after the confirm dialog, with the memo, and refetches the list', async () => {

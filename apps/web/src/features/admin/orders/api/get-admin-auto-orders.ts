@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminAutoOrdersResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { ordersRequestParams, type OrdersSearch } from '../orders-search';
-import { ADMIN_AUTO_ORDERS_KEY } from './orders-keys';
+import { ADMIN_LIST_REFRESH, ADMIN_AUTO_ORDERS_KEY } from './orders-keys';
 
 /** GET /admin/api/auto-orders — one page of every member's auto-orders. */
 export const getAdminAutoOrders = (search: OrdersSearch) =>
@@ -13,6 +13,7 @@ export const getAdminAutoOrdersQueryOptions = (search: OrdersSearch) =>
     queryKey: [...ADMIN_AUTO_ORDERS_KEY, ordersRequestParams(search)],
     queryFn: () => getAdminAutoOrders(search),
     placeholderData: keepPreviousData,
+    ...ADMIN_LIST_REFRESH,
   });
 
 export const useAdminAutoOrders = (search: OrdersSearch, enabled = true) =>

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminOrdersResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { ordersRequestParams, type OrdersSearch } from '../orders-search';
-import { ADMIN_ORDERS_KEY } from './orders-keys';
+import { ADMIN_LIST_REFRESH, ADMIN_ORDERS_KEY } from './orders-keys';
 
 /** GET /admin/api/orders — one page of every member's orders, filtered and sorted by the server. */
 export const getAdminOrders = (search: OrdersSearch) =>
@@ -13,6 +13,7 @@ export const getAdminOrdersQueryOptions = (search: OrdersSearch) =>
     queryKey: [...ADMIN_ORDERS_KEY, ordersRequestParams(search)],
     queryFn: () => getAdminOrders(search),
     placeholderData: keepPreviousData,
+    ...ADMIN_LIST_REFRESH,
   });
 
 export const useAdminOrders = (search: OrdersSearch, enabled = true) =>

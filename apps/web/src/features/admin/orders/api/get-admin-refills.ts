@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminRefillsResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
 import { refillsRequestParams, type OrdersSearch } from '../orders-search';
-import { ADMIN_REFILLS_KEY } from './orders-keys';
+import { ADMIN_LIST_REFRESH, ADMIN_REFILLS_KEY } from './orders-keys';
 
 /** GET /admin/api/refills — one page of every member's refills, newest first. */
 export const getAdminRefills = (search: OrdersSearch) =>
@@ -13,6 +13,7 @@ export const getAdminRefillsQueryOptions = (search: OrdersSearch) =>
     queryKey: [...ADMIN_REFILLS_KEY, refillsRequestParams(search)],
     queryFn: () => getAdminRefills(search),
     placeholderData: keepPreviousData,
+    ...ADMIN_LIST_REFRESH,
   });
 
 export const useAdminRefills = (search: OrdersSearch, enabled = true) =>
