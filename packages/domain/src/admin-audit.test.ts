@@ -36,7 +36,7 @@ describe('audit labels', () => {
     expect(auditValueLabel('notice', '')).toBe('(빈 값)');
     expect(auditValueLabel('point', 1234567)).toBe('₩1,234,567');
     expect(auditValueLabel('unitPriceMilli', 350)).toBe('₩0.35');
-    expect(auditValueLabel('createdAt', '2026-11-23T15:05:09.000Z')).toBe('2026-11-24 00:05');
+    expect(auditValueLabel('createdAt', '2026-11-23T15:05:09.000Z')).toBe('2026-11-24 00:05:09');
     expect(auditValueLabel('min', 10)).toBe('10');
     expect(auditValueLabel('ids', [3, 1])).toBe('[3,1]');
   });

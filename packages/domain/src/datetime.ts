@@ -19,7 +19,7 @@ export const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /**
  * The Seoul wall clock of an instant, zero-padded (year '2026', month '01', day '05', hour '07',
- * minute '08'), computed from UTC alone: the same answer whatever the machine's time zone.
+ * minute '08', second '09'), computed from UTC alone: the same answer whatever the machine's time zone.
  */
 export function seoulClock(value: Date | string | number) {
   const wall = new Date(new Date(value).getTime() + SEOUL_OFFSET_MS);
@@ -29,13 +29,15 @@ export function seoulClock(value: Date | string | number) {
     day: pad(wall.getUTCDate()),
     hour: pad(wall.getUTCHours()),
     minute: pad(wall.getUTCMinutes()),
+    second: pad(wall.getUTCSeconds()),
   };
 }
 /**
- * yyyy-MM-dd HH:mm in Seoul time, whatever the machine's zone (the operator reads bank times, which
- * are Korean): the console's tables and CSV files.
+ * yyyy-MM-dd HH:mm:ss in Seoul time, whatever the machine's zone (the operator reads bank times, which
+ * are Korean): the console's tables and CSV files. Seconds as everywhere on the site
+ * (docs/product.md#display-constants): two events in the same minute stay apart.
  */
 export function formatSeoulDateTime(value: Date | string | number): string {
-  const { year, month, day, hour, minute } = seoulClock(value);
-  return `${year}-${month}-${day} ${hour}:${minute}`;
+  const { year, month, day, hour, minute, second } = seoulClock(value);
+  return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
 }

@@ -1,13 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { darken, readableTextOn } from './color';
 import { formatDateKey, formatDateTime, formatSeoulDateTime } from './datetime';
-import { formatBusinessNumber, formatCount, formatPhoneNumber, formatWon } from './format';
+import {
+  formatBusinessNumber,
+  formatCount,
+  formatPhoneNumber,
+  formatProviderBalance,
+  formatWon,
+  formatWonText,
+} from './format';
 import { SiteSettings } from './settings';
 
 describe('formatting', () => {
   it('shows won with grouping', () => {
     expect(formatWon(0)).toBe('₩0');
     expect(formatWon(1234567)).toBe('₩1,234,567');
+  });
+
+  it('shows a decimal won text with ₩ and separators, keeping its fraction', () => {
+    expect(formatWonText('36000.00')).toBe('₩36,000');
+    expect(formatWonText('9000.50')).toBe('₩9,000.5');
+    expect(formatWonText('0.0035')).toBe('₩0.0035');
+    expect(formatWonText('12')).toBe('₩12');
+    expect(formatWonText('abc')).toBe('abc');
+  });
+
+  it("shows a provider's balance in its currency", () => {
+    expect(formatProviderBalance('1000000.00', 'KRW')).toBe('₩1,000,000');
+    expect(formatProviderBalance('1000', 'usd')).toBe('US$1,000.00');
+    expect(formatProviderBalance('1000', 'XQQ1')).toBe('1,000.00 XQQ1');
+    expect(formatProviderBalance('n/a', 'USD')).toBe('n/a USD');
   });
 
   it('shows quantities with grouping, and an unknown one as -', () => {
@@ -22,9 +44,9 @@ describe('formatting', () => {
     expect(formatDateKey(d)).toBe('20260105');
   });
 
-  it('writes Seoul time to the minute whatever the machine zone', () => {
-    expect(formatSeoulDateTime('2026-11-22T15:30:59.999Z')).toBe('2026-11-23 00:30');
-    expect(formatSeoulDateTime(new Date('2026-12-31T14:59:00Z'))).toBe('2026-12-31 23:59');
+  it('writes Seoul time to the second whatever the machine zone', () => {
+    expect(formatSeoulDateTime('2026-11-22T15:30:59.999Z')).toBe('2026-11-23 00:30:59');
+    expect(formatSeoulDateTime(new Date('2026-12-31T14:59:00Z'))).toBe('2026-12-31 23:59:00');
   });
 
   it('hyphenates business and telephone numbers (a spreadsheet keeps the leading 0)', () => {

@@ -33,3 +33,36 @@ export function formatPhoneNumber(value: string): string {
   }
   return value;
 }
+
+/**
+ * A won amount that arrives as decimal text (a provider's rate '36000.00', '9000.50'): ₩ with thousands
+ * separators, its fraction kept without trailing zeros ('₩36,000', '₩9,000.5', '₩0.0035'), so no digit
+ * the provider sent is lost. Text that is not a plain decimal shows as it is.
+ */
+export function formatWonText(text: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return text;
+  const [, sign, whole, fraction = ''] = match;
+  const grouped = countFormat.format(BigInt(whole!));
+  const kept = fraction.replace(/0+$/, '');
+  return `${sign === '-' ? '-' : ''}₩${grouped}${kept ? `.${kept}` : ''}`;
+}
+
+/**
+ * A provider's balance in its own currency: won as ₩1,000,000 (like every amount on the site), any
+ * other currency as Korean readers see it ('US$1,000.00'), or '1,000.00 XYZ' when the code is not one
+ * the browser knows. A balance that is not a number shows as the provider sent it.
+ */
+export function formatProviderBalance(balance: string, currency: string): string {
+  const code = currency.trim().toUpperCase();
+  const amount = Number(balance.trim());
+  if (balance.trim() === '' || !Number.isFinite(amount)) return `${balance} ${currency}`.trim();
+  if (code === 'KRW' || code === '') return formatWonText(balance);
+  try {
+    return new Intl.NumberFormat('ko-KR', { style: 'currency', currency: code }).format(amount);
+  } catch {
+    // Not an ISO 4217 code the browser knows: the number with separators, then the code as sent.
+    const grouped = new Intl.NumberFormat('ko-KR', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+    return `${grouped.format(amount)} ${currency.trim()}`;
+  }
+}

@@ -164,7 +164,7 @@ describe('audit diff', () => {
       '내용점검 안내',
       '상단 고정예',
       '이미지 주소/uploads/a.png',
-      '작성일시2026-11-24 00:05',
+      '작성일시2026-11-24 00:05:09',
     ]);
     expect(screen.getByRole('list')).not.toHaveTextContent(/없음|isTop|imageUrl|createdAt/);
   });
@@ -194,7 +194,7 @@ describe('AuditScreen', () => {
     await screen.findByText('총 120건');
     const table = screen.getByRole('table', { name: '감사 로그' });
     const rows = within(table).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('2026-11-24 00:05');
+    expect(rows[1]).toHaveTextContent('2026-11-24 00:05:00');
     expect(rows[1]).toHaveTextContent('opkim');
     expect(rows[1]).toHaveTextContent('충전 수락');
     expect(rows[1]).toHaveTextContent('충전 신청15');

@@ -95,7 +95,7 @@ const columns: ColumnDef<AuditLogItem, never>[] = [
     id: 'createdAt',
     accessorFn: (row) => row.createdAt as never,
     header: '시각',
-    size: 138,
+    size: 160,
     cell: ({ row }) => <span className="audit-time">{formatSeoulDateTime(row.original.createdAt)}</span>,
   },
   { id: 'operator', accessorFn: (row) => row.operatorLoginId as never, header: '운영자', size: 110 },

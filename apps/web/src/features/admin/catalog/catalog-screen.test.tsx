@@ -99,10 +99,10 @@ describe('catalogue screen', () => {
     expect(screen.getByRole('list', { name: '카테고리 목록' })).toHaveTextContent('인스타그램 팔로워');
     const table = await screen.findByRole('table', { name: '상품 목록' });
     const cheap = (await within(table).findByText('외국인 팔로워')).closest('tr')!;
-    expect(within(cheap).getByText('0.35')).toBeInTheDocument();
+    expect(within(cheap).getByText('₩0.35')).toBeInTheDocument();
     expect(within(cheap).getByText('없음')).toBeInTheDocument();
     const first = within(table).getByText('한국인 팔로워').closest('tr')!;
-    expect(within(first).getByText('60')).toBeInTheDocument();
+    expect(within(first).getByText('₩60')).toBeInTheDocument();
     expect(within(first).getByText('#101')).toBeInTheDocument();
 
     await userEvent.click(within(platformList).getByRole('button', { name: /유튜브/, pressed: false }));
@@ -150,10 +150,10 @@ describe('catalogue screen', () => {
     await userEvent.type(form.getByLabelText('상품명'), '스토리 조회수');
     const price = form.getByLabelText('단가 (원, 1개당)');
     await userEvent.type(price, '0.3');
-    expect(form.getByText('개당 0.3원 · 1,000개당 300원')).toBeInTheDocument();
+    expect(form.getByText('개당 ₩0.3 · 1,000개당 ₩300')).toBeInTheDocument();
     await userEvent.clear(price);
     await userEvent.type(price, '12.5');
-    expect(form.getByText('개당 12.5원 · 1,000개당 12,500원')).toBeInTheDocument();
+    expect(form.getByText('개당 ₩12.5 · 1,000개당 ₩12,500')).toBeInTheDocument();
     await userEvent.clear(price);
     await userEvent.type(price, '0.0001');
     expect(form.getByText(/소수점 셋째 자리까지/)).toBeInTheDocument();
@@ -254,7 +254,7 @@ describe('catalogue screen', () => {
     await userEvent.click(within(cheap).getByRole('button', { name: '수정' }));
     const dialog = await screen.findByRole('dialog', { name: '상품 수정' });
     expect(within(dialog).getByLabelText('단가 (원, 1개당)')).toHaveValue('0.35');
-    expect(within(dialog).getByText('개당 0.35원 · 1,000개당 350원')).toBeInTheDocument();
+    expect(within(dialog).getByText('개당 ₩0.35 · 1,000개당 ₩350')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: '취소' }));
 
     const first = within(table).getByText('한국인 팔로워').closest('tr')!;

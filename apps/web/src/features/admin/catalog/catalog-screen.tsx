@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatCount, formatUnitPriceMilli, SERVICE_TYPE_LABELS, withParticle } from '@smm/domain';
+import { formatCount, formatUnitPrice, SERVICE_TYPE_LABELS, withParticle } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
@@ -163,12 +163,10 @@ export function CatalogScreen() {
     },
     {
       id: 'price',
-      header: '단가(원)',
+      header: '단가',
       size: 110,
       enableSorting: false,
-      cell: ({ row }) => (
-        <span className="admin-money">{formatUnitPriceMilli(row.original.unitPriceMilli)}</span>
-      ),
+      cell: ({ row }) => <span className="admin-money">{formatUnitPrice(row.original.unitPriceMilli)}</span>,
     },
     {
       id: 'min',

@@ -66,6 +66,7 @@ const renderScreen = () =>
 describe('providers screen', () => {
   it("shows the masked key and checks a balance inline, or the provider's problem", async () => {
     let fail = false;
+    let answer = { balance: '1000000.00', currency: 'KRW' };
     mockApi({
       'GET /admin/api/providers': providers,
       'POST /admin/api/providers/7/balance-check': () =>
@@ -77,7 +78,7 @@ describe('providers screen', () => {
               },
               502,
             )
-          : json({ balance: '1000000.00', currency: 'KRW' }),
+          : json(answer),
     });
     renderScreen();
     const table = await screen.findByRole('table', { name: '공급사 목록' });
@@ -85,7 +86,10 @@ describe('providers screen', () => {
     expect(within(row).getByText('sk-l…a5b4')).toBeInTheDocument();
     expect(within(row).getByText('사용 중')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: '해외 공급사 잔액 확인' }));
-    expect(await within(row).findByText('1000000.00 KRW')).toBeInTheDocument();
+    expect(await within(row).findByText('₩1,000,000')).toBeInTheDocument();
+    answer = { balance: '1000.5', currency: 'USD' };
+    await userEvent.click(within(row).getByRole('button', { name: '해외 공급사 잔액 확인' }));
+    expect(await within(row).findByText('US$1,000.50')).toBeInTheDocument();
     fail = true;
     await userEvent.click(within(row).getByRole('button', { name: '해외 공급사 잔액 확인' }));
     expect(await within(row).findByText('실패')).toBeInTheDocument();
@@ -175,9 +179,13 @@ describe('providers screen', () => {
     await userEvent.type(markup, '15');
     const threads = within(list).getByText('Threads Followers').closest('tr')!;
     // 9000.50 per 1,000 × 1.15 = 10.350575 원 each → 10.351 원 (rounded up to a milli-won).
-    expect(within(threads).getByText('10.351원')).toBeInTheDocument();
+    expect(within(threads).getByText('₩10.351')).toBeInTheDocument();
+    // The provider's rate per 1,000 with ₩ and separators, its fraction kept.
+    expect(within(threads).getByText('₩9,000.5')).toBeInTheDocument();
     const story = within(list).getByText('Instagram Story Views').closest('tr')!;
-    expect(within(story).getByText('0.002원')).toBeInTheDocument();
+    expect(within(story).getByText('₩0.002')).toBeInTheDocument();
+    const followers = within(list).getByText('Instagram Followers [Korea]').closest('tr')!;
+    expect(within(followers).getByText('₩36,000')).toBeInTheDocument();
     // The provider's refill and cancel terms, as the import will set them (refill: true → 30 days).
     expect(within(threads).getByText('리필 30일')).toBeInTheDocument();
     expect(within(threads).getByText('취소 가능')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
-import { withParticle } from '@smm/domain';
+import { formatProviderBalance, withParticle } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection } from '../components/admin-page';
@@ -22,7 +22,8 @@ function BalanceCell({ provider }: { provider: AdminProvider }) {
   const run = () => {
     setBalance({ state: 'checking' });
     check.mutate(provider.id, {
-      onSuccess: (answer) => setBalance({ state: 'ok', text: `${answer.balance} ${answer.currency}` }),
+      onSuccess: (answer) =>
+        setBalance({ state: 'ok', text: formatProviderBalance(answer.balance, answer.currency) }),
       onError: (error) => {
         const text = errorMessage(error, '잔액을 확인하지 못했습니다.');
         setBalance({ state: 'error', text });

@@ -105,7 +105,7 @@ const orderColumns: ColumnDef<AdminMemberOrder, never>[] = [
   {
     id: 'createdAt',
     header: '주문일',
-    size: 140,
+    size: 160,
     enableSorting: false,
     cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
   },
@@ -122,7 +122,7 @@ const refillColumns: ColumnDef<AdminRefillItem, never>[] = [
   {
     id: 'createdAt',
     header: '요청 일시',
-    size: 138,
+    size: 160,
     cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
   },
   {
@@ -187,14 +187,14 @@ const chargeColumns: ColumnDef<AdminMemberCharge, never>[] = [
   {
     id: 'createdAt',
     header: '신청일',
-    size: 140,
+    size: 160,
     enableSorting: false,
     cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
   },
   {
     id: 'responseAt',
     header: '처리일',
-    size: 140,
+    size: 160,
     enableSorting: false,
     cell: ({ row }) => (row.original.responseAt ? formatSeoulDateTime(row.original.responseAt) : '-'),
   },

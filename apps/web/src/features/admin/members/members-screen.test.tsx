@@ -55,7 +55,7 @@ describe('members screen', () => {
     expect(within(aliceRow).getByText('₩12,000')).toBeInTheDocument();
     expect(within(aliceRow).getByText('₩20,000')).toBeInTheDocument();
     expect(within(aliceRow).getByText('₩8,000')).toBeInTheDocument();
-    expect(within(aliceRow).getByText('2026-11-22 00:30')).toBeInTheDocument();
+    expect(within(aliceRow).getByText('2026-11-22 00:30:00')).toBeInTheDocument();
     expect(within(aliceRow).getByText('이용 중')).toBeInTheDocument();
     const bobRow = within(table).getByRole('link', { name: 'bob_1' }).closest('tr')!;
     expect(within(bobRow).getByText('정지')).toBeInTheDocument();

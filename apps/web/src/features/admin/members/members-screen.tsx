@@ -114,7 +114,7 @@ const columns: ColumnDef<AdminMemberItem, never>[] = [
     id: 'createdAt',
     accessorFn: (row) => row.createdAt as never,
     header: '가입일',
-    size: 140,
+    size: 160,
     cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
   },
   {

@@ -42,7 +42,7 @@ describe('ChargesScreen', () => {
     await screen.findByText('김철수');
     const table = screen.getByRole('table', { name: '충전 신청 목록' });
     const row = within(table).getAllByRole('row')[1]!;
-    expect(row).toHaveTextContent('2026-11-22 18:00');
+    expect(row).toHaveTextContent('2026-11-22 18:00:00');
     expect(row).toHaveTextContent('kim_1');
     expect(row).toHaveTextContent('₩100,000');
     expect(row).toHaveTextContent('₩110,000');

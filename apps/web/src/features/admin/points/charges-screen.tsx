@@ -52,7 +52,7 @@ export function ChargesScreen() {
       id: 'createdAt',
       accessorFn: (row) => row.createdAt as never,
       header: '신청일시',
-      size: 140,
+      size: 160,
       cell: ({ row }) => when(row.original.createdAt),
     },
     {

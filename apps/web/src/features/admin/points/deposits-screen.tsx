@@ -55,7 +55,7 @@ export function DepositsScreen() {
       id: 'createdAt',
       accessorFn: (row) => row.createdAt as never,
       header: '받은 시각',
-      size: 140,
+      size: 160,
       cell: ({ row }) => (
         <span className="points-stack">
           <span>{when(row.original.createdAt)}</span>

@@ -78,7 +78,7 @@ describe('MemberLedgerPanel', () => {
     await renderPanel({});
     const table = screen.getByRole('table', { name: '포인트 내역' });
     const rows = within(table).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('2026-11-22 18:01');
+    expect(rows[1]).toHaveTextContent('2026-11-22 18:01:00');
     expect(rows[1]).toHaveTextContent('운영자 조정');
     expect(rows[1]).toHaveTextContent('조정 #6');
     expect(rows[1]).toHaveTextContent('−₩3,000');

@@ -13,7 +13,7 @@ const columns: ColumnDef<MemberLedgerItem, never>[] = [
   {
     id: 'createdAt',
     header: '일시',
-    size: 140,
+    size: 160,
     enableSorting: false,
     cell: ({ row }) => when(row.original.createdAt),
   },

@@ -85,7 +85,7 @@ export function ReceiptsScreen() {
       id: 'creditedAt',
       accessorFn: (row) => (row.creditedAt ?? '') as never,
       header: '입금 확인',
-      size: 140,
+      size: 160,
       cell: ({ row }) => when(row.original.creditedAt),
     },
     {

@@ -4,7 +4,8 @@ import {
   CATALOG_MESSAGES,
   DEFAULT_REFILL_DAYS,
   formatCount,
-  formatUnitPriceMilli,
+  formatUnitPrice,
+  formatWonText,
   providerRateToUnitPriceMilli,
   SERVICE_TYPE_LABELS,
   serviceTypeOfProviderType,
@@ -179,7 +180,7 @@ export function ProviderImportDialog({
                           <ServiceTypeChip providerType={item.type} />
                         </span>
                       </td>
-                      <td className="admin-money">{item.rate}</td>
+                      <td className="admin-money">{formatWonText(item.rate)}</td>
                       <td className="admin-money">
                         {formatCount(item.min)} / {formatCount(item.max)}
                       </td>
@@ -199,9 +200,7 @@ export function ProviderImportDialog({
                           )}
                         </span>
                       </td>
-                      <td className="admin-money">
-                        {price === null ? '-' : `${formatUnitPriceMilli(price)}원`}
-                      </td>
+                      <td className="admin-money">{price === null ? '-' : formatUnitPrice(price)}</td>
                     </tr>
                   );
                 })}

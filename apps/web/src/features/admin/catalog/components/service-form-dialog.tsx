@@ -5,11 +5,12 @@ import {
   SERVICE_TYPE_LABELS,
   SERVICE_TYPES,
   type ServiceType,
+  formatUnitPrice,
   formatUnitPriceMilli,
+  formatWon,
   parseUnitPriceMilli,
   pricePerThousandWon,
   validateServiceInput,
-  formatCount,
 } from '@smm/domain';
 import type { ServiceRequest } from '@smm/domain/contract';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
@@ -110,12 +111,12 @@ const TYPE_HINTS: Record<ServiceType, string> = {
   package: '수량이 정해진 상품입니다. 회원은 링크만 입력합니다.',
 };
 
-/** "개당 0.3원 · 1,000개당 300원" for a valid price, else how to write one. */
+/** "개당 ₩0.3 · 1,000개당 ₩300" (₩ as everywhere on the site) for a valid price, else how to write one. */
 function priceHint(price: string): string {
   const milli = parseUnitPriceMilli(price);
   if (milli === null || milli < 1)
     return '개당 가격을 원 단위로, 소수점 셋째 자리까지 입력해주세요 (예: 0.3).';
-  return `개당 ${formatUnitPriceMilli(milli)}원 · 1,000개당 ${formatCount(pricePerThousandWon(milli))}원`;
+  return `개당 ${formatUnitPrice(milli)} · 1,000개당 ${formatWon(pricePerThousandWon(milli))}`;
 }
 
 /** 상품 추가 / 수정 with every field a member's order form reads, plus visibility and the provider. */
