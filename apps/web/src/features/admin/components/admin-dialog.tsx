@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
 /**
  * The console's modal: a native <dialog className="admin-dialog"> opened with showModal (focus kept
  * inside), named by its <h2> title, Esc closing it through `onClose` (so the screen decides what
- * closing means). `wide` for forms and lists that need the room.
+ * closing means); when it goes, focus goes back to the element that had it when it opened.
+ * `wide` for forms and lists that need the room.
  */
 export function AdminDialog({
   title,
@@ -20,13 +21,29 @@ export function AdminDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
+  // The element that opened the dialog (its trigger), read at the first render, while it still has focus.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
+
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog || dialog.open) return;
+    if (!dialog) return;
     // jsdom has no showModal; every browser the console supports does.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
+    if (!dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    return () => {
+      // Screens close a dialog by unmounting it — Esc, 취소, a saved form alike — and a removed <dialog>
+      // leaves focus on the page body, so a keyboard user would start over from the top: give it back
+      // to the trigger on every close path. (Still in the page: React's development re-run, not a close.)
+      if (dialog.isConnected) return;
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, [opener]);
 
   return (
     <dialog

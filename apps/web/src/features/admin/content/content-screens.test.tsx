@@ -164,4 +164,25 @@ describe('sign-up routes screen', () => {
       ['DELETE', '/admin/api/register-wheres/1', undefined],
     ]);
   });
+
+  it('cancels a rename with Esc: the old name stays, nothing is sent, focus is back on 이름 바꾸기', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET /admin/api/register-wheres': ROUTES });
+    renderWithProviders(<RegisterRoutesScreen />);
+    await screen.findByRole('list', { name: '가입 경로 목록' });
+
+    await user.click(screen.getByRole('button', { name: '지인 추천 이름 바꾸기' }));
+    const rename = screen.getByRole('textbox', { name: '지인 추천 새 이름' });
+    expect(rename).toHaveFocus();
+    await user.clear(rename);
+    await user.type(rename, '바뀐 이름{Escape}');
+    expect(screen.queryByRole('textbox', { name: '지인 추천 새 이름' })).not.toBeInTheDocument();
+    expect(screen.getByText('지인 추천')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '지인 추천 이름 바꾸기' })).toHaveFocus();
+
+    // Opened again, it starts from the stored name, not the abandoned one.
+    await user.click(screen.getByRole('button', { name: '지인 추천 이름 바꾸기' }));
+    expect(screen.getByRole('textbox', { name: '지인 추천 새 이름' })).toHaveValue('지인 추천');
+    expect(writes(api.calls)).toHaveLength(0);
+  });
 });

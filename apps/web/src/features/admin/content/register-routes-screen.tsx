@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { REGISTER_WHERE_TEXT_MAX, validateRegisterWhere } from '@smm/domain';
 import { Button } from '@/components/ui/button';
@@ -75,6 +75,33 @@ function RouteRow({
   const [text, setText] = useState(route.text);
   const save = useSaveRegisterWhere();
   const remove = useDeleteRegisterWhere();
+  const row = useRef<HTMLLIElement>(null);
+  // Set when the rename closes: its input goes away, so focus goes back to 이름 바꾸기, not the page body.
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (renaming || !refocus.current) return;
+    refocus.current = false;
+    row.current?.querySelector<HTMLButtonElement>('[data-rename]')?.focus();
+  }, [renaming]);
+
+  function closeRename() {
+    refocus.current = true;
+    setRenaming(false);
+  }
+
+  function cancelRename() {
+    setText(route.text);
+    closeRename();
+  }
+
+  /** Esc cancels the rename like 취소 (and does not close anything around it). */
+  function onRenameKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    cancelRename();
+  }
 
   function onRename(event: FormEvent) {
     event.preventDefault();
@@ -88,7 +115,7 @@ function RouteRow({
       {
         onSuccess: () => {
           toast.success('이름을 바꿨습니다.');
-          setRenaming(false);
+          closeRename();
         },
         onError: (error) => toast.error(errorMessage(error, '이름을 바꾸지 못했습니다.')),
       },
@@ -96,7 +123,7 @@ function RouteRow({
   }
 
   return (
-    <li className="content-item content-item-compact">
+    <li className="content-item content-item-compact" ref={row}>
       <span className="content-index" aria-hidden>
         {index + 1}
       </span>
@@ -108,19 +135,13 @@ function RouteRow({
             value={text}
             maxLength={REGISTER_WHERE_TEXT_MAX}
             autoFocus
+            onKeyDown={onRenameKeyDown}
             onChange={(event) => setText(event.target.value)}
           />
           <Button type="submit" size="sm" disabled={save.isPending}>
             저장
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => {
-              setText(route.text);
-              setRenaming(false);
-            }}
-          >
+          <Button size="sm" variant="ghost" onClick={cancelRename}>
             취소
           </Button>
         </form>
@@ -140,6 +161,7 @@ function RouteRow({
             size="sm"
             variant="outline"
             aria-label={`${route.text} 이름 바꾸기`}
+            data-rename
             onClick={() => setRenaming(true)}
           >
             이름 바꾸기

@@ -125,22 +125,26 @@ export function SettingField({ setting }: { setting: AdminSetting }) {
       );
     }
     case 'enum':
+      // In a row like every other control: straight in the field's column its 200 px flex-basis
+      // became a height (a select 200 px tall).
       control = (
-        <select
-          id={id}
-          className="admin-input setting-input"
-          value={draft}
-          aria-describedby={describedBy}
-          disabled={mutation.isPending}
-          onChange={(event) => save(event.target.value)}
-        >
-          {!setting.choices.includes(draft) && <option value={draft}>선택해주세요</option>}
-          {setting.choices.map((choice) => (
-            <option key={choice} value={choice}>
-              {settingChoiceLabel(key, choice)}
-            </option>
-          ))}
-        </select>
+        <div className="setting-row">
+          <select
+            id={id}
+            className="admin-input setting-input"
+            value={draft}
+            aria-describedby={describedBy}
+            disabled={mutation.isPending}
+            onChange={(event) => save(event.target.value)}
+          >
+            {!setting.choices.includes(draft) && <option value={draft}>선택해주세요</option>}
+            {setting.choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {settingChoiceLabel(key, choice)}
+              </option>
+            ))}
+          </select>
+        </div>
       );
       break;
     case 'color': {

@@ -79,6 +79,10 @@ describe('settings screen', () => {
     const paymentType = screen.getByRole('combobox', { name: '증빙 종류' });
     expect(within(paymentType).getAllByRole('option')).toHaveLength(5);
     expect(paymentType).toHaveDisplayValue('모두 (발행 안 함, 현금영수증, 세금계산서)');
+    // In a row like the other controls: straight in the field's flex column, the inputs' 200 px
+    // flex-basis made the select 200 px tall.
+    expect(paymentType.parentElement).toHaveClass('setting-row');
+    expect(paymentType.parentElement).not.toHaveClass('setting-field');
     // url → a url input; a long text → a textarea
     expect(screen.getByRole('textbox', { name: '카카오톡 채널 주소' })).toHaveAttribute('type', 'url');
     expect(screen.getByRole('textbox', { name: '주소' }).tagName).toBe('TEXTAREA');
