@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -6,12 +6,15 @@ import {
   useReactTable,
   type ColumnDef,
   type SortingState,
+  type VisibilityState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
 import { CSV_MIME, csvFileName, toCsv, type CsvColumn } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { saveTextFile } from '@/lib/download';
 import { AdminStatus } from './admin-page';
+import { ColumnChooser, useColumnVisibility, type ColumnChooserOptions } from './data-table-columns';
+import './data-table.css';
 
 export type { ColumnDef };
 
@@ -40,12 +43,43 @@ export interface DataTableProps<Row> {
    * it holds. Without it, the rows shown are sorted in the browser.
    */
   sorting?: { state: SortingState; onChange: (next: SortingState) => void };
+  /**
+   * 열 선택: the operator shows or hides columns (remembered in this browser). Columns with
+   * enableHiding false always show.
+   */
+  columnChooser?: ColumnChooserOptions;
+}
+
+/** Which edges of the frame have more of the table beyond them (the sideways-scroll cue). */
+function useScrollEdges(frame: RefObject<HTMLDivElement | null>) {
+  const [edges, setEdges] = useState({ start: false, end: false });
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const measure = () => {
+      const start = element.scrollLeft > 1;
+      const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setEdges((current) => (current.start === start && current.end === end ? current : { start, end }));
+    };
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    const table = element.querySelector('table');
+    if (table) observer?.observe(table);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [frame]);
+  return edges;
 }
 
 /**
  * The console's table (@tanstack/react-table): sortable headers, widths the operator can drag, CSV
- * export, and one loading / error / empty line. Wide tables scroll sideways inside their frame on a
- * phone instead of widening the page.
+ * export, an optional 열 선택 (column visibility, remembered), and one loading / error / empty line.
+ * Wide tables scroll sideways inside their frame instead of widening the page, and a shade at the edge
+ * (or along the pinned 작업 column) says there is more that way.
  */
 export function DataTable<Row>({
   label,
@@ -57,13 +91,27 @@ export function DataTable<Row>({
   rowId,
   csv,
   sorting,
+  columnChooser,
 }: DataTableProps<Row>) {
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
+  const frame = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(frame);
+  // The width the table asks for with a given set of columns hidden (sizes as declared).
+  const widthOf = (hidden: VisibilityState) =>
+    columns.reduce((sum, column) => {
+      const id = column.id ?? '';
+      return hidden[id] === false ? sum : sum + (column.size ?? 140);
+    }, 0);
+  const columnState = useColumnVisibility(columnChooser, frame, widthOf);
   const table = useReactTable<Row>({
     data: rows ?? [],
     columns,
     getRowId: rowId,
-    state: { sorting: sorting?.state ?? localSorting },
+    state: { sorting: sorting?.state ?? localSorting, columnVisibility: columnState.visibility },
+    onColumnVisibilityChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(columnState.visibility) : updater;
+      columnState.choose(next);
+    },
     onSortingChange: (updater) => {
       const current = sorting?.state ?? localSorting;
       const next = typeof updater === 'function' ? updater(current) : updater;
@@ -79,89 +127,111 @@ export function DataTable<Row>({
 
   return (
     <div className="data-table">
-      {csv && (
+      {(csv || columnChooser) && (
         <div className="data-table-toolbar">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={!rows || rows.length === 0}
-            onClick={() =>
-              saveTextFile(csvFileName(csv.label, new Date()), toCsv(csv.columns, rows ?? []), CSV_MIME)
-            }
-          >
-            <Download size={14} aria-hidden />
-            CSV 내보내기
-          </Button>
+          {columnChooser && (
+            <ColumnChooser
+              table={table}
+              chosen={columnState.chosen}
+              onReset={() => columnState.choose(null)}
+            />
+          )}
+          {csv && (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!rows || rows.length === 0}
+              onClick={() =>
+                saveTextFile(csvFileName(csv.label, new Date()), toCsv(csv.columns, rows ?? []), CSV_MIME)
+              }
+            >
+              <Download size={14} aria-hidden />
+              CSV 내보내기
+            </Button>
+          )}
         </div>
       )}
-      <div className="data-table-scroll">
-        <table aria-label={label} style={{ minWidth: table.getTotalSize() }}>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
-                  return (
-                    <th
-                      key={header.id}
-                      className={stickyClass(header.column.id)}
-                      style={{ width: header.getSize() }}
-                      aria-sort={
-                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                      }
+      {/*
+        data-more-start / data-more-end: the table goes on past that edge of the frame; data-pinned-end:
+        a pinned 작업 column stands at the right edge, which casts the shade there (data-table.css).
+      */}
+      <div
+        className="data-table-frame"
+        data-more-start={edges.start || undefined}
+        data-more-end={edges.end || undefined}
+        data-pinned-end={
+          table.getVisibleLeafColumns().some((column) => STICKY_COLUMN_IDS.has(column.id)) || undefined
+        }
+      >
+        <div className="data-table-scroll" ref={frame}>
+          <table aria-label={label} style={{ minWidth: table.getTotalSize() }}>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const canSort = header.column.getCanSort();
+                    return (
+                      <th
+                        key={header.id}
+                        className={stickyClass(header.column.id)}
+                        style={{ width: header.getSize() }}
+                        aria-sort={
+                          sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                        }
+                      >
+                        {header.isPlaceholder ? null : canSort ? (
+                          <button
+                            type="button"
+                            className="data-table-sort"
+                            onClick={header.column.getToggleSortingHandler()}
+                          >
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            {sorted === 'asc' ? (
+                              <ArrowUp size={13} aria-hidden />
+                            ) : sorted === 'desc' ? (
+                              <ArrowDown size={13} aria-hidden />
+                            ) : (
+                              <ArrowUpDown size={13} aria-hidden className="data-table-sort-idle" />
+                            )}
+                          </button>
+                        ) : (
+                          flexRender(header.column.columnDef.header, header.getContext())
+                        )}
+                        {header.column.getCanResize() && (
+                          <div
+                            role="separator"
+                            aria-orientation="vertical"
+                            aria-hidden
+                            className={`data-table-resizer${header.column.getIsResizing() ? ' is-resizing' : ''}`}
+                            onMouseDown={header.getResizeHandler()}
+                            onTouchStart={header.getResizeHandler()}
+                            onDoubleClick={() => header.column.resetSize()}
+                          />
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      className={stickyClass(cell.column.id)}
+                      style={{ width: cell.column.getSize() }}
                     >
-                      {header.isPlaceholder ? null : canSort ? (
-                        <button
-                          type="button"
-                          className="data-table-sort"
-                          onClick={header.column.getToggleSortingHandler()}
-                        >
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          {sorted === 'asc' ? (
-                            <ArrowUp size={13} aria-hidden />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDown size={13} aria-hidden />
-                          ) : (
-                            <ArrowUpDown size={13} aria-hidden className="data-table-sort-idle" />
-                          )}
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                      {header.column.getCanResize() && (
-                        <div
-                          role="separator"
-                          aria-orientation="vertical"
-                          aria-hidden
-                          className={`data-table-resizer${header.column.getIsResizing() ? ' is-resizing' : ''}`}
-                          onMouseDown={header.getResizeHandler()}
-                          onTouchStart={header.getResizeHandler()}
-                          onDoubleClick={() => header.column.resetSize()}
-                        />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    className={stickyClass(cell.column.id)}
-                    style={{ width: cell.column.getSize() }}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
       {isError ? (
         <AdminStatus kind="error" />

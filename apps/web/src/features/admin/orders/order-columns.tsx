@@ -102,7 +102,8 @@ function commonColumns<Row extends OrderRowCommon>() {
       id: 'createdAt',
       accessorFn: (row) => row.createdAt as never,
       header: '일시',
-      size: 138,
+      // Seconds included (2026-11-22 00:30:00).
+      size: 150,
       cell: ({ row }) => formatSeoulDateTime(row.original.createdAt),
     }),
     member: column({
@@ -139,6 +140,8 @@ function commonColumns<Row extends OrderRowCommon>() {
       accessorFn: (row) => row.cost as never,
       header: '금액',
       size: 100,
+      // Money always shows (issue 22): the operator cannot hide it by 열 선택.
+      enableHiding: false,
       cell: ({ row }) => money(row.original.cost),
     }),
     refunded: column({
@@ -146,6 +149,7 @@ function commonColumns<Row extends OrderRowCommon>() {
       header: '환불',
       size: 100,
       enableSorting: false,
+      enableHiding: false,
       cell: ({ row }) =>
         row.original.refunded > 0 ? money(row.original.refunded) : <span className="orders-none">-</span>,
     }),
@@ -153,8 +157,14 @@ function commonColumns<Row extends OrderRowCommon>() {
 }
 
 // A sortable column needs an accessor; DataTable takes ColumnDef<Row, never>, hence the casts.
-// 상태 comes right after the number: a wide table scrolls sideways, and the state is what an operator
-// scans for first.
+// 상태 comes right after the number, and the quantity and money (수량, 금액, 환불) before the long texts
+// (상품, 링크, 오류): a wide table scrolls sideways under the pinned 작업 column, and what an operator
+// scans for first must sit clear of it at the console's usual widths (1440 px and up). The number, the
+// state, the money and the actions cannot be hidden by 열 선택.
+
+/** Until the operator chooses columns, the ones dropped (in this order) while the table is too wide. */
+export const ORDER_COLUMNS_HIDE_FIRST = ['providerOrderId', 'link'];
+export const AUTO_ORDER_COLUMNS_HIDE_FIRST = ['link', 'nextRunAt'];
 export function orderColumns(open: (action: OrderAction) => void): ColumnDef<AdminOrderItem, never>[] {
   const common = commonColumns<AdminOrderItem>();
   return [
@@ -163,6 +173,7 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
       accessorFn: (row) => row.id as never,
       header: '주문번호',
       size: 96,
+      enableHiding: false,
       cell: ({ row }) => (
         <span
           className="admin-money"
@@ -178,6 +189,7 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
       header: '상태',
       size: 120,
       enableSorting: false,
+      enableHiding: false,
       cell: ({ row }) => (
         <span className="orders-status-cell">
           <OrderStatusChip status={row.original.status} />
@@ -199,8 +211,6 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
     },
     common.createdAt,
     common.member,
-    common.service,
-    common.link,
     {
       id: 'amount',
       header: '수량',
@@ -219,13 +229,8 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
     },
     common.cost,
     common.refunded,
-    {
-      id: 'providerOrderId',
-      header: '공급사 주문번호',
-      size: 120,
-      enableSorting: false,
-      cell: ({ row }) => row.original.providerOrderId ?? <span className="orders-none">미접수</span>,
-    },
+    common.service,
+    common.link,
     {
       id: 'lastError',
       header: '오류',
@@ -242,11 +247,19 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
         ),
     },
     {
+      id: 'providerOrderId',
+      header: '공급사 주문번호',
+      size: 120,
+      enableSorting: false,
+      cell: ({ row }) => row.original.providerOrderId ?? <span className="orders-none">미접수</span>,
+    },
+    {
       id: 'actions',
       header: '작업',
       size: 230,
       enableSorting: false,
       enableResizing: false,
+      enableHiding: false,
       cell: ({ row }) => <OrderRowActions order={row.original} open={open} />,
     },
   ];
@@ -328,6 +341,7 @@ export function autoOrderColumns(
       accessorFn: (row) => row.id as never,
       header: '자동주문번호',
       size: 110,
+      enableHiding: false,
       cell: ({ row }) => <span className="admin-money">{row.original.id}</span>,
     },
     {
@@ -335,12 +349,11 @@ export function autoOrderColumns(
       header: '상태',
       size: 90,
       enableSorting: false,
+      enableHiding: false,
       cell: ({ row }) => <AutoOrderStatusChip status={row.original.status} />,
     },
     common.createdAt,
     common.member,
-    common.service,
-    common.link,
     common.amount('회당 수량', 90),
     {
       id: 'runs',
@@ -362,6 +375,8 @@ export function autoOrderColumns(
     },
     common.cost,
     common.refunded,
+    common.service,
+    common.link,
     {
       id: 'nextRunAt',
       header: '다음 실행',
@@ -380,6 +395,7 @@ export function autoOrderColumns(
       size: 130,
       enableSorting: false,
       enableResizing: false,
+      enableHiding: false,
       cell: ({ row }) =>
         row.original.status === AutoOrderStatus.ACTIVE ? (
           <Button

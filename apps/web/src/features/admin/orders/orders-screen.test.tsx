@@ -286,6 +286,62 @@ describe('orders screen', () => {
     }
   });
 
+  it('lets the operator choose columns, remembers the choice, and never hides money or actions', async () => {
+    localStorage.removeItem('smm.admin.orders.columns');
+    const user = userEvent.setup();
+    mockApi({ 'GET /admin/api/orders': pageOf([sampleOrder({ id: 15 })]) });
+    const headers = () =>
+      within(screen.getByRole('table', { name: '주문 목록' }))
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent);
+    const first = renderScreen();
+    await screen.findByRole('button', { name: '주문 15 취소·환불' });
+    // Money sits before the long texts, clear of the pinned 작업 column.
+    expect(headers()).toEqual([
+      '주문번호',
+      '상태',
+      '일시',
+      '회원',
+      '수량',
+      '금액',
+      '환불',
+      '상품',
+      '링크',
+      '오류',
+      '공급사 주문번호',
+      '작업',
+    ]);
+    await user.click(screen.getByRole('button', { name: '열 선택' }));
+    const panel = screen.getByRole('group', { name: '표시할 열' });
+    for (const locked of ['주문번호', '상태', '금액', '환불', '작업']) {
+      expect(within(panel).getByRole('checkbox', { name: new RegExp(`^${locked}`) })).toBeDisabled();
+    }
+    await user.click(within(panel).getByRole('checkbox', { name: '링크' }));
+    await user.click(within(panel).getByRole('checkbox', { name: '공급사 주문번호' }));
+    expect(headers()).not.toContain('링크');
+    expect(headers()).not.toContain('공급사 주문번호');
+    expect(screen.getByRole('button', { name: '열 선택 (2개 숨김)' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: '표시할 열' })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('smm.admin.orders.columns')!)).toMatchObject({
+      link: false,
+      providerOrderId: false,
+    });
+
+    // A later visit shows the same columns; 기본값으로 forgets the choice.
+    first.unmount();
+    renderScreen();
+    await screen.findByRole('button', { name: '주문 15 취소·환불' });
+    expect(headers()).not.toContain('링크');
+    await user.click(screen.getByRole('button', { name: '열 선택 (2개 숨김)' }));
+    await user.click(screen.getByRole('button', { name: '기본값으로' }));
+    expect(headers()).toContain('링크');
+    expect(localStorage.getItem('smm.admin.orders.columns')).toBeNull();
+  });
+
   it('keeps the dialog open and shows the server’s message when it refuses', async () => {
     const user = userEvent.setup();
     mockApi({

@@ -28,7 +28,14 @@ import { useMarkOrderPartial } from './api/mark-order-partial';
 import { useResendOrder } from './api/resend-order';
 import { cancelOutcome } from './cancel-outcome';
 import { OrderActionDialog, type OrderAction, type OrderActionInput } from './order-action-dialog';
-import { autoOrderColumns, autoOrderCsvColumns, orderColumns, orderCsvColumns } from './order-columns';
+import {
+  AUTO_ORDER_COLUMNS_HIDE_FIRST,
+  ORDER_COLUMNS_HIDE_FIRST,
+  autoOrderColumns,
+  autoOrderCsvColumns,
+  orderColumns,
+  orderCsvColumns,
+} from './order-columns';
 import {
   DEFAULT_ORDERS_SEARCH,
   ORDER_PAGE_SIZES,
@@ -386,6 +393,10 @@ export function OrdersScreen() {
                 rowId={(row) => String(row.id)}
                 csv={{ label: '자동주문목록', columns: autoOrderCsvColumns }}
                 sorting={sorting}
+                columnChooser={{
+                  storageKey: 'smm.admin.auto-orders.columns',
+                  hideFirst: AUTO_ORDER_COLUMNS_HIDE_FIRST,
+                }}
               />
             ) : (
               <DataTable
@@ -402,6 +413,10 @@ export function OrdersScreen() {
                 rowId={(row) => String(row.id)}
                 csv={{ label: '주문목록', columns: orderCsvColumns }}
                 sorting={sorting}
+                columnChooser={{
+                  storageKey: 'smm.admin.orders.columns',
+                  hideFirst: ORDER_COLUMNS_HIDE_FIRST,
+                }}
               />
             )}
             <div className="orders-pagination">
