@@ -4,12 +4,13 @@ import { StrictMode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AdminDialog, AdminDialogActions } from './admin-dialog';
 
-function Opener() {
+function Opener({ remount = false }: { remount?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button">다른 버튼</button>
-      <button type="button" onClick={() => setOpen(true)}>
+      {/* A table re-creating its rows while the dialog is open replaces the trigger element. */}
+      <button key={remount ? String(open) : 'trigger'} type="button" onClick={() => setOpen(true)}>
         열기
       </button>
       {open && (
@@ -29,16 +30,16 @@ function Opener() {
   );
 }
 
-async function openDialog({ strict = false } = {}) {
+async function openDialog({ strict = false, remount = false } = {}) {
   const user = userEvent.setup();
   // StrictMode (as in main.tsx) runs the dialog's effect twice; focus must still come back.
   render(
     strict ? (
       <StrictMode>
-        <Opener />
+        <Opener remount={remount} />
       </StrictMode>
     ) : (
-      <Opener />
+      <Opener remount={remount} />
     ),
   );
   await user.click(screen.getByRole('button', { name: '열기' }));
@@ -54,6 +55,12 @@ describe('AdminDialog', () => {
     // Esc on a modal <dialog> fires `cancel` (jsdom does not map the key itself).
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '열기' })).toHaveFocus();
+  });
+
+  it('gives focus to the element that replaced its trigger when the trigger was re-created', async () => {
+    const { dialog } = await openDialog({ remount: true });
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(screen.getByRole('button', { name: '열기' })).toHaveFocus();
   });
 

@@ -24,7 +24,7 @@ export function AdminDialog({
   // The element that opened the dialog (its trigger), read at the first render, while it still has focus.
   const [opener] = useState(() =>
     document.activeElement instanceof HTMLElement && document.activeElement !== document.body
-      ? document.activeElement
+      ? describeOpener(document.activeElement)
       : null,
   );
 
@@ -40,8 +40,8 @@ export function AdminDialog({
       // Screens close a dialog by unmounting it — Esc, 취소, a saved form alike — and a removed <dialog>
       // leaves focus on the page body, so a keyboard user would start over from the top: give it back
       // to the trigger on every close path. (Still in the page: React's development re-run, not a close.)
-      if (dialog.isConnected) return;
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
+      if (dialog.isConnected || !opener) return;
+      findOpener(opener)?.focus({ preventScroll: true });
     };
   }, [opener]);
 
@@ -101,4 +101,36 @@ export function AdminDialogActions({
       </Button>
     </div>
   );
+}
+
+interface OpenerTrace {
+  element: HTMLElement;
+  /** Child positions from <body> down to the trigger. */
+  path: number[];
+  tag: string;
+  name: string;
+}
+
+const nameOf = (element: Element) => (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+
+function describeOpener(element: HTMLElement): OpenerTrace {
+  const path: number[] = [];
+  for (let node: Element = element; node !== document.body && node.parentElement; node = node.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+  }
+  return { element, path, tag: element.tagName, name: nameOf(element) };
+}
+
+/**
+ * The trigger, or the element that replaced it: a table re-renders its rows while a dialog is open,
+ * so the 수정 button that opened it may be a new element by the time it closes. The same place in the
+ * page with the same tag and name is the same control to the person using it.
+ */
+function findOpener(trace: OpenerTrace): HTMLElement | null {
+  if (trace.element.isConnected) return trace.element;
+  let node: Element | undefined = document.body;
+  for (const index of trace.path) node = node?.children[index];
+  const same = (element: Element | undefined): element is HTMLElement =>
+    element instanceof HTMLElement && element.tagName === trace.tag && nameOf(element) === trace.name;
+  return same(node) ? node : null;
 }
