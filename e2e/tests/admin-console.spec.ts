@@ -162,15 +162,15 @@ test('[ADMIN][SETTINGS]: the operator logs in, changes SITE_MAIN_COLOR and ENABL
     await expect(member.page.getByRole('heading', { level: 1, name: '자주 묻는 질문' })).toBeVisible();
     await member.close();
 
-    // The audit log names the operator and both keys.
+    // The audit log names the operator and both settings, by their Korean labels (the key is the cell's title).
     await page
       .getByRole('navigation', { name: '콘솔 메뉴' })
       .getByRole('link', { name: '감사 로그' })
       .click();
     await consoleSettled(page, '감사 로그');
     const log = page.getByRole('table');
-    await expect(log.getByText('SITE_MAIN_COLOR').first()).toBeVisible();
-    await expect(log.getByText('ENABLE_QNA').first()).toBeVisible();
+    await expect(log.getByTitle('SITE_MAIN_COLOR').first()).toHaveText('대표 색상');
+    await expect(log.getByTitle('ENABLE_QNA').first()).toHaveText('FAQ 메뉴');
   } finally {
     for (const [key, value] of Object.entries(before)) await putSetting(request, token, key, value);
   }
