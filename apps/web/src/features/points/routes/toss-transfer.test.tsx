@@ -50,6 +50,9 @@ async function panelWith(settings: Record<string, string>) {
     <TransferPanel charge={charge} onAgain={() => {}} onWithdrawn={() => {}} />,
   );
   await act(() => queryClient.fetchQuery(getSiteSettingsQueryOptions()));
+  // The query tells its observers on a timer of its own (TanStack's notifyManager): let that render land,
+  // or the panel may still show the settings-less first render and a missing link prove nothing.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   const panel = screen.getByRole('status', { name: charge.message });
   // The account number and the amount can be copied on every device, whatever the flag.
   expect(within(panel).getByRole('button', { name: '계좌번호 복사' })).toBeInTheDocument();
