@@ -30,3 +30,4 @@ export * from './admin-content';
 export * from './admin-settings';
 export * from './korean-particles';
 export * from './toss-transfer';
+export * from './ops-watch';

@@ -9,6 +9,7 @@ import { membersAdminRoutes } from './members/members-admin.routes';
 import { ordersAdminRoutes } from './orders/orders-admin.routes';
 import { pointsAdminRoutes } from './points/points-admin.routes';
 import { settingsAdminRoutes } from './settings/settings-admin.routes';
+import { watchAdminRoutes } from './watch/watch-admin.routes';
 
 /**
  * The operator API under /admin/api, one plugin per console area. Every route in it is declared
@@ -24,4 +25,5 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
   await routes.register(membersAdminRoutes(deps));
   await routes.register(contentAdminRoutes(deps));
   await routes.register(auditAdminRoutes(deps));
+  await routes.register(watchAdminRoutes(deps));
 }

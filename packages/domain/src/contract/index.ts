@@ -20,3 +20,4 @@ export * from './admin-orders';
 export * from './admin-dashboard';
 export * from './admin-content';
 export * from './admin-points';
+export * from './admin-watch';
