@@ -27,6 +27,7 @@ export const paths = {
   /** The operator console (features/admin); its own router declares the screens below it. */
   admin: {
     dashboard: '/admin',
+    watch: '/admin/watch',
     charges: '/admin/charges',
     deposits: '/admin/deposits',
     receipts: '/admin/receipts',

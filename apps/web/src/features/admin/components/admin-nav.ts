@@ -10,7 +10,13 @@ export interface AdminNavGroup {
 }
 
 export const ADMIN_NAV: AdminNavGroup[] = [
-  { label: '현황', items: [{ path: paths.admin.dashboard, label: '대시보드' }] },
+  {
+    label: '현황',
+    items: [
+      { path: paths.admin.dashboard, label: '대시보드' },
+      { path: paths.admin.watch, label: '확인 필요' },
+    ],
+  },
   {
     label: '충전·정산',
     items: [

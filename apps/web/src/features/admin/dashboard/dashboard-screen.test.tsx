@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminDashboardResponse } from '@smm/domain/contract';
+import { WATCH_KINDS } from '@smm/domain';
+import type { AdminDashboardResponse, AdminWatchResponse } from '@smm/domain/contract';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { DASHBOARD_REFRESH_MS } from './api/get-dashboard';
@@ -60,13 +61,19 @@ const DASHBOARD: AdminDashboardResponse = {
   series: days,
 };
 
+const EMPTY_WATCH: AdminWatchResponse = {
+  generatedAt: '2026-12-02T03:00:00.000Z',
+  total: 0,
+  groups: WATCH_KINDS.map((kind) => ({ kind, count: 0, items: [] })),
+};
+
 afterEach(() => {
   vi.useRealTimers();
 });
 
 describe('DashboardScreen', () => {
   it('shows the figures, the links to what waits, order statuses, provider balances and errors', async () => {
-    mockApi({ 'GET /admin/api/dashboard': DASHBOARD });
+    mockApi({ 'GET /admin/api/dashboard': DASHBOARD, 'GET /admin/api/watch': EMPTY_WATCH });
     renderWithProviders(<DashboardScreen />, { route: '/admin' });
 
     const today = await screen.findByText('오늘 매출');
@@ -138,6 +145,7 @@ describe('DashboardScreen', () => {
   it('says so when the dashboard cannot be loaded, and tries again on request', async () => {
     let calls = 0;
     mockApi({
+      'GET /admin/api/watch': EMPTY_WATCH,
       'GET /admin/api/dashboard': () => {
         calls += 1;
         return calls === 1
@@ -153,7 +161,7 @@ describe('DashboardScreen', () => {
 
   it('refreshes itself every minute', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = mockApi({ 'GET /admin/api/dashboard': DASHBOARD });
+    const { calls } = mockApi({ 'GET /admin/api/dashboard': DASHBOARD, 'GET /admin/api/watch': EMPTY_WATCH });
     renderWithProviders(<DashboardScreen />, { route: '/admin' });
     await screen.findByText('오늘 매출');
     const count = () => calls.filter((c) => c.path === '/admin/api/dashboard').length;
@@ -162,6 +170,36 @@ describe('DashboardScreen', () => {
       await vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS + 100);
     });
     await waitFor(() => expect(count()).toBe(2));
+  });
+});
+
+describe("the dashboard's 확인 필요 card", () => {
+  it('shows the total and each kind with entries, and leads to the 확인 필요 screen', async () => {
+    const watch: AdminWatchResponse = {
+      ...EMPTY_WATCH,
+      total: 3,
+      groups: EMPTY_WATCH.groups.map((group) =>
+        group.kind === 'ORDER_HELD'
+          ? { ...group, count: 2 }
+          : group.kind === 'DEPOSIT_UNMATCHED'
+            ? { ...group, count: 1 }
+            : group,
+      ),
+    };
+    mockApi({ 'GET /admin/api/dashboard': DASHBOARD, 'GET /admin/api/watch': watch });
+    renderWithProviders(<DashboardScreen />, { route: '/admin' });
+    const card = await screen.findByRole('link', { name: '확인 필요 3건' });
+    expect(card).toHaveAttribute('href', '/admin/watch');
+    expect(card).toHaveTextContent('운영자 확인 대기 주문2건');
+    expect(card).toHaveTextContent('확인되지 않은 입금1건');
+    expect(card).not.toHaveTextContent('공급사 점검');
+  });
+
+  it('says there is nothing to do when nothing waits', async () => {
+    mockApi({ 'GET /admin/api/dashboard': DASHBOARD, 'GET /admin/api/watch': EMPTY_WATCH });
+    renderWithProviders(<DashboardScreen />, { route: '/admin' });
+    const card = await screen.findByRole('link', { name: '확인 필요 0건' });
+    expect(card).toHaveTextContent('확인할 일이 없습니다');
   });
 });
 

@@ -20,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
 import { DataTable, type ColumnDef } from '../components/data-table';
+import { WatchCard } from '../watch/watch-card';
 import { useDashboard } from './api/get-dashboard';
 import { OrdersSignupsChart, SalesSpendChart } from './dashboard-charts';
 import { formatProviderBalance } from './dashboard-format';
@@ -217,6 +218,7 @@ const errorColumns: ColumnDef<DashboardProviderError, never>[] = [
 function Dashboard({ data }: { data: AdminDashboardResponse }) {
   return (
     <>
+      <WatchCard />
       <StatCards data={data} />
       <div className="dash-grid">
         <AdminSection title="매출과 주문 금액 (최근 30일)">

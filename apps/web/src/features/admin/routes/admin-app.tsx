@@ -27,6 +27,7 @@ const RegisterRoutesScreen = screen(
 );
 const SettingsScreen = screen(() => import('../settings/settings-screen'), 'SettingsScreen');
 const AuditScreen = screen(() => import('../audit/audit-screen'), 'AuditScreen');
+const WatchScreen = screen(() => import('../watch/watch-screen'), 'WatchScreen');
 
 /** The operator console under /admin (app-routes.tsx mounts it for operators only). */
 export function AdminApp({ operatorId }: { operatorId: string }) {
@@ -35,6 +36,7 @@ export function AdminApp({ operatorId }: { operatorId: string }) {
       <Suspense fallback={<AdminStatus kind="loading" />}>
         <Routes>
           <Route index element={<DashboardScreen />} />
+          <Route path={adminRoutePath(paths.admin.watch)} element={<WatchScreen />} />
           <Route path={adminRoutePath(paths.admin.charges)} element={<ChargesScreen />} />
           <Route path={adminRoutePath(paths.admin.deposits)} element={<DepositsScreen />} />
           <Route path={adminRoutePath(paths.admin.receipts)} element={<ReceiptsScreen />} />
