@@ -2,7 +2,8 @@ import type { Tx } from '../db/database';
 import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
-  operatorId: number;
+  /** null: the system's own action (the catalogue sync; docs/ARCHITECTURE.md#catalogue-sync). */
+  operatorId: number | null;
   /** What was done, as `<target>.<verb>`: 'charge.accept', 'deposit.attach', 'point.adjust' … */
   action: string;
   targetType: string;

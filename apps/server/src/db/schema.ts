@@ -106,6 +106,22 @@ export const providers = pgTable('providers', {
   apiKey: text('api_key').notNull(),
   enabled: boolean('enabled').notNull().default(true),
   createdAt: createdAt(),
+  // Catalogue sync (docs/ARCHITECTURE.md#catalogue-sync), the operator's per-provider settings: minutes
+  // between scheduled syncs (0 = only on demand), the currency it bills in (null = as its `balance`
+  // answer says), whether a service the sync stopped is re-enabled when its upstream service returns,
+  // and what the margin guard does ('disable' or 'reprice'). `last_sync_at` is what a ticker claims.
+  syncIntervalMinutes: integer('sync_interval_minutes').notNull().default(60),
+  currency: text('currency'),
+  syncReenable: boolean('sync_reenable').notNull().default(false),
+  marginGuard: text('margin_guard').notNull().default('disable'),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** The operator's exchange rates (won per unit of a currency, decimal text), with when each was set. */
+export const exchangeRates = pgTable('exchange_rates', {
+  currency: text('currency').primaryKey(),
+  wonPerUnit: text('won_per_unit').notNull(),
+  setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 export const platforms = pgTable('platforms', {
@@ -152,6 +168,12 @@ export const services = pgTable(
     cancellable: boolean('cancellable').notNull().default(false),
     // docs/product.md#service-types: what an order of it sends (packages/domain service-types.ts).
     serviceType: text('service_type').notNull().default('default'),
+    // Catalogue sync (docs/ARCHITECTURE.md#catalogue-sync): the markup it follows its provider's rate
+    // at (null = priced by hand), the operator's hand-set price the sync keeps, and why the sync made
+    // it read-only ('vanished' | 'margin'; null = not the sync), so only those are re-enabled.
+    markupPercent: integer('markup_percent'),
+    pricePinned: boolean('price_pinned').notNull().default(false),
+    syncDisabled: text('sync_disabled'),
   },
   (t) => [
     check('services_type_known', sql`${t.serviceType} IN ('default', 'custom_comments', 'package')`),
@@ -249,6 +271,10 @@ export const orders = pgTable(
     // A member (or the public API) asked its provider to cancel it; the refund waits for the
     // provider's CANCELED or PARTIAL, the screens show 취소 요청됨 until then.
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, mode: 'date' }),
+    // Margin guard (docs/ARCHITECTURE.md#catalogue-sync): the provider's `charge` for it as it sent it
+    // (decimal text in its currency), and whether that, in won, exceeds what the member paid.
+    providerCharge: text('provider_charge'),
+    chargeExceedsPaid: boolean('charge_exceeds_paid').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -484,9 +510,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => accounts.id),
+    // Null: the system's own action (the catalogue sync), shown as 시스템.
+    operatorId: integer('operator_id').references(() => accounts.id),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
@@ -594,4 +619,52 @@ export const orderRefills = pgTable(
       .where(sql`${t.status} IN (0, 1)`),
     check('order_refills_status_known', sql`${t.status} IN (0, 1, 2, 3)`),
   ],
+);
+
+/** One catalogue sync of one provider (docs/ARCHITECTURE.md#catalogue-sync). */
+export const catalogueSyncRuns = pgTable(
+  'catalogue_sync_runs',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    // 'running' | 'ok' | 'failed'; a failed run changed nothing and keeps the provider's error text.
+    status: text('status').notNull().default('running'),
+    trigger: text('trigger').notNull(),
+    error: text('error'),
+    // The currency its rates were read in and the exchange rate used ('1' for KRW), as decimal text.
+    currency: text('currency'),
+    exchangeRate: text('exchange_rate'),
+    // Upstream service ids not mapped to any service of ours (the report's new services).
+    unmappedIds: jsonb('unmapped_ids').notNull().default([]),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('catalogue_sync_runs_provider_idx').on(t.providerId, t.id),
+    // One running sync per provider: a second process's insert of a running run conflicts (the claim).
+    uniqueIndex('catalogue_sync_runs_one_running')
+      .on(t.providerId)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
+
+/** What one sync changed on one service: field, from, to (JSON values). */
+export const catalogueSyncChanges = pgTable(
+  'catalogue_sync_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => catalogueSyncRuns.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    fromValue: jsonb('from_value'),
+    toValue: jsonb('to_value'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('catalogue_sync_changes_run_idx').on(t.runId, t.id)],
 );

@@ -2,6 +2,7 @@ import { OrderStatus, orderStatusFromProvider, refundForRemainsWon } from '@smm/
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../providers/provider-api';
 import { ordersRepository, type OrderRow } from './orders.repository';
 import { asProviderError, recordProviderFailure } from './provider-failure';
+import { recordProviderCharge } from './provider-charge';
 import { refundOrder } from './refunds';
 import { seconds, type TickReport, type WorkerContext } from './worker-context';
 
@@ -69,15 +70,19 @@ export async function applyProviderStatus(
     // Already final (another process, a repeated refresh) or no longer this claim's: nothing more to
     // do, and no second refund.
     if (!updated) return false;
+    let refunded = false;
     if (status === OrderStatus.PARTIAL) {
       const remains = answer.remains ?? updated.amount;
-      return refundOrder(
+      refunded = await refundOrder(
         tx,
         updated,
         refundForRemainsWon(updated.cost, updated.unitPriceMilli, updated.amount, remains),
       );
     }
-    if (status === OrderStatus.CANCELED) return refundOrder(tx, updated, updated.cost - updated.refunded);
-    return false;
+    if (status === OrderStatus.CANCELED) {
+      refunded = await refundOrder(tx, updated, updated.cost - updated.refunded);
+    }
+    if (answer.charge) await recordProviderCharge(tx, updated.id, answer.charge);
+    return refunded;
   });
 }

@@ -8,6 +8,11 @@ export interface ProviderOrderStatus {
   status: string;
   startCount: number | null;
   remains: number | null;
+  /**
+   * What the provider charged for the order (decimal text in its currency) when it said; the margin
+   * guard flags an order charged above what the member paid (docs/ARCHITECTURE.md#catalogue-sync).
+   */
+  charge?: string | null;
 }
 
 /**

@@ -88,11 +88,11 @@ describe(`the simulated provider over HTTP (${testDatabaseKind})`, () => {
     const startCount = seen[0]!.startCount;
     expect(startCount).toBeGreaterThan(0);
     expect(seen).toEqual([
-      { status: 'In progress', startCount, remains: 300 },
-      { status: 'In progress', startCount, remains: 150 },
-      { status: 'Completed', startCount, remains: 0 },
-      { status: 'Completed', startCount, remains: 0 },
-      { status: 'Completed', startCount, remains: 0 },
+      { status: 'In progress', startCount, remains: 300, charge: '0.00' },
+      { status: 'In progress', startCount, remains: 150, charge: '0.00' },
+      { status: 'Completed', startCount, remains: 0, charge: '0.00' },
+      { status: 'Completed', startCount, remains: 0, charge: '0.00' },
+      { status: 'Completed', startCount, remains: 0, charge: '0.00' },
     ]);
   });
 
@@ -166,9 +166,9 @@ describe(`the simulated provider over HTTP (${testDatabaseKind})`, () => {
     const b = await addOrder(api, 20);
     const answers = await api.statuses([a, '999999', b]);
     expect(Object.fromEntries(answers)).toEqual({
-      [a]: { status: 'In progress', startCount: expect.any(Number), remains: 10 },
+      [a]: { status: 'In progress', startCount: expect.any(Number), remains: 10, charge: '0.00' },
       '999999': { error: 'Incorrect order ID' },
-      [b]: { status: 'In progress', startCount: expect.any(Number), remains: 20 },
+      [b]: { status: 'In progress', startCount: expect.any(Number), remains: 20, charge: '0.00' },
     });
     expect(await api.balance()).toEqual(SIMULATED_BALANCE);
   });
@@ -200,6 +200,7 @@ describe(`the simulated provider over HTTP (${testDatabaseKind})`, () => {
       status: 'Canceled',
       startCount: 0,
       remains: 10,
+      charge: '0.00',
     });
     expect((await api.cancel([pending])).get(pending)).toMatchObject({ error: expect.any(String) });
     // The refused cancel left the started order alone.

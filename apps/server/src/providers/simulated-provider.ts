@@ -333,11 +333,23 @@ const bucketOf = (id: number) => (id * 37 + 11) % 100;
  * `setFault` puts on one of the failures of `SimulatedFault`; `setDialect` makes it answer as some real
  * panels do (`SimulatedDialect`).
  */
+export interface SimulatedListingChange {
+  rate?: string;
+  min?: number;
+  max?: number;
+  refill?: boolean;
+  cancel?: boolean;
+}
+
 export class SimulatedProvider {
   private server: FastifyInstance | undefined;
   private fault: SimulatedFault | null = null;
   private dialect: SimulatedDialect | null = null;
   private url = '';
+  // Catalogue sync demo and tests (docs/ARCHITECTURE.md#catalogue-sync): listing changes by service id
+  // ('gone' = dropped from `services`) and a `charge` every status answer reports instead of 0.00.
+  private readonly listingChanges = new Map<number, SimulatedListingChange | 'gone'>();
+  private charge: string | null = null;
 
   constructor(
     private readonly db: Db,
@@ -356,6 +368,28 @@ export class SimulatedProvider {
   /** Answers in one of the dialects of real panels until set back to null (tests only). */
   setDialect(dialect: SimulatedDialect | null): void {
     this.dialect = dialect;
+  }
+
+  /**
+   * Changes what `services` lists for one service (a new rate, limits, refill or cancel), drops it
+   * ('gone'), or lists it as shipped again (null), so a sync has something to follow.
+   */
+  setListing(service: number, change: SimulatedListingChange | 'gone' | null): void {
+    if (change === null) this.listingChanges.delete(service);
+    else this.listingChanges.set(service, change);
+  }
+
+  /** The `charge` every status answer carries (decimal text in KRW); null = the usual '0.00'. */
+  setCharge(charge: string | null): void {
+    this.charge = charge;
+  }
+
+  private listing(): unknown[] {
+    return SIMULATED_SERVICES.flatMap((entry) => {
+      const change = this.listingChanges.get(entry.service);
+      if (change === 'gone') return [];
+      return [change ? { ...entry, ...change } : entry];
+    });
   }
 
   async start(): Promise<void> {
@@ -431,7 +465,7 @@ export class SimulatedProvider {
       case 'balance':
         return SIMULATED_BALANCE;
       case 'services':
-        return SIMULATED_SERVICES;
+        return this.listing();
       default:
         return { error: 'Incorrect action' };
     }
@@ -481,7 +515,7 @@ export class SimulatedProvider {
         ? row
         : (await simulatedProviderRepository.advance(this.db, row, this.nextState(row))).row;
       result[id] = {
-        charge: '0.00',
+        charge: this.charge ?? '0.00',
         start_count: String(now.startCount),
         status: now.status,
         remains: String(now.remains),

@@ -124,11 +124,11 @@ describe('SmmApiClient: answers', () => {
     });
     const answers = await client().statuses(['1', '2', '3', '4', '5', '6']);
     expect(Object.fromEntries(answers)).toEqual({
-      '1': { status: 'Partial', startCount: 3572, remains: 157 },
+      '1': { status: 'Partial', startCount: 3572, remains: 157, charge: '0.27819' },
       '2': { error: 'Incorrect order ID' },
-      '3': { status: 'Completed', startCount: 10, remains: 0 },
-      '4': { status: 'Pending', startCount: null, remains: null },
-      '5': { status: 'In progress', startCount: 0, remains: 0 },
+      '3': { status: 'Completed', startCount: 10, remains: 0, charge: '1' },
+      '4': { status: 'Pending', startCount: null, remains: null, charge: null },
+      '5': { status: 'In progress', startCount: 0, remains: 0, charge: null },
       '6': { error: 'not in the answer' },
     });
   });

@@ -224,7 +224,7 @@ export class SmmApiClient implements ProviderClient {
       const status = statusEntry.safeParse(entry);
       if (!status.success) throw unexpected('status');
       const { status: text, start_count: startCount, remains } = status.data;
-      result.set(id, { status: text, startCount, remains });
+      result.set(id, { status: text, startCount, remains, charge: chargeOf(entry) });
     }
     return result;
   }
@@ -507,6 +507,17 @@ function statusesById(answer: unknown, ids: string[]): Map<string, unknown> | un
   const byId = new Map<string, unknown>();
   for (const [key, entry] of Object.entries(keyed.data)) byId.set(key.trim(), entry);
   return byId;
+}
+
+/**
+ * A status entry's `charge` as plain decimal text ('0.27819'), whether sent as a number or a string;
+ * null when absent or not a plain non-negative decimal (the margin guard then has nothing to compare).
+ */
+function chargeOf(entry: unknown): string | null {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const charge = (entry as { charge?: unknown }).charge;
+  const text = typeof charge === 'number' ? String(charge) : typeof charge === 'string' ? charge.trim() : '';
+  return /^\d{1,15}(\.\d{1,12})?$/.test(text) ? text : null;
 }
 
 function unexpected(action: string): ProviderError {

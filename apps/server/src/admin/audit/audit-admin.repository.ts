@@ -47,7 +47,7 @@ export const auditAdminRepository = {
       ex
         .select({ entry: auditLog, operatorLoginId: accounts.loginId })
         .from(auditLog)
-        .innerJoin(accounts, eq(accounts.id, auditLog.operatorId))
+        .leftJoin(accounts, eq(accounts.id, auditLog.operatorId))
         .where(where)
         .orderBy(desc(auditLog.id))
         .limit(limit)
@@ -55,7 +55,7 @@ export const auditAdminRepository = {
       ex
         .select({ n: count() })
         .from(auditLog)
-        .innerJoin(accounts, eq(accounts.id, auditLog.operatorId))
+        .leftJoin(accounts, eq(accounts.id, auditLog.operatorId))
         .where(where),
     ]);
     return { rows, total: total?.n ?? 0 };

@@ -4,6 +4,8 @@ import type { Db } from '../../db/database';
 import { auditAdminRepository, type AuditFilter } from './audit-admin.repository';
 
 const PAGE_SIZE = 50;
+/** Who an entry without an operator shows as. */
+const SYSTEM_OPERATOR_LABEL = '시스템';
 
 /** The query's Seoul days as instants: `from` at its 00:00 KST, `to` up to (not including) the next day's. */
 function filterOf(query: AuditLogQuery): AuditFilter {
@@ -30,7 +32,8 @@ export class AuditAdminService {
     return {
       items: rows.map(({ entry, operatorLoginId }) => ({
         id: entry.id,
-        operatorLoginId,
+        // No operator: the system's own action, the catalogue sync (docs/ARCHITECTURE.md#catalogue-sync).
+        operatorLoginId: operatorLoginId ?? SYSTEM_OPERATOR_LABEL,
         action: entry.action,
         targetType: entry.targetType,
         targetId: entry.targetId,

@@ -1,0 +1,256 @@
+import { DEFAULT_REFILL_DAYS } from '@smm/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  catalogueSyncChanges,
+  catalogueSyncRuns,
+  exchangeRates,
+  orders,
+  providers,
+  services,
+} from '../db/schema';
+import { SIMULATED_SERVICES } from '../providers/simulated-provider';
+import { createMember } from '../test/factories';
+import { catalogService, placeOrder } from '../test/order-factories';
+import { testDatabaseKind, useTestApp } from '../test/test-app';
+import { CatalogueSync } from './catalogue-sync';
+
+/** docs/ARCHITECTURE.md#catalogue-sync against the built-in simulated provider (the demo's provider). */
+const t = useTestApp();
+afterEach(() => {
+  const sim = t.app.services.simulatedProvider;
+  sim.setFault(null);
+  sim.setCharge(null);
+  for (const entry of SIMULATED_SERVICES) sim.setListing(entry.service, null);
+});
+
+const sync = () =>
+  new CatalogueSync(t.app.database.db, t.app.services.providers, t.app.services.catalog, t.clock);
+
+async function demoProviderId(): Promise<number> {
+  const [row] = await t.app.database.db.select().from(providers).orderBy(asc(providers.id)).limit(1);
+  return row!.id;
+}
+
+/** The demo service mapped to simulated service `upstream`, following its rate at `markup` %. */
+async function mapped(
+  upstream: number,
+  markup: number | null,
+  extra: Partial<typeof services.$inferInsert> = {},
+) {
+  const db = t.app.database.db;
+  const [row] = await db
+    .update(services)
+    .set({ markupPercent: markup, ...extra })
+    .where(eq(services.providerServiceId, String(upstream)))
+    .returning();
+  return row!;
+}
+
+const serviceRow = async (id: number) =>
+  (await t.app.database.db.select().from(services).where(eq(services.id, id)))[0]!;
+
+/** First make every mapped demo service agree with the simulator, so a test sees only its own change. */
+async function settle(providerId: number) {
+  await sync().syncProvider(providerId, 'operator');
+}
+
+describe(`catalogue sync on ${testDatabaseKind}`, () => {
+  it('follows a changed upstream rate at the markup, rounded up, and records the change and the audit entry', async () => {
+    const providerId = await demoProviderId();
+    const service = await mapped(1, 15);
+    await settle(providerId);
+    expect((await serviceRow(service.id)).unitPriceMilli).toBe(41_400); // 36,000 × 1.15
+
+    t.app.services.simulatedProvider.setListing(1, { rate: '40000.01' });
+    const outcome = await sync().syncProvider(providerId, 'operator');
+    expect(outcome).toMatchObject({ status: 'ok' });
+    // 40,000.01 × 1.15 = 46,000.0115 → 46,001 milli-won
+    expect((await serviceRow(service.id)).unitPriceMilli).toBe(46_001);
+    const runId = outcome.status === 'ok' ? outcome.runId : -1;
+    const changes = await t.app.database.db
+      .select()
+      .from(catalogueSyncChanges)
+      .where(eq(catalogueSyncChanges.runId, runId));
+    expect(changes).toEqual([
+      expect.objectContaining({
+        serviceId: service.id,
+        field: 'unitPriceMilli',
+        fromValue: 41_400,
+        toValue: 46_001,
+      }),
+    ]);
+    const audit = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'service.sync'), eq(auditLog.targetId, String(service.id))));
+    expect(audit.at(-1)).toMatchObject({
+      operatorId: null,
+      before: { unitPriceMilli: 41_400 },
+      after: { unitPriceMilli: 46_001 },
+    });
+    // the audit screen names the system
+    const { call } = await (await import('../admin/catalog/catalog-test-helpers')).operatorClient(t.app);
+    const log = (await call('GET', '/admin/api/audit-log?action=service.sync')).json() as {
+      items: { operatorLoginId: string }[];
+    };
+    expect(log.items[0]?.operatorLoginId).toBe('시스템');
+  });
+
+  it('keeps a pinned price, follows limits and refill', async () => {
+    const providerId = await demoProviderId();
+    const service = await mapped(3, 15, { pricePinned: true, unitPriceMilli: 99_999, refillDays: 0 });
+    t.app.services.simulatedProvider.setListing(3, { rate: '20000', min: 5, max: 700, refill: true });
+    await sync().syncProvider(providerId, 'operator');
+    expect(await serviceRow(service.id)).toMatchObject({
+      unitPriceMilli: 99_999,
+      min: 5,
+      max: 700,
+      refillDays: DEFAULT_REFILL_DAYS,
+      isReadOnly: false,
+    });
+  });
+
+  it('stops a service whose upstream vanished, records it, and re-enables it on return when set', async () => {
+    const providerId = await demoProviderId();
+    const service = await mapped(2, 15);
+    await settle(providerId);
+    t.app.services.simulatedProvider.setListing(2, 'gone');
+    const outcome = await sync().syncProvider(providerId, 'operator');
+    expect(await serviceRow(service.id)).toMatchObject({ isReadOnly: true, syncDisabled: 'vanished' });
+    const runId = outcome.status === 'ok' ? outcome.runId : -1;
+    const fields = (
+      await t.app.database.db.select().from(catalogueSyncChanges).where(eq(catalogueSyncChanges.runId, runId))
+    ).map((c) => [c.field, c.toValue]);
+    expect(fields).toEqual([
+      ['isReadOnly', true],
+      ['syncDisabled', 'vanished'],
+    ]);
+
+    t.app.services.simulatedProvider.setListing(2, null);
+    await sync().syncProvider(providerId, 'operator');
+    expect((await serviceRow(service.id)).isReadOnly).toBe(true); // re-enabling is off by default
+    await t.app.database.db.update(providers).set({ syncReenable: true }).where(eq(providers.id, providerId));
+    await sync().syncProvider(providerId, 'operator');
+    expect(await serviceRow(service.id)).toMatchObject({ isReadOnly: false, syncDisabled: null });
+  });
+
+  it('lists upstream services not mapped to any service of ours', async () => {
+    const outcome = await sync().syncProvider(await demoProviderId(), 'operator');
+    // the demo sells 1–13, 16 and 17; 14, 15 and the Poll 18 are not mapped
+    expect(outcome).toMatchObject({ status: 'ok', unmapped: ['14', '15', '18'] });
+  });
+
+  it('margin guard: a pinned price below a risen rate stops the service, or reprices it by setting', async () => {
+    const providerId = await demoProviderId();
+    const service = await mapped(4, 20, { pricePinned: true, unitPriceMilli: 2_000 });
+    await settle(providerId);
+    t.app.services.simulatedProvider.setListing(4, { rate: '2000.5' });
+    await sync().syncProvider(providerId, 'operator');
+    expect(await serviceRow(service.id)).toMatchObject({
+      unitPriceMilli: 2_000,
+      isReadOnly: true,
+      syncDisabled: 'margin',
+    });
+
+    await t.app.database.db
+      .update(services)
+      .set({ isReadOnly: false, syncDisabled: null })
+      .where(eq(services.id, service.id));
+    await t.app.database.db
+      .update(providers)
+      .set({ marginGuard: 'reprice' })
+      .where(eq(providers.id, providerId));
+    await sync().syncProvider(providerId, 'operator');
+    // 2,000.5 × 1.2 = 2,400.6 → 2,401
+    expect(await serviceRow(service.id)).toMatchObject({ unitPriceMilli: 2_401, isReadOnly: false });
+  });
+
+  it("converts a provider billing in USD at the operator's rate, and fails without one", async () => {
+    const providerId = await demoProviderId();
+    const service = await mapped(5, 0);
+    await t.app.database.db.update(providers).set({ currency: 'USD' }).where(eq(providers.id, providerId));
+    const failed = await sync().syncProvider(providerId, 'operator');
+    expect(failed).toMatchObject({ status: 'failed' });
+    await t.app.database.db.insert(exchangeRates).values({ currency: 'USD', wonPerUnit: '1380.5' });
+    t.app.services.simulatedProvider.setListing(5, { rate: '0.5' });
+    await sync().syncProvider(providerId, 'operator');
+    expect((await serviceRow(service.id)).unitPriceMilli).toBe(691); // 0.5 × 1,380.5 = 690.25 → 691
+  });
+
+  it('a provider whose services call fails changes nothing, and the run keeps the error without the key', async () => {
+    const providerId = await demoProviderId();
+    const service = await mapped(1, 15);
+    const before = await serviceRow(service.id);
+    t.app.services.simulatedProvider.setListing(1, 'gone');
+    t.app.services.simulatedProvider.setFault('http500');
+    const outcome = await sync().syncProvider(providerId, 'operator');
+    expect(outcome).toMatchObject({ status: 'failed' });
+    expect(await serviceRow(service.id)).toEqual(before);
+    const [run] = await t.app.database.db
+      .select()
+      .from(catalogueSyncRuns)
+      .where(eq(catalogueSyncRuns.providerId, providerId));
+    expect(run).toMatchObject({ status: 'failed' });
+    expect(run!.error).not.toContain('demo');
+    expect(await t.app.database.db.select().from(catalogueSyncChanges)).toEqual([]);
+  });
+
+  it('two syncs of one provider at once run once', async () => {
+    const providerId = await demoProviderId();
+    await mapped(1, 15);
+    t.app.services.simulatedProvider.setListing(1, { rate: '50000' });
+    const outcomes = await Promise.all([
+      sync().syncProvider(providerId, 'operator'),
+      sync().syncProvider(providerId, 'operator'),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['busy', 'ok']);
+    const runs = await t.app.database.db.select().from(catalogueSyncRuns);
+    expect(runs).toHaveLength(1);
+  });
+
+  it('the schedule syncs a provider whose interval passed, once across two tickers, and not again before the next interval', async () => {
+    const first = sync();
+    const second = sync();
+    const results = await Promise.all([first.tick(), second.tick()]);
+    expect(results.reduce((n, r) => n + r.synced, 0)).toBe(1);
+    expect(await first.tick()).toEqual({ synced: 0, failed: 0 });
+    t.clock.advance(61 * 60_000);
+    expect(await first.tick()).toEqual({ synced: 1, failed: 0 });
+    await t.app.database.db.update(providers).set({ syncIntervalMinutes: 0 });
+    t.clock.advance(61 * 60_000);
+    expect(await first.tick()).toEqual({ synced: 0, failed: 0 });
+  });
+});
+
+describe(`provider charge above what was paid on ${testDatabaseKind}`, () => {
+  it('flags an order whose provider charged more than the member paid', async () => {
+    const service = await catalogService(t.app, { unitPriceMilli: 100_000 });
+    const member = await createMember(t.app, { point: 100_000 });
+    const cheap = await placeOrder(t.app, member, {
+      serviceId: service.id,
+      link: 'https://instagram.com/p/margin-1',
+      amount: 10,
+    });
+    const tick = async () => {
+      await t.app.services.worker.tick();
+      t.clock.advance(10 * 60_000);
+      await t.app.services.worker.tick();
+    };
+    t.app.services.simulatedProvider.setCharge('999.99');
+    await tick();
+    const row = async (id: number) =>
+      (await t.app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    expect(await row(cheap.orderId)).toMatchObject({ providerCharge: '999.99', chargeExceedsPaid: false });
+
+    const dear = await placeOrder(t.app, member, {
+      serviceId: service.id,
+      link: 'https://instagram.com/p/margin-2',
+      amount: 10,
+    });
+    t.app.services.simulatedProvider.setCharge('1000.01');
+    await tick();
+    expect(await row(dear.orderId)).toMatchObject({ providerCharge: '1000.01', chargeExceedsPaid: true });
+  });
+});

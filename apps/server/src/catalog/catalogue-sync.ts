@@ -1,0 +1,262 @@
+import {
+  decideServiceSync,
+  isServiceType,
+  unmappedUpstreamIds,
+  type MarginGuardMode,
+  type SyncDisabledReason,
+  type SyncChange,
+} from '@smm/domain';
+import { and, desc, eq, inArray, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
+import { auditLogRepository } from '../audit/audit-log.repository';
+import type { Db, Executor } from '../db/database';
+import { catalogueSyncChanges, catalogueSyncRuns, exchangeRates, providers, services } from '../db/schema';
+import { ProviderError, type ProviderServiceListing } from '../providers/provider-api';
+import type { ProviderRegistry } from '../providers/provider-registry';
+import type { ProviderRow } from '../providers/providers.repository';
+import type { Clock } from '../shared/clock';
+import type { CatalogService } from './catalog.service';
+import { catalogWritesRepository as repo } from './catalog-writes.repository';
+
+export type SyncTrigger = 'schedule' | 'operator';
+
+export type SyncOutcome =
+  | { status: 'ok'; runId: number; changes: number; unmapped: string[] }
+  | { status: 'failed'; runId: number; error: string }
+  /** Another process (or request) is syncing this provider right now: nothing was done. */
+  | { status: 'busy' };
+
+/** A running run older than this was left by a process that died: it no longer holds the provider. */
+const STALE_RUN_MINUTES = 10;
+const ERROR_MAX = 300;
+
+/**
+ * The catalogue sync (docs/ARCHITECTURE.md#catalogue-sync): reads one provider's `services` and brings
+ * every service of ours mapped to it in step, by the domain's decision for one service
+ * (packages/domain catalogue-sync.ts), through the catalogue's one writer (catalog-writes.repository),
+ * recording each change on the run and in the audit log as the system's action (a null operator).
+ *
+ * One run per provider at a time: a run is claimed by inserting it as 'running', which a partial unique
+ * index allows once per provider, so two processes (or two clicks) sync a provider once. The provider
+ * is asked before the write transaction; a provider that fails changes nothing (the run is recorded
+ * as failed with its error, the key masked).
+ */
+export class CatalogueSync {
+  constructor(
+    private readonly db: Db,
+    private readonly registry: ProviderRegistry,
+    private readonly catalog: CatalogService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The background job: each enabled provider whose interval has passed is claimed and synced. */
+  async tick(): Promise<{ synced: number; failed: number }> {
+    const now = this.clock.now();
+    // The claim: moving last_sync_at forward only where it is still older than the interval, so of
+    // several processes ticking at once exactly one gets each due provider.
+    const due = await this.db
+      .update(providers)
+      .set({ lastSyncAt: now })
+      .where(
+        and(
+          eq(providers.enabled, true),
+          sql`${providers.syncIntervalMinutes} > 0`,
+          or(
+            isNull(providers.lastSyncAt),
+            sql`${providers.lastSyncAt} <= ${now.toISOString()}::timestamptz - make_interval(mins => ${providers.syncIntervalMinutes})`,
+          ),
+        ),
+      )
+      .returning({ id: providers.id });
+    let synced = 0;
+    let failed = 0;
+    for (const { id } of due) {
+      const outcome = await this.syncProvider(id, 'schedule');
+      if (outcome.status === 'ok') synced += 1;
+      if (outcome.status === 'failed') failed += 1;
+    }
+    return { synced, failed };
+  }
+
+  async syncProvider(providerId: number, trigger: SyncTrigger): Promise<SyncOutcome> {
+    const [provider] = await this.db.select().from(providers).where(eq(providers.id, providerId));
+    if (!provider) return { status: 'busy' };
+    const runId = await this.claim(providerId, trigger);
+    if (runId === null) return { status: 'busy' };
+    try {
+      const client = this.registry.clientFor(provider);
+      const listing = await client.services();
+      const currency = (provider.currency ?? (await client.balance()).currency).trim().toUpperCase() || 'KRW';
+      const exchangeRate = currency === 'KRW' ? '1' : await this.exchangeRateOf(this.db, currency);
+      if (exchangeRate === null) {
+        return await this.fail(runId, `${currency} 환율이 설정되지 않았습니다.`);
+      }
+      const changes = await this.apply(provider, runId, listing, currency, exchangeRate);
+      return { status: 'ok', runId, changes: changes.count, unmapped: changes.unmapped };
+    } catch (error) {
+      if (!(error instanceof ProviderError)) {
+        await this.fail(runId, 'internal error');
+        throw error;
+      }
+      return this.fail(runId, mask(error.message, provider.apiKey));
+    }
+  }
+
+  private async claim(providerId: number, trigger: SyncTrigger): Promise<number | null> {
+    const now = this.clock.now();
+    const staleBefore = new Date(now.getTime() - STALE_RUN_MINUTES * 60_000);
+    await this.db
+      .update(catalogueSyncRuns)
+      .set({ status: 'failed', error: 'abandoned', finishedAt: now })
+      .where(
+        and(
+          eq(catalogueSyncRuns.providerId, providerId),
+          eq(catalogueSyncRuns.status, 'running'),
+          lt(catalogueSyncRuns.startedAt, staleBefore),
+        ),
+      );
+    const [run] = await this.db
+      .insert(catalogueSyncRuns)
+      .values({ providerId, trigger, status: 'running', startedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: catalogueSyncRuns.id });
+    return run?.id ?? null;
+  }
+
+  private async fail(runId: number, error: string): Promise<SyncOutcome> {
+    await this.db
+      .update(catalogueSyncRuns)
+      .set({ status: 'failed', error: error.slice(0, ERROR_MAX), finishedAt: this.clock.now() })
+      .where(eq(catalogueSyncRuns.id, runId));
+    return { status: 'failed', runId, error };
+  }
+
+  private async exchangeRateOf(ex: Executor, currency: string): Promise<string | null> {
+    const [row] = await ex.select().from(exchangeRates).where(eq(exchangeRates.currency, currency));
+    return row?.wonPerUnit ?? null;
+  }
+
+  private async apply(
+    provider: ProviderRow,
+    runId: number,
+    listing: ProviderServiceListing[],
+    currency: string,
+    exchangeRate: string,
+  ): Promise<{ count: number; unmapped: string[] }> {
+    const byId = new Map(listing.map((entry) => [entry.service, entry]));
+    const now = this.clock.now();
+    const result = await this.db.transaction(async (tx) => {
+      const mapped = await tx
+        .select()
+        .from(services)
+        .where(and(eq(services.providerId, provider.id), isNotNull(services.providerServiceId)))
+        .orderBy(services.id)
+        .for('update');
+      let count = 0;
+      for (const row of mapped) {
+        if (!isServiceType(row.serviceType)) continue;
+        const decision = decideServiceSync(
+          {
+            unitPriceMilli: row.unitPriceMilli,
+            min: row.min,
+            max: row.max,
+            refillDays: row.refillDays,
+            cancellable: row.cancellable,
+            isReadOnly: row.isReadOnly,
+            syncDisabled: (row.syncDisabled as SyncDisabledReason | null) ?? null,
+            type: row.serviceType,
+            markupPercent: row.markupPercent,
+            pricePinned: row.pricePinned,
+          },
+          byId.get(row.providerServiceId!) ?? null,
+          {
+            exchangeRate,
+            reenable: provider.syncReenable,
+            marginGuard: (provider.marginGuard === 'reprice' ? 'reprice' : 'disable') as MarginGuardMode,
+          },
+        );
+        if (decision.changes.length === 0) continue;
+        await repo.updateService(tx, row.id, decision.next);
+        await tx.insert(catalogueSyncChanges).values(
+          decision.changes.map((change: SyncChange) => ({
+            runId,
+            serviceId: row.id,
+            field: change.field,
+            fromValue: change.from,
+            toValue: change.to,
+            createdAt: now,
+          })),
+        );
+        await auditLogRepository.record(tx, {
+          operatorId: null,
+          action: 'service.sync',
+          targetType: 'service',
+          targetId: row.id,
+          before: Object.fromEntries(decision.changes.map((c) => [c.field, c.from])),
+          after: Object.fromEntries(decision.changes.map((c) => [c.field, c.to])),
+          memo: `공급사 동기화 #${runId}${decision.belowCost ? ' (원가 초과)' : ''}`,
+        });
+        count += 1;
+      }
+      const unmapped = unmappedUpstreamIds(
+        listing.map((entry) => entry.service),
+        new Set(
+          (
+            await tx
+              .select({ id: services.providerServiceId })
+              .from(services)
+              .where(eq(services.providerId, provider.id))
+          ).map((r) => r.id ?? ''),
+        ),
+      );
+      await tx
+        .update(catalogueSyncRuns)
+        .set({ status: 'ok', currency, exchangeRate, unmappedIds: unmapped, finishedAt: now })
+        .where(eq(catalogueSyncRuns.id, runId));
+      await tx.update(providers).set({ lastSyncAt: now }).where(eq(providers.id, provider.id));
+      return { count, unmapped };
+    });
+    if (result.count > 0) await this.catalog.changed();
+    return result;
+  }
+}
+
+/** The provider's key never leaves in an error text (docs/ARCHITECTURE.md#providers-are-untrusted). */
+function mask(message: string, key: string): string {
+  return key.length >= 4 ? message.split(key).join('***') : message;
+}
+
+/** A provider's last runs, newest first, each with its changes (the console's sync report). */
+export async function latestSyncRuns(ex: Executor, providerIds: number[], perProvider = 1) {
+  if (providerIds.length === 0) return [];
+  const runs = await ex
+    .select()
+    .from(catalogueSyncRuns)
+    .where(inArray(catalogueSyncRuns.providerId, providerIds))
+    .orderBy(desc(catalogueSyncRuns.id))
+    .limit(providerIds.length * 20);
+  const kept = new Map<number, (typeof runs)[number][]>();
+  for (const run of runs) {
+    const list = kept.get(run.providerId) ?? [];
+    if (list.length < perProvider) list.push(run);
+    kept.set(run.providerId, list);
+  }
+  const chosen = [...kept.values()].flat();
+  const changes =
+    chosen.length === 0
+      ? []
+      : await ex
+          .select({ change: catalogueSyncChanges, serviceText: services.text })
+          .from(catalogueSyncChanges)
+          .innerJoin(services, eq(services.id, catalogueSyncChanges.serviceId))
+          .where(
+            inArray(
+              catalogueSyncChanges.runId,
+              chosen.map((run) => run.id),
+            ),
+          )
+          .orderBy(catalogueSyncChanges.id);
+  return chosen.map((run) => ({
+    run,
+    changes: changes.filter((c) => c.change.runId === run.id),
+  }));
+}
