@@ -260,13 +260,20 @@ export class CatalogEditor {
       const row = await repo.lockService(tx, id);
       if (!row) throw notFound(M.SERVICE_NOT_FOUND);
       const before = await this.presentServiceById(tx, id);
-      if (EDITABLE_SERVICE_COLUMNS.every((column) => row[column] === values[column])) {
+      // A hand-set price is pinned: the catalogue sync keeps it (docs/product.md#operator-console).
+      const pricePinned =
+        body.pricePinned ?? (row.pricePinned || row.unitPriceMilli !== values.unitPriceMilli);
+      if (
+        EDITABLE_SERVICE_COLUMNS.every((column) => row[column] === values[column]) &&
+        row.pricePinned === pricePinned
+      ) {
         return { result: { service: before, changed: false }, changed: false };
       }
       await this.lockReferences(tx, values);
       const moved = row.categoryId !== values.categoryId;
       await repo.updateService(tx, id, {
         ...values,
+        pricePinned,
         ...(moved ? { sortOrder: await repo.nextServiceSortOrder(tx, values.categoryId) } : {}),
       });
       const after = await this.presentServiceById(tx, id);

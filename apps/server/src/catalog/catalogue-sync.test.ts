@@ -1,4 +1,5 @@
 import { DEFAULT_REFILL_DAYS } from '@smm/domain';
+import type { AdminService } from '@smm/domain/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,7 @@ import { SIMULATED_SERVICES } from '../providers/simulated-provider';
 import { createMember } from '../test/factories';
 import { catalogService, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
+import { operatorClient } from '../admin/catalog/catalog-test-helpers';
 import { CatalogueSync } from './catalogue-sync';
 
 /** docs/ARCHITECTURE.md#catalogue-sync against the built-in simulated provider (the demo's provider). */
@@ -91,7 +93,7 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
       after: { unitPriceMilli: 46_001 },
     });
     // the audit screen names the system
-    const { call } = await (await import('../admin/catalog/catalog-test-helpers')).operatorClient(t.app);
+    const { call } = await operatorClient(t.app);
     const log = (await call('GET', '/admin/api/audit-log?action=service.sync')).json() as {
       items: { operatorLoginId: string }[];
     };
@@ -110,6 +112,38 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
       refillDays: DEFAULT_REFILL_DAYS,
       isReadOnly: false,
     });
+  });
+
+  it("an operator's hand-set price is pinned and kept; clearing the pin lets the sync follow again", async () => {
+    const providerId = await demoProviderId();
+    const service = await mapped(6, 10);
+    await settle(providerId);
+    const { call } = await operatorClient(t.app);
+    const list = (await call('GET', '/admin/api/services')).json() as AdminService[];
+    const form = list.find((s) => s.id === service.id)!;
+    const body = {
+      categoryId: form.categoryId,
+      text: form.text,
+      unitPriceMilli: 9_999,
+      min: form.min,
+      max: form.max,
+      notice: form.notice,
+      refillDays: form.refillDays,
+      cancellable: form.cancellable,
+      type: form.type,
+      providerId: form.providerId,
+      providerServiceId: form.providerServiceId,
+    };
+    expect((await call('PUT', `/admin/api/services/${service.id}`, body)).json()).toMatchObject({
+      service: { unitPriceMilli: 9_999, pricePinned: true, markupPercent: 10 },
+    });
+    t.app.services.simulatedProvider.setListing(6, { rate: '5000' });
+    await sync().syncProvider(providerId, 'operator');
+    expect((await serviceRow(service.id)).unitPriceMilli).toBe(9_999);
+
+    await call('PUT', `/admin/api/services/${service.id}`, { ...body, pricePinned: false });
+    await sync().syncProvider(providerId, 'operator');
+    expect(await serviceRow(service.id)).toMatchObject({ unitPriceMilli: 5_500, pricePinned: false });
   });
 
   it('stops a service whose upstream vanished, records it, and re-enables it on return when set', async () => {

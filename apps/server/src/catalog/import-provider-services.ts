@@ -90,6 +90,8 @@ export class ProviderServicesImport {
           categoryId: category.id,
           text: serviceName(item.text, entry),
           unitPriceMilli: providerRateToUnitPriceMilli(entry.rate, body.markupPercent)!,
+          // The catalogue sync follows the provider's rate at this markup (docs/ARCHITECTURE.md#catalogue-sync).
+          markupPercent: body.markupPercent,
           serviceType: type,
           min,
           max: maxOfType(type, min, entry.max),

@@ -60,4 +60,7 @@ export const presentService = (row: ServiceListRow): AdminService => ({
   providerName: row.providerName,
   providerServiceId: row.service.providerServiceId,
   sortOrder: row.service.sortOrder,
+  markupPercent: row.service.markupPercent,
+  pricePinned: row.service.pricePinned,
+  syncDisabled: row.service.syncDisabled,
 });

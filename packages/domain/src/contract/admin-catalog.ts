@@ -164,6 +164,12 @@ export const adminService = z.object({
   providerName: z.string().nullable(),
   providerServiceId: z.string().nullable(),
   sortOrder: z.number().int(),
+  /** Catalogue sync (docs/product.md#operator-console): the markup it follows its provider's rate at. */
+  markupPercent: z.number().int().nullable(),
+  /** The operator set the price by hand: the sync keeps it. */
+  pricePinned: z.boolean(),
+  /** Why the sync stopped orders of it ('vanished' | 'margin'), or null. */
+  syncDisabled: z.string().nullable(),
 });
 export type AdminService = z.infer<typeof adminService>;
 export const adminServicesResponse = z.array(adminService);
@@ -190,6 +196,11 @@ export const serviceRequest = z.object({
   visible: z.boolean().optional().default(true),
   providerId: rowId.nullable().optional().default(null),
   providerServiceId: requestText(100),
+  /**
+   * Absent: pinned when the price differs from the stored one (a hand edit), else as it was; false
+   * clears the pin so the catalogue sync follows the provider again (docs/product.md#operator-console).
+   */
+  pricePinned: z.boolean().optional(),
 });
 export type ServiceRequest = z.input<typeof serviceRequest>;
 export const serviceMutationResponse = z.object({ service: adminService, changed: z.boolean() });

@@ -343,6 +343,9 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
       // `refill: true` gets the trade's usual window; `cancel: true` lets members cancel.
       refillDays: DEFAULT_REFILL_DAYS,
       cancellable: true,
+      // The catalogue sync follows the rate at the import's markup; the price is not pinned.
+      markupPercent: 15,
+      pricePinned: false,
     });
     expect(DEFAULT_REFILL_DAYS).toBe(30);
     expect(threads.unitPriceMilli).toBe(providerRateToUnitPriceMilli('9000.50', 15));

@@ -44,6 +44,9 @@ const service = (id: number, text: string, over: Partial<AdminService> = {}): Ad
   providerName: '데모 공급사',
   providerServiceId: String(id),
   sortOrder: id,
+  markupPercent: null,
+  pricePinned: false,
+  syncDisabled: null,
   ...over,
 });
 const services = [

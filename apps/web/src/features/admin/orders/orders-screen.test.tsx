@@ -38,6 +38,9 @@ const service = (id: number, text: string, visible = true) =>
     providerName: '시뮬레이터',
     providerServiceId: String(id),
     sortOrder: id,
+    markupPercent: null,
+    pricePinned: false,
+    syncDisabled: null,
   }) satisfies AdminService;
 
 function SearchProbe() {

@@ -41,6 +41,12 @@ export interface ServiceForm {
   /** '' = no provider. */
   providerId: string;
   providerServiceId: string;
+  /**
+   * The catalogue sync keeps a pinned price (docs/product.md#operator-console); the server pins a
+   * price edited by hand, and the form sends the pin only when the operator ticked or cleared it.
+   */
+  pricePinned: boolean;
+  pricePinnedBefore: boolean;
 }
 
 export function serviceFormOf(service: AdminService | null, categoryId: number): ServiceForm {
@@ -59,6 +65,8 @@ export function serviceFormOf(service: AdminService | null, categoryId: number):
     visible: service?.visible ?? true,
     providerId: service?.providerId ? String(service.providerId) : '',
     providerServiceId: service?.providerServiceId ?? '',
+    pricePinned: service?.pricePinned ?? false,
+    pricePinnedBefore: service?.pricePinned ?? false,
   };
 }
 
@@ -87,6 +95,7 @@ export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest }
     visible: form.visible,
     providerId,
     providerServiceId: form.providerServiceId.trim(),
+    ...(form.pricePinned !== form.pricePinnedBefore ? { pricePinned: form.pricePinned } : {}),
   };
   const problem = validateServiceInput({
     text: form.text,
@@ -279,6 +288,13 @@ export function ServiceFormDialog({
               label="자동주문 허용"
               checked={form.enableAuto}
               onChange={(e) => set('enableAuto', e.target.checked)}
+            />
+          )}
+          {form.providerId !== '' && (
+            <Checkbox
+              label="단가 고정 (공급사 동기화가 단가를 바꾸지 않음)"
+              checked={form.pricePinned}
+              onChange={(e) => set('pricePinned', e.target.checked)}
             />
           )}
           <Checkbox
