@@ -1,4 +1,4 @@
-import type { PaymentTypeAvailability, SettingKey } from './settings';
+import type { ConsoleSettingKey, PaymentTypeAvailability } from './settings';
 
 /**
  * How the console's settings form presents each key (docs/product.md#site-settings): its group, Korean label
@@ -12,6 +12,11 @@ export const SETTING_GROUPS = [
   { id: 'signup', label: '회원가입·로그인', description: '가입과 로그인 때 거치는 단계입니다.' },
   { id: 'charge', label: '충전', description: '포인트 충전 화면의 입금 계좌와 선택지입니다.' },
   { id: 'external', label: '외부 연결', description: '카카오톡 채널과 네이버·카카오 로그인 연동 값입니다.' },
+  {
+    id: 'watch',
+    label: '확인 필요 기준',
+    description: '확인 필요 화면에 올릴 기준입니다. 운영자에게만 보이며, 비워두면 기본값을 씁니다.',
+  },
 ] as const;
 export type SettingGroupId = (typeof SETTING_GROUPS)[number]['id'];
 
@@ -24,7 +29,7 @@ export interface SettingLabel {
   placeholder?: string;
 }
 
-export const SETTING_LABELS: Record<SettingKey, SettingLabel> = {
+export const SETTING_LABELS: Record<ConsoleSettingKey, SettingLabel> = {
   FOOTER_COMPANY: {
     group: 'site',
     label: '상호',
@@ -188,6 +193,62 @@ export const SETTING_LABELS: Record<SettingKey, SettingLabel> = {
     label: '카카오 JavaScript 키',
     description: '카카오 로그인 SDK를 여는 JavaScript 키입니다.',
   },
+  // The watch's thresholds (operator-only; ops-watch.ts WATCH_DEFAULTS when empty).
+  WATCH_NOT_TAKEN_MINUTES: {
+    group: 'watch',
+    label: '공급사 미접수 (분)',
+    description: '주문 후 이 시간(분)이 지나도록 공급사가 접수하지 않으면 올립니다. 기본 15분.',
+    placeholder: '15',
+  },
+  WATCH_STALLED_HOURS: {
+    group: 'watch',
+    label: '진행 멈춤 (시간)',
+    description: '공급사에 접수된 주문이 주문 후 이 시간이 지나도록 끝나지 않으면 올립니다. 기본 48시간.',
+    placeholder: '48',
+  },
+  WATCH_STALLED_HOURS_BY_SERVICE: {
+    group: 'watch',
+    label: '상품별 진행 멈춤 (시간)',
+    description: '오래 걸리는 상품만 따로 정합니다. 상품번호=시간을 쉼표로 구분합니다.',
+    placeholder: '12=96, 15=168',
+  },
+  WATCH_CANCEL_WAITING_HOURS: {
+    group: 'watch',
+    label: '공급사 취소 대기 (시간)',
+    description: '공급사가 취소 요청을 받은 뒤 이 시간이 지나도록 취소하지 않으면 올립니다. 기본 24시간.',
+    placeholder: '24',
+  },
+  WATCH_REFILL_WAITING_HOURS: {
+    group: 'watch',
+    label: '리필 지연 (시간)',
+    description: '리필 요청 후 이 시간이 지나도록 끝나지 않으면 올립니다. 기본 72시간.',
+    placeholder: '72',
+  },
+  WATCH_DEPOSIT_MINUTES: {
+    group: 'watch',
+    label: '미확인 입금 (분)',
+    description: '입금이 들어온 뒤 이 시간(분)이 지나도록 충전 신청과 연결되지 않으면 올립니다. 기본 30분.',
+    placeholder: '30',
+  },
+  WATCH_CHARGE_LAPSE_MINUTES: {
+    group: 'watch',
+    label: '충전 신청 만료 임박 (분)',
+    description: '입금 대기 중인 충전 신청이 이 시간(분) 안에 만료되면 올립니다. 기본 30분.',
+    placeholder: '30',
+  },
+  WATCH_PROVIDER_MIN_BALANCE: {
+    group: 'watch',
+    label: '공급사 최소 잔액',
+    description:
+      '공급사 잔액이 이보다 적으면 올립니다. 공급사의 통화 단위(원화 공급사는 원)입니다. 기본 10,000.',
+    placeholder: '10000',
+  },
+  WATCH_PROVIDER_FAILURES: {
+    group: 'watch',
+    label: '공급사 호출 실패 (건)',
+    description: '최근 1시간 안에 마지막 호출이 실패한 주문이 이 수 이상이면 올립니다. 기본 3건.',
+    placeholder: '3',
+  },
 };
 
 /** The Korean names of ENABLE_PAYMENT_TYPE's choices (which receipt types a charge may ask for). */
@@ -200,7 +261,7 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentTypeAvailability, string> = {
 };
 
 /** The Korean name of an enum setting's choice, or the choice itself. */
-export function settingChoiceLabel(key: SettingKey, choice: string): string {
+export function settingChoiceLabel(key: ConsoleSettingKey, choice: string): string {
   if (key === 'ENABLE_PAYMENT_TYPE' && Object.hasOwn(PAYMENT_TYPE_LABELS, choice))
     return PAYMENT_TYPE_LABELS[choice as PaymentTypeAvailability];
   return choice;

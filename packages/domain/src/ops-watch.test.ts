@@ -12,8 +12,11 @@ import {
   isStalledOrder,
   providerTroubles,
   stalledHoursOf,
+  validateWatchSetting,
+  watchThresholdsFrom,
   type WatchOrderFacts,
 } from './ops-watch';
+import { validateSettingValue } from './settings-rules';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -117,5 +120,41 @@ describe('the watch (docs/product.md#operator-console)', () => {
       'BALANCE_FAILED',
       'CALLS_FAILING',
     ]);
+  });
+});
+
+describe('the watch thresholds as operator settings', () => {
+  it('reads each stored value, keeping the default for an empty or unusable one', () => {
+    const t2 = watchThresholdsFrom(
+      new Map([
+        ['WATCH_NOT_TAKEN_MINUTES', '5'],
+        ['WATCH_STALLED_HOURS', ''],
+        ['WATCH_STALLED_HOURS_BY_SERVICE', '12=96, 15 = 168'],
+        ['WATCH_PROVIDER_MIN_BALANCE', '50,000'],
+        ['WATCH_DEPOSIT_MINUTES', 'soon'],
+      ]),
+    );
+    expect(t2).toEqual({
+      ...WATCH_DEFAULTS,
+      notTakenMinutes: 5,
+      stalledHoursByService: { 12: 96, 15: 168 },
+      providerMinBalance: 50_000,
+    });
+  });
+
+  it('refuses what it could not read, with a Korean message; empty keeps the default', () => {
+    expect(validateWatchSetting('WATCH_NOT_TAKEN_MINUTES', '')).toBeNull();
+    expect(validateWatchSetting('WATCH_NOT_TAKEN_MINUTES', '20')).toBeNull();
+    expect(validateWatchSetting('WATCH_NOT_TAKEN_MINUTES', '0')).toBe(
+      '1~10,080 사이의 정수로 입력하거나 비워두세요.',
+    );
+    expect(validateWatchSetting('WATCH_STALLED_HOURS', '1.5')).toMatch(/정수/);
+    expect(validateWatchSetting('WATCH_PROVIDER_MIN_BALANCE', '0')).toBeNull();
+    expect(validateWatchSetting('WATCH_STALLED_HOURS_BY_SERVICE', '12=96,15=168')).toBeNull();
+    expect(validateWatchSetting('WATCH_STALLED_HOURS_BY_SERVICE', '12:96')).toMatch(/상품번호=시간/);
+    expect(validateWatchSetting('WATCH_STALLED_HOURS_BY_SERVICE', '12=0')).toMatch(/상품번호=시간/);
+    // the console's one rule for every setting routes the watch keys here
+    expect(validateSettingValue('WATCH_REFILL_WAITING_HOURS', 'x')).toMatch(/정수/);
+    expect(validateSettingValue('WATCH_REFILL_WAITING_HOURS', '96')).toBeNull();
   });
 });

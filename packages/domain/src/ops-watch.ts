@@ -70,6 +70,8 @@ export const WATCH_KIND_TEXTS: Record<WatchKind, WatchKindText> = {
   },
 };
 
+import type { WatchSettingKey } from './settings';
+
 /** The thresholds of the watch: each kind's "too long". */
 export interface WatchThresholds {
   /** An order its provider has not accepted this many minutes after it was placed. */
@@ -240,4 +242,66 @@ export function providerTroubles(
 /** The console's words for the number of entries: '3건'. */
 export function watchCountText(count: number): string {
   return `${count.toLocaleString('ko-KR')}건`;
+}
+
+/** The numeric threshold each operator-only setting holds, with the values it may take. */
+const WATCH_SETTING_FIELDS: Record<
+  Exclude<WatchSettingKey, 'WATCH_STALLED_HOURS_BY_SERVICE'>,
+  { field: Exclude<keyof WatchThresholds, 'stalledHoursByService'>; min: number; max: number }
+> = {
+  WATCH_NOT_TAKEN_MINUTES: { field: 'notTakenMinutes', min: 1, max: 10_080 },
+  WATCH_STALLED_HOURS: { field: 'stalledHours', min: 1, max: 2_160 },
+  WATCH_CANCEL_WAITING_HOURS: { field: 'cancelWaitingHours', min: 1, max: 2_160 },
+  WATCH_REFILL_WAITING_HOURS: { field: 'refillWaitingHours', min: 1, max: 2_160 },
+  WATCH_DEPOSIT_MINUTES: { field: 'depositMinutes', min: 1, max: 10_080 },
+  WATCH_CHARGE_LAPSE_MINUTES: { field: 'chargeLapseMinutes', min: 1, max: 1_440 },
+  WATCH_PROVIDER_MIN_BALANCE: { field: 'providerMinBalance', min: 0, max: 1_000_000_000_000 },
+  WATCH_PROVIDER_FAILURES: { field: 'providerFailures', min: 1, max: 10_000 },
+};
+
+const BY_SERVICE_MESSAGE = "'상품번호=시간'을 쉼표로 구분해 입력하거나 비워두세요. (예: 12=96, 15=168)";
+
+function wholeNumber(value: string, min: number, max: number): number | null {
+  const text = value.trim().replaceAll(',', '');
+  if (!/^\d{1,13}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
+}
+
+/** '12=96, 15=168' as service id → hours, or null when any part is not one. */
+function stalledHoursByServiceOf(value: string): Record<number, number> | null {
+  const result: Record<number, number> = {};
+  for (const part of value.split(',')) {
+    if (!part.trim()) continue;
+    const match = /^\s*(\d{1,10})\s*=\s*(\d{1,5})\s*$/.exec(part);
+    if (!match) return null;
+    const hours = Number(match[2]);
+    if (hours < 1 || hours > 2_160) return null;
+    result[Number(match[1])] = hours;
+  }
+  return result;
+}
+
+/** The Korean problem with an operator's value for a watch setting, or null ('' keeps the default). */
+export function validateWatchSetting(key: string, value: string): string | null {
+  if (value.trim() === '') return null;
+  if (key === 'WATCH_STALLED_HOURS_BY_SERVICE')
+    return stalledHoursByServiceOf(value) === null ? BY_SERVICE_MESSAGE : null;
+  const rule = WATCH_SETTING_FIELDS[key as keyof typeof WATCH_SETTING_FIELDS];
+  if (!rule) return null;
+  return wholeNumber(value, rule.min, rule.max) === null
+    ? `${rule.min.toLocaleString('ko-KR')}~${rule.max.toLocaleString('ko-KR')} 사이의 정수로 입력하거나 비워두세요.`
+    : null;
+}
+
+/** The thresholds from the stored settings: each empty or unusable value keeps its default. */
+export function watchThresholdsFrom(stored: ReadonlyMap<string, string>): WatchThresholds {
+  const t: WatchThresholds = { ...WATCH_DEFAULTS };
+  for (const [key, rule] of Object.entries(WATCH_SETTING_FIELDS)) {
+    const n = wholeNumber(stored.get(key) ?? '', rule.min, rule.max);
+    if (n !== null) t[rule.field] = n;
+  }
+  const byService = stalledHoursByServiceOf(stored.get('WATCH_STALLED_HOURS_BY_SERVICE') ?? '');
+  if (byService) t.stalledHoursByService = byService;
+  return t;
 }

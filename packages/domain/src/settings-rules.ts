@@ -1,4 +1,5 @@
-import { PAYMENT_TYPE_AVAILABILITY, SETTING_KEYS, type SettingKey } from './settings';
+import { validateWatchSetting } from './ops-watch';
+import { CONSOLE_SETTING_KEYS, PAYMENT_TYPE_AVAILABILITY, type ConsoleSettingKey } from './settings';
 import { isKoreanBankCode } from './toss-transfer';
 
 /**
@@ -7,7 +8,7 @@ import { isKoreanBankCode } from './toss-transfer';
  */
 export type SettingKind = 'flag' | 'text' | 'color' | 'numberList' | 'enum' | 'url';
 
-export function settingKind(key: SettingKey): SettingKind {
+export function settingKind(key: ConsoleSettingKey): SettingKind {
   if (key === 'ENABLE_PAYMENT_TYPE') return 'enum';
   if (key.startsWith('ENABLE_') || key === 'ALLOW_OVERLAPPING_ORDERS') return 'flag';
   if (key === 'SITE_MAIN_COLOR') return 'color';
@@ -17,7 +18,7 @@ export function settingKind(key: SettingKey): SettingKind {
 }
 
 /** The choices of an enum setting. */
-export function settingChoices(key: SettingKey): readonly string[] {
+export function settingChoices(key: ConsoleSettingKey): readonly string[] {
   return key === 'ENABLE_PAYMENT_TYPE' ? PAYMENT_TYPE_AVAILABILITY : [];
 }
 
@@ -35,8 +36,9 @@ export const SETTING_MESSAGES = {
 
 export const SETTING_VALUE_MAX_LENGTH = 2000;
 
-export function isSettingKey(key: string): key is SettingKey {
-  return (SETTING_KEYS as readonly string[]).includes(key);
+/** A key the console may store: a member-site setting or an operator-only one. */
+export function isSettingKey(key: string): key is ConsoleSettingKey {
+  return (CONSOLE_SETTING_KEYS as readonly string[]).includes(key);
 }
 
 /** The first problem with `value` for `key`, in Korean, or null. */
@@ -71,6 +73,7 @@ export function validateSettingValue(key: string, value: string): string | null 
       return ok ? null : m.NUMBER_LIST;
     }
     case 'text':
+      if (key.startsWith('WATCH_')) return validateWatchSetting(key, value);
       // The Toss transfer link names the bank by this code: a wrong one would open the app on another
       // bank. Empty is allowed (no link is offered then).
       if (key === 'BANKING_BANKING_CODE') return value === '' || isKoreanBankCode(value) ? null : m.BANK_CODE;

@@ -35,6 +35,30 @@ export const SETTING_KEYS = [
 
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
+/*
+ * Operator-only settings: stored beside the others and edited on the same console form, but never
+ * served by GET /service/settings (they are not in SETTING_KEYS). Each feature adds its keys in its
+ * own block below.
+ */
+
+/** The watch's thresholds (docs/product.md#operator-console, packages/domain ops-watch.ts); empty: the default. */
+export const WATCH_SETTING_KEYS = [
+  'WATCH_NOT_TAKEN_MINUTES',
+  'WATCH_STALLED_HOURS',
+  'WATCH_STALLED_HOURS_BY_SERVICE',
+  'WATCH_CANCEL_WAITING_HOURS',
+  'WATCH_REFILL_WAITING_HOURS',
+  'WATCH_DEPOSIT_MINUTES',
+  'WATCH_CHARGE_LAPSE_MINUTES',
+  'WATCH_PROVIDER_MIN_BALANCE',
+  'WATCH_PROVIDER_FAILURES',
+] as const;
+export type WatchSettingKey = (typeof WATCH_SETTING_KEYS)[number];
+
+/** Every key the console's settings form edits: the member site's, then the operator-only ones. */
+export const CONSOLE_SETTING_KEYS = [...SETTING_KEYS, ...WATCH_SETTING_KEYS] as const;
+export type ConsoleSettingKey = SettingKey | WatchSettingKey;
+
 export interface SettingEntry {
   key: string;
   value: string;

@@ -1,10 +1,11 @@
 import {
+  CONSOLE_SETTING_KEYS,
   SETTING_KEYS,
   SiteSettings,
   validateSettingValue,
+  type ConsoleSettingKey,
   type FlagKey,
   type SettingEntry,
-  type SettingKey,
 } from '@smm/domain';
 import { settingsResponse, type SettingUpdateResponse } from '@smm/domain/contract';
 import { auditLogRepository } from '../audit/audit-log.repository';
@@ -54,9 +55,12 @@ export class SettingsService {
     return new SiteSettings(await this.listPublic());
   }
 
-  /** Every stored key and value, private ones and unbuilt flags as stored (the console's form). */
+  /**
+   * Every stored key and value the console edits, the operator-only ones and unbuilt flags included,
+   * as stored (the console's form; the watch reads its thresholds here). Never served to members.
+   */
   async stored(): Promise<Map<string, string>> {
-    const rows = await settingsRepository.listByKeys(this.db, SETTING_KEYS);
+    const rows = await settingsRepository.listByKeys(this.db, CONSOLE_SETTING_KEYS);
     return new Map(rows.map((row) => [row.key, row.value]));
   }
 
@@ -68,7 +72,7 @@ export class SettingsService {
   async update(operatorId: number, key: string, value: string): Promise<SettingUpdateResponse> {
     const problem = validateSettingValue(key, value);
     if (problem) throw appError('SETTING_INVALID', problem);
-    const settingKey = key as SettingKey;
+    const settingKey = key as ConsoleSettingKey;
     const changed = await this.db.transaction(async (tx) => {
       const [before] = await settingsRepository.listByKeysForUpdate(tx, [settingKey]);
       if (before?.value === value) return false;
@@ -88,7 +92,7 @@ export class SettingsService {
   }
 
   /** The tests' write, unaudited (operators go through update): every process sees it next read. */
-  async set(key: SettingKey, value: string): Promise<void> {
+  async set(key: ConsoleSettingKey, value: string): Promise<void> {
     await settingsRepository.upsert(this.db, key, value);
     await this.changed();
   }

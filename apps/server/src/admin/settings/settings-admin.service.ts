@@ -1,9 +1,10 @@
-import { SETTING_KEYS, settingChoices, settingKind } from '@smm/domain';
+import { CONSOLE_SETTING_KEYS, settingChoices, settingKind } from '@smm/domain';
 import type { AdminSetting } from '@smm/domain/contract';
 import type { SettingsService } from '../../settings/settings.service';
 
 /**
- * The console's read model of the settings and flags (docs/product.md#site-settings): every key with
+ * The console's read model of the settings and flags (docs/product.md#site-settings, then the
+ * operator-only ones, never served to members): every key with
  * its stored value, its kind and its choices, for the form. Writes are the settings service's
  * (SettingsService.update), which audits them and drops every process's copy.
  */
@@ -12,7 +13,7 @@ export class SettingsAdminService {
 
   async list(): Promise<AdminSetting[]> {
     const stored = await this.settings.stored();
-    return SETTING_KEYS.map((key) => ({
+    return CONSOLE_SETTING_KEYS.map((key) => ({
       key,
       value: stored.get(key) ?? '',
       kind: settingKind(key),

@@ -1,5 +1,5 @@
 import type { AdminSetting, AuditLogResponse } from '@smm/domain/contract';
-import { SETTING_KEYS, SETTING_MESSAGES } from '@smm/domain';
+import { CONSOLE_SETTING_KEYS, SETTING_MESSAGES } from '@smm/domain';
 import { describe, expect, it } from 'vitest';
 import { bearer, createMember, tokenFor, type TestMember } from '../../test/factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
@@ -40,7 +40,7 @@ describe(`operator settings API on ${testDatabaseKind}`, () => {
   it('lists every setting with the kind of value it holds', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const list = (await call(operator, 'GET', '/admin/api/settings')).json() as AdminSetting[];
-    expect(list.map((s) => s.key)).toEqual([...SETTING_KEYS]);
+    expect(list.map((s) => s.key)).toEqual([...CONSOLE_SETTING_KEYS]);
     expect(list.find((s) => s.key === 'ENABLE_QNA')).toMatchObject({ kind: 'flag', value: 'true' });
     expect(list.find((s) => s.key === 'SITE_MAIN_COLOR')).toMatchObject({ kind: 'color' });
     expect(list.find((s) => s.key === 'POINT_CHARGE_BUTTON_OPTIONS')).toMatchObject({ kind: 'numberList' });

@@ -1,3 +1,4 @@
+import { watchThresholdsFrom } from '@smm/domain';
 import { adminWatchResponse } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminDeps } from '../admin-deps';
@@ -10,10 +11,16 @@ const BALANCE_CACHE_MS = 60_000;
 
 /** The console's 확인 필요 screen and the dashboard's card. Operators only. */
 export function watchAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const watch = new WatchService(deps.db, deps.services.clock, deps.services.providers, {
-    balanceTimeoutMs: BALANCE_TIMEOUT_MS,
-    balanceCacheMs: BALANCE_CACHE_MS,
-  });
+  const watch = new WatchService(
+    deps.db,
+    deps.services.clock,
+    deps.services.providers,
+    {
+      balanceTimeoutMs: BALANCE_TIMEOUT_MS,
+      balanceCacheMs: BALANCE_CACHE_MS,
+    },
+    async () => watchThresholdsFrom(await deps.services.settings.stored()),
+  );
   return async (app) => {
     app.get(
       '/admin/api/watch',

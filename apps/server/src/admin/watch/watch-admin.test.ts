@@ -285,3 +285,43 @@ describe(`the watch (GET /admin/api/watch) on ${testDatabaseKind}`, () => {
     expect(down.id).toBeGreaterThan(0);
   });
 });
+
+describe(`the watch's thresholds as operator settings on ${testDatabaseKind}`, () => {
+  const put = async (operator: TestMember, key: string, value: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/admin/api/settings/${key}`,
+      headers: bearer(await tokenFor(t.app, operator)),
+      payload: { value },
+    });
+
+  it('an operator shortens a threshold on the settings form; members never see the setting', async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const orderId = await placedNow(member);
+    t.clock.advance(5 * MIN);
+    expect(await idsOf(operator, 'ORDER_NOT_TAKEN')).toEqual([]);
+    expect((await put(operator, 'WATCH_NOT_TAKEN_MINUTES', '5')).json()).toMatchObject({ changed: true });
+    expect(await idsOf(operator, 'ORDER_NOT_TAKEN')).toEqual([orderId]);
+    const publicSettings = (await t.app.inject({ method: 'GET', url: '/service/settings' })).json() as {
+      key: string;
+    }[];
+    expect(publicSettings.some((entry) => entry.key.startsWith('WATCH_'))).toBe(false);
+    expect((await put(member, 'WATCH_NOT_TAKEN_MINUTES', '1')).statusCode).toBe(403);
+  });
+
+  it('a per-service stalled threshold is set on the form; a value it cannot read is refused with the rule', async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const orderId = await placedNow(member);
+    await workerWith(t.app, t.clock, new RefillScriptedProvider()).tick();
+    const { serviceId } = await orderOf(t.app, orderId);
+    t.clock.advance(3 * HOUR);
+    expect(await idsOf(operator, 'ORDER_STALLED')).toEqual([]);
+    const refused = await put(operator, 'WATCH_STALLED_HOURS_BY_SERVICE', `${serviceId}:2`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: expect.stringContaining('상품번호=시간') });
+    expect((await put(operator, 'WATCH_STALLED_HOURS_BY_SERVICE', `${serviceId}=2`)).statusCode).toBe(200);
+    expect(await idsOf(operator, 'ORDER_STALLED')).toEqual([orderId]);
+  });
+});

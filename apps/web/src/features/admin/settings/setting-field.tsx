@@ -5,7 +5,7 @@ import {
   formatWon,
   settingChoiceLabel,
   validateSettingValue,
-  type SettingKey,
+  type ConsoleSettingKey,
 } from '@smm/domain';
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -35,7 +35,7 @@ type SaveState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'error'; message
  * the field. The domain rule runs first, so most mistakes are caught before a request.
  */
 export function SettingField({ setting }: { setting: AdminSetting }) {
-  const key = setting.key as SettingKey;
+  const key = setting.key as ConsoleSettingKey;
   const label = SETTING_LABELS[key];
   const id = useId();
   const [draft, setDraft] = useState(setting.value);
