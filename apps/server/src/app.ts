@@ -58,6 +58,7 @@ import { pointsRoutes } from './points/points.routes';
 import { MemberCancellation } from './orders/member-cancellation';
 import { OrderWorker } from './orders/order-worker';
 import { Ticker } from './background/ticker';
+import { CatalogueSync } from './catalog/catalogue-sync';
 import { orderCancelRoutes, orderRefillRoutes, ordersRoutes } from './orders/orders.routes';
 import { RefillRequests } from './orders/refill-requests';
 import { ProviderRegistry } from './providers/provider-registry';
@@ -120,6 +121,8 @@ export interface AppServices {
   deposits: DepositIntake;
   chargeWorker: ChargeWorker;
   publicApi: PublicApiService;
+  /** Catalogue sync (docs/ARCHITECTURE.md#catalogue-sync): on schedule (a background job) and on demand. */
+  catalogueSync: CatalogueSync;
   /** This app's Prometheus registry and counters (GET /metrics). */
   metrics: AppMetrics;
 }
@@ -285,6 +288,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const orderCancellation = new MemberCancellation(db, providers, clock);
   const refills = new RefillRequests(db, clock);
   const publicApi = new PublicApiService(db, catalog, orders, orderCancellation, refills, cacheBus);
+  const catalogueSync = new CatalogueSync(db, providers, catalog, clock);
   app.decorate('services', {
     clock,
     cacheBus,
@@ -309,6 +313,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     deposits,
     chargeWorker,
     publicApi,
+    catalogueSync,
     metrics,
   });
   registerGuards(app, auth, new ApiRateLimiter(db, config.apiRateLimitPerMinute, clock));
@@ -348,6 +353,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     [
       { name: 'orders', tick: () => worker.backgroundTick() },
       { name: 'charges', tick: () => chargeWorker.tick() },
+      { name: 'catalogue-sync', tick: () => catalogueSync.tick() },
     ],
     app.log,
   );

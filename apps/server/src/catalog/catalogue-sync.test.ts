@@ -1,5 +1,5 @@
 import { DEFAULT_REFILL_DAYS } from '@smm/domain';
-import type { AdminService } from '@smm/domain/contract';
+import type { AdminService, CatalogueSyncResponse } from '@smm/domain/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -255,6 +255,44 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     await t.app.database.db.update(providers).set({ syncIntervalMinutes: 0 });
     t.clock.advance(61 * 60_000);
     expect(await first.tick()).toEqual({ synced: 0, failed: 0 });
+  });
+});
+
+describe(`the console's sync report on ${testDatabaseKind}`, () => {
+  it("syncs now, shows the last run with its changes, and sets a provider's settings and an exchange rate (audited)", async () => {
+    const providerId = await demoProviderId();
+    const service = await mapped(1, 15);
+    const { call } = await operatorClient(t.app);
+    expect((await call('POST', `/admin/api/providers/${providerId}/sync`)).json()).toMatchObject({
+      status: 'ok',
+    });
+    t.app.services.simulatedProvider.setListing(1, 'gone');
+    expect((await call('POST', `/admin/api/providers/${providerId}/sync`)).json()).toEqual({
+      status: 'ok',
+      changes: 1,
+      unmapped: ['14', '15', '18'],
+    });
+    const report = (await call('GET', '/admin/api/catalogue-sync')).json() as CatalogueSyncResponse;
+    const demo = report.providers.find((p) => p.providerId === providerId)!;
+    expect(demo.run).toMatchObject({ status: 'ok', trigger: 'operator', unmappedIds: ['14', '15', '18'] });
+    expect(demo.run!.changes.map((c) => [c.serviceId, c.field, c.from, c.to])).toEqual([
+      [service.id, 'isReadOnly', false, true],
+      [service.id, 'syncDisabled', null, 'vanished'],
+    ]);
+
+    const settings = { syncIntervalMinutes: 0, currency: 'USD', syncReenable: true, marginGuard: 'reprice' };
+    const saved = await call('PUT', `/admin/api/providers/${providerId}/sync-settings`, settings);
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json() as CatalogueSyncResponse).providers[0]).toMatchObject(settings);
+    expect(
+      (await call('PUT', '/admin/api/exchange-rates', { currency: 'USD', wonPerUnit: '1e3' })).statusCode,
+    ).toBe(400);
+    const rate = await call('PUT', '/admin/api/exchange-rates', { currency: 'USD', wonPerUnit: '1380.50' });
+    expect((rate.json() as CatalogueSyncResponse).exchangeRates).toEqual([
+      { currency: 'USD', wonPerUnit: '1380.50', setAt: t.clock.now().toISOString() },
+    ]);
+    const actions = (await t.app.database.db.select().from(auditLog)).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(['provider.sync-settings', 'exchange-rate.set']));
   });
 });
 

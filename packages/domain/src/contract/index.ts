@@ -21,3 +21,4 @@ export * from './admin-dashboard';
 export * from './admin-content';
 export * from './admin-points';
 export * from './admin-watch';
+export * from './admin-catalogue-sync';

@@ -1,0 +1,60 @@
+import {
+  catalogIdParams,
+  catalogueSyncResponse,
+  exchangeRateRequest,
+  syncNowResponse,
+  syncSettingsRequest,
+  type SyncNowResponse,
+} from '@smm/domain/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountOf } from '../../auth/guards';
+import { CatalogueSyncConsole } from '../../catalog/catalogue-sync-console';
+import type { AdminDeps } from '../admin-deps';
+
+/**
+ * The console's catalogue sync (docs/product.md#operator-console): the report, 지금 동기화, a
+ * provider's sync settings and the exchange rates. Operators only. The sync and its settings belong to
+ * catalog/ (catalogue-sync.ts, catalogue-sync-console.ts); these routes only call them.
+ */
+export function catalogueSyncAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
+  const { db, services } = deps;
+  const syncConsole = new CatalogueSyncConsole(db, services.clock);
+  const config = { auth: 'operator' } as const;
+
+  return async (app) => {
+    app.get(
+      '/admin/api/catalogue-sync',
+      { config, schema: { response: { 200: catalogueSyncResponse } } },
+      () => syncConsole.report(),
+    );
+    app.post(
+      '/admin/api/providers/:id/sync',
+      { config, schema: { params: catalogIdParams, response: { 200: syncNowResponse } } },
+      async (request): Promise<SyncNowResponse> => {
+        const outcome = await services.catalogueSync.syncProvider(request.params.id, 'operator');
+        if (outcome.status === 'ok') {
+          return { status: 'ok', changes: outcome.changes, unmapped: outcome.unmapped };
+        }
+        if (outcome.status === 'failed') return { status: 'failed', error: outcome.error };
+        return { status: 'busy' };
+      },
+    );
+    app.put(
+      '/admin/api/providers/:id/sync-settings',
+      {
+        config,
+        schema: {
+          params: catalogIdParams,
+          body: syncSettingsRequest,
+          response: { 200: catalogueSyncResponse },
+        },
+      },
+      (request) => syncConsole.saveSettings(accountOf(request).id, request.params.id, request.body),
+    );
+    app.put(
+      '/admin/api/exchange-rates',
+      { config, schema: { body: exchangeRateRequest, response: { 200: catalogueSyncResponse } } },
+      (request) => syncConsole.setExchangeRate(accountOf(request).id, request.body),
+    );
+  };
+}

@@ -1,0 +1,127 @@
+import { isExchangeRateText } from '@smm/domain';
+import type { CatalogueSyncResponse, ExchangeRateRequest, SyncSettingsRequest } from '@smm/domain/contract';
+import { asc, eq } from 'drizzle-orm';
+import { auditLogRepository } from '../audit/audit-log.repository';
+import type { Db } from '../db/database';
+import { exchangeRates, providers } from '../db/schema';
+import { appError } from '../errors/app-error';
+import type { Clock } from '../shared/clock';
+import { latestSyncRuns } from './catalogue-sync';
+
+const RATE_INVALID = '환율은 0보다 큰 숫자(소수점 12자리까지)로 입력해주세요.';
+const PROVIDER_NOT_FOUND = '공급사를 찾을 수 없습니다.';
+
+/**
+ * The operator's side of the catalogue sync (docs/product.md#operator-console): the report (each
+ * provider's sync settings and last run with its changes), a provider's sync settings and the exchange
+ * rates, both audited. The sync itself is catalogue-sync.ts.
+ */
+export class CatalogueSyncConsole {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  report(): Promise<CatalogueSyncResponse> {
+    return report(this.db);
+  }
+
+  async saveSettings(
+    operatorId: number,
+    id: number,
+    body: SyncSettingsRequest,
+  ): Promise<CatalogueSyncResponse> {
+    await this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(providers).where(eq(providers.id, id)).for('update');
+      if (!before) throw appError('NOT_FOUND', PROVIDER_NOT_FOUND);
+      await tx.update(providers).set(body).where(eq(providers.id, id));
+      await auditLogRepository.record(tx, {
+        operatorId,
+        action: 'provider.sync-settings',
+        targetType: 'provider',
+        targetId: id,
+        before: {
+          syncIntervalMinutes: before.syncIntervalMinutes,
+          currency: before.currency,
+          syncReenable: before.syncReenable,
+          marginGuard: before.marginGuard,
+        },
+        after: body,
+      });
+    });
+    return report(this.db);
+  }
+
+  /** Stored with the time it was set; the sync never fetches a rate (docs/ARCHITECTURE.md#catalogue-sync). */
+  async setExchangeRate(operatorId: number, body: ExchangeRateRequest): Promise<CatalogueSyncResponse> {
+    const wonPerUnit = body.wonPerUnit.trim();
+    if (!isExchangeRateText(wonPerUnit)) throw appError('CATALOG_INVALID', RATE_INVALID);
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(exchangeRates).where(eq(exchangeRates.currency, body.currency));
+      await tx
+        .insert(exchangeRates)
+        .values({ currency: body.currency, wonPerUnit, setAt: now })
+        .onConflictDoUpdate({ target: exchangeRates.currency, set: { wonPerUnit, setAt: now } });
+      await auditLogRepository.record(tx, {
+        operatorId,
+        action: 'exchange-rate.set',
+        targetType: 'exchange-rate',
+        targetId: body.currency,
+        before: before ? { wonPerUnit: before.wonPerUnit } : null,
+        after: { wonPerUnit },
+      });
+    });
+    return report(this.db);
+  }
+}
+
+async function report(db: Db): Promise<CatalogueSyncResponse> {
+  const rows = await db.select().from(providers).orderBy(asc(providers.id));
+  const runs = await latestSyncRuns(
+    db,
+    rows.map((row) => row.id),
+  );
+  const runOf = new Map(runs.map((entry) => [entry.run.providerId, entry]));
+  const rates = await db.select().from(exchangeRates).orderBy(asc(exchangeRates.currency));
+  return {
+    providers: rows.map((row) => {
+      const entry = runOf.get(row.id);
+      return {
+        providerId: row.id,
+        providerName: row.name,
+        syncIntervalMinutes: row.syncIntervalMinutes,
+        currency: row.currency,
+        syncReenable: row.syncReenable,
+        marginGuard: row.marginGuard === 'reprice' ? 'reprice' : 'disable',
+        lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+        run: entry
+          ? {
+              id: entry.run.id,
+              status: entry.run.status,
+              trigger: entry.run.trigger,
+              error: entry.run.error,
+              currency: entry.run.currency,
+              exchangeRate: entry.run.exchangeRate,
+              unmappedIds: (entry.run.unmappedIds as string[]) ?? [],
+              startedAt: entry.run.startedAt.toISOString(),
+              finishedAt: entry.run.finishedAt?.toISOString() ?? null,
+              changes: entry.changes.map(({ change, serviceText }) => ({
+                serviceId: change.serviceId,
+                serviceText,
+                field: change.field,
+                from: change.fromValue as string | number | boolean | null,
+                to: change.toValue as string | number | boolean | null,
+                createdAt: change.createdAt.toISOString(),
+              })),
+            }
+          : null,
+      };
+    }),
+    exchangeRates: rates.map((rate) => ({
+      currency: rate.currency,
+      wonPerUnit: rate.wonPerUnit,
+      setAt: rate.setAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/*
+ * The console's catalogue sync (docs/product.md#operator-console): each provider's settings and last
+ * run with its changes, the 지금 동기화 button's answer, and the operator's exchange rates.
+ */
+
+const syncValue = z.union([z.number(), z.boolean(), z.string(), z.null()]);
+
+export const catalogueSyncChange = z.object({
+  serviceId: z.number().int(),
+  serviceText: z.string(),
+  /** A SyncField of packages/domain catalogue-sync.ts: unitPriceMilli, min, max, refillDays … */
+  field: z.string(),
+  from: syncValue,
+  to: syncValue,
+  createdAt: z.string(),
+});
+export type CatalogueSyncChange = z.infer<typeof catalogueSyncChange>;
+
+export const catalogueSyncRun = z.object({
+  id: z.number().int(),
+  /** 'running' | 'ok' | 'failed' */
+  status: z.string(),
+  /** 'schedule' | 'operator' */
+  trigger: z.string(),
+  error: z.string().nullable(),
+  currency: z.string().nullable(),
+  exchangeRate: z.string().nullable(),
+  unmappedIds: z.array(z.string()),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  changes: z.array(catalogueSyncChange),
+});
+export type CatalogueSyncRun = z.infer<typeof catalogueSyncRun>;
+
+export const catalogueSyncProvider = z.object({
+  providerId: z.number().int(),
+  providerName: z.string(),
+  /** Minutes between scheduled syncs; 0 = only on demand. */
+  syncIntervalMinutes: z.number().int(),
+  /** null: as the provider's balance answer says. */
+  currency: z.string().nullable(),
+  syncReenable: z.boolean(),
+  marginGuard: z.enum(['disable', 'reprice']),
+  lastSyncAt: z.string().nullable(),
+  run: catalogueSyncRun.nullable(),
+});
+export type CatalogueSyncProvider = z.infer<typeof catalogueSyncProvider>;
+
+export const exchangeRateEntry = z.object({
+  currency: z.string(),
+  /** Won per one unit of the currency, decimal text. */
+  wonPerUnit: z.string(),
+  setAt: z.string(),
+});
+export type ExchangeRateEntry = z.infer<typeof exchangeRateEntry>;
+
+/** GET /admin/api/catalogue-sync */
+export const catalogueSyncResponse = z.object({
+  providers: z.array(catalogueSyncProvider),
+  exchangeRates: z.array(exchangeRateEntry),
+});
+export type CatalogueSyncResponse = z.infer<typeof catalogueSyncResponse>;
+
+/** POST /admin/api/providers/:id/sync */
+export const syncNowResponse = z.object({
+  /** 'busy': another sync of this provider is running; nothing was done. */
+  status: z.enum(['ok', 'failed', 'busy']),
+  changes: z.number().int().optional(),
+  unmapped: z.array(z.string()).optional(),
+  error: z.string().optional(),
+});
+export type SyncNowResponse = z.infer<typeof syncNowResponse>;
+
+/** PUT /admin/api/providers/:id/sync-settings */
+export const syncSettingsRequest = z.object({
+  syncIntervalMinutes: z.number().int().min(0).max(10_080),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullable(),
+  syncReenable: z.boolean(),
+  marginGuard: z.enum(['disable', 'reprice']),
+});
+export type SyncSettingsRequest = z.infer<typeof syncSettingsRequest>;
+
+/** PUT /admin/api/exchange-rates */
+export const exchangeRateRequest = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  wonPerUnit: z.string().max(30),
+});
+export type ExchangeRateRequest = z.infer<typeof exchangeRateRequest>;
