@@ -9,6 +9,7 @@ import { DataTable, type ColumnDef } from '../components/data-table';
 import { useCheckProviderBalance } from './api/check-provider-balance';
 import { useProviders, type AdminProvider } from './api/get-providers';
 import { useSetProviderEnabled } from './api/set-provider-enabled';
+import { CatalogueSyncSection } from './components/catalogue-sync-section';
 import { ProviderFormDialog } from './components/provider-form-dialog';
 import { ProviderImportDialog } from './components/provider-import-dialog';
 import './catalog.css';
@@ -176,6 +177,7 @@ export function ProvidersScreen() {
           rowId={(row) => String(row.id)}
         />
       </AdminSection>
+      <CatalogueSyncSection />
       {editing && <ProviderFormDialog provider={editing.provider} onClose={() => setEditing(null)} />}
       {importing && <ProviderImportDialog provider={importing} onClose={() => setImporting(null)} />}
     </AdminPage>

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  CatalogueSyncResponse,
+  ExchangeRateRequest,
+  SyncNowResponse,
+  SyncSettingsRequest,
+} from '@smm/domain/contract';
+import { api } from '@/lib/api-client';
+import { CATALOG_QUERY_KEY } from './catalog-keys';
+import { useCatalogMutation } from './use-catalog-mutation';
+
+/** Under the catalogue's key: a sync changes services, so every catalogue list is refetched after one. */
+export const CATALOGUE_SYNC_QUERY_KEY = [...CATALOG_QUERY_KEY, 'sync'] as const;
+
+export const getCatalogueSync = () => api.get<CatalogueSyncResponse>('/admin/api/catalogue-sync');
+
+export const useCatalogueSync = () =>
+  useQuery({ queryKey: CATALOGUE_SYNC_QUERY_KEY, queryFn: getCatalogueSync });
+
+/** 지금 동기화: the provider's services are read now and our services brought in step. */
+export const syncProviderNow = (id: number) => api.post<SyncNowResponse>(`/admin/api/providers/${id}/sync`);
+export const useSyncProviderNow = () => useCatalogMutation(syncProviderNow);
+
+export const saveSyncSettings = ({ id, body }: { id: number; body: SyncSettingsRequest }) =>
+  api.put<CatalogueSyncResponse>(`/admin/api/providers/${id}/sync-settings`, body);
+export const useSaveSyncSettings = () => useCatalogMutation(saveSyncSettings);
+
+export const saveExchangeRate = (body: ExchangeRateRequest) =>
+  api.put<CatalogueSyncResponse>('/admin/api/exchange-rates', body);
+export const useSaveExchangeRate = () => useCatalogMutation(saveExchangeRate);

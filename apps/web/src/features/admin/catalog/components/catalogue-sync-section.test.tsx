@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CatalogueSyncResponse } from '@smm/domain/contract';
+import { json, mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { CatalogueSyncSection } from './catalogue-sync-section';
+
+const report = (changes: number): CatalogueSyncResponse => ({
+  providers: [
+    {
+      providerId: 7,
+      providerName: '해외 공급사',
+      syncIntervalMinutes: 60,
+      currency: 'USD',
+      syncReenable: false,
+      marginGuard: 'disable',
+      lastSyncAt: '2026-11-22T01:00:00.000Z',
+      run: {
+        id: 3,
+        status: 'ok',
+        trigger: 'operator',
+        error: null,
+        currency: 'USD',
+        exchangeRate: '1380.5',
+        unmappedIds: ['14', '15'],
+        startedAt: '2026-11-22T01:00:00.000Z',
+        finishedAt: '2026-11-22T01:00:01.000Z',
+        changes: [
+          {
+            serviceId: 101,
+            serviceText: '한국인 팔로워',
+            field: 'unitPriceMilli',
+            from: 41_400,
+            to: 46_001,
+            createdAt: '2026-11-22T01:00:01.000Z',
+          },
+          {
+            serviceId: 102,
+            serviceText: '릴스 조회수',
+            field: 'syncDisabled',
+            from: null,
+            to: 'vanished',
+            createdAt: '2026-11-22T01:00:01.000Z',
+          },
+        ].slice(0, changes),
+      },
+    },
+  ],
+  exchangeRates: [{ currency: 'USD', wonPerUnit: '1380.5', setAt: '2026-11-21T15:00:00.000Z' }],
+});
+
+describe('catalogue sync section', () => {
+  it("shows the provider's last run with its changes, new upstream services and the exchange rate", async () => {
+    mockApi({ 'GET /admin/api/catalogue-sync': report(2) });
+    renderWithProviders(<CatalogueSyncSection />);
+    const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
+    expect(within(card).getByText('성공')).toBeInTheDocument();
+    expect(within(card).getByText(/마지막 동기화 2026-11-22 10:00:01/)).toBeInTheDocument();
+    const table = within(card).getByRole('table', { name: '해외 공급사 동기화 변경 내역' });
+    const price = within(table).getByText('[101] 한국인 팔로워').closest('tr')!;
+    expect(within(price).getByText('단가')).toBeInTheDocument();
+    expect(within(price).getByText('₩41.4')).toBeInTheDocument();
+    expect(within(price).getByText('₩46.001')).toBeInTheDocument();
+    const gone = within(table).getByText('[102] 릴스 조회수').closest('tr')!;
+    expect(within(gone).getByText('공급사 상품 없음')).toBeInTheDocument();
+    expect(within(card).getByText('아직 가져오지 않은 공급사 상품 2개: 14, 15')).toBeInTheDocument();
+    expect(within(card).getByText('USD 요금을 1 USD = ₩1380.5로 환산했습니다.')).toBeInTheDocument();
+    expect(screen.getByText('(2026-11-22 00:00:00 설정)')).toBeInTheDocument();
+  });
+
+  it('지금 동기화 asks the server, says what happened and refetches the report', async () => {
+    let runs = 0;
+    const { calls } = mockApi({
+      'GET /admin/api/catalogue-sync': () => json(report(runs > 0 ? 2 : 0)),
+      'POST /admin/api/providers/7/sync': () => {
+        runs += 1;
+        return json({ status: 'ok', changes: 2, unmapped: ['14', '15'] });
+      },
+    });
+    renderWithProviders(<CatalogueSyncSection />);
+    const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
+    expect(within(card).getByText('바뀐 상품이 없습니다.')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: '해외 공급사 지금 동기화' }));
+    expect(await screen.findByText('해외 공급사 동기화: 변경 2건, 새 상품 2개')).toBeInTheDocument();
+    expect(await within(card).findByText('[101] 한국인 팔로워')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/admin/api/providers/7/sync')).toHaveLength(1);
+  });
+
+  it("saves a provider's sync settings", async () => {
+    const { calls } = mockApi({
+      'GET /admin/api/catalogue-sync': report(0),
+      'PUT /admin/api/providers/7/sync-settings': report(0),
+    });
+    renderWithProviders(<CatalogueSyncSection />);
+    const form = await screen.findByRole('form', { name: '해외 공급사 동기화 설정' });
+    await userEvent.selectOptions(within(form).getByLabelText('자동 동기화'), '자동 동기화 끔');
+    await userEvent.selectOptions(
+      within(form).getByLabelText('원가보다 싸지면'),
+      '원가 + 마진으로 단가 변경',
+    );
+    await userEvent.click(within(form).getByLabelText('공급사 상품이 돌아오면 다시 주문 받기'));
+    await userEvent.click(within(form).getByRole('button', { name: '설정 저장' }));
+    expect(await screen.findByText('해외 공급사 동기화 설정을 저장했습니다.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      syncIntervalMinutes: 0,
+      currency: 'USD',
+      syncReenable: true,
+      marginGuard: 'reprice',
+    });
+  });
+});

@@ -1,0 +1,295 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  SYNC_DISABLED_LABELS,
+  SYNC_FIELD_LABELS,
+  formatSeoulDateTime,
+  formatUnitPrice,
+  withParticle,
+  type SyncDisabledReason,
+  type SyncField,
+} from '@smm/domain';
+import type {
+  CatalogueSyncChange,
+  CatalogueSyncProvider,
+  CatalogueSyncResponse,
+  SyncSettingsRequest,
+} from '@smm/domain/contract';
+import { Button } from '@/components/ui/button';
+import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import {
+  useCatalogueSync,
+  useSaveExchangeRate,
+  useSaveSyncSettings,
+  useSyncProviderNow,
+} from '../api/catalogue-sync';
+import { AdminSection } from '../../components/admin-page';
+
+const INTERVALS = [
+  { minutes: 0, label: '자동 동기화 끔' },
+  { minutes: 15, label: '15분마다' },
+  { minutes: 30, label: '30분마다' },
+  { minutes: 60, label: '1시간마다' },
+  { minutes: 180, label: '3시간마다' },
+  { minutes: 360, label: '6시간마다' },
+  { minutes: 1440, label: '하루마다' },
+];
+
+const RUN_STATUS: Record<string, { text: string; chip: string }> = {
+  ok: { text: '성공', chip: 'admin-chip-success' },
+  failed: { text: '실패', chip: 'admin-chip-danger' },
+  running: { text: '진행 중', chip: 'admin-chip-muted' },
+};
+
+/** A changed value as the operator reads it: prices in ₩ (milli-won kept), days, 예/아니오. */
+export function syncValueText(field: string, value: CatalogueSyncChange['from']): string {
+  if (value === null) return '—';
+  if (field === 'unitPriceMilli' && typeof value === 'number') return formatUnitPrice(value);
+  if (field === 'refillDays' && typeof value === 'number') return value === 0 ? '리필 없음' : `${value}일`;
+  if ((field === 'min' || field === 'max') && typeof value === 'number') return value.toLocaleString('ko-KR');
+  if (field === 'isReadOnly') return value ? '주문 중지' : '주문 가능';
+  if (field === 'cancellable') return value ? '가능' : '불가';
+  if (field === 'syncDisabled') return SYNC_DISABLED_LABELS[value as SyncDisabledReason] ?? String(value);
+  return String(value);
+}
+
+function SettingsForm({ provider }: { provider: CatalogueSyncProvider }) {
+  const save = useSaveSyncSettings();
+  const [form, setForm] = useState({
+    syncIntervalMinutes: String(provider.syncIntervalMinutes),
+    currency: provider.currency ?? '',
+    syncReenable: provider.syncReenable,
+    marginGuard: provider.marginGuard,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body: SyncSettingsRequest = {
+      syncIntervalMinutes: Number(form.syncIntervalMinutes),
+      currency: form.currency.trim() === '' ? null : form.currency.trim().toUpperCase(),
+      syncReenable: form.syncReenable,
+      marginGuard: form.marginGuard,
+    };
+    save.mutate(
+      { id: provider.providerId, body },
+      {
+        onSuccess: () => toast.success(`${provider.providerName} 동기화 설정을 저장했습니다.`),
+        onError: (error) => toast.error(errorMessage(error, '저장하지 못했습니다.')),
+      },
+    );
+  };
+  const known = INTERVALS.some((i) => String(i.minutes) === form.syncIntervalMinutes);
+  return (
+    <form
+      className="catalog-sync-settings"
+      onSubmit={submit}
+      aria-label={`${provider.providerName} 동기화 설정`}
+    >
+      <SelectField
+        label="자동 동기화"
+        value={form.syncIntervalMinutes}
+        onChange={(e) => setForm({ ...form, syncIntervalMinutes: e.target.value })}
+      >
+        {!known && <option value={form.syncIntervalMinutes}>{form.syncIntervalMinutes}분마다</option>}
+        {INTERVALS.map((i) => (
+          <option key={i.minutes} value={i.minutes}>
+            {i.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="통화"
+        placeholder="잔액 응답대로"
+        maxLength={3}
+        value={form.currency}
+        onChange={(e) => setForm({ ...form, currency: e.target.value })}
+      />
+      <SelectField
+        label="원가보다 싸지면"
+        value={form.marginGuard}
+        onChange={(e) =>
+          setForm({ ...form, marginGuard: e.target.value === 'reprice' ? 'reprice' : 'disable' })
+        }
+      >
+        <option value="disable">주문 중지</option>
+        <option value="reprice">원가 + 마진으로 단가 변경</option>
+      </SelectField>
+      <Checkbox
+        label="공급사 상품이 돌아오면 다시 주문 받기"
+        checked={form.syncReenable}
+        onChange={(e) => setForm({ ...form, syncReenable: e.target.checked })}
+      />
+      <Button size="sm" variant="secondary" type="submit" disabled={save.isPending}>
+        설정 저장
+      </Button>
+    </form>
+  );
+}
+
+function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
+  const syncNow = useSyncProviderNow();
+  const run = provider.run;
+  const status = run ? (RUN_STATUS[run.status] ?? RUN_STATUS.running!) : null;
+  const start = () =>
+    syncNow.mutate(provider.providerId, {
+      onSuccess: (answer) => {
+        if (answer.status === 'ok') {
+          toast.success(
+            `${provider.providerName} 동기화: 변경 ${answer.changes ?? 0}건, 새 상품 ${answer.unmapped?.length ?? 0}개`,
+          );
+        } else if (answer.status === 'busy') {
+          toast.info(`${withParticle(provider.providerName, '은/는')} 이미 동기화 중입니다.`);
+        } else {
+          toast.error(`${provider.providerName} 동기화 실패: ${answer.error ?? ''}`);
+        }
+      },
+      onError: (error) => toast.error(errorMessage(error, '동기화하지 못했습니다.')),
+    });
+  return (
+    <article className="catalog-sync-provider" aria-label={`${provider.providerName} 동기화`}>
+      <header className="catalog-sync-head">
+        <h3>{provider.providerName}</h3>
+        {status && <span className={`admin-chip ${status.chip}`}>{status.text}</span>}
+        <span className="catalog-muted">
+          마지막 동기화 {run ? formatSeoulDateTime(run.finishedAt ?? run.startedAt) : '없음'}
+          {run && (run.trigger === 'schedule' ? ' (자동)' : ' (수동)')}
+        </span>
+        <Button
+          size="sm"
+          disabled={syncNow.isPending}
+          onClick={start}
+          aria-label={`${provider.providerName} 지금 동기화`}
+        >
+          {syncNow.isPending ? '동기화 중…' : '지금 동기화'}
+        </Button>
+      </header>
+      <SettingsForm provider={provider} />
+      {run?.status === 'failed' && (
+        <p className="catalog-form-error" role="alert">
+          아무것도 바꾸지 않았습니다. {run.error}
+        </p>
+      )}
+      {run?.status === 'ok' && (
+        <>
+          {run.currency && run.currency !== 'KRW' && (
+            <p className="catalog-muted">
+              {run.currency} 요금을 1 {run.currency} = ₩{run.exchangeRate}로 환산했습니다.
+            </p>
+          )}
+          {run.changes.length === 0 ? (
+            <p className="catalog-muted">바뀐 상품이 없습니다.</p>
+          ) : (
+            <table className="catalog-sync-changes">
+              <caption className="sr-only">{provider.providerName} 동기화 변경 내역</caption>
+              <thead>
+                <tr>
+                  <th scope="col">상품</th>
+                  <th scope="col">항목</th>
+                  <th scope="col">이전</th>
+                  <th scope="col">이후</th>
+                  <th scope="col">시각</th>
+                </tr>
+              </thead>
+              <tbody>
+                {run.changes.map((change, index) => (
+                  <tr key={index}>
+                    <td>
+                      [{change.serviceId}] {change.serviceText}
+                    </td>
+                    <td>{SYNC_FIELD_LABELS[change.field as SyncField] ?? change.field}</td>
+                    <td>{syncValueText(change.field, change.from)}</td>
+                    <td>{syncValueText(change.field, change.to)}</td>
+                    <td>{formatSeoulDateTime(change.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <p className="catalog-muted">
+            아직 가져오지 않은 공급사 상품 {run.unmappedIds.length}개
+            {run.unmappedIds.length > 0 && `: ${run.unmappedIds.slice(0, 30).join(', ')}`}
+            {run.unmappedIds.length > 30 && ' …'}
+          </p>
+        </>
+      )}
+    </article>
+  );
+}
+
+function ExchangeRates({ rates }: { rates: CatalogueSyncResponse['exchangeRates'] }) {
+  const save = useSaveExchangeRate();
+  const [currency, setCurrency] = useState('USD');
+  const [rate, setRate] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const code = currency.trim().toUpperCase();
+    save.mutate(
+      { currency: code, wonPerUnit: rate.trim() },
+      {
+        onSuccess: () => toast.success(`${code} 환율을 저장했습니다.`),
+        onError: (error) => toast.error(errorMessage(error, '저장하지 못했습니다.')),
+      },
+    );
+  };
+  return (
+    <div className="catalog-sync-rates">
+      <h3>환율</h3>
+      <p className="catalog-muted">
+        원화가 아닌 통화로 청구하는 공급사의 요금을 이 환율로 원화로 바꾼 뒤 마진을 붙입니다. 환율은 자동으로
+        가져오지 않습니다.
+      </p>
+      {rates.length > 0 && (
+        <ul>
+          {rates.map((entry) => (
+            <li key={entry.currency}>
+              1 {entry.currency} = ₩{entry.wonPerUnit}{' '}
+              <span className="catalog-muted">({formatSeoulDateTime(entry.setAt)} 설정)</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="catalog-sync-settings" onSubmit={submit} aria-label="환율 설정">
+        <TextField
+          label="통화"
+          maxLength={3}
+          value={currency}
+          onChange={(e) => setCurrency(e.target.value)}
+        />
+        <TextField
+          label="1단위당 원"
+          inputMode="decimal"
+          placeholder="1380.50"
+          value={rate}
+          onChange={(e) => setRate(e.target.value)}
+        />
+        <Button size="sm" variant="secondary" type="submit" disabled={save.isPending}>
+          환율 저장
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * 동기화 (docs/product.md#operator-console): each provider's last catalogue sync with what it changed,
+ * 지금 동기화, the provider's sync settings, and the exchange rates.
+ */
+export function CatalogueSyncSection() {
+  const report = useCatalogueSync();
+  // An answer of another shape (an older server) shows nothing rather than breaking the screen.
+  const data = report.data && Array.isArray(report.data.providers) ? report.data : undefined;
+  return (
+    <AdminSection title="동기화">
+      {report.isLoading && <p className="catalog-muted">불러오는 중…</p>}
+      {report.isError && <p role="alert">동기화 내역을 불러오지 못했습니다.</p>}
+      {data && (
+        <div className="catalog-sync">
+          {data.providers.map((provider) => (
+            <ProviderSync key={provider.providerId} provider={provider} />
+          ))}
+          <ExchangeRates rates={data.exchangeRates} />
+        </div>
+      )}
+    </AdminSection>
+  );
+}
