@@ -22,8 +22,8 @@ export const watchItem = z.object({
   label: z.string(),
   /** One line more: member, service, reason, depositor. */
   detail: z.string(),
-  /** Since when it waits (ISO); for a lapsing charge, when it lapses. */
-  since: z.string(),
+  /** Since when it waits (ISO); for a lapsing charge, when it lapses; null for a provider (a state now). */
+  since: z.string().nullable(),
   /** The money at stake, in won, when there is one. */
   won: z.number().int().nullable(),
   target: watchTarget,

@@ -262,7 +262,7 @@ describe(`the watch (GET /admin/api/watch) on ${testDatabaseKind}`, () => {
         .find((g) => g.kind === 'PROVIDER_TROUBLE')!
         .items.map((i) => [i.label, i.detail, i.target.screen]);
     expect(await troubles()).toEqual([
-      ['모자란 공급사', '잔액 부족 (9999.50 KRW)', 'providers'],
+      ['모자란 공급사', '잔액 부족 (₩9,999.5)', 'providers'],
       ['멈춘 공급사', '잔액 조회 실패: balance: connection failed', 'providers'],
     ]);
     balances.set('http://low.test', '50000.00');

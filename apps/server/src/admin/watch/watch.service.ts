@@ -1,5 +1,6 @@
 import {
   DEPOSIT_STATUS_LABELS,
+  formatProviderBalance,
   PROVIDER_FAILURE_WINDOW_MINUTES,
   PROVIDER_TROUBLE_LABELS,
   WATCH_DEFAULTS,
@@ -132,10 +133,7 @@ export class WatchService {
       if (troubles.length === 0) return;
       const words = troubles.map((trouble) => {
         if (trouble === 'LOW_BALANCE')
-          return `${PROVIDER_TROUBLE_LABELS[trouble]} (${answer.balance} ${answer.currency ?? ''})`.replace(
-            ' )',
-            ')',
-          );
+          return `${PROVIDER_TROUBLE_LABELS[trouble]} (${formatProviderBalance(answer.balance!, answer.currency ?? '')})`;
         if (trouble === 'CALLS_FAILING') return `${PROVIDER_TROUBLE_LABELS[trouble]} ${recentFailures}건`;
         return `${PROVIDER_TROUBLE_LABELS[trouble]}${answer.error ? `: ${answer.error}` : ''}`;
       });
@@ -143,7 +141,7 @@ export class WatchService {
         id: row.id,
         label: row.name,
         detail: words.join(' · '),
-        since: now.toISOString(),
+        since: null,
         won: null,
         target: { screen: 'providers', query: {} },
       });

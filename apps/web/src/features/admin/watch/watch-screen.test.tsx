@@ -11,7 +11,7 @@ const empty = (): WatchGroup[] => WATCH_KINDS.map((kind) => ({ kind, count: 0, i
 
 const WATCH: AdminWatchResponse = {
   generatedAt: '2026-12-02T03:00:00.000Z',
-  total: 4,
+  total: 5,
   groups: empty().map((group): WatchGroup => {
     if (group.kind === 'ORDER_HELD')
       return {
@@ -43,6 +43,21 @@ const WATCH: AdminWatchResponse = {
             since: '2026-12-02T01:00:00.000Z',
             won: 30_000,
             target: { screen: 'deposits', query: { status: 'UNMATCHED' } },
+          },
+        ],
+      };
+    if (group.kind === 'PROVIDER_TROUBLE')
+      return {
+        ...group,
+        count: 1,
+        items: [
+          {
+            id: 2,
+            label: '해외 공급사',
+            detail: '잔액 부족 (US$5.50)',
+            since: null,
+            won: null,
+            target: { screen: 'providers', query: {} },
           },
         ],
       };
@@ -99,8 +114,17 @@ describe('WatchScreen (확인 필요)', () => {
     const refill = screen.getByRole('link', { name: '리필 #3' });
     expect(refill).toHaveAttribute('href', '/admin/orders?tab=refills&q=buyer2');
 
+    // a provider's trouble is a state now: no since
+    const providers = screen.getByRole('heading', { name: '공급사 점검' }).closest('section')!;
+    expect(within(providers).getByRole('link', { name: '해외 공급사' })).toHaveAttribute(
+      'href',
+      '/admin/providers',
+    );
+    expect(providers).toHaveTextContent('잔액 부족 (US$5.50)');
+    expect(providers).not.toHaveTextContent('부터');
+
     // kinds with nothing to do are not shown
-    expect(screen.queryByRole('heading', { name: '공급사 점검' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '진행이 멈춘 주문' })).not.toBeInTheDocument();
     expect(screen.queryByText('확인할 일이 없습니다')).not.toBeInTheDocument();
   });
 

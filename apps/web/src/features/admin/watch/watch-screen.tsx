@@ -34,9 +34,11 @@ function WatchGroupSection({ group }: { group: WatchGroup }) {
             </div>
             <div className="watch-item-meta">
               {item.won !== null && <span className="watch-item-won admin-money">{formatWon(item.won)}</span>}
-              <span className="watch-item-since">
-                {formatSeoulDateTime(item.since)} {since}
-              </span>
+              {item.since !== null && (
+                <span className="watch-item-since">
+                  {formatSeoulDateTime(item.since)} {since}
+                </span>
+              )}
               <Link className="watch-item-action" to={watchHref(item.target)}>
                 {text.action}
               </Link>
