@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import { consoleSettled, signInOperator } from './helpers/operator';
+import { consoleSettled, operatorToken, signInOperator } from './helpers/operator';
 import { loginMember, registerMember } from './helpers/session';
 import { restoreSettings, setSettings } from './helpers/settings';
 import { test } from './helpers/test';
@@ -16,8 +16,19 @@ import { test } from './helpers/test';
 const shots = join(import.meta.dirname, '../../.tmp/screenshots');
 mkdirSync(shots, { recursive: true });
 
+/** Charges this spec asked for, rejected afterwards so that no later spec finds them waiting. */
+const askedCharges: number[] = [];
+
 test.afterEach(async ({ request }) => {
   await restoreSettings(request);
+  const token = await operatorToken(request);
+  for (const id of askedCharges.splice(0)) {
+    const rejected = await request.post(`/admin/api/charges/${id}/reject`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { memo: 'e2e 정리' },
+    });
+    expect(rejected.ok(), `reject charge ${id}`).toBe(true);
+  }
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -38,6 +49,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
           data: { name: `감시${width}${colorScheme}`, point, feeType: 2, feeValue: null },
         });
         expect(charge.ok(), await charge.text()).toBe(true);
+        askedCharges.push(((await charge.json()) as { id: number }).id);
         await setSettings(request, {
           WATCH_CHARGE_LAPSE_MINUTES: '240',
           WATCH_PROVIDER_MIN_BALANCE: '2000000',
