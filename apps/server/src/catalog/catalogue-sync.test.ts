@@ -324,5 +324,16 @@ describe(`provider charge above what was paid on ${testDatabaseKind}`, () => {
     t.app.services.simulatedProvider.setCharge('1000.01');
     await tick();
     expect(await row(dear.orderId)).toMatchObject({ providerCharge: '1000.01', chargeExceedsPaid: true });
+    const { call } = await operatorClient(t.app);
+    const flagged = (await call('GET', '/admin/api/orders?chargeExceedsPaid=true')).json() as {
+      items: { id: number; chargeExceedsPaid: boolean; providerCharge: string }[];
+    };
+    // The first order, still open, was asked again and charged the new amount too: both are flagged now.
+    expect(flagged.items.map((item) => item.id).sort()).toEqual([cheap.orderId, dear.orderId].sort());
+    expect(flagged.items.every((item) => item.chargeExceedsPaid)).toBe(true);
+    const plain = (await call('GET', '/admin/api/orders?chargeExceedsPaid=false')).json() as {
+      items: unknown[];
+    };
+    expect(plain.items).toEqual([]);
   });
 });

@@ -35,6 +35,8 @@ export const presentAdminOrder = (row: {
   nextCheckAt: iso(row.order.nextCheckAt),
   autoOrderId: row.order.autoOrderId,
   cancelRequestedAt: iso(row.order.cancelRequestedAt),
+  providerCharge: row.order.providerCharge,
+  chargeExceedsPaid: row.order.chargeExceedsPaid,
 });
 
 export const presentAdminAutoOrder = (row: {

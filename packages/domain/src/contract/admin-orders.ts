@@ -45,6 +45,8 @@ export const adminOrdersQuery = z.object({
    * until the provider's CANCELED or PARTIAL settles them); `false`: every other order.
    */
   cancelRequested: z.enum(['true', 'false']).optional(),
+  /** `true`: only orders whose provider charged more than the member paid (역마진). */
+  chargeExceedsPaid: z.enum(['true', 'false']).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 /** The query string as the console writes it (every value text). */
@@ -81,6 +83,12 @@ export const adminOrderItem = z.object({
    * action's answer leaves it out.
    */
   latestRefill: z.object({ id: z.number().int(), status: z.number().int() }).nullable().optional(),
+  /**
+   * The margin guard (docs/product.md#operator-console): the provider's charge for it as sent (decimal
+   * text in its currency) and whether it exceeds what the member paid (역마진).
+   */
+  providerCharge: z.string().nullable().optional(),
+  chargeExceedsPaid: z.boolean().optional(),
 });
 export type AdminOrderItem = z.infer<typeof adminOrderItem>;
 export const adminOrdersResponse = page(adminOrderItem);

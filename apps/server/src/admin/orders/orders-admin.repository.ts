@@ -35,6 +35,7 @@ export interface OrderListFilter {
   hasError?: boolean;
   /** Only open orders whose cancel was asked of their provider (true: 취소 요청됨), or the others (false). */
   cancelRequested?: boolean;
+  chargeExceedsPaid?: boolean;
 }
 
 export interface RefillListFilter {
@@ -90,6 +91,9 @@ export const ordersAdminRepository = {
     if (filter.providerOrderId) conditions.push(eq(orders.providerOrderId, filter.providerOrderId));
     if (filter.hasError !== undefined) {
       conditions.push(filter.hasError ? isNotNull(orders.lastError) : isNull(orders.lastError));
+    }
+    if (filter.chargeExceedsPaid !== undefined) {
+      conditions.push(eq(orders.chargeExceedsPaid, filter.chargeExceedsPaid));
     }
     if (filter.cancelRequested !== undefined) {
       // 취소 요청됨 lasts while the order is open: its provider's CANCELED or PARTIAL settles it.

@@ -33,6 +33,7 @@ export class OrdersAdminService {
       ...(query.providerOrderId ? { providerOrderId: query.providerOrderId } : {}),
       ...(query.hasError ? { hasError: query.hasError === 'true' } : {}),
       ...(query.cancelRequested ? { cancelRequested: query.cancelRequested === 'true' } : {}),
+      ...(query.chargeExceedsPaid ? { chargeExceedsPaid: query.chargeExceedsPaid === 'true' } : {}),
     };
     const { rows, total } = await ordersAdminRepository.orderPage(this.db, filter, this.pagingOf(query));
     const refills = await ordersAdminRepository.latestRefills(

@@ -201,6 +201,14 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
               {CANCEL_REQUESTED_LABEL}
             </span>
           )}
+          {row.original.chargeExceedsPaid && (
+            <span
+              className="admin-chip admin-chip-danger"
+              title={`공급사 청구 ${row.original.providerCharge ?? ''} > 결제 ${formatWon(row.original.cost - row.original.refunded)}`}
+            >
+              역마진
+            </span>
+          )}
           {row.original.latestRefill && (
             <span className="admin-chip admin-chip-muted" title={`리필 #${row.original.latestRefill.id}`}>
               리필 {refillLabel(row.original.latestRefill.status)}

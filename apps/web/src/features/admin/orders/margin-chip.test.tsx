@@ -1,0 +1,37 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { sampleOrder } from './orders-test-data';
+import { OrdersScreen } from './orders-screen';
+
+/** The margin guard on placed orders (docs/product.md#operator-console): 역마진 on the row. */
+describe('orders list margin chip', () => {
+  it('marks an order its provider charged more than the member paid', async () => {
+    mockApi({
+      'GET /admin/api/orders': {
+        items: [
+          sampleOrder({
+            id: 8,
+            cost: 1_000,
+            refunded: 0,
+            providerCharge: '1000.01',
+            chargeExceedsPaid: true,
+          }),
+          sampleOrder({ id: 9, providerCharge: '0.00', chargeExceedsPaid: false }),
+        ],
+        page: 1,
+        pageSize: 20,
+        total: 2,
+      },
+    });
+    renderWithProviders(<OrdersScreen />, { route: '/admin/orders', path: '/admin/orders' });
+    const table = await screen.findByRole('table', { name: '주문 목록' });
+    const chips = await within(table).findAllByText('역마진');
+    expect(chips).toHaveLength(1);
+    expect(chips[0]).toHaveAttribute('title', '공급사 청구 1000.01 > 결제 ₩1,000');
+    expect(
+      within(chips[0]!.closest('tr')!).getByRole('button', { name: '주문 8 취소·환불' }),
+    ).toBeInTheDocument();
+  });
+});
