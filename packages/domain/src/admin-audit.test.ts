@@ -63,3 +63,14 @@ describe('unit prices', () => {
     expect(formatUnitPrice(1)).toBe('₩0.001');
   });
 });
+
+describe('catalogue sync in the audit log', () => {
+  it('names the sync, its settings and the exchange rate in Korean', async () => {
+    const { auditActionLabel, auditTargetLabel } = await import('./admin-audit');
+    expect(auditActionLabel('service.sync')).toBe('공급사 동기화');
+    expect(auditActionLabel('provider.sync-settings')).toBe('동기화 설정');
+    expect(auditActionLabel('exchange-rate.set')).toBe('환율 설정');
+    expect(auditTargetLabel('exchange-rate')).toBe('환율');
+    expect(auditFieldLabel('syncDisabled')).toBe('동기화 중지 사유');
+  });
+});

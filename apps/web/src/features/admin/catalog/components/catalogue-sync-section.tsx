@@ -5,6 +5,7 @@ import {
   SYNC_FIELD_LABELS,
   formatSeoulDateTime,
   formatUnitPrice,
+  formatWonText,
   withParticle,
   type SyncDisabledReason,
   type SyncField,
@@ -173,14 +174,14 @@ function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
         <>
           {run.currency && run.currency !== 'KRW' && (
             <p className="catalog-muted">
-              {run.currency} 요금을 1 {run.currency} = ₩{run.exchangeRate}로 환산했습니다.
+              {run.currency} 요금을 1 {run.currency} = {formatWonText(run.exchangeRate ?? '')}로 환산했습니다.
             </p>
           )}
           {run.changes.length === 0 ? (
             <p className="catalog-muted">바뀐 상품이 없습니다.</p>
           ) : (
             <table className="catalog-sync-changes">
-              <caption className="sr-only">{provider.providerName} 동기화 변경 내역</caption>
+              <caption className="visually-hidden">{provider.providerName} 동기화 변경 내역</caption>
               <thead>
                 <tr>
                   <th scope="col">상품</th>
@@ -242,7 +243,7 @@ function ExchangeRates({ rates }: { rates: CatalogueSyncResponse['exchangeRates'
         <ul>
           {rates.map((entry) => (
             <li key={entry.currency}>
-              1 {entry.currency} = ₩{entry.wonPerUnit}{' '}
+              1 {entry.currency} = {formatWonText(entry.wonPerUnit)}{' '}
               <span className="catalog-muted">({formatSeoulDateTime(entry.setAt)} 설정)</span>
             </li>
           ))}
