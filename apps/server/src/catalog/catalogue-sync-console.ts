@@ -1,4 +1,4 @@
-import { isExchangeRateText } from '@smm/domain';
+import { BUILTIN_SIMULATED_PROVIDER_URL, isExchangeRateText } from '@smm/domain';
 import type { CatalogueSyncResponse, ExchangeRateRequest, SyncSettingsRequest } from '@smm/domain/contract';
 import { asc, eq } from 'drizzle-orm';
 import { auditLogRepository } from '../audit/audit-log.repository';
@@ -95,6 +95,7 @@ async function report(db: Db): Promise<CatalogueSyncResponse> {
         syncReenable: row.syncReenable,
         marginGuard: row.marginGuard === 'reprice' ? 'reprice' : 'disable',
         lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+        simulated: row.apiUrl === BUILTIN_SIMULATED_PROVIDER_URL,
         run: entry
           ? {
               id: entry.run.id,

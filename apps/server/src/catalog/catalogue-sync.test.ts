@@ -291,6 +291,14 @@ describe(`the console's sync report on ${testDatabaseKind}`, () => {
     expect((rate.json() as CatalogueSyncResponse).exchangeRates).toEqual([
       { currency: 'USD', wonPerUnit: '1380.50', setAt: t.clock.now().toISOString() },
     ]);
+    expect(demo.simulated).toBe(true);
+    // The demo's control: the simulated provider drops service 2, and 지금 동기화 stops ours.
+    const svc2 = await mapped(2, 15);
+    expect(
+      (await call('PUT', '/admin/api/simulated-provider/listing/2', { action: 'drop' })).statusCode,
+    ).toBe(200);
+    await call('POST', `/admin/api/providers/${providerId}/sync`);
+    expect((await serviceRow(svc2.id)).syncDisabled).toBe('vanished');
     const actions = (await t.app.database.db.select().from(auditLog)).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(['provider.sync-settings', 'exchange-rate.set']));
   });

@@ -44,6 +44,8 @@ export const catalogueSyncProvider = z.object({
   syncReenable: z.boolean(),
   marginGuard: z.enum(['disable', 'reprice']),
   lastSyncAt: z.string().nullable(),
+  /** The built-in simulated provider (the demo's), whose listing the console can change. */
+  simulated: z.boolean(),
   run: catalogueSyncRun.nullable(),
 });
 export type CatalogueSyncProvider = z.infer<typeof catalogueSyncProvider>;
@@ -91,3 +93,16 @@ export const exchangeRateRequest = z.object({
   wonPerUnit: z.string().max(30),
 });
 export type ExchangeRateRequest = z.infer<typeof exchangeRateRequest>;
+
+/**
+ * PUT /admin/api/simulated-provider/listing/:id — the demo's control of the built-in simulated provider
+ * (docs/ARCHITECTURE.md#catalogue-sync): list service :id at another rate, drop it, or restore it.
+ */
+export const simulatedListingRequest = z.object({
+  action: z.enum(['rate', 'drop', 'restore']),
+  rate: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,12})?$/)
+    .optional(),
+});
+export type SimulatedListingRequest = z.infer<typeof simulatedListingRequest>;

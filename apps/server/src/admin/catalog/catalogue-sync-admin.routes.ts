@@ -2,6 +2,7 @@ import {
   catalogIdParams,
   catalogueSyncResponse,
   exchangeRateRequest,
+  simulatedListingRequest,
   syncNowResponse,
   syncSettingsRequest,
   type SyncNowResponse,
@@ -55,6 +56,20 @@ export function catalogueSyncAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod
       '/admin/api/exchange-rates',
       { config, schema: { body: exchangeRateRequest, response: { 200: catalogueSyncResponse } } },
       (request) => syncConsole.setExchangeRate(accountOf(request).id, request.body),
+    );
+    // The demo's control of the built-in simulated provider, so an operator can watch a sync react
+    // (docs/ARCHITECTURE.md#catalogue-sync). It touches only that in-process simulator.
+    app.put(
+      '/admin/api/simulated-provider/listing/:id',
+      { config, schema: { params: catalogIdParams, body: simulatedListingRequest } },
+      (request) => {
+        const { action, rate } = request.body;
+        services.simulatedProvider.setListing(
+          request.params.id,
+          action === 'drop' ? 'gone' : action === 'restore' || rate === undefined ? null : { rate },
+        );
+        return { ok: true };
+      },
     );
   };
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   CatalogueSyncResponse,
   ExchangeRateRequest,
+  SimulatedListingRequest,
   SyncNowResponse,
   SyncSettingsRequest,
 } from '@smm/domain/contract';
@@ -28,3 +29,8 @@ export const useSaveSyncSettings = () => useCatalogMutation(saveSyncSettings);
 export const saveExchangeRate = (body: ExchangeRateRequest) =>
   api.put<CatalogueSyncResponse>('/admin/api/exchange-rates', body);
 export const useSaveExchangeRate = () => useCatalogMutation(saveExchangeRate);
+
+/** The demo's control of the built-in simulated provider's listing (then 지금 동기화 shows the effect). */
+export const setSimulatedListing = ({ id, body }: { id: number; body: SimulatedListingRequest }) =>
+  api.put<{ ok: true }>(`/admin/api/simulated-provider/listing/${id}`, body);
+export const useSetSimulatedListing = () => useCatalogMutation(setSimulatedListing);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CatalogueSyncResponse } from '@smm/domain/contract';
@@ -16,6 +16,7 @@ const report = (changes: number): CatalogueSyncResponse => ({
       syncReenable: false,
       marginGuard: 'disable',
       lastSyncAt: '2026-11-22T01:00:00.000Z',
+      simulated: true,
       run: {
         id: 3,
         status: 'ok',
@@ -110,5 +111,28 @@ describe('catalogue sync section', () => {
       syncReenable: true,
       marginGuard: 'reprice',
     });
+  });
+
+  it("changes the demo's simulated provider listing", async () => {
+    const { calls } = mockApi({
+      'GET /admin/api/catalogue-sync': report(0),
+      'PUT /admin/api/simulated-provider/listing/3': { ok: true },
+    });
+    renderWithProviders(<CatalogueSyncSection />);
+    const group = await screen.findByRole('group', { name: '데모 공급사 조작' });
+    await userEvent.clear(within(group).getByLabelText('데모 공급사 상품 번호'));
+    await userEvent.type(within(group).getByLabelText('데모 공급사 상품 번호'), '3');
+    await userEvent.type(within(group).getByLabelText('새 요금 (1,000개당 원)'), '20000.5');
+    await userEvent.click(within(group).getByRole('button', { name: '요금 바꾸기' }));
+    expect(
+      await screen.findByText('데모 공급사 상품 3번을 바꿨습니다. 지금 동기화로 반영해보세요.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(group).getByRole('button', { name: '목록에서 빼기' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+        { action: 'rate', rate: '20000.5' },
+        { action: 'drop' },
+      ]),
+    );
   });
 });

@@ -23,6 +23,7 @@ import {
   useCatalogueSync,
   useSaveExchangeRate,
   useSaveSyncSettings,
+  useSetSimulatedListing,
   useSyncProviderNow,
 } from '../api/catalogue-sync';
 import { AdminSection } from '../../components/admin-page';
@@ -127,6 +128,53 @@ function SettingsForm({ provider }: { provider: CatalogueSyncProvider }) {
   );
 }
 
+/** The demo's simulated provider only: change what it lists, so a sync has something to follow. */
+function SimulatedControls() {
+  const change = useSetSimulatedListing();
+  const [service, setService] = useState('1');
+  const [rate, setRate] = useState('');
+  const send = (action: 'rate' | 'drop' | 'restore') => {
+    const id = Number(service);
+    if (!Number.isSafeInteger(id) || id < 1) {
+      toast.error('공급사 상품 번호를 입력해주세요.');
+      return;
+    }
+    change.mutate(
+      { id, body: action === 'rate' ? { action, rate: rate.trim() } : { action } },
+      {
+        onSuccess: () => toast.success(`데모 공급사 상품 ${id}번을 바꿨습니다. 지금 동기화로 반영해보세요.`),
+        onError: (error) => toast.error(errorMessage(error, '바꾸지 못했습니다.')),
+      },
+    );
+  };
+  return (
+    <div className="catalog-sync-settings" role="group" aria-label="데모 공급사 조작">
+      <TextField
+        label="데모 공급사 상품 번호"
+        inputMode="numeric"
+        value={service}
+        onChange={(e) => setService(e.target.value)}
+      />
+      <TextField
+        label="새 요금 (1,000개당 원)"
+        inputMode="decimal"
+        placeholder="40000"
+        value={rate}
+        onChange={(e) => setRate(e.target.value)}
+      />
+      <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => send('rate')}>
+        요금 바꾸기
+      </Button>
+      <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => send('drop')}>
+        목록에서 빼기
+      </Button>
+      <Button size="sm" variant="ghost" disabled={change.isPending} onClick={() => send('restore')}>
+        되돌리기
+      </Button>
+    </div>
+  );
+}
+
 function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
   const syncNow = useSyncProviderNow();
   const run = provider.run;
@@ -165,6 +213,7 @@ function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
         </Button>
       </header>
       <SettingsForm provider={provider} />
+      {provider.simulated && <SimulatedControls />}
       {run?.status === 'failed' && (
         <p className="catalog-form-error" role="alert">
           아무것도 바꾸지 않았습니다. {run.error}
