@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
@@ -33,5 +34,21 @@ describe('orders list margin chip', () => {
     expect(
       within(chips[0]!.closest('tr')!).getByRole('button', { name: '주문 8 취소·환불' }),
     ).toBeInTheDocument();
+  });
+
+  it('filters the list to 역마진 orders (chargeExceedsPaid=true, kept in the URL as loss=1)', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /admin/api/orders': { items: [], page: 1, pageSize: 20, total: 0 },
+    });
+    renderWithProviders(<OrdersScreen />, { route: '/admin/orders', path: '/admin/orders' });
+    await screen.findByRole('table', { name: '주문 목록' });
+    await user.click(screen.getByLabelText('역마진만'));
+    await user.click(screen.getByRole('button', { name: '검색' }));
+    await waitFor(() => {
+      const last = calls.filter((c) => c.path === '/admin/api/orders').at(-1);
+      expect(new URLSearchParams(last?.search).get('chargeExceedsPaid')).toBe('true');
+    });
+    expect(await screen.findByText('조건에 맞는 주문이 없습니다.')).toBeInTheDocument();
   });
 });

@@ -58,6 +58,7 @@ interface Draft {
   to: string;
   errorsOnly: boolean;
   cancelRequested: boolean;
+  marginLoss: boolean;
 }
 
 const draftOf = (search: OrdersSearch): Draft => ({
@@ -70,6 +71,7 @@ const draftOf = (search: OrdersSearch): Draft => ({
   to: search.to,
   errorsOnly: search.errorsOnly,
   cancelRequested: search.cancelRequested,
+  marginLoss: search.marginLoss,
 });
 
 const SORTABLE: Record<string, AdminOrderSort> = { id: 'id', createdAt: 'createdAt', cost: 'cost' };
@@ -120,6 +122,7 @@ export function OrdersScreen() {
       to: draft.to,
       errorsOnly: draft.errorsOnly,
       cancelRequested: draft.cancelRequested,
+      marginLoss: draft.marginLoss,
     });
   };
 
@@ -130,6 +133,7 @@ export function OrdersScreen() {
         status: null,
         errorsOnly: false,
         cancelRequested: false,
+        marginLoss: false,
         q: '',
         sort: 'id',
         order: 'desc',
@@ -343,6 +347,13 @@ export function OrdersScreen() {
                   onChange={(event) => setDraft({ ...draft, cancelRequested: event.target.checked })}
                 />
               )}
+              {!isAuto && (
+                <Checkbox
+                  label="역마진만"
+                  checked={draft.marginLoss}
+                  onChange={(event) => setDraft({ ...draft, marginLoss: event.target.checked })}
+                />
+              )}
               <div className="orders-filter-actions">
                 <Button type="submit">검색</Button>
                 <Button
@@ -406,7 +417,7 @@ export function OrdersScreen() {
                 isLoading={orders.isLoading}
                 isError={orders.isError}
                 emptyText={
-                  filtered || search.errorsOnly || search.cancelRequested
+                  filtered || search.errorsOnly || search.cancelRequested || search.marginLoss
                     ? '조건에 맞는 주문이 없습니다.'
                     : '주문이 없습니다.'
                 }

@@ -21,6 +21,8 @@ export interface OrdersSearch {
   errorsOnly: boolean;
   /** Orders tab: only those whose cancel was asked of their provider (취소 요청됨). */
   cancelRequested: boolean;
+  /** Only orders whose provider charged more than the member paid (역마진). */
+  marginLoss: boolean;
   /** Refills tab: a member's login id or part of the link. */
   q: string;
   sort: AdminOrderSort;
@@ -42,6 +44,7 @@ export const DEFAULT_ORDERS_SEARCH: OrdersSearch = {
   to: '',
   errorsOnly: false,
   cancelRequested: false,
+  marginLoss: false,
   q: '',
   sort: 'id',
   order: 'desc',
@@ -79,6 +82,7 @@ export function readOrdersSearch(params: URLSearchParams): OrdersSearch {
     to: date(params.get('to')),
     errorsOnly: tab === 'orders' && params.get('error') === '1',
     cancelRequested: tab === 'orders' && params.get('cancel') === '1',
+    marginLoss: tab === 'orders' && params.get('loss') === '1',
     q: tab === 'refills' ? text(params.get('q'), 200) : '',
     sort: ADMIN_ORDER_SORTS.includes(sort as AdminOrderSort) ? (sort as AdminOrderSort) : 'id',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
@@ -101,6 +105,7 @@ export function ordersSearchParams(search: OrdersSearch): string {
   if (search.to) params.set('to', search.to);
   if (search.tab === 'orders' && search.errorsOnly) params.set('error', '1');
   if (search.tab === 'orders' && search.cancelRequested) params.set('cancel', '1');
+  if (search.tab === 'orders' && search.marginLoss) params.set('loss', '1');
   if (search.tab === 'refills' && search.q) params.set('q', search.q);
   if (search.sort !== d.sort) params.set('sort', search.sort);
   if (search.order !== d.order) params.set('order', search.order);
@@ -128,6 +133,7 @@ export function ordersRequestParams(search: OrdersSearch): string {
   if (search.to) query.to = search.to;
   if (search.tab === 'orders' && search.errorsOnly) query.hasError = 'true';
   if (search.tab === 'orders' && search.cancelRequested) query.cancelRequested = 'true';
+  if (search.tab === 'orders' && search.marginLoss) query.chargeExceedsPaid = 'true';
   return new URLSearchParams(
     Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
   ).toString();
