@@ -7,7 +7,8 @@ import { Card, PageHeader } from '@/components/ui/page';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import { paths } from '@/lib/paths';
 import { LeaveSessionLink } from '@/lib/session/leave-session-link';
-import { useNarrowScreen } from './use-narrow-screen';
+import { useNarrowScreen } from '@/lib/screen-width';
+import '@/components/ui/record-cards.css';
 import './history.css';
 
 /** History screens show two page numbers each side of the current one (docs/product.md#order-histories). */
@@ -204,12 +205,12 @@ function HistoryCards<T extends { id: number }>(props: {
 }) {
   const { rows, card, label, stale } = props;
   return (
-    <ul className="history-items" aria-label={label} data-stale={stale || undefined}>
+    <ul className="record-cards" aria-label={label} data-stale={stale || undefined}>
       {rows.map((row) => (
-        <li key={row.id} className="history-item">
-          <div className="history-item-head">
+        <li key={row.id} className="record-card">
+          <div className="record-card-head">
             <div className="history-item-status">{card.status.cell(row)}</div>
-            <p className="history-item-amount">
+            <p className="record-card-amount">
               <span>{card.amount.cardLabel ?? card.amount.header}</span>
               <strong>{card.amount.cell(row)}</strong>
             </p>

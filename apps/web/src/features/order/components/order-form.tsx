@@ -31,7 +31,8 @@ import {
   type Catalog,
   type OrderFormState,
 } from './order-form-state';
-import { displayServiceText, useWideScreen } from './service-text';
+import { displayServiceText } from './service-text';
+import { useWideScreen } from '@/lib/screen-width';
 import { ServiceTerms } from './service-terms';
 import './order.css';
 

@@ -13,7 +13,8 @@ import {
 } from '../components/order-form-state';
 import { OrderResultCard } from '../components/order-result-card';
 import { PlatformGrid } from '../components/platform-grid';
-import { displayServiceText, useWideScreen } from '../components/service-text';
+import { displayServiceText } from '../components/service-text';
+import { useWideScreen } from '@/lib/screen-width';
 import { ServiceStatusBanner } from '../components/service-status-banner';
 import '../components/order.css';
 

@@ -11,8 +11,9 @@ import type { PointHistoryItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import type { usePointHistory } from '../api/get-point-history';
-import { useNarrowScreen } from './use-narrow-screen';
+import { useNarrowScreen } from '@/lib/screen-width';
 import { WithdrawChargeButton } from './withdraw-charge-button';
+import '@/components/ui/record-cards.css';
 
 const TONES: Record<ChargeStatus, string> = {
   [ChargeStatus.PENDING]: 'wait',
@@ -130,12 +131,12 @@ function ChargeCards({
   onWithdrawn?: (chargeId: number) => void;
 }) {
   return (
-    <ul className="charge-items" aria-label="충전내역 목록">
+    <ul className="record-cards" aria-label="충전내역 목록">
       {items.map((c) => (
-        <li key={c.id} className="charge-item">
-          <div className="charge-item-head">
+        <li key={c.id} className="record-card">
+          <div className="record-card-head">
             <span className={`charge-badge charge-${TONES[c.status]}`}>{CHARGE_STATUS_LABELS[c.status]}</span>
-            <p className="charge-item-amount">
+            <p className="record-card-amount">
               <span>충전금액</span>
               <strong>{formatWon(c.point)}</strong>
             </p>
