@@ -115,6 +115,11 @@ export const providers = pgTable('providers', {
   syncReenable: boolean('sync_reenable').notNull().default(false),
   marginGuard: text('margin_guard').notNull().default('disable'),
   lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
+  // Provider health (docs/ARCHITECTURE.md#provider-health): the operator's switch that stops new orders
+  // going to it (they wait, or go to a service's failover provider), and when its balance was last
+  // sampled (what the health job claims, one process per interval).
+  sendingPaused: boolean('sending_paused').notNull().default(false),
+  balanceSampledAt: timestamp('balance_sampled_at', { withTimezone: true, mode: 'date' }),
 });
 
 /** The operator's exchange rates (won per unit of a currency, decimal text), with when each was set. */
@@ -174,6 +179,10 @@ export const services = pgTable(
     markupPercent: integer('markup_percent'),
     pricePinned: boolean('price_pinned').notNull().default(false),
     syncDisabled: text('sync_disabled'),
+    // The second provider (and its service id) an order goes to while the first's sending is paused
+    // (docs/ARCHITECTURE.md#provider-health); null = orders wait for the first.
+    failoverProviderId: integer('failover_provider_id').references(() => providers.id, { onDelete: 'set null' }),
+    failoverProviderServiceId: text('failover_provider_service_id'),
   },
   (t) => [
     check('services_type_known', sql`${t.serviceType} IN ('default', 'custom_comments', 'package')`),
@@ -667,4 +676,90 @@ export const catalogueSyncChanges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('catalogue_sync_changes_run_idx').on(t.runId, t.id)],
+);
+
+/**
+ * Provider health (docs/ARCHITECTURE.md#provider-health): every call to a provider counted per minute
+ * and action (calls, failures, total and slowest duration), added to by any process with one upsert.
+ */
+export const providerCallStats = pgTable(
+  'provider_call_stats',
+  {
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    bucket: timestamp('bucket', { withTimezone: true, mode: 'date' }).notNull(),
+    action: text('action').notNull(),
+    calls: integer('calls').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    totalMs: bigint('total_ms', { mode: 'number' }).notNull().default(0),
+    maxMs: integer('max_ms').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.bucket, t.action] })],
+);
+
+/** A provider call's failure, its message with the key masked: the console's last errors. */
+export const providerCallErrors = pgTable(
+  'provider_call_errors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('provider_call_errors_provider_idx').on(t.providerId, t.id)],
+);
+
+/** A provider's balance as sampled by the health job (decimal text in its currency), or why it was not read. */
+export const providerBalanceSamples = pgTable(
+  'provider_balance_samples',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    balance: text('balance'),
+    currency: text('currency'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('provider_balance_samples_provider_idx').on(t.providerId, t.createdAt)],
+);
+
+/**
+ * Operator notifications (docs/ARCHITECTURE.md#operator-notifications): one row per event, keyed so the
+ * same event is never recorded twice while it lasts (the partial unique index; a watch entry that went
+ * away is resolved, and a later occurrence is a new event). Each channel's state is 'pending', 'sent',
+ * 'failed' (gave up) or 'off' (the channel was not chosen when the event fired).
+ */
+export const operatorNotifications = pgTable(
+  'operator_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventKey: text('event_key').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    emailStatus: text('email_status').notNull().default('pending'),
+    telegramStatus: text('telegram_status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('operator_notifications_open_event')
+      .on(t.eventKey)
+      .where(sql`${t.resolvedAt} IS NULL`),
+    index('operator_notifications_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.emailStatus} = 'pending' OR ${t.telegramStatus} = 'pending'`),
+    index('operator_notifications_created_idx').on(t.createdAt),
+  ],
 );
