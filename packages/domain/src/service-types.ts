@@ -44,6 +44,13 @@ export function serviceTypeOfProviderType(type: string): ServiceType | null {
 /** One comment is at most this long; a list at most this many lines (far above any real order). */
 export const COMMENT_MAX_LENGTH = 500;
 export const COMMENTS_MAX_LINES = 10_000;
+/**
+ * The body limit of the three calls that place orders (the site's, REST's and SMM API v2's), above the
+ * server's 64 KiB for every other call: a Custom Comments order carries its comments in the body, and
+ * 10,000 Korean comments of 20 characters are about 0.6 MB as JSON and 1.8 MB form-encoded
+ * (docs/product.md#service-types). Larger bodies are refused as too large (413; v2's "Incorrect request").
+ */
+export const ORDER_REQUEST_MAX_BYTES = 2 * 1024 * 1024;
 /** Characters a comment may not carry (control characters; a line break ends the comment). */
 const COMMENT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 

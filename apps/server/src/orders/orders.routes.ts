@@ -1,3 +1,4 @@
+import { ORDER_REQUEST_MAX_BYTES } from '@smm/domain';
 import {
   autoOrderHistoryResponse,
   cancelAutoOrderResponse,
@@ -22,6 +23,8 @@ export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
     app.post(
       '/service/order',
       {
+        // A Custom Comments order carries its comments: docs/product.md#service-types.
+        bodyLimit: ORDER_REQUEST_MAX_BYTES,
         config: { auth: 'member' },
         schema: { body: placeOrderRequest, response: { 200: placeOrderResponse } },
       },

@@ -1,3 +1,4 @@
+import { ORDER_REQUEST_MAX_BYTES } from '@smm/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import {
@@ -395,7 +396,12 @@ export class SimulatedProvider {
   async start(): Promise<void> {
     if (this.server) return;
     // A 'timeout' answer keeps its socket open; closing must not wait for it.
-    const server = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 });
+    // Bodies as large as our own order calls read: a Custom Comments order carries its comments.
+    const server = Fastify({
+      logger: false,
+      forceCloseConnections: true,
+      bodyLimit: ORDER_REQUEST_MAX_BYTES,
+    });
     server.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },

@@ -1,3 +1,4 @@
+import { ORDER_REQUEST_MAX_BYTES } from '@smm/domain';
 import {
   errorBody,
   publicCancelParams,
@@ -54,6 +55,8 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
     app.post(
       '/api/order',
       {
+        // A Custom Comments order carries its comments: docs/product.md#service-types.
+        bodyLimit: ORDER_REQUEST_MAX_BYTES,
         config: { auth: 'apiKey' },
         schema: {
           tags,
@@ -69,7 +72,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
               'INSUFFICIENT_POINTS: the balance does not cover the price, or ORDER_OVERLAP: an open order ' +
                 'of this service for this link already exists',
             ),
-            413: refusal('PAYLOAD_TOO_LARGE: a body over 64 KiB'),
+            413: refusal('PAYLOAD_TOO_LARGE: a body over 2 MiB'),
             415: refusal('BAD_REQUEST: a body in a content type the server does not read (send JSON)'),
             422: refusal('IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was sent with a different order'),
           },

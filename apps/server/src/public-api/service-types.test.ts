@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '@smm/domain';
+import { COMMENTS_MAX_LINES, ORDER_MESSAGES, ORDER_REQUEST_MAX_BYTES } from '@smm/domain';
 import { v2Response } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -358,5 +358,58 @@ describe(`service types: Custom Comments and Package (${testDatabaseKind})`, () 
     expect((await send(`${lines}\n하나 더`)).json()).toEqual({
       error: 'Idempotency-Key already used for a different order',
     });
+  });
+
+  it('a large comments order (10,000 Korean comments) is placed by form, multipart, REST and the site; a body past the order limit is refused whole', async () => {
+    const m = await member(100_000_000);
+    const service = await catalogService(t.app, { type: 'custom_comments', max: COMMENTS_MAX_LINES });
+    // 20 Korean characters a comment: 60 bytes as UTF-8, 180 form-encoded: far past 64 KiB.
+    const lines = Array.from(
+      { length: COMMENTS_MAX_LINES },
+      (_, i) => `정말 멋진 사진이에요 최고예요 ${String(i).padStart(5, '0')}번`,
+    );
+    const comments = lines.join('\n');
+    const link = (n: number) => `https://www.instagram.com/p/large-comments-${n}/`;
+    const base = { key: m.apiKey!, action: 'add', service: service.id, comments };
+
+    const viaForm = (await form({ ...base, link: link(1) })) as { order: number };
+    expect((await orderRow(viaForm.order)).amount).toBe(COMMENTS_MAX_LINES);
+    // …and reaches its provider whole (the simulated provider reads bodies as large).
+    expect((await atProvider(viaForm.order)).comments).toBe(comments);
+    const viaMultipart = (await multipart({ ...base, link: link(2) })) as { order: number };
+    expect((await orderRow(viaMultipart.order)).amount).toBe(COMMENTS_MAX_LINES);
+
+    const rest = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'api-key': m.apiKey! },
+      payload: { serviceId: service.id, link: link(3), comments },
+    });
+    expect(rest.statusCode).toBe(200);
+    const site = await t.app.inject({
+      method: 'POST',
+      url: '/service/order',
+      headers: bearer(await tokenFor(t.app, m)),
+      payload: { serviceId: service.id, link: link(4), comments },
+    });
+    expect(site.statusCode).toBe(200);
+    const placed = await t.app.database.db.select().from(orders).where(eq(orders.accountId, m.accountId));
+    expect(placed.map((o) => o.amount)).toEqual(Array(4).fill(COMMENTS_MAX_LINES));
+
+    // Past the order calls' limit: refused before any rule runs, nothing debited.
+    const before = await pointOf(t.app, m.accountId);
+    const huge = 'x'.repeat(ORDER_REQUEST_MAX_BYTES);
+    const tooLargeSite = await t.app.inject({
+      method: 'POST',
+      url: '/service/order',
+      headers: bearer(await tokenFor(t.app, m)),
+      payload: { serviceId: service.id, link: link(5), comments: huge },
+    });
+    expect([tooLargeSite.statusCode, tooLargeSite.json<{ code: string }>().code]).toEqual([
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ]);
+    expect(await form({ ...base, link: link(6), comments: huge })).toEqual({ error: 'Incorrect request' });
+    expect(await pointOf(t.app, m.accountId)).toBe(before);
   });
 });

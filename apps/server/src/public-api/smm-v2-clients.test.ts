@@ -1,3 +1,4 @@
+import { ORDER_REQUEST_MAX_BYTES } from '@smm/domain';
 import { v2Response } from '@smm/domain/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -178,7 +179,7 @@ describe(`SMM API v2 as the trade's clients send it, on ${testDatabaseKind}`, ()
     const oversized = await post(
       part('Content-Disposition: form-data; name="key"', member.apiKey!) +
         part('Content-Disposition: form-data; name="action"', 'balance') +
-        part('Content-Disposition: form-data; name="pad"', 'x'.repeat(128 * 1024)) +
+        part('Content-Disposition: form-data; name="pad"', 'x'.repeat(ORDER_REQUEST_MAX_BYTES)) +
         `--${boundary}--\r\n`,
     );
     expect([oversized.statusCode, oversized.json()]).toEqual([200, { error: 'Incorrect request' }]);

@@ -1,5 +1,5 @@
 import formBody from '@fastify/formbody';
-import { V2_ERRORS } from '@smm/domain';
+import { ORDER_REQUEST_MAX_BYTES, V2_ERRORS } from '@smm/domain';
 import { v2Error, v2Params, v2Response } from '@smm/domain/contract';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -77,6 +77,8 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
       app.post(
         url,
         {
+          // `add` of a Custom Comments service carries its comments: docs/product.md#service-types.
+          bodyLimit: ORDER_REQUEST_MAX_BYTES,
           config: { auth: 'apiKeyParam' },
           schema: {
             ...describe,

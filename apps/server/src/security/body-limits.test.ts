@@ -1,4 +1,4 @@
-import { POPUP_IMAGE_MAX_BYTES } from '@smm/domain';
+import { ORDER_REQUEST_MAX_BYTES, POPUP_IMAGE_MAX_BYTES } from '@smm/domain';
 import { describe, expect, it } from 'vitest';
 import { bearer, createMember, tokenFor } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
@@ -6,7 +6,8 @@ import { testDatabaseKind, useTestApp } from '../test/test-app';
 /**
  * Issue 12 §5, oversized bodies: past the server's bodyLimit (64 KiB, apps/server/src/app.ts) a JSON
  * body is a 413 with the app's Korean `{ message, code }`, before any route or guard reads it; a popup
- * image past its own limit is a 413 too. Never a 500.
+ * image past its own limit is a 413 too. Never a 500. The three calls that place an order read up to
+ * ORDER_REQUEST_MAX_BYTES (a Custom Comments order's comments) and refuse past it the same way.
  */
 const t = useTestApp();
 const BODY_LIMIT = 64 * 1024;
@@ -47,16 +48,17 @@ describe(`oversized bodies on ${testDatabaseKind}`, () => {
     const member = await createMember(t.app, { point: 100_000 });
     const operator = await createMember(t.app, { role: 'admin' });
     const huge = JSON.stringify({ content: 'x'.repeat(BODY_LIMIT * 4) });
-    for (const [url, token] of [
-      ['/service/order', await tokenFor(t.app, member)],
-      ['/service/point', await tokenFor(t.app, member)],
-      ['/admin/api/notices', await tokenFor(t.app, operator)],
+    const pastOrderLimit = JSON.stringify({ content: 'x'.repeat(ORDER_REQUEST_MAX_BYTES) });
+    for (const [url, token, payload] of [
+      ['/service/order', await tokenFor(t.app, member), pastOrderLimit],
+      ['/service/point', await tokenFor(t.app, member), huge],
+      ['/admin/api/notices', await tokenFor(t.app, operator), huge],
     ] as const) {
       const response = await t.app.inject({
         method: 'POST',
         url,
         headers: { 'content-type': 'application/json', ...bearer(token) },
-        payload: huge,
+        payload,
       });
       expect(response.statusCode, url).toBe(413);
       expect(response.json<{ code: string }>().code, url).toBe('PAYLOAD_TOO_LARGE');
@@ -83,7 +85,7 @@ describe(`oversized bodies on ${testDatabaseKind}`, () => {
       method: 'POST',
       url: '/api/v2',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `key=${member.apiKey!}&action=balance&pad=${'x'.repeat(BODY_LIMIT * 2)}`,
+      payload: `key=${member.apiKey!}&action=balance&pad=${'x'.repeat(ORDER_REQUEST_MAX_BYTES)}`,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ error: 'Incorrect request' });

@@ -21,6 +21,8 @@ export async function catalogService(
     unitPriceMilli?: number;
     skip?: number;
     refillDays?: number;
+    /** The service's max quantity (its comments count, for Custom Comments). */
+    max?: number;
     /** docs/product.md#service-types; default 'default', so `skip` counts Default services only. */
     type?: ServiceType;
   } = {},
@@ -40,11 +42,12 @@ export async function catalogService(
     .orderBy(asc(services.id));
   const row = rows[options.skip ?? 0];
   if (!row) throw new Error('no such demo service');
-  if (options.unitPriceMilli === undefined && options.refillDays === undefined) return row;
   const changes = {
     ...(options.unitPriceMilli !== undefined ? { unitPriceMilli: options.unitPriceMilli } : {}),
     ...(options.refillDays !== undefined ? { refillDays: options.refillDays } : {}),
+    ...(options.max !== undefined ? { max: options.max } : {}),
   };
+  if (Object.keys(changes).length === 0) return row;
   await app.database.db.update(services).set(changes).where(eq(services.id, row.id));
   // The order path reads the catalogue through its cache: drop it, as an operator's edit does.
   await app.services.catalog.changed();
