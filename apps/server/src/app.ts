@@ -353,7 +353,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     [
       { name: 'orders', tick: () => worker.backgroundTick() },
       { name: 'charges', tick: () => chargeWorker.tick() },
-      { name: 'catalogue-sync', tick: () => catalogueSync.tick() },
+      {
+        name: 'catalogue-sync',
+        tick: async () =>
+          catalogueSync.startDue((outcome) => {
+            if (outcome instanceof Error) {
+              app.log.error({ err: outcome, job: 'catalogue-sync' }, 'background catalogue sync failed');
+            } else if (outcome.synced + outcome.failed > 0) {
+              app.log.info({ tick: outcome, job: 'catalogue-sync' }, 'background catalogue sync');
+            }
+          }),
+      },
     ],
     app.log,
   );
@@ -367,7 +377,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Provider lanes outlive the tick that started them: an order being sent is recorded before close.
   app.addHook('onClose', async () => {
     await background.close();
-    await worker.settled();
+    await Promise.all([worker.settled(), catalogueSync.settled()]);
   });
   return app;
 }

@@ -11,6 +11,7 @@ import {
   providers,
   services,
 } from '../db/schema';
+import { Ticker } from '../background/ticker';
 import { SIMULATED_SERVICES } from '../providers/simulated-provider';
 import { createMember } from '../test/factories';
 import { catalogService, placeOrder } from '../test/order-factories';
@@ -255,6 +256,34 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     await t.app.database.db.update(providers).set({ syncIntervalMinutes: 0 });
     t.clock.advance(61 * 60_000);
     expect(await first.tick()).toEqual({ synced: 0, failed: 0 });
+  });
+});
+
+describe(`the scheduled sync beside the background loop on ${testDatabaseKind}`, () => {
+  it('a provider that never answers does not hold the tick: the loop goes on, the sync reports when its call times out', async () => {
+    t.app.services.simulatedProvider.setFault('timeout');
+    const syncer = sync();
+    const reports: unknown[] = [];
+    const after: string[] = [];
+    const ticker = new Ticker(
+      [
+        { name: 'catalogue-sync', tick: async () => syncer.startDue((outcome) => reports.push(outcome)) },
+        { name: 'orders', tick: async () => (after.push('ran'), {}) },
+      ],
+      t.app.log,
+    );
+    const started = Date.now();
+    await ticker.runOnce();
+    // The tick ended while the provider was still being waited for (the client's limit is 2 s).
+    expect(after).toEqual(['ran']);
+    expect(reports).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(1500);
+    // A tick meanwhile starts no second run.
+    expect(syncer.startDue(() => reports.push('second'))).toEqual({ started: 0 });
+    await syncer.settled();
+    expect(reports).toEqual([{ synced: 0, failed: 1 }]);
+    const [run] = await t.app.database.db.select().from(catalogueSyncRuns);
+    expect(run).toMatchObject({ status: 'failed', trigger: 'schedule' });
   });
 });
 

@@ -41,6 +41,9 @@ const ERROR_MAX = 300;
  * as failed with its error, the key masked).
  */
 export class CatalogueSync {
+  /** The scheduled run started by the background loop and not yet finished (see startDue). */
+  private scheduled: Promise<void> | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly registry: ProviderRegistry,
@@ -48,7 +51,32 @@ export class CatalogueSync {
     private readonly clock: Clock,
   ) {}
 
-  /** The background job: each enabled provider whose interval has passed is claimed and synced. */
+  /**
+   * The Ticker's share: starts the due syncs and returns at once. A provider that answers slowly (or
+   * never, until the client's timeout) must not hold the tick that sends orders and credits deposits,
+   * so the syncs run beside the loop; while they run, later ticks start none. `report` hears how it
+   * went; close() waits for it through settled().
+   */
+  startDue(report: (outcome: { synced: number; failed: number } | Error) => void): { started: number } {
+    if (this.scheduled) return { started: 0 };
+    const run = this.tick().then(report, (error: unknown) =>
+      report(error instanceof Error ? error : new Error(String(error))),
+    );
+    this.scheduled = run.finally(() => {
+      this.scheduled = undefined;
+    });
+    return { started: 1 };
+  }
+
+  /** Resolves when the scheduled run the loop started (if any) has finished. */
+  async settled(): Promise<void> {
+    await this.scheduled;
+  }
+
+  /**
+   * Each enabled provider whose interval has passed is claimed and synced, side by side (one slow
+   * provider does not delay the others); resolves with how many runs succeeded and failed.
+   */
   async tick(): Promise<{ synced: number; failed: number }> {
     const now = this.clock.now();
     // The claim: moving last_sync_at forward only where it is still older than the interval, so of
@@ -67,14 +95,11 @@ export class CatalogueSync {
         ),
       )
       .returning({ id: providers.id });
-    let synced = 0;
-    let failed = 0;
-    for (const { id } of due) {
-      const outcome = await this.syncProvider(id, 'schedule');
-      if (outcome.status === 'ok') synced += 1;
-      if (outcome.status === 'failed') failed += 1;
-    }
-    return { synced, failed };
+    const outcomes = await Promise.all(due.map(({ id }) => this.syncProvider(id, 'schedule')));
+    return {
+      synced: outcomes.filter((outcome) => outcome.status === 'ok').length,
+      failed: outcomes.filter((outcome) => outcome.status === 'failed').length,
+    };
   }
 
   async syncProvider(providerId: number, trigger: SyncTrigger): Promise<SyncOutcome> {
