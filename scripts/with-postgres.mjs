@@ -52,6 +52,9 @@ async function main() {
   const port = await freePort();
   // The benchmark asks for more (pgbench's clients beside every server process's pool).
   const maxConnections = Number(process.env.PG_MAX_CONNECTIONS ?? 200);
+  // Tests run with fsync off (a throwaway cluster); PG_DURABLE=1 keeps PostgreSQL's production
+  // durability (fsync and synchronous commit on), which the benchmark measures by default.
+  const durable = process.env.PG_DURABLE === '1';
 
   let started = false;
   const stop = () => {
@@ -89,7 +92,7 @@ async function main() {
       '60',
       'start',
       '-o',
-      `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections}`,
+      `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1${durable ? '' : ' -c fsync=off'} -c max_connections=${maxConnections}`,
     ]);
     started = true;
   } catch (error) {
@@ -98,7 +101,9 @@ async function main() {
   }
 
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  console.log(`with-postgres: PostgreSQL from ${bin} on 127.0.0.1:${port}`);
+  console.log(
+    `with-postgres: PostgreSQL from ${bin} on 127.0.0.1:${port}${durable ? ' (fsync on)' : ' (fsync off)'}`,
+  );
   const child = spawn(command[0], command.slice(1), {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: url },

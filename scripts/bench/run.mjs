@@ -3,7 +3,11 @@
 //   Orders: POST /service/order by 50 and 200 concurrent members (each its own member, on its own
 //     keep-alive connection, ordering back to back), on PGlite and on PostgreSQL with 1, 2 and N
 //     server processes (N = cores), next to `pgbench -N` at the same client count on the same
-//     throwaway cluster in the same run; orders/s as a ratio of pgbench's tps; p50/p99.
+//     throwaway cluster, measured immediately before and after each orders case; orders/s as a ratio
+//     of their mean, printed only when before and after agree within 15 % (else the machine was too
+//     noisy, and the table says so); p50/p99, and the load average before each case.
+//   PostgreSQL runs with production durability (fsync and synchronous commit on); --fsync-off runs
+//     it as the tests do, for comparison.
 //   Public API: GET /api/status/{wId} req/s and p99 (autocannon, 50 connections).
 //   Deposit webhooks: POST /hooks/deposit deposits/s (signed; the first ones match pending charges
 //     and credit them, the rest are kept unmatched for an operator).
@@ -11,7 +15,7 @@
 // The server's background loop and per-key API limit are off, so only the request path is measured.
 // Figures only: nothing here fails on a slow machine; a broken endpoint or a dead server does fail.
 //
-//   npm run bench [-- --pglite-only | --postgres-only] [-- --profile]
+//   npm run bench [-- --pglite-only | --postgres-only] [-- --profile] [-- --fsync-off]
 //   BENCH_SECONDS (10) per case; BENCH_CLIENTS (50,200); BENCH_PROCESSES (1,2,<cores>);
 //   BENCH_SERVER_MAIN=<path to a built main.js>: measure that build instead (a before/after).
 //   --profile: one more PostgreSQL orders case (1 process, first client count) under `node --cpu-prof`,
@@ -44,9 +48,12 @@ const pgBin = findPostgresBin();
 const runPglite = !args.has('--postgres-only');
 const runPostgres = !args.has('--pglite-only') && pgBin !== null;
 
-// PostgreSQL comes from a throwaway cluster (scripts/with-postgres.mjs, fsync off as in the tests):
+// PostgreSQL comes from a throwaway cluster (scripts/with-postgres.mjs, durable unless --fsync-off):
 // without one given, run this very script again inside one, with room for pgbench's clients and
 // every server process's pool.
+const durable = !args.has('--fsync-off');
+/** Before and after pgbench runs further apart than this (of their mean) make a ratio meaningless. */
+const YARDSTICK_TOLERANCE = 0.15;
 if (runPostgres && !process.env.TEST_DATABASE_URL) {
   const maxClients = Math.max(...CLIENT_COUNTS);
   const result = spawnSync(
@@ -54,7 +61,11 @@ if (runPostgres && !process.env.TEST_DATABASE_URL) {
     [join(root, 'scripts/with-postgres.mjs'), process.execPath, fileURLToPath(import.meta.url), ...args],
     {
       stdio: 'inherit',
-      env: { ...process.env, PG_MAX_CONNECTIONS: String(maxClients + 20 * Math.max(...PROCESS_COUNTS) + 20) },
+      env: {
+        ...process.env,
+        PG_MAX_CONNECTIONS: String(maxClients + 20 * Math.max(...PROCESS_COUNTS) + 20),
+        PG_DURABLE: durable ? '1' : '0',
+      },
     },
   );
   process.exit(result.status ?? 1);
@@ -112,6 +123,32 @@ function pgbench(url, clients) {
   const latency = Number(/latency average = ([\d.]+) ms/.exec(r.stdout)?.[1] ?? NaN);
   return { tps: Math.round(tps), latencyAverageMs: latency, cpu: cpu() };
 }
+
+/**
+ * The yardstick of one orders case: pgbench -N just before and just after it (same clients, same
+ * duration). A ratio is only as good as the yardstick, so it is given only when the two agree.
+ */
+function yardstickOf(before, after) {
+  const mean = Math.round((before.tps + after.tps) / 2);
+  const spread = Math.abs(before.tps - after.tps) / mean;
+  const steady = spread <= YARDSTICK_TOLERANCE;
+  return {
+    before: before.tps,
+    after: after.tps,
+    mean,
+    spreadPercent: Number((spread * 100).toFixed(1)),
+    ...(steady
+      ? {}
+      : {
+          noisy:
+            `too noisy for a ratio: pgbench -N gave ${before.tps} tps before and ${after.tps} after ` +
+            `(${(spread * 100).toFixed(0)} % apart, more than ${YARDSTICK_TOLERANCE * 100} %): ` +
+            'something else used the cores during the case',
+        }),
+  };
+}
+
+const loadAverage = () => Number(loadavg()[0].toFixed(2));
 
 /** Members 0…clients-1 placing minimum orders, spread over the servers in turn. */
 async function orderLoad(servers, members, clients, service) {
@@ -191,29 +228,42 @@ async function benchDatabase(kind, database) {
     result.setupSeconds = Math.round((Date.now() - started) / 1000);
     result.service = { id: service.id, min: service.min, price: service.price };
 
-    const yardstick = {};
     const processCounts = database ? PROCESS_COUNTS : [1];
     for (const processes of processCounts) {
       while (servers.length < processes) servers.push(await startServer({ env }));
       for (const clients of CLIENT_COUNTS) {
-        if (database && !yardstick[clients]) yardstick[clients] = pgbench(pgbenchUrl, clients);
+        const loadBefore = loadAverage();
+        const before = database ? pgbench(pgbenchUrl, clients) : undefined;
         const figures = await orderLoad(servers.slice(0, processes), members, clients, service);
-        const pg = yardstick[clients];
+        const after = database ? pgbench(pgbenchUrl, clients) : undefined;
+        const yardstick = before && after ? yardstickOf(before, after) : undefined;
         result.orders.push({
           processes,
           clients,
+          loadAverageBefore: loadBefore,
           ...figures,
-          ...(pg ? { pgbenchTps: pg.tps, ratio: Number((figures.perSecond / pg.tps).toFixed(2)) } : {}),
+          ...(yardstick
+            ? {
+                pgbench: yardstick,
+                ratio: yardstick.noisy ? null : Number((figures.perSecond / yardstick.mean).toFixed(2)),
+              }
+            : {}),
         });
         const dead = servers.find((s) => s.exited());
         if (dead) throw new Error(`a server ${dead.exited()} during the orders at ${clients} clients`);
       }
     }
-    if (database) result.pgbench = yardstick;
     await Promise.all(servers.splice(1).map((s) => s.stop()));
 
-    result.apiStatus = await statusLoad(first, members.slice(0, STATUS_MEMBERS));
-    result.depositWebhook = { ...(await depositLoad(first, charges)), pendingCharges: charges.length };
+    result.apiStatus = {
+      loadAverageBefore: loadAverage(),
+      ...(await statusLoad(first, members.slice(0, STATUS_MEMBERS))),
+    };
+    result.depositWebhook = {
+      loadAverageBefore: loadAverage(),
+      ...(await depositLoad(first, charges)),
+      pendingCharges: charges.length,
+    };
 
     if (database && args.has('--profile')) {
       for (const server of servers.splice(0)) await server.stop();
@@ -268,7 +318,12 @@ const summary = {
     // Server, database and load generator share the cores: anything else running skews the figures.
     loadAverageAtStart: loadavg().map((l) => Number(l.toFixed(2))),
   },
-  settings: { secondsPerCase: SECONDS, clients: CLIENT_COUNTS, processes: PROCESS_COUNTS },
+  settings: {
+    secondsPerCase: SECONDS,
+    clients: CLIENT_COUNTS,
+    processes: PROCESS_COUNTS,
+    postgresDurability: durable ? 'fsync on, synchronous_commit on' : 'fsync off (--fsync-off)',
+  },
   server: process.env.BENCH_SERVER_MAIN ?? 'apps/server/dist/main.js (built from the sources now)',
 };
 let pgbenchUrl;
@@ -291,30 +346,18 @@ for (const kind of ['postgres', 'pglite']) {
   if (!half) continue;
   if (half.error || half.skipped) rows.push({ case: `${kind}: ${half.error ?? half.skipped}`.slice(0, 100) });
   const cores = (c) => (c ? `${c.postgres} + ${c.servers} + ${c.loadGenerator} + ${c.rest}` : '');
-  for (const [clients, pg] of Object.entries(half.pgbench ?? {})) {
-    rows.push({
-      case: `${kind} pgbench -N (yardstick)`,
-      clients: Number(clients),
-      'per s': pg.tps,
-      'p50 ms': `avg ${pg.latencyAverageMs}`,
-      'p99 ms': '',
-      'not 2xx': '',
-      'pgbench -N tps': '',
-      ratio: '',
-      // Not split: pgbench's backends start and end inside the case, which /proc cannot attribute well.
-      'cores: pg + app + load + rest': `${pg.cpu?.coresBusy ?? ''} in all`,
-    });
-  }
   for (const o of half.orders ?? []) {
+    const pg = o.pgbench;
     rows.push({
       case: `${kind} orders, ${o.processes} process${o.processes > 1 ? 'es' : ''}`,
       clients: o.clients,
+      load: o.loadAverageBefore,
       'per s': o.perSecond,
       'p50 ms': o.p50Ms,
       'p99 ms': o.p99Ms,
       'not 2xx': o.notOk + o.errors,
-      'pgbench -N tps': o.pgbenchTps ?? '',
-      ratio: o.ratio ?? '',
+      'pgbench -N before / after (mean)': pg ? `${pg.before} / ${pg.after} (${pg.mean})` : '',
+      ratio: pg ? (pg.noisy ? 'too noisy' : o.ratio) : '',
       'cores: pg + app + load + rest': cores(o.cpu),
     });
   }
@@ -327,6 +370,7 @@ for (const kind of ['postgres', 'pglite']) {
       rows.push({
         case: `${kind} ${label}`,
         clients: 50,
+        load: f.loadAverageBefore,
         'per s': f.perSecond,
         'p50 ms': f.p50Ms,
         'p99 ms': f.p99Ms,
@@ -337,9 +381,16 @@ for (const kind of ['postgres', 'pglite']) {
 }
 console.log(
   `\nnpm run bench: ${SECONDS} s a case, ${CORES} cores (${summary.machine.cpuModel}), Node ${process.version}, ` +
-    `load average ${summary.machine.loadAverageAtStart[0]} at start`,
+    `load average ${summary.machine.loadAverageAtStart[0]} at start, ` +
+    `PostgreSQL ${summary.settings.postgresDurability}`,
 );
 console.table(rows);
+for (const kind of ['postgres']) {
+  for (const o of summary[kind]?.orders ?? []) {
+    if (o.pgbench?.noisy)
+      console.log(`${kind} orders, ${o.processes} p, ${o.clients} clients: ${o.pgbench.noisy}`);
+  }
+}
 if (summary.webFirstLoad.routes) {
   console.table(
     summary.webFirstLoad.routes.map((r) => ({
