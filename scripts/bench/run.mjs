@@ -32,6 +32,7 @@ import { findPostgresBin } from '../postgres-bin.mjs';
 import { measureCpu } from './cpu.mjs';
 import { closedLoop, root, startServer } from './lib.mjs';
 import { summariseProfile } from './profile.mjs';
+import { yardstickOf } from './yardstick.mjs';
 import { cheapestService, OPERATOR, prepareApiKeys, prepareCharges, prepareMembers } from './setup.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -52,8 +53,7 @@ const runPostgres = !args.has('--pglite-only') && pgBin !== null;
 // without one given, run this very script again inside one, with room for pgbench's clients and
 // every server process's pool.
 const durable = !args.has('--fsync-off');
-/** Before and after pgbench runs further apart than this (of their mean) make a ratio meaningless. */
-const YARDSTICK_TOLERANCE = 0.15;
+
 if (runPostgres && !process.env.TEST_DATABASE_URL) {
   const maxClients = Math.max(...CLIENT_COUNTS);
   const result = spawnSync(
@@ -122,30 +122,6 @@ function pgbench(url, clients) {
   if (!Number.isFinite(tps)) throw new Error(`pgbench -N -c ${clients} failed: ${r.stderr}`);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(r.stdout)?.[1] ?? NaN);
   return { tps: Math.round(tps), latencyAverageMs: latency, cpu: cpu() };
-}
-
-/**
- * The yardstick of one orders case: pgbench -N just before and just after it (same clients, same
- * duration). A ratio is only as good as the yardstick, so it is given only when the two agree.
- */
-function yardstickOf(before, after) {
-  const mean = Math.round((before.tps + after.tps) / 2);
-  const spread = Math.abs(before.tps - after.tps) / mean;
-  const steady = spread <= YARDSTICK_TOLERANCE;
-  return {
-    before: before.tps,
-    after: after.tps,
-    mean,
-    spreadPercent: Number((spread * 100).toFixed(1)),
-    ...(steady
-      ? {}
-      : {
-          noisy:
-            `too noisy for a ratio: pgbench -N gave ${before.tps} tps before and ${after.tps} after ` +
-            `(${(spread * 100).toFixed(0)} % apart, more than ${YARDSTICK_TOLERANCE * 100} %): ` +
-            'something else used the cores during the case',
-        }),
-  };
 }
 
 const loadAverage = () => Number(loadavg()[0].toFixed(2));
