@@ -59,6 +59,9 @@ import { MemberCancellation } from './orders/member-cancellation';
 import { OrderWorker } from './orders/order-worker';
 import { Ticker } from './background/ticker';
 import { CatalogueSync } from './catalog/catalogue-sync';
+import { WatchService } from './admin/watch/watch.service';
+import { OperatorNotifications } from './notifications/operator-notifications';
+import { BotApiTelegram, OutboxTelegram } from './notifications/telegram';
 import { orderCancelRoutes, orderRefillRoutes, ordersRoutes } from './orders/orders.routes';
 import { RefillRequests } from './orders/refill-requests';
 import { ProviderRegistry } from './providers/provider-registry';
@@ -79,6 +82,7 @@ import { SettingsService } from './settings/settings.service';
 import { unconfiguredFlags } from './settings/unbuilt-flags';
 import { CacheBus } from './shared/cache-bus';
 import { systemClock, type Clock } from './shared/clock';
+import { notifySettingsFrom, watchThresholdsFrom } from '@smm/domain';
 
 export interface AppDeps {
   clock?: Clock;
@@ -123,6 +127,8 @@ export interface AppServices {
   publicApi: PublicApiService;
   /** Catalogue sync (docs/ARCHITECTURE.md#catalogue-sync): on schedule (a background job) and on demand. */
   catalogueSync: CatalogueSync;
+  /** Operator notifications (docs/ARCHITECTURE.md#operator-notifications): a background job and the 알림 screen. */
+  notifications: OperatorNotifications;
   /** This app's Prometheus registry and counters (GET /metrics). */
   metrics: AppMetrics;
 }
@@ -289,6 +295,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const refills = new RefillRequests(db, clock);
   const publicApi = new PublicApiService(db, catalog, orders, orderCancellation, refills, cacheBus);
   const catalogueSync = new CatalogueSync(db, providers, catalog, clock);
+  const notifications = operatorNotificationsOf(config, {
+    db,
+    clock,
+    settings,
+    providers,
+    messaging,
+    log: app.log,
+  });
   app.decorate('services', {
     clock,
     cacheBus,
@@ -314,6 +328,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     chargeWorker,
     publicApi,
     catalogueSync,
+    notifications,
     metrics,
   });
   registerGuards(app, auth, new ApiRateLimiter(db, config.apiRateLimitPerMinute, clock));
@@ -353,6 +368,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     [
       { name: 'orders', tick: () => worker.backgroundTick() },
       { name: 'charges', tick: () => chargeWorker.tick() },
+      { name: 'operator-notifications', tick: () => notifications.tick() },
       {
         name: 'catalogue-sync',
         tick: async () =>
@@ -380,6 +396,47 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     await Promise.all([worker.settled(), catalogueSync.settled()]);
   });
   return app;
+}
+
+/**
+ * Operator notifications (docs/ARCHITECTURE.md#operator-notifications): events from a watch of their own
+ * (its thresholds from the settings), e-mail by the app's mailer, Telegram by the Bot API when a token
+ * and chat are configured, else the development outbox; each send limited so a tick never hangs on it.
+ */
+function operatorNotificationsOf(
+  config: AppConfig,
+  deps: {
+    db: Database['db'];
+    clock: Clock;
+    settings: SettingsService;
+    providers: ProviderRegistry;
+    messaging: ReturnType<typeof createMessaging>;
+    log: FastifyInstance['log'];
+  },
+): OperatorNotifications {
+  const watch = new WatchService(
+    deps.db,
+    deps.clock,
+    deps.providers,
+    { balanceTimeoutMs: 3000, balanceCacheMs: 60_000 },
+    async () => watchThresholdsFrom(await deps.settings.stored()),
+  );
+  const bot = config.telegram;
+  const sendTimeoutMs = 10_000;
+  const telegram =
+    bot?.botToken && bot.chatId
+      ? new BotApiTelegram({ apiUrl: bot.apiUrl, botToken: bot.botToken, chatId: bot.chatId }, sendTimeoutMs)
+      : new OutboxTelegram(deps.messaging.outbox);
+  return new OperatorNotifications(
+    deps.db,
+    deps.clock,
+    watch,
+    async () => notifySettingsFrom(await deps.settings.stored()),
+    deps.messaging.mailer,
+    telegram,
+    deps.log,
+    { sendTimeoutMs, scanIntervalMs: 30_000, emailTransport: config.messaging.smtp ? 'smtp' : 'outbox' },
+  );
 }
 
 /**

@@ -84,6 +84,13 @@ describe('loadConfig', () => {
       NAVER_API_URL: ['http://127.0.0.1:7002', (c) => c.social.naverApiUrl, 'http://127.0.0.1:7002'],
       KAKAO_API_URL: ['http://127.0.0.1:7003', (c) => c.social.kakaoApiUrl, 'http://127.0.0.1:7003'],
       KAKAO_APP_ID: ['123456', (c) => c.social.kakaoAppId, 123456],
+      TELEGRAM_API_URL: ['http://127.0.0.1:7004/', (c) => c.telegram?.apiUrl, 'http://127.0.0.1:7004'],
+      TELEGRAM_BOT_TOKEN: [
+        '123456:telegram-token-0123456789',
+        (c) => c.telegram?.botToken,
+        '123456:telegram-token-0123456789',
+      ],
+      TELEGRAM_CHAT_ID: ['-100123456', (c) => c.telegram?.chatId, '-100123456'],
       DEPOSIT_WEBHOOK_SECRET: [
         'relay-secret-0123456789',
         (c) => c.charges.depositWebhookSecret,

@@ -72,6 +72,15 @@ export const envSchema = z
     NAVER_API_URL: z.url({ protocol: /^https?$/ }).default('https://openapi.naver.com'),
     KAKAO_API_URL: z.url({ protocol: /^https?$/ }).default('https://kapi.kakao.com'),
     KAKAO_APP_ID: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .regex(/^\d{3,20}:[A-Za-z0-9_-]{20,100}$/, 'TELEGRAM_BOT_TOKEN must be a bot token (123456:ABC…)')
+      .optional(),
+    TELEGRAM_CHAT_ID: z
+      .string()
+      .regex(/^(-?\d{1,20}|@[A-Za-z0-9_]{5,32})$/, 'TELEGRAM_CHAT_ID must be a chat id or @channel')
+      .optional(),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
     API_KEY_MAX_INVALID_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(20),
     API_KEY_INVALID_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -91,6 +100,9 @@ export const envSchema = z
   })
   .refine((env) => (env.SMS_WEBHOOK_URL === undefined) === (env.SMS_WEBHOOK_SECRET === undefined), {
     message: 'SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET must be set together',
+  })
+  .refine((env) => (env.TELEGRAM_BOT_TOKEN === undefined) === (env.TELEGRAM_CHAT_ID === undefined), {
+    message: 'TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID must be set together',
   })
   // A send renews the lease for one provider call: a call that may outlast it could be taken over
   // (and held for an operator) while its answer is still on the way.
@@ -167,6 +179,12 @@ export interface AppConfig {
     /** Our Kakao app's id: only access tokens issued to it sign in (absent: Kakao login is off). */
     kakaoAppId?: number;
   };
+  /**
+   * Operator notifications' Telegram bot (docs/ARCHITECTURE.md#operator-notifications): the Bot API's
+   * base URL (tests and the demo point it at a local fake), the bot's token (a secret) and the chat.
+   * Without a token and chat the messages go to the development outbox. Absent: as unset.
+   */
+  telegram?: { apiUrl: string; botToken?: string; chatId?: string };
   /** Public API requests one key may make per minute in one process (0: no limit). */
   apiRateLimitPerMinute: number;
   /** Wrong API keys one client address may send per window before any key from it is refused (0: off). */
@@ -263,6 +281,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       naverApiUrl: e.NAVER_API_URL.replace(/\/+$/, ''),
       kakaoApiUrl: e.KAKAO_API_URL.replace(/\/+$/, ''),
       ...(e.KAKAO_APP_ID ? { kakaoAppId: e.KAKAO_APP_ID } : {}),
+    },
+    telegram: {
+      apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+      ...(e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_CHAT_ID
+        ? { botToken: e.TELEGRAM_BOT_TOKEN, chatId: e.TELEGRAM_CHAT_ID }
+        : {}),
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     invalidApiKeyLimits: {

@@ -17,6 +17,11 @@ export const SETTING_GROUPS = [
     label: '확인 필요 기준',
     description: '확인 필요 화면에 올릴 기준입니다. 운영자에게만 보이며, 비워두면 기본값을 씁니다.',
   },
+  {
+    id: 'notify',
+    label: '운영자 알림',
+    description: '운영자에게 보내는 이메일·텔레그램 알림입니다. 알림 화면에서 설정합니다.',
+  },
 ] as const;
 export type SettingGroupId = (typeof SETTING_GROUPS)[number]['id'];
 
@@ -248,6 +253,30 @@ export const SETTING_LABELS: Record<ConsoleSettingKey, SettingLabel> = {
     label: '공급사 호출 실패 (건)',
     description: '최근 1시간 안에 마지막 호출이 실패한 주문이 이 수 이상이면 올립니다. 기본 3건.',
     placeholder: '3',
+  },
+  // Operator notifications (operator-only; edited on the console's 알림 screen).
+  NOTIFY_EMAILS: {
+    group: 'notify',
+    label: '알림 받을 이메일',
+    description: '알림을 받을 이메일 주소입니다. 쉼표나 줄바꿈으로 구분해 5개까지 적습니다.',
+    multiline: true,
+  },
+  NOTIFY_TELEGRAM: {
+    group: 'notify',
+    label: '텔레그램 알림',
+    description: '설정된 텔레그램 봇으로 알림을 보냅니다.',
+  },
+  NOTIFY_KINDS: {
+    group: 'notify',
+    label: '알림 종류',
+    description:
+      '알림을 보낼 일의 종류입니다. 비워두면 큰 금액 충전, 확인되지 않은 입금, 공급사 점검, 동기화로 판매 중지된 상품입니다.',
+  },
+  NOTIFY_LARGE_CHARGE_WON: {
+    group: 'notify',
+    label: '큰 금액 충전 기준 (원)',
+    description: '이 금액 이상 충전이 입금 확인되면 알립니다. 기본 1,000,000원.',
+    placeholder: '1000000',
   },
 };
 

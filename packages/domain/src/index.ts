@@ -31,3 +31,4 @@ export * from './admin-settings';
 export * from './korean-particles';
 export * from './toss-transfer';
 export * from './ops-watch';
+export * from './operator-notifications';

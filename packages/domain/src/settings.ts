@@ -55,9 +55,18 @@ export const WATCH_SETTING_KEYS = [
 ] as const;
 export type WatchSettingKey = (typeof WATCH_SETTING_KEYS)[number];
 
+/** Operator notifications' channels, kinds and threshold (operator-notifications.ts); edited on the 알림 screen. */
+export const NOTIFY_SETTING_KEYS = [
+  'NOTIFY_EMAILS',
+  'NOTIFY_TELEGRAM',
+  'NOTIFY_KINDS',
+  'NOTIFY_LARGE_CHARGE_WON',
+] as const;
+export type NotifySettingKey = (typeof NOTIFY_SETTING_KEYS)[number];
+
 /** Every key the console's settings form edits: the member site's, then the operator-only ones. */
-export const CONSOLE_SETTING_KEYS = [...SETTING_KEYS, ...WATCH_SETTING_KEYS] as const;
-export type ConsoleSettingKey = SettingKey | WatchSettingKey;
+export const CONSOLE_SETTING_KEYS = [...SETTING_KEYS, ...WATCH_SETTING_KEYS, ...NOTIFY_SETTING_KEYS] as const;
+export type ConsoleSettingKey = SettingKey | WatchSettingKey | NotifySettingKey;
 
 export interface SettingEntry {
   key: string;

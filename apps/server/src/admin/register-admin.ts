@@ -7,6 +7,7 @@ import { catalogueSyncAdminRoutes } from './catalog/catalogue-sync-admin.routes'
 import { contentAdminRoutes } from './content/content-admin.routes';
 import { dashboardAdminRoutes } from './dashboard/dashboard-admin.routes';
 import { membersAdminRoutes } from './members/members-admin.routes';
+import { notificationsAdminRoutes } from './notifications/notifications-admin.routes';
 import { ordersAdminRoutes } from './orders/orders-admin.routes';
 import { pointsAdminRoutes } from './points/points-admin.routes';
 import { settingsAdminRoutes } from './settings/settings-admin.routes';
@@ -28,4 +29,5 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
   await routes.register(contentAdminRoutes(deps));
   await routes.register(auditAdminRoutes(deps));
   await routes.register(watchAdminRoutes(deps));
+  await routes.register(notificationsAdminRoutes(deps));
 }

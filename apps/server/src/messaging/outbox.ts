@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../shared/clock';
 
-export type OutboxChannel = 'email' | 'sms';
+/** 'telegram': an operator notification while the Telegram bot is not configured (docs/ARCHITECTURE.md#operator-notifications). */
+export type OutboxChannel = 'email' | 'sms' | 'telegram';
 
 /** One message as the development outbox keeps it (and writes it, as JSON, one file a message). */
 export interface OutboxMessage {

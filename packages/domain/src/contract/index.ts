@@ -21,4 +21,5 @@ export * from './admin-dashboard';
 export * from './admin-content';
 export * from './admin-points';
 export * from './admin-watch';
+export * from './admin-notifications';
 export * from './admin-catalogue-sync';

@@ -6,6 +6,7 @@ import {
   WATCH_DEFAULTS,
   WATCH_KINDS,
   providerTroubles,
+  type ProviderTrouble,
   type WatchKind,
   type WatchThresholds,
 } from '@smm/domain';
@@ -27,6 +28,12 @@ export interface WatchOptions {
 
 export interface WatchProviderClients {
   clientFor(row: { apiUrl: string; apiKey: string }): ProviderApi;
+}
+
+/** One trouble of a provider entry, stated without the provider's error text. */
+export interface ProviderTroubleFact {
+  trouble: ProviderTrouble;
+  text: string;
 }
 
 interface BalanceAnswer {
@@ -52,6 +59,17 @@ export class WatchService {
   ) {}
 
   async watch(): Promise<AdminWatchResponse> {
+    return (await this.evaluate()).response;
+  }
+
+  /**
+   * The watch's answer and, per provider entry, its troubles by kind: operator notifications
+   * (docs/ARCHITECTURE.md#operator-notifications) key a provider's event by provider and trouble.
+   */
+  async evaluate(): Promise<{
+    response: AdminWatchResponse;
+    providerTroubles: Map<number, ProviderTroubleFact[]>;
+  }> {
     const now = this.clock.now();
     const t = await this.thresholds();
     const before = (ms: number) => new Date(now.getTime() - ms);
@@ -59,7 +77,8 @@ export class WatchService {
     const repo = watchRepository;
     const limit = WATCH_ITEM_LIMIT;
 
-    const providerItems = this.providerItems(now, t);
+    const troublesByProvider = new Map<number, ProviderTroubleFact[]>();
+    const providerItems = this.providerItems(now, t, troublesByProvider);
     const [held, notTaken, stalled, cancels, refills, depositRows, chargeRows] = await Promise.all([
       repo.heldOrders(db, limit),
       repo.notTakenOrders(db, before(t.notTakenMinutes * MINUTE), limit),
@@ -108,15 +127,16 @@ export class WatchService {
       })),
     };
     const list = WATCH_KINDS.map((kind) => ({ kind, ...groups[kind] }));
-    return {
+    const response = {
       generatedAt: now.toISOString(),
       total: list.reduce((sum, group) => sum + group.count, 0),
       groups: list,
     };
+    return { response, providerTroubles: troublesByProvider };
   }
 
   /** Enabled providers with a low or unread balance, or failing calls in the last hour. */
-  private async providerItems(now: Date, t: WatchThresholds) {
+  private async providerItems(now: Date, t: WatchThresholds, facts: Map<number, ProviderTroubleFact[]>) {
     const rows = await watchRepository.enabledProviders(this.db);
     const [failures, answers] = await Promise.all([
       watchRepository.recentFailures(
@@ -131,12 +151,19 @@ export class WatchService {
       const recentFailures = failures.get(row.id) ?? 0;
       const troubles = providerTroubles({ balance: answer.balance, recentFailures }, t);
       if (troubles.length === 0) return;
-      const words = troubles.map((trouble) => {
+      const stated = troubles.map((trouble) => {
         if (trouble === 'LOW_BALANCE')
           return `${PROVIDER_TROUBLE_LABELS[trouble]} (${formatProviderBalance(answer.balance!, answer.currency ?? '')})`;
         if (trouble === 'CALLS_FAILING') return `${PROVIDER_TROUBLE_LABELS[trouble]} ${recentFailures}건`;
-        return `${PROVIDER_TROUBLE_LABELS[trouble]}${answer.error ? `: ${answer.error}` : ''}`;
+        return PROVIDER_TROUBLE_LABELS[trouble];
       });
+      facts.set(
+        row.id,
+        troubles.map((trouble, i) => ({ trouble, text: stated[i]! })),
+      );
+      const words = troubles.map((trouble, i) =>
+        trouble === 'BALANCE_FAILED' && answer.error ? `${stated[i]}: ${answer.error}` : stated[i]!,
+      );
       items.push({
         id: row.id,
         label: row.name,

@@ -1,0 +1,173 @@
+import type { NotifyStatus } from '@smm/domain';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/database';
+import {
+  catalogueSyncChanges,
+  catalogueSyncRuns,
+  charges,
+  operatorNotifications,
+  providers,
+  services,
+} from '../db/schema';
+
+export type NotificationRow = typeof operatorNotifications.$inferSelect;
+
+export interface NewNotification {
+  eventKey: string;
+  kind: string;
+  title: string;
+  body: string;
+  emailStatus: NotifyStatus;
+  telegramStatus: NotifyStatus;
+  createdAt: Date;
+}
+
+const due = (now: Date) =>
+  and(
+    or(eq(operatorNotifications.emailStatus, 'pending'), eq(operatorNotifications.telegramStatus, 'pending')),
+    lte(operatorNotifications.nextAttemptAt, now),
+    or(isNull(operatorNotifications.claimedUntil), lte(operatorNotifications.claimedUntil, now)),
+  );
+
+/** The operator_notifications table (docs/ARCHITECTURE.md#operator-notifications) and the event scans. */
+export const notificationsRepository = {
+  /** Which of `keys` have an open (unresolved) event already. */
+  async openKeys(ex: Executor, keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await ex
+      .select({ key: operatorNotifications.eventKey })
+      .from(operatorNotifications)
+      .where(
+        and(isNull(operatorNotifications.resolvedAt), inArray(operatorNotifications.eventKey, [...keys])),
+      );
+    return new Set(rows.map((row) => row.key));
+  },
+
+  /**
+   * Records each event unless one with its key is open: the partial unique index decides, so two
+   * processes scanning at once record it once. Returns how many were new.
+   */
+  async insertEvents(ex: Executor, events: readonly NewNotification[]): Promise<number> {
+    if (events.length === 0) return 0;
+    const inserted = await ex
+      .insert(operatorNotifications)
+      .values(events.map((event) => ({ ...event, nextAttemptAt: event.createdAt })))
+      .onConflictDoNothing({
+        target: operatorNotifications.eventKey,
+        where: sql`${operatorNotifications.resolvedAt} IS NULL`,
+      })
+      .returning({ id: operatorNotifications.id });
+    return inserted.length;
+  },
+
+  /** Marks resolved the open events whose key starts with `prefix` and is not among `current`. */
+  async resolveMissing(ex: Executor, prefix: string, current: readonly string[], now: Date): Promise<number> {
+    const rows = await ex
+      .update(operatorNotifications)
+      .set({ resolvedAt: now })
+      .where(
+        and(
+          isNull(operatorNotifications.resolvedAt),
+          like(operatorNotifications.eventKey, `${prefix}%`),
+          current.length > 0 ? notInArray(operatorNotifications.eventKey, [...current]) : undefined,
+        ),
+      )
+      .returning({ id: operatorNotifications.id });
+    return rows.length;
+  },
+
+  /**
+   * Claims due notifications for this process until `until` (SKIP LOCKED in the caller's short
+   * transaction): another process skips them while this one sends, outside any transaction.
+   */
+  async claimDue(tx: Tx, now: Date, until: Date, limit: number): Promise<NotificationRow[]> {
+    const ids = await tx
+      .select({ id: operatorNotifications.id })
+      .from(operatorNotifications)
+      .where(due(now))
+      .orderBy(asc(operatorNotifications.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (ids.length === 0) return [];
+    return tx
+      .update(operatorNotifications)
+      .set({ claimedUntil: until })
+      .where(
+        inArray(
+          operatorNotifications.id,
+          ids.map((row) => row.id),
+        ),
+      )
+      .returning()
+      .then((rows) => rows.sort((a, b) => a.id - b.id));
+  },
+
+  /** One row's outcome after a send: its channels' states, attempts, next try, error; the claim released. */
+  async finish(
+    ex: Executor,
+    id: number,
+    change: {
+      emailStatus: NotifyStatus;
+      telegramStatus: NotifyStatus;
+      attempts: number;
+      nextAttemptAt: Date;
+      lastError: string | null;
+      sentAt: Date | null;
+    },
+  ): Promise<void> {
+    await ex
+      .update(operatorNotifications)
+      .set({ ...change, claimedUntil: null })
+      .where(eq(operatorNotifications.id, id));
+  },
+
+  recent(ex: Executor, limit: number): Promise<NotificationRow[]> {
+    return ex.select().from(operatorNotifications).orderBy(desc(operatorNotifications.id)).limit(limit);
+  },
+
+  /** Charges credited since `since` of at least `minPoint` won (a charge is credited once: status 1). */
+  largeCreditedCharges(ex: Executor, since: Date, minPoint: number) {
+    return ex
+      .select({ id: charges.id, accountId: charges.accountId, point: charges.point })
+      .from(charges)
+      .where(and(eq(charges.status, 1), gte(charges.responseAt, since), gte(charges.point, minPoint)))
+      .orderBy(asc(charges.id))
+      .limit(100);
+  },
+
+  /** Sync runs finished since `since` that disabled services (a change of syncDisabled to a reason). */
+  async syncRunsThatDisabled(ex: Executor, since: Date) {
+    const rows = await ex
+      .select({
+        runId: catalogueSyncRuns.id,
+        providerName: providers.name,
+        serviceId: services.id,
+        serviceName: services.text,
+        reason: catalogueSyncChanges.toValue,
+      })
+      .from(catalogueSyncChanges)
+      .innerJoin(catalogueSyncRuns, eq(catalogueSyncRuns.id, catalogueSyncChanges.runId))
+      .innerJoin(providers, eq(providers.id, catalogueSyncRuns.providerId))
+      .innerJoin(services, eq(services.id, catalogueSyncChanges.serviceId))
+      .where(
+        and(
+          eq(catalogueSyncChanges.field, 'syncDisabled'),
+          sql`${catalogueSyncChanges.toValue} IS NOT NULL AND ${catalogueSyncChanges.toValue} <> 'null'::jsonb`,
+          eq(catalogueSyncRuns.status, 'ok'),
+          gte(catalogueSyncRuns.finishedAt, since),
+        ),
+      )
+      .orderBy(asc(catalogueSyncRuns.id), asc(services.id))
+      .limit(500);
+    const runs = new Map<
+      number,
+      { id: number; providerName: string; services: { id: number; name: string; reason: string }[] }
+    >();
+    for (const row of rows) {
+      const run = runs.get(row.runId) ?? { id: row.runId, providerName: row.providerName, services: [] };
+      run.services.push({ id: row.serviceId, name: row.serviceName, reason: String(row.reason) });
+      runs.set(row.runId, run);
+    }
+    return [...runs.values()];
+  },
+};

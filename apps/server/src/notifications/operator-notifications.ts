@@ -1,0 +1,336 @@
+import {
+  NOTIFY_CHANNEL_LABELS,
+  NOTIFY_KIND_LABELS,
+  PROVIDER_TROUBLE_LABELS,
+  SYNC_DISABLED_LABELS,
+  chargeLargeBody,
+  formatWon,
+  notificationMessage,
+  syncDisabledBody,
+  withoutSecrets,
+  type NotifyChannel,
+  type NotifyKind,
+  type NotifySettings,
+  type NotifyStatus,
+  type SyncDisabledReason,
+} from '@smm/domain';
+import type { ProviderTroubleFact, WatchService } from '../admin/watch/watch.service';
+import type { Db } from '../db/database';
+import type { Mailer } from '../messaging/mailer';
+import { sendFailureOf } from '../messaging/mailer';
+import type { Clock } from '../shared/clock';
+import {
+  notificationsRepository as repo,
+  type NewNotification,
+  type NotificationRow,
+} from './notifications.repository';
+import type { TelegramSender } from './telegram';
+import { TelegramError } from './telegram';
+
+const MINUTE = 60_000;
+
+/** How far back credited charges and finished sync runs are scanned (their keys dedup within it). */
+export const EVENT_LOOKBACK_MS = 24 * 60 * MINUTE;
+/** Tries per notification before a channel still failing is 'failed'; the waits between them. */
+export const MAX_ATTEMPTS = 4;
+const BACKOFF_MS = [MINUTE, 5 * MINUTE, 15 * MINUTE];
+/** How long one process holds what it claimed to send (each send is limited well within it). */
+const CLAIM_MS = 2 * MINUTE;
+const BATCH_LIMIT = 100;
+
+export interface NotificationsLog {
+  info(object: Record<string, unknown>, message: string): void;
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+export interface OperatorNotificationsOptions {
+  /** One send's time limit (an SMTP conversation or a Telegram call): a tick never waits longer. */
+  sendTimeoutMs: number;
+  /** How often a process looks for new events (the watch's queries); sending runs every tick. */
+  scanIntervalMs: number;
+  /** Whether e-mail goes out by SMTP or to the development outbox (the console says which). */
+  emailTransport: 'smtp' | 'outbox';
+}
+
+interface FoundEvent {
+  key: string;
+  kind: NotifyKind;
+  title: string;
+  body: string;
+}
+
+/**
+ * Operator notifications (docs/ARCHITECTURE.md#operator-notifications): a background job finds the
+ * events (the watch's entries as they appear, large credited charges, sync runs that disabled
+ * services), records each once by its key, and sends what is due, batched per channel, each row's
+ * channel at most once (claimed with SKIP LOCKED, so several processes never send one twice).
+ */
+export class OperatorNotifications {
+  private lastScan = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly watch: Pick<WatchService, 'evaluate'>,
+    private readonly settings: () => Promise<NotifySettings>,
+    private readonly mailer: Mailer,
+    readonly telegram: TelegramSender,
+    private readonly log: NotificationsLog,
+    readonly options: OperatorNotificationsOptions,
+  ) {}
+
+  /** The background job: look for events (at most every scanIntervalMs), then send what is due. */
+  async tick(): Promise<{ recorded: number; resolved: number; sent: number; failed: number }> {
+    const now = this.clock.now().getTime();
+    let found = { recorded: 0, resolved: 0 };
+    // A clock set back (a test's reset, an adjusted system clock) scans again too.
+    if (Math.abs(now - this.lastScan) >= this.options.scanIntervalMs) {
+      this.lastScan = now;
+      found = await this.record();
+    }
+    return { ...found, ...(await this.deliver()) };
+  }
+
+  /** The next tick looks for events whatever the interval (the 알림 screen's save; the tests' reset). */
+  scanSoon(): void {
+    this.lastScan = Number.NEGATIVE_INFINITY;
+  }
+
+  /** Finds the events of now and records the new ones; resolves watch events whose entry left. */
+  async record(): Promise<{ recorded: number; resolved: number }> {
+    const now = this.clock.now();
+    const choice = await this.settings();
+    const { events, resolvable } = await this.findEvents(now, choice);
+    const open = await repo.openKeys(
+      this.db,
+      events.map((event) => event.key),
+    );
+    const fresh = events.filter((event) => !open.has(event.key));
+    const recorded = await repo.insertEvents(
+      this.db,
+      fresh.map((event) => this.newRow(event, choice, now)),
+    );
+    let resolved = 0;
+    for (const { prefix, current } of resolvable)
+      resolved += await repo.resolveMissing(this.db, prefix, current, now);
+    return { recorded, resolved };
+  }
+
+  private newRow(event: FoundEvent, choice: NotifySettings, now: Date): NewNotification {
+    const wanted = choice.kinds.includes(event.kind);
+    return {
+      eventKey: event.key,
+      kind: event.kind,
+      title: withoutSecrets(event.title),
+      body: withoutSecrets(event.body),
+      emailStatus: wanted && choice.emails.length > 0 ? 'pending' : 'off',
+      telegramStatus: wanted && choice.telegram ? 'pending' : 'off',
+      createdAt: now,
+    };
+  }
+
+  private async findEvents(now: Date, choice: NotifySettings) {
+    const events: FoundEvent[] = [];
+    const resolvable: { prefix: string; current: string[] }[] = [];
+    const { response, providerTroubles } = await this.watch.evaluate();
+    for (const group of response.groups) {
+      const keys: string[] = [];
+      for (const item of group.items) {
+        if (group.kind === 'PROVIDER_TROUBLE') {
+          for (const fact of providerTroubles.get(item.id) ?? []) {
+            const event = providerEvent(item.id, item.label, fact);
+            keys.push(event.key);
+            events.push(event);
+          }
+          continue;
+        }
+        const key = `watch:${group.kind}:${item.id}`;
+        keys.push(key);
+        events.push({
+          key,
+          kind: group.kind,
+          title: NOTIFY_KIND_LABELS[group.kind],
+          body: item.won === null ? item.label : `${item.label} ${formatWon(item.won)}`,
+        });
+      }
+      // An entry left its group when the group was not cut short: a later return is a new event.
+      if (group.count <= group.items.length) {
+        const prefix = group.kind === 'PROVIDER_TROUBLE' ? 'provider:' : `watch:${group.kind}:`;
+        resolvable.push({ prefix, current: keys });
+      }
+    }
+    const since = new Date(now.getTime() - EVENT_LOOKBACK_MS);
+    for (const charge of await repo.largeCreditedCharges(this.db, since, choice.largeChargeWon))
+      events.push({
+        key: `charge-credited:${charge.id}`,
+        kind: 'CHARGE_LARGE',
+        title: NOTIFY_KIND_LABELS.CHARGE_LARGE,
+        body: chargeLargeBody(charge),
+      });
+    for (const run of await repo.syncRunsThatDisabled(this.db, since))
+      events.push({
+        key: `sync-disabled:${run.id}`,
+        kind: 'SYNC_DISABLED',
+        title: NOTIFY_KIND_LABELS.SYNC_DISABLED,
+        body: syncDisabledBody({
+          ...run,
+          services: run.services.map((s) => ({
+            ...s,
+            reason: SYNC_DISABLED_LABELS[s.reason as SyncDisabledReason] ?? s.reason,
+          })),
+        }),
+      });
+    return { events, resolvable };
+  }
+
+  /**
+   * Sends every due notification this process could claim: per channel, the rows still pending on it
+   * go out as one message (one event: its own message; several: one batched message). A channel's
+   * success marks it 'sent' on those rows; a failure keeps it pending for a later try (after
+   * MAX_ATTEMPTS: 'failed'), and never touches the other channel.
+   */
+  async deliver(): Promise<{ sent: number; failed: number }> {
+    const now = this.clock.now();
+    const rows = await this.db.transaction((tx) =>
+      repo.claimDue(tx, now, new Date(now.getTime() + CLAIM_MS), BATCH_LIMIT),
+    );
+    if (rows.length === 0) return { sent: 0, failed: 0 };
+    const pendingOn = (channel: NotifyChannel) =>
+      rows.filter((row) => (channel === 'email' ? row.emailStatus : row.telegramStatus) === 'pending');
+    const [email, telegram] = await Promise.all([
+      this.sendOn('email', pendingOn('email')),
+      this.sendOn('telegram', pendingOn('telegram')),
+    ]);
+    let sent = 0;
+    let failed = 0;
+    for (const row of rows) {
+      const outcome = { email, telegram };
+      const anyFailed = (['email', 'telegram'] as const).some(
+        (c) => statusOf(row, c) === 'pending' && outcome[c] !== null,
+      );
+      const attempts = anyFailed ? row.attempts + 1 : row.attempts;
+      const next = (c: NotifyChannel): NotifyStatus => {
+        if (statusOf(row, c) !== 'pending') return statusOf(row, c);
+        if (outcome[c] === null) return 'sent';
+        return attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+      };
+      const errors = (['email', 'telegram'] as const)
+        .filter((c) => statusOf(row, c) === 'pending' && outcome[c] !== null)
+        .map((c) => `${NOTIFY_CHANNEL_LABELS[c]}: ${outcome[c]}`);
+      const emailStatus = next('email');
+      const telegramStatus = next('telegram');
+      const anySent =
+        (statusOf(row, 'email') === 'pending' && emailStatus === 'sent') ||
+        (statusOf(row, 'telegram') === 'pending' && telegramStatus === 'sent');
+      if (anySent) sent += 1;
+      if (emailStatus === 'failed' || telegramStatus === 'failed') failed += 1;
+      await repo.finish(this.db, row.id, {
+        emailStatus,
+        telegramStatus,
+        attempts,
+        nextAttemptAt: new Date(now.getTime() + (BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? 0)),
+        lastError: errors.length > 0 ? errors.join(' / ') : row.lastError,
+        sentAt: anySent ? (row.sentAt ?? now) : row.sentAt,
+      });
+    }
+    return { sent, failed };
+  }
+
+  /** Sends one message on `channel` for `rows`; null when it went out, else the failure's (key-free) words. */
+  private async sendOn(channel: NotifyChannel, rows: NotificationRow[]): Promise<string | null> {
+    if (rows.length === 0) return null;
+    const message = notificationMessage(rows.map((row) => ({ title: row.title, body: row.body })));
+    const problem = await this.send(channel, message);
+    if (problem)
+      this.log.warn({ channel, notifications: rows.length, problem }, 'operator notification not sent');
+    else this.log.info({ channel, notifications: rows.length }, 'operator notification sent');
+    return problem;
+  }
+
+  /**
+   * One message on one channel within the time limit: null when sent, else why not in Korean (never a
+   * recipient, a token or a server's reply). E-mail goes to each chosen address; it counts as sent
+   * when any address took it (a retry would repeat it to the others).
+   */
+  async send(channel: NotifyChannel, message: { subject: string; text: string }): Promise<string | null> {
+    try {
+      if (channel === 'telegram') {
+        await this.withTimeout(this.telegram.send(message.text));
+        return null;
+      }
+      const { emails } = await this.settings();
+      if (emails.length === 0) return '받는 주소가 없습니다';
+      const results = await Promise.allSettled(
+        emails.map((to) =>
+          this.withTimeout(
+            this.mailer.send({
+              to,
+              subject: message.subject,
+              text: message.text,
+              html: htmlOf(message.text),
+            }),
+          ),
+        ),
+      );
+      const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failures.length === results.length) {
+        this.log.warn({ channel, failure: sendFailureOf(failures[0]!.reason) }, 'operator e-mail refused');
+        return failures[0]!.reason instanceof SendTimeout
+          ? (failures[0]!.reason as SendTimeout).message
+          : '메일 서버가 메일을 받지 않았습니다';
+      }
+      return null;
+    } catch (error) {
+      if (error instanceof TelegramError || error instanceof SendTimeout) return error.message;
+      return '보내지 못했습니다';
+    }
+  }
+
+  private async withTimeout<T>(work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = this.options.sendTimeoutMs;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new SendTimeout(`${Math.round(limit / 1000)}초 안에 보내지 못했습니다`)),
+        limit,
+      );
+    });
+    try {
+      return await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The console's recent notifications. */
+  recent(limit: number): Promise<NotificationRow[]> {
+    return repo.recent(this.db, limit);
+  }
+}
+
+class SendTimeout extends Error {
+  override name = 'SendTimeout';
+}
+
+function statusOf(row: NotificationRow, channel: NotifyChannel): NotifyStatus {
+  return (channel === 'email' ? row.emailStatus : row.telegramStatus) as NotifyStatus;
+}
+
+function providerEvent(id: number, name: string, fact: ProviderTroubleFact): FoundEvent {
+  return {
+    key: `provider:${id}:${fact.trouble}`,
+    kind: 'PROVIDER_TROUBLE',
+    title: `${NOTIFY_KIND_LABELS.PROVIDER_TROUBLE}: ${PROVIDER_TROUBLE_LABELS[fact.trouble]}`,
+    body: `${name} (공급사 #${id}) · ${fact.text}`,
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function htmlOf(text: string): string {
+  return `<div style="font-family:sans-serif;white-space:pre-line">${escapeHtml(text)}</div>`;
+}
