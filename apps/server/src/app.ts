@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ensureOperator } from './accounts/ensure-operator';
+import { accountRepository } from './accounts/account.repository';
 import { accountSettingsRoutes } from './auth/account-settings.routes';
 import { AccountSettingsService } from './auth/account-settings.service';
 import { socialAuthRoutes } from './auth/social/social-auth.routes';
@@ -58,6 +59,7 @@ import { pointsRoutes } from './points/points.routes';
 import { MemberCancellation } from './orders/member-cancellation';
 import { OrderWorker } from './orders/order-worker';
 import { Ticker } from './background/ticker';
+import { AccountGuardCache, type AccountChanged } from './auth/account-guard-cache';
 import { CatalogueSync } from './catalog/catalogue-sync';
 import { WatchService } from './admin/watch/watch.service';
 import { OperatorNotifications } from './notifications/operator-notifications';
@@ -151,7 +153,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const database = deps.database ?? openDatabase(config);
   await database.migrate();
   if (config.seedDemoData) await seedDemoData(database.db);
-  if (config.admin) await ensureOperator(database.db, config.admin);
+  const operator = config.admin ? await ensureOperator(database.db, config.admin) : undefined;
 
   // Answers Fastify or Node give before any hook runs get helmet's headers too (http/security-headers).
   const securityHeaders = await securityHeadersOf(helmetOptions);
@@ -206,6 +208,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     );
     app.addHook('onClose', () => cacheBus.close());
   }
+  // The member guard's account facts, dropped by every writer of them (docs/ARCHITECTURE.md#the-account-cache).
+  const guardCache = new AccountGuardCache((id) => accountRepository.findAuthenticatedById(db, id));
+  cacheBus.onAccount((id) => (id === null ? guardCache.clear() : guardCache.forget(id)));
+  const accountChanged: AccountChanged = (id) => cacheBus.publishAccount(id);
+  // A start that demoted an earlier operator (ADMIN_ID changed) tells the processes already running.
+  if (operator && operator.demoted.length > 0) await accountChanged(null);
   const settings = new SettingsService(db, cacheBus, unconfiguredFlags(config.social));
   const content = new ContentService(db, cacheBus);
   const catalog = new CatalogService(db, cacheBus);
@@ -223,7 +231,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     sms: messaging.sms,
   };
   const verificationCodes = new VerificationCodes(messageDeps);
-  const recovery = new RecoveryService({ ...messageDeps, publicUrl: config.publicUrl });
+  const recovery = new RecoveryService({ ...messageDeps, publicUrl: config.publicUrl, accountChanged });
   /** Every message a request answered before sending (recovery mails, sign-up codes) has gone out. */
   const messagesSettled = async () => {
     await Promise.all([recovery.settled(), verificationCodes.settled()]);
@@ -242,8 +250,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     verificationCodes,
     new ApiKeyThrottle(db, clock),
     new InvalidApiKeyThrottle(db, clock, config.invalidApiKeyLimits),
+    guardCache,
   );
-  const accountSettings = new AccountSettingsService(db, settings, clock, throttle);
+  const accountSettings = new AccountSettingsService(db, settings, clock, throttle, accountChanged);
   const social = new SocialAuthService(
     {
       db,

@@ -36,6 +36,15 @@ export type AuthenticatedAccount = {
 };
 
 /**
+ * What the member and operator guards decide on (docs/ARCHITECTURE.md#the-account-cache): kept in memory
+ * per process, so anything else a route needs (the balance, the API key's parts) it reads itself.
+ */
+export type GuardAccount = Pick<
+  AuthenticatedAccount,
+  'id' | 'loginId' | 'role' | 'sessionsValidAfter' | 'suspendedAt'
+>;
+
+/**
  * The guards' lookups run on every authenticated request: prepared once per database (named, so
  * PostgreSQL parses and plans them once per connection, and Drizzle builds the SQL once).
  */

@@ -7,6 +7,7 @@ import { MEMBER_ADMIN_MESSAGES, validateMemberActionMemo } from '@smm/domain';
 import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db, Executor, Tx } from '../db/database';
 import { appError } from '../errors/app-error';
+import type { AccountChanged } from '../auth/account-guard-cache';
 import type { Clock } from '../shared/clock';
 import { accountRepository, type AccountRow } from './account.repository';
 import { maskedKeyOf } from './masked-api-key';
@@ -35,6 +36,8 @@ export class MemberAdministration {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** After a suspension or restore commits: the guards' cached facts go everywhere. */
+    private readonly accountChanged: AccountChanged,
   ) {}
 
   suspend<P>(
@@ -91,7 +94,7 @@ export class MemberAdministration {
    * One operator action on a locked member: `change` returns null when the member is already in the
    * asked state (nothing written, no audit entry), else the before/after pair for the audit log.
    */
-  private act<P>(
+  private async act<P>(
     operatorId: number,
     loginId: string,
     memo: string,
@@ -99,7 +102,7 @@ export class MemberAdministration {
     present: PresentMember<P>,
     change: (tx: Tx, account: AccountRow) => Promise<{ before: unknown; after: unknown } | null>,
   ): Promise<{ member: P; changed: boolean }> {
-    return this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const account = await accountRepository.lockActiveByLoginId(tx, loginId);
       if (!account) throw appError('NOT_FOUND', MEMBER_ADMIN_MESSAGES.MEMBER_NOT_FOUND);
       if (account.role !== 'member') {
@@ -124,7 +127,10 @@ export class MemberAdministration {
       }
       const current = await accountRepository.findActiveByLoginId(tx, account.loginId);
       if (!current) throw new Error(`member ${account.id} vanished inside its own transaction`);
-      return { member: await present(tx, current), changed: changed !== null };
+      return { id: account.id, member: await present(tx, current), changed: changed !== null };
     });
+    // Committed: the member's next request, in any process, is judged by the new state.
+    if (outcome.changed) await this.accountChanged(outcome.id);
+    return { member: outcome.member, changed: outcome.changed };
   }
 }

@@ -224,6 +224,7 @@ describe('POST /auth/referral-code', () => {
         maxAttemptsPerAddress: 5,
         windowSeconds: 60,
       }),
+      (id) => t.app.services.cacheBus.publishAccount(id),
       () => draws.shift() ?? 'NEVER234',
     );
     const account = await t.app.services.auth.authenticateToken(await tokenFor(t.app, member));

@@ -1,11 +1,12 @@
 import { validateChangePassword } from '@smm/domain';
 import type { ChangePasswordRequest, ReferralCodeResponse } from '@smm/domain/contract';
-import { accountRepository, type AuthenticatedAccount } from '../accounts/account.repository';
+import { accountRepository, type GuardAccount } from '../accounts/account.repository';
 import { isUniqueViolation, type Db } from '../db/database';
 import { appError, rateLimited } from '../errors/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
 import { rateLimitRepository, secondsUntil } from '../shared/rate-limit.repository';
+import type { AccountChanged } from './account-guard-cache';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { generateReferralCode } from './referral-codes';
@@ -32,6 +33,8 @@ export class AccountSettingsService {
     private readonly settings: SettingsService,
     private readonly clock: Clock,
     private readonly loginThrottle: LoginThrottle,
+    /** After a write that ends sessions: the guards' cached facts go (docs/ARCHITECTURE.md#the-account-cache). */
+    private readonly accountChanged: AccountChanged,
     /** Tests pass a fixed sequence to make a clash happen. */
     private readonly drawReferralCode: () => string = generateReferralCode,
   ) {}
@@ -41,7 +44,7 @@ export class AccountSettingsService {
    * (JWT_TTL_HOURS); the web logs out right after a change (docs/product.md#account-page). See
    * docs/ARCHITECTURE.md "Account settings and social login".
    */
-  async changePassword(account: AuthenticatedAccount, body: ChangePasswordRequest): Promise<void> {
+  async changePassword(account: GuardAccount, body: ChangePasswordRequest): Promise<void> {
     const message = validateChangePassword({
       currentPassword: body.currentPassword,
       newPassword: body.newPassword,
@@ -66,15 +69,15 @@ export class AccountSettingsService {
     if (!(await accountRepository.updatePasswordHash(this.db, account.id, newHash, this.clock.now()))) {
       throw appError('TOKEN_INVALID');
     }
+    await this.accountChanged(account.id);
   }
 
   /**
    * POST /auth/referral-code: issued once, the same code on every later call. 404 while ENABLE_REFERRAL
    * is off, as for any feature the site does not offer.
    */
-  async issueReferralCode(account: AuthenticatedAccount): Promise<ReferralCodeResponse> {
+  async issueReferralCode(account: GuardAccount): Promise<ReferralCodeResponse> {
     if (!(await this.settings.current()).flag('ENABLE_REFERRAL')) throw appError('NOT_FOUND');
-    if (account.referralCode) return { referralCode: account.referralCode };
     for (let draw = 0; draw < REFERRAL_CODE_DRAWS; draw++) {
       try {
         const code = await accountRepository.issueReferralCode(this.db, account.id, this.drawReferralCode());
@@ -94,7 +97,7 @@ export class AccountSettingsService {
    * request, so the member's tokens and API key stop at once. Operators cannot delete themselves here:
    * the console would lose its operator (ADMIN_ID manages that account).
    */
-  async deleteAccount(account: AuthenticatedAccount): Promise<void> {
+  async deleteAccount(account: GuardAccount): Promise<void> {
     if (account.role === 'admin') throw appError('FORBIDDEN', OPERATOR_CANNOT_DELETE_MESSAGE);
     await this.db.transaction(async (tx) => {
       if (!(await accountRepository.releaseDeleted(tx, account.id, this.clock.now()))) {
@@ -103,6 +106,7 @@ export class AccountSettingsService {
       await socialIdentityRepository.deleteByAccount(tx, account.id);
       await chargesRepository.failPendingOf(tx, account.id, this.clock.now());
     });
+    await this.accountChanged(account.id);
     await this.loginThrottle.forgetId(account.loginId);
   }
 }

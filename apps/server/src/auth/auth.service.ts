@@ -13,11 +13,16 @@ import type {
   Profile,
   RegisterRequest,
 } from '@smm/domain/contract';
-import { accountRepository, type AuthenticatedAccount } from '../accounts/account.repository';
+import {
+  accountRepository,
+  type AuthenticatedAccount,
+  type GuardAccount,
+} from '../accounts/account.repository';
 import { isUniqueViolation, type Db } from '../db/database';
 import { appError } from '../errors/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { ContentService } from '../content/content.service';
+import type { AccountGuardCache } from './account-guard-cache';
 import { generateApiKey, hashApiKey } from './api-keys';
 import type { ApiKeyThrottle } from './api-key-throttle';
 import type { InvalidApiKeyThrottle } from './invalid-api-key-throttle';
@@ -28,7 +33,7 @@ import { assertKnownRegisterWhere, referrerOf } from './sign-up-checks';
 import type { TokenService } from './token-service';
 import type { VerificationCodes } from './verification-codes';
 
-export type { AuthenticatedAccount };
+export type { AuthenticatedAccount, GuardAccount };
 
 export class AuthService {
   constructor(
@@ -40,6 +45,8 @@ export class AuthService {
     private readonly codes: VerificationCodes,
     private readonly apiKeyThrottle: ApiKeyThrottle,
     private readonly invalidApiKeys: InvalidApiKeyThrottle,
+    /** The member guard's account facts (docs/ARCHITECTURE.md#the-account-cache). */
+    private readonly guardCache: AccountGuardCache,
   ) {}
 
   /**
@@ -125,9 +132,9 @@ export class AuthService {
    * suspended member's token is refused on its next request with a 401 (TOKEN_SUSPENDED), so the web
    * app drops it as it drops any dead token, and shows the suspension message instead of "expired".
    */
-  async authenticateToken(token: string): Promise<AuthenticatedAccount> {
+  async authenticateToken(token: string): Promise<GuardAccount> {
     const claims = await this.tokens.verify(token);
-    const account = await accountRepository.findAuthenticatedById(this.db, claims.accountId);
+    const account = await this.guardCache.get(claims.accountId);
     if (!account) throw appError('TOKEN_INVALID');
     if (account.suspendedAt) throw appError('TOKEN_SUSPENDED');
     // Issued before the password last changed: that session has ended (whole seconds, as `iat` is).
@@ -167,7 +174,7 @@ export class AuthService {
    * POST /auth/api-key: a new random key replaces the old one at once. The key is answered here and
    * nowhere else; only its SHA-256 is kept.
    */
-  async issueApiKey(account: AuthenticatedAccount): Promise<ApiKeyResponse> {
+  async issueApiKey(account: GuardAccount): Promise<ApiKeyResponse> {
     await this.apiKeyThrottle.admit(account.id);
     const { key, prefix, suffix, hash } = generateApiKey();
     if (!(await accountRepository.replaceApiKey(this.db, account.id, { hash, prefix, suffix }))) {
@@ -176,7 +183,10 @@ export class AuthService {
     return { apiKey: key };
   }
 
-  profile(account: AuthenticatedAccount): Profile {
-    return presentProfile(account);
+  /** The balance and the key's parts are not guard facts: read now, not from the guard's cache. */
+  async profile(account: GuardAccount): Promise<Profile> {
+    const current = await accountRepository.findAuthenticatedById(this.db, account.id);
+    if (!current) throw appError('TOKEN_INVALID');
+    return presentProfile(current);
   }
 }

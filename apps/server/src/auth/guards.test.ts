@@ -29,10 +29,12 @@ describe('declared guards', () => {
       .update(accounts)
       .set({ deletedAt: new Date() })
       .where(eq(accounts.id, member.accountId));
+    // As every writer of the guard's facts does after its commit (docs/ARCHITECTURE.md#the-account-cache).
+    await t.app.services.cacheBus.publishAccount(member.accountId);
     expect((await get('/probe/member', bearer(token))).json()).toMatchObject({ code: 'TOKEN_INVALID' });
   });
 
-  it('operator: 401 without a token, 403 for a member, and the role is read from the database', async () => {
+  it('operator: 401 without a token, 403 for a member, and the role is the current one', async () => {
     const member = await createMember(t.app);
     const operator = await createMember(t.app, { role: 'admin' });
     expect((await get('/probe/operator')).statusCode).toBe(401);
@@ -46,6 +48,7 @@ describe('declared guards', () => {
       .update(accounts)
       .set({ role: 'member' })
       .where(eq(accounts.id, operator.accountId));
+    await t.app.services.cacheBus.publishAccount(operator.accountId);
     expect((await get('/probe/operator', bearer(operatorToken))).statusCode).toBe(403);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { appError } from '../errors/app-error';
 import type { ApiRateLimiter } from '../public-api/api-rate-limiter';
-import type { AuthenticatedAccount, AuthService } from './auth.service';
+import type { AuthenticatedAccount, AuthService, GuardAccount } from './auth.service';
 
 /**
  * Who may call a route, declared on the route itself:
@@ -22,7 +22,10 @@ declare module 'fastify' {
     auth?: RouteAuth;
   }
   interface FastifyRequest {
-    account?: AuthenticatedAccount;
+    /** The guard's facts about the caller (an API-key guard puts the whole account row here). */
+    account?: GuardAccount;
+    /** The account of an API key, read on this request (the public API answers its balance from it). */
+    apiAccount?: AuthenticatedAccount;
   }
   interface FastifyInstance {
     /** Every route as registered, with the guard it declared: tests enumerate it (admin-guard.test). */
@@ -49,6 +52,7 @@ export function registerGuards(app: FastifyInstance, auth: AuthService, apiLimit
     const account = await auth.authenticateApiKey(key, request.ip);
     await apiLimiter.admit(account.id);
     request.account = account;
+    request.apiAccount = account;
   };
   const guards: Record<RouteAuth, onRequestHookHandler> = {
     member: async (request) => {
@@ -56,7 +60,7 @@ export function registerGuards(app: FastifyInstance, auth: AuthService, apiLimit
     },
     operator: async (request) => {
       const account = await auth.authenticateToken(bearerToken(request));
-      // The role is read from the database on every call, so a demoted operator loses access at once.
+      // The role is the account's current one (a demotion drops the guard's cached facts everywhere).
       if (account.role !== 'admin') throw appError('FORBIDDEN');
       request.account = account;
     },
@@ -89,8 +93,15 @@ export function registerGuards(app: FastifyInstance, auth: AuthService, apiLimit
   });
 }
 
+/** The account of a route guarded by an API key (`apiKey`, `apiKeyParam`), as read on this request. */
+export function apiAccountOf(request: FastifyRequest): AuthenticatedAccount {
+  if (!request.apiAccount)
+    throw new Error(`apiAccountOf() used on ${request.url}, a route without an API-key guard`);
+  return request.apiAccount;
+}
+
 /** The account a guarded route runs for; calling it on an unguarded route is a programming error. */
-export function accountOf(request: FastifyRequest): AuthenticatedAccount {
+export function accountOf(request: FastifyRequest): GuardAccount {
   if (!request.account) throw new Error(`accountOf() used on ${request.url}, a route without an auth guard`);
   return request.account;
 }

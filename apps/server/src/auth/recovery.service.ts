@@ -13,6 +13,7 @@ import type { FindIdResponse, MessageBody } from '@smm/domain/contract';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { accountRepository } from '../accounts/account.repository';
 import type { Db } from '../db/database';
+import type { AccountChanged } from './account-guard-cache';
 import { appError } from '../errors/app-error';
 import { sendFailureOf, type Mailer } from '../messaging/mailer';
 import { findIdMail, passwordResetMail, siteNameOf } from '../messaging/messages';
@@ -38,6 +39,8 @@ export interface RecoveryDeps {
   /** PUBLIC_URL: the origin of the reset link. */
   publicUrl: string;
   log: RecoveryLog;
+  /** A reset ends the account's sessions: the guards' cached facts go. */
+  accountChanged: AccountChanged;
 }
 
 /** The reset token's own purpose claim: a login token (no such claim) is never a reset token. */
@@ -68,6 +71,7 @@ export class RecoveryService {
   private readonly clock: Clock;
   private readonly publicUrl: string;
   private readonly log: RecoveryLog;
+  private readonly accountChanged: AccountChanged;
 
   constructor(deps: RecoveryDeps) {
     ({
@@ -78,6 +82,7 @@ export class RecoveryService {
       clock: this.clock,
       publicUrl: this.publicUrl,
       log: this.log,
+      accountChanged: this.accountChanged,
     } = deps);
     this.key = new TextEncoder().encode(deps.secret);
   }
@@ -127,6 +132,7 @@ export class RecoveryService {
       }
       await resets.retireOthers(tx, accountId, jti, now);
     });
+    await this.accountChanged(accountId);
     return { message: ACCOUNT_MESSAGES.PASSWORD_RESET };
   }
 

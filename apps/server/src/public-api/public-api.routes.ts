@@ -13,7 +13,7 @@ import {
   publicStatusResponse,
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountOf } from '../auth/guards';
+import { apiAccountOf } from '../auth/guards';
 import { sendCachedJson } from '../http/send-cached';
 import type { PublicApiService } from './public-api.service';
 
@@ -81,7 +81,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
       (request) => {
         const key = request.headers['idempotency-key'];
         return api.placeRestOrder(
-          accountOf(request),
+          apiAccountOf(request),
           request.body,
           typeof key === 'string' ? key : undefined,
         );
@@ -101,7 +101,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           response: { 200: publicStatusResponse, 400: badRequest, ...authErrors, 404: orderNotFound },
         },
       },
-      (request) => api.restStatus(accountOf(request), request.params.wId),
+      (request) => api.restStatus(apiAccountOf(request), request.params.wId),
     );
 
     app.post(
@@ -125,7 +125,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           },
         },
       },
-      (request) => api.restRefill(accountOf(request), request.params.wId),
+      (request) => api.restRefill(apiAccountOf(request), request.params.wId),
     );
 
     app.get(
@@ -147,7 +147,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           },
         },
       },
-      (request) => api.restRefillStatus(accountOf(request), request.params.refillId),
+      (request) => api.restRefillStatus(apiAccountOf(request), request.params.refillId),
     );
 
     app.post(
@@ -173,7 +173,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           },
         },
       },
-      (request) => api.restCancel(accountOf(request), request.params.wId),
+      (request) => api.restCancel(apiAccountOf(request), request.params.wId),
     );
   };
 }

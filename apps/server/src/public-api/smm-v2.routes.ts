@@ -3,7 +3,7 @@ import { ORDER_REQUEST_MAX_BYTES, V2_ERRORS } from '@smm/domain';
 import { v2Error, v2Params, v2Response } from '@smm/domain/contract';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountOf } from '../auth/guards';
+import { apiAccountOf } from '../auth/guards';
 import { AppError } from '../errors/app-error';
 import { sendCachedJson } from '../http/send-cached';
 import type { PublicApiService } from './public-api.service';
@@ -98,7 +98,7 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          const answer = await api.v2(accountOf(request), request.body, idempotencyKeyOf(request));
+          const answer = await api.v2(apiAccountOf(request), request.body, idempotencyKeyOf(request));
           return answer.json === undefined ? answer.body : sendCachedJson(reply, answer.json);
         },
       );
@@ -110,7 +110,7 @@ export function smmV2Routes(api: PublicApiService): FastifyPluginAsyncZod {
           schema: { ...describe, hide, operationId: 'smmV2Query', querystring: v2Params },
         },
         async (request, reply) => {
-          const answer = await api.v2(accountOf(request), request.query, idempotencyKeyOf(request));
+          const answer = await api.v2(apiAccountOf(request), request.query, idempotencyKeyOf(request));
           return answer.json === undefined ? answer.body : sendCachedJson(reply, answer.json);
         },
       );

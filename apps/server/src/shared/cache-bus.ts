@@ -5,6 +5,8 @@ export type CacheTopic = 'settings' | 'catalog' | 'content';
 export const CACHE_TOPICS: readonly CacheTopic[] = ['settings', 'catalog', 'content'];
 
 const CHANNEL = 'smm_cache_invalidate';
+/** An account's guard facts changed: `account:<id>`, or `account:*` for every account. */
+const ACCOUNT_PREFIX = 'account:';
 
 /**
  * Invalidation of the hot caches across every server process. Writers call `publish` after their
@@ -13,10 +15,11 @@ const CHANNEL = 'smm_cache_invalidate';
  */
 export class CacheBus {
   private readonly listeners = new Map<CacheTopic, Array<() => void>>();
+  private readonly accountListeners: Array<(id: number | null) => void> = [];
   private listener: pg.Client | undefined;
   private closed = false;
 
-  constructor(private readonly notify?: (channel: string, topic: CacheTopic) => Promise<void>) {}
+  constructor(private readonly notify?: (channel: string, payload: string) => Promise<void>) {}
 
   on(topic: CacheTopic, invalidate: () => void): void {
     this.listeners.set(topic, [...(this.listeners.get(topic) ?? []), invalidate]);
@@ -27,12 +30,31 @@ export class CacheBus {
     await this.notify?.(CHANNEL, topic);
   }
 
+  /** Hears account changes: an id, or null for every account (see AccountGuardCache). */
+  onAccount(invalidate: (id: number | null) => void): void {
+    this.accountListeners.push(invalidate);
+  }
+
+  /**
+   * An account's guard facts changed (suspended, restored, password, deleted, role): called after the
+   * write commits, it drops this process's copy at once and every other process's by NOTIFY. Null: all.
+   */
+  async publishAccount(id: number | null): Promise<void> {
+    this.invalidateAccountLocal(id);
+    await this.notify?.(CHANNEL, `${ACCOUNT_PREFIX}${id ?? '*'}`);
+  }
+
+  private invalidateAccountLocal(id: number | null): void {
+    for (const invalidate of this.accountListeners) invalidate(id);
+  }
+
   invalidateLocal(topic: CacheTopic): void {
     for (const invalidate of this.listeners.get(topic) ?? []) invalidate();
   }
 
   invalidateAll(): void {
     for (const topic of CACHE_TOPICS) this.invalidateLocal(topic);
+    this.invalidateAccountLocal(null);
   }
 
   /**
@@ -43,7 +65,13 @@ export class CacheBus {
     const client = await connect();
     this.listener = client;
     client.on('notification', (message) => {
-      const topic = message.payload as CacheTopic;
+      const payload = message.payload ?? '';
+      if (payload.startsWith(ACCOUNT_PREFIX)) {
+        const id = payload.slice(ACCOUNT_PREFIX.length);
+        this.invalidateAccountLocal(/^\d{1,10}$/.test(id) ? Number(id) : null);
+        return;
+      }
+      const topic = payload as CacheTopic;
       if (CACHE_TOPICS.includes(topic)) this.invalidateLocal(topic);
     });
     client.on('error', (error) => {

@@ -20,7 +20,9 @@ import { MembersAdminService } from './members-admin.service';
  */
 export function membersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
   const members = new MembersAdminService(deps.db);
-  const administration = new MemberAdministration(deps.db, deps.services.clock);
+  const administration = new MemberAdministration(deps.db, deps.services.clock, (id) =>
+    deps.services.cacheBus.publishAccount(id),
+  );
   const profile: PresentMember<AdminMemberProfile> = (ex, account) => members.profileOf(ex, account);
   return async (app) => {
     const operator = { auth: 'operator' } as const;
