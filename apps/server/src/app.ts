@@ -66,6 +66,7 @@ import { OperatorNotifications } from './notifications/operator-notifications';
 import { BotApiTelegram, OutboxTelegram } from './notifications/telegram';
 import { orderCancelRoutes, orderRefillRoutes, ordersRoutes } from './orders/orders.routes';
 import { RefillRequests } from './orders/refill-requests';
+import { ProviderHealth } from './providers/provider-health';
 import { ProviderRegistry } from './providers/provider-registry';
 import { SimulatedProvider } from './providers/simulated-provider';
 import { OrdersService } from './orders/orders.service';
@@ -129,6 +130,8 @@ export interface AppServices {
   publicApi: PublicApiService;
   /** Catalogue sync (docs/ARCHITECTURE.md#catalogue-sync): on schedule (a background job) and on demand. */
   catalogueSync: CatalogueSync;
+  /** Provider health (docs/ARCHITECTURE.md#provider-health): call records, balance samples. */
+  providerHealth: ProviderHealth;
   /** Operator notifications (docs/ARCHITECTURE.md#operator-notifications): a background job and the 알림 screen. */
   notifications: OperatorNotifications;
   /** This app's Prometheus registry and counters (GET /metrics). */
@@ -280,11 +283,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   await simulatedProvider.start();
   app.addHook('onClose', () => simulatedProvider.close());
+  const providerHealth = new ProviderHealth(db, clock, app.log, {
+    balanceSampleMinutes: config.providers.balanceSampleMinutes ?? 15,
+  });
   const providers = new ProviderRegistry({
     timeoutMs: config.providers.timeoutMs,
     simulatedApiUrl: () => simulatedProvider.apiUrl,
     allowPrivateAddresses: config.allowPrivateProviderAddresses,
+    recorder: providerHealth,
   });
+  providerHealth.useRegistry(providers);
   const worker = new OrderWorker(db, providers, catalog, clock, {
     statusRefreshSeconds: config.background.statusRefreshSeconds,
     maxSubmitAttempts: config.background.maxSubmitAttempts,
@@ -337,6 +345,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     chargeWorker,
     publicApi,
     catalogueSync,
+    providerHealth,
     notifications,
     metrics,
   });
@@ -389,6 +398,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
             }
           }),
       },
+      { name: 'provider-health', tick: () => providerHealth.tick() },
     ],
     app.log,
   );
@@ -403,6 +413,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.addHook('onClose', async () => {
     await background.close();
     await Promise.all([worker.settled(), catalogueSync.settled()]);
+    await providerHealth.settled();
   });
   return app;
 }

@@ -42,6 +42,7 @@ export const envSchema = z
     SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
     PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
     PROVIDER_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
+    PROVIDER_BALANCE_SAMPLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     SIMULATED_PROVIDER_PARTIAL_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
     SIMULATED_PROVIDER_CANCEL_PERCENT: z.coerce.number().int().min(0).max(100).default(5),
     SIMULATED_PROVIDER_REFILL_REJECT_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
@@ -146,6 +147,8 @@ export interface AppConfig {
     simulatedPartialPercent: number;
     simulatedCancelPercent: number;
     simulatedRefillRejectPercent?: number;
+    /** Minutes between two balance samples of a provider (docs/ARCHITECTURE.md#provider-health); 15 if left out. */
+    balanceSampleMinutes?: number;
   };
   /**
    * Whether provider URLs may reach loopback, private and link-local addresses (off: public addresses
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       simulatedPartialPercent: e.SIMULATED_PROVIDER_PARTIAL_PERCENT,
       simulatedCancelPercent: e.SIMULATED_PROVIDER_CANCEL_PERCENT,
       simulatedRefillRejectPercent: e.SIMULATED_PROVIDER_REFILL_REJECT_PERCENT,
+      balanceSampleMinutes: e.PROVIDER_BALANCE_SAMPLE_MINUTES,
     },
     allowPrivateProviderAddresses: e.PROVIDER_ALLOW_PRIVATE_ADDRESSES,
     background: {

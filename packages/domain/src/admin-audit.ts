@@ -40,6 +40,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'service.sync': '공급사 동기화',
   'provider.sync-settings': '동기화 설정',
   'exchange-rate.set': '환율 설정',
+  // Provider health (docs/product.md#operator-console): 신규 주문 전송 중지 on and off.
+  'provider.pause-sending': '신규 주문 전송 중지',
+  'provider.resume-sending': '신규 주문 전송 재개',
   'platform.create': '플랫폼 추가',
   'platform.update': '플랫폼 수정',
   'platform.delete': '플랫폼 삭제',
@@ -159,6 +162,11 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   syncIntervalMinutes: '자동 동기화 간격(분)',
   syncReenable: '돌아오면 다시 주문 받기',
   marginGuard: '원가보다 싸지면',
+  // Provider health (docs/product.md#operator-console).
+  sendingPaused: '신규 주문 전송 중지',
+  failoverProviderId: '대체 공급사',
+  failoverProviderName: '대체 공급사 이름',
+  failoverProviderServiceId: '대체 공급사 상품 ID',
   wonPerUnit: '1단위당 원',
   currency: '통화',
   created: '추가한 상품',

@@ -29,6 +29,12 @@ export const CATALOG_MESSAGES = {
   PROVIDER_SERVICE_ID_REQUIRED: '공급사를 선택했다면 공급사 상품 ID도 입력해주세요.',
   PROVIDER_SERVICE_ID_WITHOUT_PROVIDER: '공급사 상품 ID를 쓰려면 공급사를 선택해주세요.',
   PROVIDER_SERVICE_ID_INVALID: '공급사 상품 ID는 영문, 숫자, -, _ 로 64자까지 입력할 수 있습니다.',
+  FAILOVER_SERVICE_ID_REQUIRED: '대체 공급사를 선택했다면 대체 공급사 상품 ID도 입력해주세요.',
+  FAILOVER_SERVICE_ID_WITHOUT_PROVIDER: '대체 공급사 상품 ID를 쓰려면 대체 공급사를 선택해주세요.',
+  FAILOVER_SERVICE_ID_INVALID: '대체 공급사 상품 ID는 영문, 숫자, -, _ 로 64자까지 입력할 수 있습니다.',
+  FAILOVER_WITHOUT_PROVIDER: '대체 공급사를 쓰려면 먼저 공급사를 선택해주세요.',
+  FAILOVER_SAME_PROVIDER: '대체 공급사는 공급사와 다른 공급사로 선택해주세요.',
+  FAILOVER_PROVIDER_NOT_FOUND: '대체 공급사를 찾을 수 없습니다.',
   PROVIDER_NAME_REQUIRED: '공급사 이름을 입력해주세요.',
   PROVIDER_URL_INVALID:
     'API 주소는 http:// 또는 https:// 로 시작하는 주소(또는 builtin:simulated)로 입력해주세요.',
@@ -114,6 +120,12 @@ export interface ServiceInput {
   /** docs/product.md#service-types; absent = default. */
   type?: ServiceType;
   enableAuto?: boolean;
+  /**
+   * The provider a new order goes to while the first's sending is paused (docs/product.md#operator-console),
+   * and its service id there: both or neither; absent = none.
+   */
+  failoverProviderId?: number | null;
+  failoverProviderServiceId?: string;
 }
 
 /** The service form's checks in the order the form shows its fields. */
@@ -140,6 +152,15 @@ export function validateServiceInput(input: ServiceInput): string | null {
   if (input.providerId !== null && serviceId === '') return m.PROVIDER_SERVICE_ID_REQUIRED;
   if (input.providerId === null && serviceId !== '') return m.PROVIDER_SERVICE_ID_WITHOUT_PROVIDER;
   if (serviceId !== '' && !PROVIDER_SERVICE_ID.test(serviceId)) return m.PROVIDER_SERVICE_ID_INVALID;
+  const failoverId = input.failoverProviderId ?? null;
+  const failoverServiceId = (input.failoverProviderServiceId ?? '').trim();
+  if (failoverId !== null && failoverServiceId === '') return m.FAILOVER_SERVICE_ID_REQUIRED;
+  if (failoverId === null && failoverServiceId !== '') return m.FAILOVER_SERVICE_ID_WITHOUT_PROVIDER;
+  if (failoverServiceId !== '' && !PROVIDER_SERVICE_ID.test(failoverServiceId)) {
+    return m.FAILOVER_SERVICE_ID_INVALID;
+  }
+  if (failoverId !== null && input.providerId === null) return m.FAILOVER_WITHOUT_PROVIDER;
+  if (failoverId !== null && failoverId === input.providerId) return m.FAILOVER_SAME_PROVIDER;
   return null;
 }
 

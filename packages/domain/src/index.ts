@@ -31,4 +31,5 @@ export * from './admin-settings';
 export * from './korean-particles';
 export * from './toss-transfer';
 export * from './ops-watch';
+export * from './provider-health';
 export * from './operator-notifications';

@@ -4,6 +4,7 @@ import type { AdminDeps } from './admin-deps';
 import { auditAdminRoutes } from './audit/audit-admin.routes';
 import { catalogAdminRoutes } from './catalog/catalog-admin.routes';
 import { catalogueSyncAdminRoutes } from './catalog/catalogue-sync-admin.routes';
+import { providerHealthAdminRoutes } from './catalog/provider-health-admin.routes';
 import { contentAdminRoutes } from './content/content-admin.routes';
 import { dashboardAdminRoutes } from './dashboard/dashboard-admin.routes';
 import { membersAdminRoutes } from './members/members-admin.routes';
@@ -24,6 +25,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
   await routes.register(pointsAdminRoutes(deps));
   await routes.register(catalogAdminRoutes(deps));
   await routes.register(catalogueSyncAdminRoutes(deps));
+  await routes.register(providerHealthAdminRoutes(deps));
   await routes.register(ordersAdminRoutes(deps));
   await routes.register(membersAdminRoutes(deps));
   await routes.register(contentAdminRoutes(deps));

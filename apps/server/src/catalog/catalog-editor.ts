@@ -34,6 +34,7 @@ const notFound = (message: string) => appError('NOT_FOUND', message);
 /** The columns a service form sets, normalised (trimmed text, '' provider service id → null). */
 function serviceValues(body: ServiceBody) {
   const providerServiceId = body.providerServiceId.trim();
+  const failoverServiceId = body.failoverProviderServiceId.trim();
   return {
     categoryId: body.categoryId,
     text: body.text.trim(),
@@ -49,6 +50,8 @@ function serviceValues(body: ServiceBody) {
     visible: body.visible,
     providerId: body.providerId,
     providerServiceId: providerServiceId === '' ? null : providerServiceId,
+    failoverProviderId: body.failoverProviderId,
+    failoverProviderServiceId: failoverServiceId === '' ? null : failoverServiceId,
   };
 }
 
@@ -67,6 +70,8 @@ const EDITABLE_SERVICE_COLUMNS = [
   'visible',
   'providerId',
   'providerServiceId',
+  'failoverProviderId',
+  'failoverProviderServiceId',
 ] as const;
 
 /**
@@ -324,16 +329,27 @@ export class CatalogEditor {
       providerServiceId: body.providerServiceId,
       type: body.type,
       enableAuto: body.enableAuto,
+      failoverProviderId: body.failoverProviderId,
+      failoverProviderServiceId: body.failoverProviderServiceId,
     });
     if (problem) throw invalid(problem);
     return serviceValues(body);
   }
 
-  /** The category (locked: a delete of it waits) and the provider a service names must exist. */
-  private async lockReferences(tx: Tx, values: Pick<ServiceRow, 'categoryId' | 'providerId'>): Promise<void> {
+  /** The category (locked: a delete of it waits) and the providers a service names must exist. */
+  private async lockReferences(
+    tx: Tx,
+    values: Pick<ServiceRow, 'categoryId' | 'providerId' | 'failoverProviderId'>,
+  ): Promise<void> {
     if (!(await repo.lockCategory(tx, values.categoryId))) throw invalid(M.CATEGORY_NOT_FOUND);
     if (values.providerId !== null && !(await providersRepository.findProvider(tx, values.providerId))) {
       throw invalid(M.PROVIDER_NOT_FOUND);
+    }
+    if (
+      values.failoverProviderId !== null &&
+      !(await providersRepository.findProvider(tx, values.failoverProviderId))
+    ) {
+      throw invalid(M.FAILOVER_PROVIDER_NOT_FOUND);
     }
   }
 

@@ -10,6 +10,10 @@ export type CatalogList = 'platforms' | 'categories' | 'services';
 
 const TABLES = { platforms, categories, services } as const;
 
+/** A service row's failover provider's name (docs/ARCHITECTURE.md#provider-health), for the console. */
+export const failoverProviderName = () =>
+  sql<string | null>`(SELECT f.name FROM providers f WHERE f.id = ${services.failoverProviderId})`;
+
 /** Next sort order after the last one of a list (new items go last). */
 const nextSortOrder = (
   column: typeof platforms.sortOrder | typeof categories.sortOrder | typeof services.sortOrder,
@@ -148,6 +152,7 @@ export const catalogWritesRepository = {
         platformId: platforms.id,
         platformText: platforms.text,
         providerName: providers.name,
+        failoverProviderName: failoverProviderName(),
       })
       .from(services)
       .innerJoin(categories, eq(categories.id, services.categoryId))

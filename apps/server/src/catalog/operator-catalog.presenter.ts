@@ -37,6 +37,7 @@ export interface ServiceListRow {
   platformId: number;
   platformText: string;
   providerName: string | null;
+  failoverProviderName: string | null;
 }
 
 export const presentService = (row: ServiceListRow): AdminService => ({
@@ -63,4 +64,7 @@ export const presentService = (row: ServiceListRow): AdminService => ({
   markupPercent: row.service.markupPercent,
   pricePinned: row.service.pricePinned,
   syncDisabled: row.service.syncDisabled,
+  failoverProviderId: row.service.failoverProviderId,
+  failoverProviderName: row.failoverProviderName,
+  failoverProviderServiceId: row.service.failoverProviderServiceId,
 });

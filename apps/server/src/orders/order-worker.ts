@@ -168,9 +168,17 @@ export class OrderWorker implements WorkerContext {
     const provider = await ordersRepository.providerOf(this.db, providerId);
     if (!provider || !provider.enabled) return this.failForNoProvider(group, report);
     const client = this.providers.clientFor(provider);
-    const calls: (() => Promise<void>)[] = group
-      .filter((o) => o.providerOrderId === null)
-      .map((order) => () => sendToProvider(this, client, order, report));
+    const unsent = group.filter((o) => o.providerOrderId === null);
+    // Paused since the claim (docs/ARCHITECTURE.md#provider-health): new orders are given back unsent,
+    // to wait or go to a failover on the next claim; orders it already has are still followed.
+    if (provider.sendingPaused) {
+      const now = this.clock.now();
+      for (const order of unsent)
+        await ordersRepository.releaseClaim(this.db, order.id, order.leaseToken!, now);
+    }
+    const calls: (() => Promise<void>)[] = (provider.sendingPaused ? [] : unsent).map(
+      (order) => () => sendToProvider(this, client, order, report),
+    );
     const submitted = group.filter((o) => o.providerOrderId !== null);
     for (let i = 0; i < submitted.length; i += STATUS_BATCH) {
       const batch = submitted.slice(i, i + STATUS_BATCH);

@@ -15,6 +15,22 @@ export type NewestRefill = typeof orderRefills.$inferSelect;
 
 const open = inArray(orders.status, [...OPEN_ORDER_STATUSES]);
 
+/**
+ * What the worker may claim now (docs/ARCHITECTURE.md#provider-health): everything, except a new order
+ * (never accepted, no send in flight) of a provider whose sending the operator paused, unless its
+ * service names a usable failover provider (enabled, not paused itself). Such an order waits, due, and
+ * is claimed as soon as the switch is off.
+ */
+const sendableNow = sql`NOT (
+  ${orders.providerOrderId} IS NULL AND ${orders.submittingSince} IS NULL
+  AND EXISTS (SELECT 1 FROM providers p WHERE p.id = ${orders.providerId} AND p.sending_paused)
+  AND NOT EXISTS (
+    SELECT 1 FROM services s JOIN providers f ON f.id = s.failover_provider_id
+     WHERE s.id = ${orders.serviceId} AND s.failover_provider_service_id IS NOT NULL
+       AND f.id <> ${orders.providerId} AND f.enabled AND NOT f.sending_paused
+  )
+)`;
+
 /** Advisory lock class of "new orders of one service for one link" (charges: 727 302, deposits: 727 301). */
 const LINK_LOCK_CLASS = 727_303;
 
@@ -213,6 +229,7 @@ export const ordersRepository = {
           open,
           isNotNull(orders.nextCheckAt),
           lte(orders.nextCheckAt, claim.now),
+          sendableNow,
           skip.length > 0
             ? sql`(${orders.providerId} IS NULL OR ${orders.providerId} NOT IN (${sql.join(
                 skip.map((id) => sql`${id}`),
@@ -225,16 +242,47 @@ export const ordersRepository = {
       .limit(claim.limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    return tx
+    const ids = due.map((d) => d.id);
+    const claimed = await tx
       .update(orders)
       .set({ nextCheckAt: claim.leaseUntil, leasedUntil: claim.leaseUntil, leaseToken: claim.token })
-      .where(
-        inArray(
-          orders.id,
-          due.map((d) => d.id),
-        ),
-      )
+      .where(inArray(orders.id, ids))
       .returning();
+    // Failover (docs/ARCHITECTURE.md#provider-health): a new order of a paused provider goes to its
+    // service's failover provider; the row names the provider it goes to, so its status is asked there.
+    const rerouted = (await tx.execute(sql`
+      UPDATE orders o
+         SET provider_id = s.failover_provider_id, provider_service_id = s.failover_provider_service_id
+        FROM services s, providers p, providers f
+       WHERE o.id IN (${sql.join(
+         ids.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+         AND o.provider_order_id IS NULL AND o.submitting_since IS NULL
+         AND s.id = o.service_id AND p.id = o.provider_id AND p.sending_paused
+         AND f.id = s.failover_provider_id AND f.id <> o.provider_id AND f.enabled AND NOT f.sending_paused
+         AND s.failover_provider_service_id IS NOT NULL
+      RETURNING o.id, o.provider_id, o.provider_service_id`)) as unknown as {
+      rows: { id: number; provider_id: number; provider_service_id: string }[];
+    };
+    const routed = new Map(rerouted.rows.map((row) => [Number(row.id), row]));
+    return claimed.map((order) => {
+      const to = routed.get(order.id);
+      return to ? { ...order, providerId: to.provider_id, providerServiceId: to.provider_service_id } : order;
+    });
+  },
+
+  /**
+   * Gives a claimed, unsent order back without a failed attempt: its provider was paused after the
+   * claim. It is due again at once, and the next claim leaves it waiting or sends it to the failover.
+   */
+  async releaseClaim(ex: Executor, id: number, token: string, now: Date): Promise<boolean> {
+    const rows = await ex
+      .update(orders)
+      .set({ nextCheckAt: now, leasedUntil: null, leaseToken: null })
+      .where(and(eq(orders.id, id), eq(orders.leaseToken, token), isNull(orders.providerOrderId), open))
+      .returning({ id: orders.id });
+    return rows.length === 1;
   },
 
   /** One order as the console shows it, with its member's login id and its service's name. */

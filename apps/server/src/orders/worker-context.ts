@@ -28,7 +28,8 @@ export interface OrderWorkerOptions {
 
 /** Turns a provider row into a client (providers/provider-registry.ts in the app, a fake in tests). */
 export interface ProviderClients {
-  clientFor(provider: { apiUrl: string; apiKey: string }): ProviderApi;
+  /** With the row's id, so its calls count towards the provider's health (docs/ARCHITECTURE.md#provider-health). */
+  clientFor(provider: { id: number; apiUrl: string; apiKey: string }): ProviderApi;
 }
 
 /** What the worker's operations share: the database, the clock and the options. */

@@ -66,6 +66,19 @@ export class ProviderAccounts {
     );
   }
 
+  /**
+   * 신규 주문 전송 중지 (docs/ARCHITECTURE.md#provider-health): while paused the worker sends it no new
+   * order (they wait, or go to their service's failover provider); orders it has are still followed.
+   */
+  setSendingPaused(operatorId: number, id: number, paused: boolean): Promise<ProviderMutationResponse> {
+    return this.change(
+      operatorId,
+      id,
+      paused ? 'provider.pause-sending' : 'provider.resume-sending',
+      (row) => (row.sendingPaused === paused ? null : { sendingPaused: paused }),
+    );
+  }
+
   private values(body: ProviderRequest, keyRequired: boolean) {
     const input = { name: body.name, apiUrl: body.apiUrl.trim(), apiKey: body.apiKey };
     const problem = validateProviderInput(input, { keyRequired });
@@ -82,7 +95,9 @@ export class ProviderAccounts {
     operatorId: number,
     id: number,
     action: string,
-    next: (row: ProviderRow) => Partial<Pick<ProviderRow, 'name' | 'apiUrl' | 'apiKey' | 'enabled'>> | null,
+    next: (
+      row: ProviderRow,
+    ) => Partial<Pick<ProviderRow, 'name' | 'apiUrl' | 'apiKey' | 'enabled' | 'sendingPaused'>> | null,
   ): Promise<ProviderMutationResponse> {
     const result = await this.db.transaction(async (tx) => {
       const row = await repo.lockProvider(tx, id);

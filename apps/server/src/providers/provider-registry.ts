@@ -1,4 +1,5 @@
 import { ProviderError, type ProviderClient } from './provider-api';
+import { RecordingProviderClient, type ProviderCallRecorder } from './recording-provider-client';
 import { SIMULATED_PROVIDER_URL } from './simulated-provider-url';
 import { SmmApiClient } from './smm-api-client';
 
@@ -9,6 +10,11 @@ export interface ProviderRegistryOptions {
   simulatedApiUrl: () => string;
   /** PROVIDER_ALLOW_PRIVATE_ADDRESSES: whether provider URLs may reach loopback and private networks. */
   allowPrivateAddresses: boolean;
+  /**
+   * Where every call to a provider row (one with an id) is counted (docs/ARCHITECTURE.md#provider-health);
+   * absent: calls are not recorded.
+   */
+  recorder?: ProviderCallRecorder;
 }
 
 /**
@@ -28,7 +34,18 @@ export class ProviderRegistry {
     return this.options.allowPrivateAddresses;
   }
 
-  clientFor(provider: { apiUrl: string; apiKey: string }): ProviderClient {
+  /**
+   * A client for the row; with its `id` (every provider row has one) each call is recorded for the
+   * provider's health (duration, answered or failed, the failure's message with the key masked).
+   */
+  clientFor(provider: { id?: number; apiUrl: string; apiKey: string }): ProviderClient {
+    const client = this.plainClientFor(provider);
+    const { recorder } = this.options;
+    if (!recorder || provider.id === undefined) return client;
+    return new RecordingProviderClient(client, { id: provider.id, apiKey: provider.apiKey }, recorder);
+  }
+
+  private plainClientFor(provider: { apiUrl: string; apiKey: string }): ProviderClient {
     const simulated = provider.apiUrl === SIMULATED_PROVIDER_URL;
     const apiUrl = simulated ? this.options.simulatedApiUrl() : provider.apiUrl;
     if (simulated && !apiUrl) {

@@ -13,6 +13,7 @@ export const presentProvider = (row: ProviderRow, serviceCount: number): AdminPr
   apiUrl: row.apiUrl,
   maskedKey: maskProviderKey(row.apiKey),
   enabled: row.enabled,
+  sendingPaused: row.sendingPaused,
   serviceCount,
   createdAt: row.createdAt.toISOString(),
 });

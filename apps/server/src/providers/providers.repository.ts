@@ -37,7 +37,7 @@ export const providersRepository = {
   async updateProvider(
     tx: Tx,
     id: number,
-    values: Partial<Pick<ProviderRow, 'name' | 'apiUrl' | 'apiKey' | 'enabled'>>,
+    values: Partial<Pick<ProviderRow, 'name' | 'apiUrl' | 'apiKey' | 'enabled' | 'sendingPaused'>>,
   ): Promise<ProviderRow> {
     const [row] = await tx.update(providers).set(values).where(eq(providers.id, id)).returning();
     return row!;

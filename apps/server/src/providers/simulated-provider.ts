@@ -342,8 +342,23 @@ export interface SimulatedListingChange {
   cancel?: boolean;
 }
 
+/**
+ * The demo's trouble switches (docs/ARCHITECTURE.md#provider-health), set from the console: `dry` = out
+ * of money (`balance` answers 0, `add` refuses with the trade's "Not enough funds on balance"); `silent`
+ * = takes the connection and never answers (the client's timeout ends each call). Kept in this process's
+ * memory like the listing changes: another process's simulator is not affected, a restart clears them.
+ */
+export interface SimulatedMode {
+  dry: boolean;
+  silent: boolean;
+}
+
+/** What `add` answers while the simulator is dry (as the trade's panels word it). */
+export const SIMULATED_DRY_ERROR = 'Not enough funds on balance';
+
 export class SimulatedProvider {
   private server: FastifyInstance | undefined;
+  private modeNow: SimulatedMode = { dry: false, silent: false };
   private fault: SimulatedFault | null = null;
   private dialect: SimulatedDialect | null = null;
   private url = '';
@@ -380,6 +395,15 @@ export class SimulatedProvider {
     else this.listingChanges.set(service, change);
   }
 
+  /** The demo's trouble switches (see SimulatedMode). */
+  get mode(): SimulatedMode {
+    return { ...this.modeNow };
+  }
+
+  setMode(mode: SimulatedMode): void {
+    this.modeNow = { dry: mode.dry, silent: mode.silent };
+  }
+
   /** The `charge` every status answer carries (decimal text in KRW); null = the usual '0.00'. */
   setCharge(charge: string | null): void {
     this.charge = charge;
@@ -395,7 +419,8 @@ export class SimulatedProvider {
 
   async start(): Promise<void> {
     if (this.server) return;
-    // A 'timeout' answer keeps its socket open; closing must not wait for it.
+    // A 'timeout' (or silent) answer keeps its socket open; closing destroys every open socket, so it
+    // never waits for one.
     // Bodies as large as our own order calls read: a Custom Comments order carries its comments.
     const server = Fastify({
       logger: false,
@@ -409,7 +434,7 @@ export class SimulatedProvider {
     );
     server.post(SIMULATED_PROVIDER_PATH, async (request, reply) => {
       const fault = this.fault;
-      if (fault === 'timeout') {
+      if (fault === 'timeout' || this.modeNow.silent) {
         reply.hijack(); // never answered; the client gives up
         return;
       }
@@ -426,6 +451,10 @@ export class SimulatedProvider {
         dialect === 'refusal-400' ? reply.code(400).send({ error }) : { error };
       if (params.key !== SIMULATED_PROVIDER_KEY) return refused('Invalid API key');
       if (fault === 'json-error') return refused('Service temporarily unavailable');
+      if (this.modeNow.dry && params.action === 'add') return refused(SIMULATED_DRY_ERROR);
+      if (this.modeNow.dry && params.action === 'balance') {
+        return { balance: '0.00', currency: SIMULATED_BALANCE.currency };
+      }
       if (dialect === 'refusal-400' && params.action === 'add') return refused('Not enough funds on balance');
       const answer = await this.answer(params, fault === 'unknown-order');
       if (fault === 'lose-answer') {

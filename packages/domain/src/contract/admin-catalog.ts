@@ -30,6 +30,8 @@ export const adminProvider = z.object({
   apiUrl: z.string(),
   maskedKey: z.string(),
   enabled: z.boolean(),
+  /** 신규 주문 전송 중지 (docs/product.md#operator-console): new orders wait or go to a failover. */
+  sendingPaused: z.boolean(),
   serviceCount: z.number().int(),
   createdAt: z.string(),
 });
@@ -170,6 +172,10 @@ export const adminService = z.object({
   pricePinned: z.boolean(),
   /** Why the sync stopped orders of it ('vanished' | 'margin'), or null. */
   syncDisabled: z.string().nullable(),
+  /** 대체 공급사: where a new order goes while its provider's sending is paused (and its service id there). */
+  failoverProviderId: z.number().int().nullable(),
+  failoverProviderName: z.string().nullable(),
+  failoverProviderServiceId: z.string().nullable(),
 });
 export type AdminService = z.infer<typeof adminService>;
 export const adminServicesResponse = z.array(adminService);
@@ -201,6 +207,9 @@ export const serviceRequest = z.object({
    * clears the pin so the catalogue sync follows the provider again (docs/product.md#operator-console).
    */
   pricePinned: z.boolean().optional(),
+  /** 대체 공급사 and its service id: both or neither, another existing provider (validateServiceInput). */
+  failoverProviderId: rowId.nullable().optional().default(null),
+  failoverProviderServiceId: requestText(100),
 });
 export type ServiceRequest = z.input<typeof serviceRequest>;
 export const serviceMutationResponse = z.object({ service: adminService, changed: z.boolean() });

@@ -23,3 +23,4 @@ export * from './admin-points';
 export * from './admin-watch';
 export * from './admin-notifications';
 export * from './admin-catalogue-sync';
+export * from './admin-provider-health';

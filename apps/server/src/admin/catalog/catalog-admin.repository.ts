@@ -1,4 +1,4 @@
-import { asc, count, eq, isNotNull } from 'drizzle-orm';
+import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { categories, platforms, providers, services } from '../../db/schema';
 
@@ -63,6 +63,9 @@ export const catalogAdminRepository = {
         platformId: platforms.id,
         platformText: platforms.text,
         providerName: providers.name,
+        failoverProviderName: sql<
+          string | null
+        >`(SELECT f.name FROM providers f WHERE f.id = ${services.failoverProviderId})`,
       })
       .from(services)
       .innerJoin(categories, eq(categories.id, services.categoryId))

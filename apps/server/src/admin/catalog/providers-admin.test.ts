@@ -42,6 +42,7 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
         apiUrl: 'builtin:simulated',
         maskedKey: '••••',
         enabled: true,
+        sendingPaused: false,
         serviceCount: 15,
         createdAt: expect.any(String),
       },

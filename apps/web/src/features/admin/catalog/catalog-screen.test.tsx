@@ -47,6 +47,9 @@ const service = (id: number, text: string, over: Partial<AdminService> = {}): Ad
   markupPercent: null,
   pricePinned: false,
   syncDisabled: null,
+  failoverProviderId: null,
+  failoverProviderName: null,
+  failoverProviderServiceId: null,
   ...over,
 });
 const services = [
@@ -66,6 +69,7 @@ const providers: AdminProvider[] = [
     apiUrl: 'builtin:simulated',
     maskedKey: '••••',
     enabled: true,
+    sendingPaused: false,
     serviceCount: 2,
     createdAt: '2026-11-22T00:00:00.000Z',
   },

@@ -14,6 +14,7 @@ const providers: AdminProvider[] = [
     apiUrl: 'https://panel.example/api/v2',
     maskedKey: 'sk-l…a5b4',
     enabled: true,
+    sendingPaused: false,
     serviceCount: 12,
     createdAt: '2026-11-22T00:00:00.000Z',
   },

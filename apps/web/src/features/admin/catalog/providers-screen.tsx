@@ -10,6 +10,7 @@ import { useCheckProviderBalance } from './api/check-provider-balance';
 import { useProviders, type AdminProvider } from './api/get-providers';
 import { useSetProviderEnabled } from './api/set-provider-enabled';
 import { CatalogueSyncSection } from './components/catalogue-sync-section';
+import { ProviderHealthSection } from './components/provider-health-section';
 import { ProviderFormDialog } from './components/provider-form-dialog';
 import { ProviderImportDialog } from './components/provider-import-dialog';
 import './catalog.css';
@@ -110,10 +111,14 @@ export function ProvidersScreen() {
       size: 90,
       accessorFn: (row) => (row.enabled ? 1 : 0) as never,
       cell: ({ row }) =>
-        row.original.enabled ? (
-          <span className="admin-chip admin-chip-success">사용 중</span>
-        ) : (
+        !row.original.enabled ? (
           <span className="admin-chip admin-chip-muted">중지</span>
+        ) : row.original.sendingPaused ? (
+          <span className="admin-chip admin-chip-danger" title="신규 주문 전송 중지">
+            전송 중지
+          </span>
+        ) : (
+          <span className="admin-chip admin-chip-success">사용 중</span>
         ),
     },
     {
@@ -159,7 +164,7 @@ export function ProvidersScreen() {
   return (
     <AdminPage
       title="공급사"
-      description="상품을 처리하는 공급사(SMM API v2)와 잔액을 확인하고, 공급사 상품을 마진을 붙여 가져옵니다."
+      description="상품을 처리하는 공급사(SMM API v2)와 잔액, 상태를 확인하고, 공급사 상품을 마진을 붙여 가져옵니다."
       actions={
         <Button size="sm" onClick={() => setEditing({ provider: null })}>
           <Plus size={14} aria-hidden /> 공급사 추가
@@ -177,6 +182,7 @@ export function ProvidersScreen() {
           rowId={(row) => String(row.id)}
         />
       </AdminSection>
+      <ProviderHealthSection />
       <CatalogueSyncSection />
       {editing && <ProviderFormDialog provider={editing.provider} onClose={() => setEditing(null)} />}
       {importing && <ProviderImportDialog provider={importing} onClose={() => setImporting(null)} />}

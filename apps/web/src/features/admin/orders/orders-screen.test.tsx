@@ -41,6 +41,9 @@ const service = (id: number, text: string, visible = true) =>
     markupPercent: null,
     pricePinned: false,
     syncDisabled: null,
+    failoverProviderId: null,
+    failoverProviderName: null,
+    failoverProviderServiceId: null,
   }) satisfies AdminService;
 
 function SearchProbe() {

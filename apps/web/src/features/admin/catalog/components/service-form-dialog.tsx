@@ -42,6 +42,12 @@ export interface ServiceForm {
   providerId: string;
   providerServiceId: string;
   /**
+   * 대체 공급사 ('' = none) and its service id: a new order goes there while the provider's sending is
+   * paused (docs/product.md#operator-console).
+   */
+  failoverProviderId: string;
+  failoverProviderServiceId: string;
+  /**
    * The catalogue sync keeps a pinned price (docs/product.md#operator-console); the server pins a
    * price edited by hand, and the form sends the pin only when the operator ticked or cleared it.
    */
@@ -65,6 +71,8 @@ export function serviceFormOf(service: AdminService | null, categoryId: number):
     visible: service?.visible ?? true,
     providerId: service?.providerId ? String(service.providerId) : '',
     providerServiceId: service?.providerServiceId ?? '',
+    failoverProviderId: service?.failoverProviderId ? String(service.failoverProviderId) : '',
+    failoverProviderServiceId: service?.failoverProviderServiceId ?? '',
     pricePinned: service?.pricePinned ?? false,
     pricePinnedBefore: service?.pricePinned ?? false,
   };
@@ -79,6 +87,7 @@ const wholeNumber = (text: string) => (/^\d{1,15}$/.test(text.trim()) ? Number(t
 export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest } | { error: string } {
   const unitPriceMilli = parseUnitPriceMilli(form.price) ?? Number.NaN;
   const providerId = form.providerId === '' ? null : Number(form.providerId);
+  const failoverProviderId = form.failoverProviderId === '' ? null : Number(form.failoverProviderId);
   const request: ServiceRequest = {
     categoryId: Number(form.categoryId),
     text: form.text,
@@ -95,6 +104,8 @@ export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest }
     visible: form.visible,
     providerId,
     providerServiceId: form.providerServiceId.trim(),
+    failoverProviderId,
+    failoverProviderServiceId: form.failoverProviderServiceId.trim(),
     ...(form.pricePinned !== form.pricePinnedBefore ? { pricePinned: form.pricePinned } : {}),
   };
   const problem = validateServiceInput({
@@ -108,6 +119,8 @@ export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest }
     providerServiceId: request.providerServiceId ?? '',
     type: form.type,
     enableAuto: form.enableAuto,
+    failoverProviderId,
+    failoverProviderServiceId: request.failoverProviderServiceId ?? '',
   });
   return problem ? { error: problem } : { request };
 }
@@ -254,6 +267,28 @@ export function ServiceFormDialog({
             maxLength={64}
             disabled={form.providerId === ''}
             onChange={(e) => set('providerServiceId', e.target.value)}
+          />
+          <SelectField
+            label="대체 공급사"
+            value={form.failoverProviderId}
+            disabled={form.providerId === ''}
+            onChange={(e) => set('failoverProviderId', e.target.value)}
+            hint="공급사의 신규 주문 전송을 중지하면 새 주문이 이 공급사로 갑니다."
+          >
+            <option value="">대체 공급사 없음</option>
+            {providers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+                {p.enabled ? '' : ' (사용 중지)'}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="대체 공급사 상품 ID"
+            value={form.failoverProviderServiceId}
+            maxLength={64}
+            disabled={form.failoverProviderId === ''}
+            onChange={(e) => set('failoverProviderServiceId', e.target.value)}
           />
           <TextField
             label="리필 보장 기간(일)"
