@@ -27,7 +27,7 @@ describe('AccountGuardCache', () => {
     const cache = new AccountGuardCache(async () => answers.shift()!);
     const early = cache.get(1);
     cache.forget(1); // the account was suspended while its old facts were being read
-    expect((await early).suspendedAt).toBeNull();
+    expect((await early)!.suspendedAt).toBeNull();
     expect((await cache.get(1))!.suspendedAt).not.toBeNull();
     expect((await cache.get(1))!.suspendedAt).not.toBeNull();
   });
