@@ -1,10 +1,9 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WatchService } from '../admin/watch/watch.service';
 import { operatorNotifications, providers } from '../db/schema';
 import { OutboxTelegram } from './telegram';
 import { MAX_ATTEMPTS, OperatorNotifications } from './operator-notifications';
-import { notifySettingsFrom, watchThresholdsFrom } from '@smm/domain';
+import { notifySettingsFrom } from '@smm/domain';
 import { reportBankSms, reportDeposit, requestCharge } from '../test/charge-factories';
 import { createMember, pointOf } from '../test/factories';
 import { createProvider } from '../test/provider-factories';
@@ -54,19 +53,13 @@ const rows = () =>
 const emails = () => t.app.services.outbox.messages().filter((m) => m.channel === 'email');
 const telegramTexts = () => fake.requests.map((r) => String(r.body.text));
 
-/** Another process's notifications on the same database: its own watch, claim and send. */
+/** Another process's notifications on the same database: its own claim and send (the watch only reads). */
 function anotherProcess(): OperatorNotifications {
   const { services, database, log } = t.app;
   return new OperatorNotifications(
     database.db,
     t.clock,
-    new WatchService(
-      database.db,
-      t.clock,
-      services.providers,
-      { balanceTimeoutMs: 3000, balanceCacheMs: 60_000 },
-      async () => watchThresholdsFrom(await services.settings.stored()),
-    ),
+    services.notifications.watch,
     async () => notifySettingsFrom(await services.settings.stored()),
     { send: (mail) => services.outbox.record({ channel: 'email', ...mail }).then(() => undefined) },
     services.notifications.telegram,

@@ -12,9 +12,9 @@ import {
   type NotifyKind,
   type NotifySettings,
   type NotifyStatus,
+  type ProviderTrouble,
   type SyncDisabledReason,
 } from '@smm/domain';
-import type { ProviderTroubleFact, WatchService } from '../admin/watch/watch.service';
 import type { Db } from '../db/database';
 import type { Mailer } from '../messaging/mailer';
 import { sendFailureOf } from '../messaging/mailer';
@@ -27,7 +27,23 @@ import {
 import type { TelegramSender } from './telegram';
 import { TelegramError } from './telegram';
 
+import type { AdminWatchResponse } from '@smm/domain/contract';
+
 const MINUTE = 60_000;
+
+/** One trouble of a provider entry, stated without the provider's error text. */
+export interface ProviderTroubleFact {
+  trouble: ProviderTrouble;
+  text: string;
+}
+
+/**
+ * Where the events of the watch come from: the console's WatchService (app.ts passes it), so the
+ * rules and thresholds stay in one place; per provider entry, its troubles by kind.
+ */
+export interface WatchSource {
+  evaluate(): Promise<{ response: AdminWatchResponse; providerTroubles: Map<number, ProviderTroubleFact[]> }>;
+}
 
 /** How far back credited charges and finished sync runs are scanned (their keys dedup within it). */
 export const EVENT_LOOKBACK_MS = 24 * 60 * MINUTE;
@@ -71,7 +87,7 @@ export class OperatorNotifications {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly watch: Pick<WatchService, 'evaluate'>,
+    readonly watch: WatchSource,
     private readonly settings: () => Promise<NotifySettings>,
     private readonly mailer: Mailer,
     readonly telegram: TelegramSender,

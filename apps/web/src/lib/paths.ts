@@ -41,6 +41,7 @@ export const paths = {
     popups: '/admin/popups',
     registerRoutes: '/admin/register-routes',
     settings: '/admin/settings',
+    notifications: '/admin/notifications',
     audit: '/admin/audit',
   },
 } as const;

@@ -30,7 +30,7 @@ export interface WatchProviderClients {
   clientFor(row: { apiUrl: string; apiKey: string }): ProviderApi;
 }
 
-/** One trouble of a provider entry, stated without the provider's error text. */
+/** One trouble of a provider entry, stated without the provider's error text (operator notifications). */
 export interface ProviderTroubleFact {
   trouble: ProviderTrouble;
   text: string;

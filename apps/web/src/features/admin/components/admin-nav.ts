@@ -52,6 +52,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     label: '시스템',
     items: [
       { path: paths.admin.settings, label: '사이트 설정' },
+      { path: paths.admin.notifications, label: '알림' },
       { path: paths.admin.audit, label: '감사 로그' },
     ],
   },

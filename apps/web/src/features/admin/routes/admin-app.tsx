@@ -28,6 +28,10 @@ const RegisterRoutesScreen = screen(
 const SettingsScreen = screen(() => import('../settings/settings-screen'), 'SettingsScreen');
 const AuditScreen = screen(() => import('../audit/audit-screen'), 'AuditScreen');
 const WatchScreen = screen(() => import('../watch/watch-screen'), 'WatchScreen');
+const NotificationsScreen = screen(
+  () => import('../notifications/notifications-screen'),
+  'NotificationsScreen',
+);
 
 /** The operator console under /admin (app-routes.tsx mounts it for operators only). */
 export function AdminApp({ operatorId }: { operatorId: string }) {
@@ -51,6 +55,7 @@ export function AdminApp({ operatorId }: { operatorId: string }) {
           <Route path={adminRoutePath(paths.admin.registerRoutes)} element={<RegisterRoutesScreen />} />
           <Route path={adminRoutePath(paths.admin.settings)} element={<SettingsScreen />} />
           <Route path={adminRoutePath(paths.admin.audit)} element={<AuditScreen />} />
+          <Route path={adminRoutePath(paths.admin.notifications)} element={<NotificationsScreen />} />
           <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
         </Routes>
       </Suspense>

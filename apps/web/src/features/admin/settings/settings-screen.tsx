@@ -1,4 +1,6 @@
 import { SETTING_GROUPS, SETTING_LABELS, isSettingKey } from '@smm/domain';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
 import { useAdminSettings } from './api/get-admin-settings';
 import { SettingField } from './setting-field';
@@ -25,6 +27,15 @@ export function SettingsScreen() {
             (setting) => isSettingKey(setting.key) && SETTING_LABELS[setting.key].group === group.id,
           );
           if (settings.length === 0) return null;
+          // Operator notifications have their own screen (channels, kinds, a test message, what was sent).
+          if (group.id === 'notify')
+            return (
+              <AdminSection key={group.id} title={group.label} className="settings-group">
+                <p className="settings-group-description">
+                  이메일·텔레그램 알림은 <Link to={paths.admin.notifications}>알림</Link> 화면에서 설정합니다.
+                </p>
+              </AdminSection>
+            );
           return (
             <AdminSection key={group.id} title={group.label} className="settings-group">
               <p className="settings-group-description">{group.description}</p>
