@@ -1,7 +1,7 @@
 import { OrderStatus } from '@smm/domain';
 import type { AdminService, ProviderHealthResponse } from '@smm/domain/contract';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditRows, operatorClient } from '../admin/catalog/catalog-test-helpers';
 import {
   orders,
@@ -314,6 +314,38 @@ describe(`provider health on ${testDatabaseKind}`, () => {
     expect(await orderRow(placed.orderId)).toMatchObject({ providerOrderId: null, leaseToken: null });
     await db().update(providers).set({ sendingPaused: false }).where(eq(providers.id, s.providerId!));
     expect((await claim()).map((o) => o.id)).toEqual([placed.orderId]);
+  });
+
+  it('an order claimed just before its provider was paused is given back unsent, without a failed attempt', async () => {
+    const s = await catalogService(t.app);
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const placed = await placeOrder(t.app, member, {
+      serviceId: s.id,
+      link: 'https://a.com/4',
+      amount: s.min,
+    });
+    const scripted = new ScriptedProvider('A');
+    // The operator's switch lands between the claim and the lane's read of the provider.
+    const read = ordersRepository.providerOf.bind(ordersRepository);
+    const spy = vi.spyOn(ordersRepository, 'providerOf').mockImplementation(async (ex, id) => {
+      await db().update(providers).set({ sendingPaused: true }).where(eq(providers.id, id));
+      return read(ex, id);
+    });
+    try {
+      await workerWith(new Map([[s.providerId!, scripted]])).tick();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(scripted.added).toEqual([]);
+    expect(await orderRow(placed.orderId)).toMatchObject({
+      status: OrderStatus.PENDING,
+      providerOrderId: null,
+      leaseToken: null,
+      leasedUntil: null,
+      attempts: 0,
+      lastError: null,
+      nextCheckAt: t.clock.now(),
+    });
   });
 
   it('with a failover configured, a new order of a paused provider goes to the failover, and its status is read there', async () => {
