@@ -70,6 +70,11 @@ import { ProviderHealth } from './providers/provider-health';
 import { ProviderRegistry } from './providers/provider-registry';
 import { SimulatedProvider } from './providers/simulated-provider';
 import { OrdersService } from './orders/orders.service';
+import {
+  OrderCommitBatcher,
+  ORDER_BATCH_PGLITE,
+  ORDER_BATCH_POSTGRES,
+} from './orders/order-commit-batcher';
 import { registerLoadShedding } from './ops/load-shedding';
 import { AppMetrics, registerRequestMetrics } from './ops/metrics';
 import { opsRepository } from './ops/ops.repository';
@@ -130,10 +135,10 @@ export interface AppServices {
   publicApi: PublicApiService;
   /** Catalogue sync (docs/ARCHITECTURE.md#catalogue-sync): on schedule (a background job) and on demand. */
   catalogueSync: CatalogueSync;
-  /** Provider health (docs/ARCHITECTURE.md#provider-health): call records, balance samples. */
-  providerHealth: ProviderHealth;
   /** Operator notifications (docs/ARCHITECTURE.md#operator-notifications): a background job and the 알림 screen. */
   notifications: OperatorNotifications;
+  /** Provider health (docs/ARCHITECTURE.md#provider-health): call records, balance samples. */
+  providerHealth: ProviderHealth;
   /** This app's Prometheus registry and counters (GET /metrics). */
   metrics: AppMetrics;
 }
@@ -273,9 +278,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       loginLimits: config.loginLimits,
     },
   );
-  const orders = new OrdersService(db, settings, catalog, clock, {
-    orderPlaced: (kind) => metrics.orderPlaced(kind),
-  });
+  const orders = new OrdersService(
+    db,
+    settings,
+    catalog,
+    clock,
+    { orderPlaced: (kind) => metrics.orderPlaced(kind) },
+    new OrderCommitBatcher(db, database.kind === 'postgres' ? ORDER_BATCH_POSTGRES : ORDER_BATCH_PGLITE),
+  );
   const simulatedProvider = new SimulatedProvider(db, {
     partialPercent: config.providers.simulatedPartialPercent,
     cancelPercent: config.providers.simulatedCancelPercent,
@@ -345,8 +355,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     chargeWorker,
     publicApi,
     catalogueSync,
-    providerHealth,
     notifications,
+    providerHealth,
     metrics,
   });
   registerGuards(app, auth, new ApiRateLimiter(db, config.apiRateLimitPerMinute, clock));

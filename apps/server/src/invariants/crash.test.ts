@@ -379,6 +379,29 @@ function serverEnv(dataDir: string, databaseUrl?: string): Record<string, string
   };
 }
 
+/**
+ * Every order the traffic was answered for is in the database: an answer waits for the commit of the
+ * group the order was written in (docs/ARCHITECTURE.md#group-commit), so a kill mid-batch cuts the
+ * answers of what it undid, never an answered order.
+ */
+async function assertAnsweredCommitted(db: Database['db'], traffic: Traffic) {
+  const ids = (auto: boolean) => traffic.placed.filter((p) => p.auto === auto).map((p) => p.id);
+  const found = async (table: 'orders' | 'auto_orders', wanted: number[]) => {
+    if (wanted.length === 0) return [];
+    const result = (await db.execute(
+      sql`SELECT id FROM ${sql.identifier(table)} WHERE id IN (${sql.join(
+        wanted.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )) as unknown as { rows: { id: number }[] };
+    return result.rows.map((row) => Number(row.id));
+  };
+  const missing = (wanted: number[], present: number[]) => wanted.filter((id) => !present.includes(id));
+  expect(traffic.placed.length).toBeGreaterThan(0);
+  expect(missing(ids(false), await found('orders', ids(false)))).toEqual([]);
+  expect(missing(ids(true), await found('auto_orders', ids(true)))).toEqual([]);
+}
+
 async function assertInvariants(db: Database['db'], label: string) {
   const report = await checkInvariants(db);
   const submissions = await checkProviderSubmissions(db);
@@ -433,6 +456,7 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
         const after = openDatabase({ dataDir });
         try {
           await assertInvariants(after.db, 'crash pglite');
+          await assertAnsweredCommitted(after.db, traffic);
         } finally {
           await after.close();
         }
@@ -474,6 +498,7 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
         );
         expect(unexpected).toEqual([]);
         await assertInvariants(direct.db, 'crash postgres');
+        await assertAnsweredCommitted(direct.db, traffic);
       } finally {
         await direct.close();
         await drop();

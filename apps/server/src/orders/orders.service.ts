@@ -28,6 +28,7 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
 import { orderRequestHash, replayOf } from './idempotency';
+import { ORDER_BATCH_PGLITE, OrderCommitBatcher, type BatchStats } from './order-commit-batcher';
 import { idempotencyKeysRepository } from './idempotency-keys.repository';
 import { presentAutoOrderHistoryItem, presentOrderHistoryItem, type OrderActions } from './orders.presenter';
 import { ordersRepository, type AutoOrderRow, type NewestRefill, type OrderRow } from './orders.repository';
@@ -44,6 +45,8 @@ export class OrdersService {
     private readonly clock: Clock,
     /** Told of each order placed (committed; an idempotent repeat is not): the metrics count them. */
     private readonly events: { orderPlaced?(kind: 'order' | 'auto'): void } = {},
+    /** Group commit: the orders arriving together share one transaction (docs/ARCHITECTURE.md#group-commit). */
+    private readonly batcher: OrderCommitBatcher = new OrderCommitBatcher(db, ORDER_BATCH_PGLITE),
   ) {}
 
   /**
@@ -145,14 +148,17 @@ export class OrdersService {
       return place(tx);
     };
 
+    // Each in the batch's transaction, in its own savepoint: a refusal undoes this order alone.
     let row: OrderRow | AutoOrderRow;
     if (!key) {
-      row = overlapAllowed ? await place(this.db) : await this.db.transaction(placeChecked);
+      row = await this.batcher.run((tx) => (overlapAllowed ? place(tx) : placeChecked(tx)));
     } else {
       // The key is taken before the debit, in the same transaction: a request racing with the same key
       // (an order against an auto-order too) waits here for this one to commit, then finds the key
       // taken and answers below; if this one rolls back (not enough points), the key is free again.
-      const placed = await this.db.transaction(async (tx) => {
+      // The same key twice in one batch: the second finds it taken by the first, and answers (below)
+      // once the batch has committed.
+      const placed = await this.batcher.run(async (tx) => {
         if (!(await idempotencyKeysRepository.take(tx, accountId, key.key, key.hash))) return undefined;
         const inserted = await placeChecked(tx);
         await idempotencyKeysRepository.settle(
@@ -173,6 +179,11 @@ export class OrdersService {
     const result = presentPlaced(row, auto);
     this.events.orderPlaced?.(auto ? 'auto' : 'order');
     return result;
+  }
+
+  /** How the orders placed so far were committed together (tests; the bench). */
+  batchStats(): BatchStats {
+    return { ...this.batcher.stats };
   }
 
   /** What an earlier request with this key placed, or IDEMPOTENCY_KEY_REUSED for another request. */
