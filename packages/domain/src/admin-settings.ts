@@ -264,7 +264,7 @@ export const SETTING_LABELS: Record<ConsoleSettingKey, SettingLabel> = {
   NOTIFY_TELEGRAM: {
     group: 'notify',
     label: '텔레그램 알림',
-    description: '설정된 텔레그램 봇으로 알림을 보냅니다.',
+    description: '알림을 운영자 텔레그램 채팅으로도 보냅니다.',
   },
   NOTIFY_KINDS: {
     group: 'notify',

@@ -41,7 +41,7 @@ export const NOTIFY_CHANNEL_LABELS: Record<NotifyChannel, string> = { email: '�
 export const NOTIFY_STATUSES = ['pending', 'sent', 'failed', 'off'] as const;
 export type NotifyStatus = (typeof NOTIFY_STATUSES)[number];
 export const NOTIFY_STATUS_LABELS: Record<NotifyStatus, string> = {
-  pending: '보내는 중',
+  pending: '대기',
   sent: '보냄',
   failed: '실패',
   off: '꺼짐',
@@ -57,7 +57,7 @@ export interface NotifySettings {
 
 export const NOTIFY_MESSAGES = {
   EMAILS: `받는 이메일 주소를 쉼표나 줄바꿈으로 구분해 ${NOTIFY_MAX_EMAILS}개까지 입력하거나 비워두세요.`,
-  EMAIL_INVALID: (address: string) => `'${address}'는 이메일 주소가 아닙니다.`,
+  EMAIL_INVALID: (address: string) => `이메일 주소가 아닙니다: ${address}`,
   TELEGRAM: "'true' 또는 'false'로 입력해주세요.",
   KINDS: '알림 종류를 하나 이상 고르거나 비워두세요 (비우면 기본 종류).',
   LARGE_CHARGE: `${NOTIFY_LARGE_CHARGE_MIN.toLocaleString('ko-KR')}~${NOTIFY_LARGE_CHARGE_MAX.toLocaleString('ko-KR')}원 사이의 정수로 입력하거나 비워두세요.`,

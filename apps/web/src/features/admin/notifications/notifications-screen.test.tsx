@@ -64,7 +64,7 @@ describe('the 알림 screen', () => {
         'checked',
         DATA.settings.kinds.includes(kind),
       );
-    expect(screen.getByLabelText('큰 금액 충전 기준 (원)')).toHaveValue('1000000');
+    expect(screen.getByLabelText('큰 금액 충전 기준 (원)')).toHaveValue('1,000,000');
 
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(items).toHaveLength(2);

@@ -36,7 +36,7 @@ const draftOf = (settings: AdminNotificationsResponse['settings']): Draft => ({
   emails: settings.emails,
   telegram: settings.telegram,
   kinds: [...settings.kinds],
-  largeChargeWon: String(settings.largeChargeWon),
+  largeChargeWon: settings.largeChargeWon.toLocaleString('ko-KR'),
 });
 
 /** The first problem of the form, by the same rules the server runs, or null. */
@@ -119,7 +119,7 @@ function ChoicesForm({ data }: { data: AdminNotificationsResponse }) {
       : 'SMTP가 설정되지 않아 개발용 보관함(DATA_DIR/outbox)에 기록됩니다.';
   const telegramNote =
     data.channels.telegram === 'bot'
-      ? '설정된 텔레그램 봇으로 보냅니다.'
+      ? '텔레그램 봇이 설정되어 있습니다 (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID).'
       : '텔레그램 봇이 설정되지 않았습니다 (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID). 켜두면 개발용 보관함에 기록됩니다.';
 
   return (
