@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operatorNotifications, providers } from '../db/schema';
-import { OutboxTelegram } from './telegram';
+import { BotApiTelegram, OutboxTelegram, TelegramError } from './telegram';
 import { MAX_ATTEMPTS, OperatorNotifications } from './operator-notifications';
 import { notifySettingsFrom } from '@smm/domain';
 import { reportBankSms, reportDeposit, requestCharge } from '../test/charge-factories';
@@ -285,6 +285,38 @@ describe(`operator notifications on ${testDatabaseKind}`, () => {
     t.clock.advance(MIN);
     await notifications().tick();
     expect((await rows()).filter((r) => r.kind === 'SYNC_DISABLED')).toHaveLength(1);
+  });
+
+  it('an SMTP server that never answers does not hold the tick: the send fails at its limit and is retried', async () => {
+    const { services, database, log } = t.app;
+    const stuck = new OperatorNotifications(
+      database.db,
+      t.clock,
+      services.notifications.watch,
+      async () => notifySettingsFrom(await services.settings.stored()),
+      { send: () => new Promise<void>(() => {}) },
+      services.notifications.telegram,
+      log,
+      { ...services.notifications.options, sendTimeoutMs: 100 },
+    );
+    await unmatchedDeposit();
+    const started = Date.now();
+    await stuck.tick();
+    expect(Date.now() - started).toBeLessThan(3000);
+    const [row] = await rows();
+    expect(row).toMatchObject({ emailStatus: 'pending', telegramStatus: 'sent', attempts: 1 });
+    expect(row!.lastError).toBe('이메일: 1초 안에 보내지 못했습니다');
+  });
+
+  it('a Telegram call that never answers fails at its time limit, the token not in the error', async () => {
+    fake.setMode('hang');
+    const bot = new BotApiTelegram({ apiUrl: fake.url, botToken: TOKEN, chatId: CHAT }, 200);
+    const started = Date.now();
+    const error = await bot.send('x').catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(error).toBeInstanceOf(TelegramError);
+    expect((error as Error).message).toBe('텔레그램이 1초 안에 답하지 않았습니다');
+    expect(String((error as Error).stack)).not.toContain(TOKEN);
   });
 
   it("without a bot token the Telegram messages go to the development outbox as channel 'telegram'", async () => {

@@ -307,7 +307,7 @@ export class OperatorNotifications {
     const limit = this.options.sendTimeoutMs;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new SendTimeout(`${Math.round(limit / 1000)}초 안에 보내지 못했습니다`)),
+        () => reject(new SendTimeout(`${Math.max(1, Math.round(limit / 1000))}초 안에 보내지 못했습니다`)),
         limit,
       );
     });

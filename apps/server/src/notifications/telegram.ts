@@ -48,7 +48,7 @@ export class BotApiTelegram implements TelegramSender {
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw new TelegramError(
         timedOut
-          ? `텔레그램이 ${Math.round(this.timeoutMs / 1000)}초 안에 답하지 않았습니다`
+          ? `텔레그램이 ${Math.max(1, Math.round(this.timeoutMs / 1000))}초 안에 답하지 않았습니다`
           : '텔레그램에 연결하지 못했습니다',
       );
     }
