@@ -1,6 +1,7 @@
 import { LedgerReason } from '@smm/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Tx } from '../db/database';
 import { orders, pointLedger } from '../db/schema';
 import { appError } from '../errors/app-error';
 import { checkInvariants } from '../invariants/invariant-checks';
@@ -145,5 +146,35 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
     expect(placed.filter((o) => o.link.includes('group-commit-'))).toHaveLength(12 + 1 + 1);
     expect(await pointOf(t.app, poor.accountId)).toBe(1);
     expect((await checkInvariants(t.app.database.db)).violations).toEqual([]);
+  });
+
+  it('an order refused after a failed statement outside a savepoint does not let its group answer uncommitted orders', async () => {
+    const member = await createMember(t.app, { point: 1_000 });
+    const batcher = batcherOf();
+    const debit = (reference: string) => (tx: Tx) =>
+      applyLedgerEntry(tx, {
+        accountId: member.accountId,
+        delta: -100,
+        reason: LedgerReason.ORDER,
+        reference,
+      });
+    const outcomes = await Promise.allSettled([
+      batcher.run(debit('order:before'), { atomic: true }),
+      batcher.run(
+        async (tx) => {
+          // A statement fails (the transaction is aborted) and the work answers with a refusal.
+          try {
+            await tx.execute(sql`SELECT 1 / 0`);
+          } catch {
+            throw appError('ORDER_INVALID', '수량을 확인해주세요.');
+          }
+        },
+        { atomic: true },
+      ),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    // The answered debit is committed: its group did not commit, so it was placed again alone.
+    expect(await pointOf(t.app, member.accountId)).toBe(900);
+    expect(batcher.stats.retriedAlone).toBe(2);
   });
 });

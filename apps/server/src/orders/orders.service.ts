@@ -148,10 +148,11 @@ export class OrdersService {
       return place(tx);
     };
 
-    // Each in the batch's transaction, in its own savepoint: a refusal undoes this order alone.
+    // In the group's transaction (docs/ARCHITECTURE.md#group-commit): a refusal undoes this order alone.
     let row: OrderRow | AutoOrderRow;
     if (!key) {
-      row = await this.batcher.run((tx) => (overlapAllowed ? place(tx) : placeChecked(tx)));
+      // Checks, then one statement that debits and inserts (or, short of points, writes nothing).
+      row = await this.batcher.run((tx) => (overlapAllowed ? place(tx) : placeChecked(tx)), { atomic: true });
     } else {
       // The key is taken before the debit, in the same transaction: a request racing with the same key
       // (an order against an auto-order too) waits here for this one to commit, then finds the key
