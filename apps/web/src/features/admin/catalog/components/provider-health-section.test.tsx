@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ProviderHealth, ProviderHealthResponse } from '@smm/domain/contract';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ProviderHealthSection } from './provider-health-section';
 
@@ -131,7 +131,7 @@ describe('provider health section', () => {
   it("turns the demo simulator's 잔액 소진 and 응답 없음 on and off", async () => {
     const { calls } = mockApi({
       'GET /admin/api/provider-health': report([provider({ simulator: { dry: false, silent: false } })]),
-      'PUT /admin/api/simulated-provider/mode': (call) => json(call.body),
+      'PUT /admin/api/simulated-provider/mode': (call: RecordedCall) => json(call.body),
     });
     renderWithProviders(<ProviderHealthSection />);
     const group = await screen.findByRole('group', { name: '데모 공급사 장애 조작' });

@@ -19,9 +19,9 @@ import { useProviderHealth, useSetProviderSending, useSetSimulatedMode } from '.
 import { AdminSection } from '../../components/admin-page';
 
 const CHART_W = 480;
-const CHART_H = 120;
+const CHART_H = 110;
 const PAD_LEFT = 4;
-const PAD_BOTTOM = 18;
+const PAD_BOTTOM = 2;
 const SPARK_W = 240;
 const SPARK_H = 56;
 
@@ -97,43 +97,58 @@ function CallsChart({ name, hours }: { name: string; hours: ProviderHealthHour[]
                   className="health-bar-failed"
                 />
               )}
-              {i % 6 === 0 && (
-                <text x={x(i)} y={CHART_H - 4} className="health-tick">
-                  {hourLabel(h.hour)}
-                </text>
-              )}
             </g>
           );
         })}
         {line.length > 1 && <polyline points={line.join(' ')} className="health-latency" />}
+        {line.length === 1 && (
+          <line
+            x1={Number(line[0]!.split(',')[0]) - bar}
+            x2={Number(line[0]!.split(',')[0]) + bar}
+            y1={Number(line[0]!.split(',')[1])}
+            y2={Number(line[0]!.split(',')[1])}
+            className="health-latency"
+          />
+        )}
       </svg>
+      <div className="health-ticks" aria-hidden="true">
+        {hours.map((h, i) =>
+          i % 6 === 0 ? (
+            <span key={h.hour} style={{ left: `${((i + 0.5) / hours.length) * 100}%` }}>
+              {hourLabel(h.hour)}
+            </span>
+          ) : null,
+        )}
+      </div>
       <p className="health-legend" aria-hidden="true">
         <span className="health-key health-key-ok" /> 호출 <span className="health-key health-key-failed" />{' '}
         실패 <span className="health-key health-key-latency" /> 평균 응답 시간
       </p>
-      <table className="visually-hidden">
-        <caption>{name} 시간별 호출</caption>
-        <thead>
-          <tr>
-            <th scope="col">시각</th>
-            <th scope="col">호출</th>
-            <th scope="col">오류율</th>
-            <th scope="col">평균 응답 시간</th>
-            <th scope="col">최대 응답 시간</th>
-          </tr>
-        </thead>
-        <tbody>
-          {hours.map((h) => (
-            <tr key={h.hour}>
-              <td>{formatSeoulDateTime(h.hour)}</td>
-              <td>{h.calls}</td>
-              <td>{formatErrorRate(h.calls, h.failures)}</td>
-              <td>{formatLatency(h.avgMs)}</td>
-              <td>{formatLatency(h.maxMs)}</td>
+      <div className="visually-hidden">
+        <table>
+          <caption>{name} 시간별 호출</caption>
+          <thead>
+            <tr>
+              <th scope="col">시각</th>
+              <th scope="col">호출</th>
+              <th scope="col">오류율</th>
+              <th scope="col">평균 응답 시간</th>
+              <th scope="col">최대 응답 시간</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {hours.map((h) => (
+              <tr key={h.hour}>
+                <td>{formatSeoulDateTime(h.hour)}</td>
+                <td>{h.calls}</td>
+                <td>{formatErrorRate(h.calls, h.failures)}</td>
+                <td>{formatLatency(h.avgMs)}</td>
+                <td>{formatLatency(h.maxMs)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
@@ -145,10 +160,10 @@ function BalanceHistory({ name, samples }: { name: string; samples: ProviderBala
   const values = readable.map((s) => Number(s.balance));
   const max = Math.max(...values, 0);
   const min = Math.min(...values, max);
-  const span = max - min || 1;
+  const span = max - min;
   const points = readable.map((s, i) => {
     const px = readable.length === 1 ? SPARK_W / 2 : (i / (readable.length - 1)) * (SPARK_W - 4) + 2;
-    const py = SPARK_H - 4 - ((Number(s.balance) - min) / span) * (SPARK_H - 8);
+    const py = span === 0 ? SPARK_H / 2 : SPARK_H - 4 - ((Number(s.balance) - min) / span) * (SPARK_H - 8);
     return `${px.toFixed(1)},${py.toFixed(1)}`;
   });
   const text = (s: ProviderBalanceSample) =>
@@ -355,7 +370,7 @@ export function ProviderHealthSection() {
       {health.isLoading && <p className="catalog-muted">불러오는 중…</p>}
       {health.isError && <p role="alert">공급사 상태를 불러오지 못했습니다.</p>}
       {data && (
-        <div className="catalog-sync">
+        <div className="health-list">
           <p className="catalog-muted">
             잔액은 {data.balanceSampleMinutes}분마다, 그리고 이 화면을 열 때 확인합니다. 30초마다 새로
             고칩니다.
