@@ -50,6 +50,30 @@ describe('providerRateToUnitPriceMilli (rate = won per 1,000 = milli-won per uni
 });
 
 describe('validateServiceInput', () => {
+  it('takes a failover provider (대체 공급사) with its service id, both or neither, never the provider itself', () => {
+    const m = M;
+    const mapped = { providerId: 3, providerServiceId: '12' };
+    expect(
+      validateServiceInput(service({ ...mapped, failoverProviderId: 4, failoverProviderServiceId: 'x-9' })),
+    ).toBeNull();
+    expect(validateServiceInput(service({ ...mapped, failoverProviderId: null }))).toBeNull();
+    expect(validateServiceInput(service({ ...mapped, failoverProviderId: 4 }))).toBe(
+      m.FAILOVER_SERVICE_ID_REQUIRED,
+    );
+    expect(validateServiceInput(service({ ...mapped, failoverProviderServiceId: '9' }))).toBe(
+      m.FAILOVER_SERVICE_ID_WITHOUT_PROVIDER,
+    );
+    expect(
+      validateServiceInput(service({ ...mapped, failoverProviderId: 4, failoverProviderServiceId: '9 9' })),
+    ).toBe(m.FAILOVER_SERVICE_ID_INVALID);
+    expect(
+      validateServiceInput(service({ ...mapped, failoverProviderId: 3, failoverProviderServiceId: '9' })),
+    ).toBe(m.FAILOVER_SAME_PROVIDER);
+    expect(validateServiceInput(service({ failoverProviderId: 4, failoverProviderServiceId: '9' }))).toBe(
+      m.FAILOVER_WITHOUT_PROVIDER,
+    );
+  });
+
   it('accepts a good service and a fractional price', () => {
     expect(validateServiceInput(service())).toBeNull();
     expect(

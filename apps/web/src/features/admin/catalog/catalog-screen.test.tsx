@@ -245,6 +245,40 @@ describe('catalogue screen', () => {
     });
   });
 
+  it('sets a failover provider (대체 공급사) in the service form: both or neither, another provider', async () => {
+    const { calls } = mockCatalog({
+      'GET /admin/api/providers': [
+        ...providers,
+        { ...providers[0]!, id: 8, name: '예비 공급사', apiUrl: 'https://backup.example/api/v2' },
+      ],
+      'PUT /admin/api/services/101': () => json({ service: service(101, '한국인 팔로워'), changed: true }),
+    });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: '상품 목록' });
+    const first = (await within(table).findByText('한국인 팔로워')).closest('tr')!;
+    await userEvent.click(within(first).getByRole('button', { name: '수정' }));
+    const form = within(await screen.findByRole('dialog', { name: '상품 수정' }));
+    const failover = form.getByLabelText('대체 공급사');
+    expect(failover).toHaveValue('');
+    expect(form.getByLabelText('대체 공급사 상품 ID')).toBeDisabled();
+    await userEvent.selectOptions(failover, '7');
+    await userEvent.click(form.getByRole('button', { name: '저장' }));
+    expect(form.getByRole('alert')).toHaveTextContent(CATALOG_MESSAGES.FAILOVER_SERVICE_ID_REQUIRED);
+    await userEvent.type(form.getByLabelText('대체 공급사 상품 ID'), '77');
+    await userEvent.click(form.getByRole('button', { name: '저장' }));
+    expect(form.getByRole('alert')).toHaveTextContent(CATALOG_MESSAGES.FAILOVER_SAME_PROVIDER);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.selectOptions(failover, '8');
+    await userEvent.click(form.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      providerId: 7,
+      failoverProviderId: 8,
+      failoverProviderServiceId: '77',
+    });
+  });
+
   it("opens an existing service with its price in 원 and shows the server's refusal to delete", async () => {
     mockCatalog({
       'DELETE /admin/api/services/101': json(
