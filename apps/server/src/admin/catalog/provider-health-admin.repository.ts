@@ -1,5 +1,5 @@
 import { OPEN_ORDER_STATUSES } from '@smm/domain';
-import { and, asc, count, desc, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import {
   orders,
@@ -33,25 +33,18 @@ export const providerHealthAdminRepository = {
     return rows.map((row) => ({ ...row, hour: new Date(row.hour) }));
   },
 
-  /** The latest `limit` errors of each provider, newest first. */
-  async lastErrors(ex: Executor, limit: number) {
-    const ranked = ex
+  /** The latest `limit` errors of one provider, newest first (its index on provider and id). */
+  async lastErrors(ex: Executor, providerId: number, limit: number) {
+    return ex
       .select({
-        providerId: providerCallErrors.providerId,
         action: providerCallErrors.action,
         message: providerCallErrors.message,
         createdAt: providerCallErrors.createdAt,
-        rank: sql<number>`row_number() over (partition by ${providerCallErrors.providerId} order by ${providerCallErrors.id} desc)`.as(
-          'rank',
-        ),
       })
       .from(providerCallErrors)
-      .as('ranked');
-    return ex
-      .select()
-      .from(ranked)
-      .where(sql`${ranked.rank} <= ${limit}`)
-      .orderBy(desc(ranked.createdAt));
+      .where(eq(providerCallErrors.providerId, providerId))
+      .orderBy(desc(providerCallErrors.id))
+      .limit(limit);
   },
 
   /** Balance samples since `since`, oldest first. */

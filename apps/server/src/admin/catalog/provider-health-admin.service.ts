@@ -38,14 +38,14 @@ export class ProviderHealthAdminService {
     await this.health.sampleStale(rows.filter((row) => row.enabled).map((row) => row.id));
     const [stats, errors, samples, waiting, failovers] = await Promise.all([
       repo.hourlyStats(this.db, firstHour),
-      repo.lastErrors(this.db, ERRORS_SHOWN),
+      Promise.all(rows.map((row) => repo.lastErrors(this.db, row.id, ERRORS_SHOWN))),
       repo.balanceSamples(this.db, since),
       repo.waitingOrders(this.db),
       repo.failoverServices(this.db),
     ]);
     return {
       balanceSampleMinutes: this.balanceSampleMinutes,
-      providers: rows.map((row) => {
+      providers: rows.map((row, index) => {
         const simulated = row.apiUrl === BUILTIN_SIMULATED_PROVIDER_URL;
         const byHour = new Map(
           stats.filter((s) => s.providerId === row.id).map((s) => [s.hour.getTime(), s]),
@@ -69,9 +69,11 @@ export class ProviderHealthAdminService {
           waitingOrders: waiting.find((w) => w.providerId === row.id)?.waiting ?? 0,
           failoverServices: failovers.find((f) => f.providerId === row.id)?.n ?? 0,
           hours,
-          errors: errors
-            .filter((e) => e.providerId === row.id)
-            .map((e) => ({ createdAt: e.createdAt.toISOString(), action: e.action, message: e.message })),
+          errors: errors[index]!.map((e) => ({
+            createdAt: e.createdAt.toISOString(),
+            action: e.action,
+            message: e.message,
+          })),
           balances: samples
             .filter((b) => b.providerId === row.id)
             .map((b) => ({
