@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SETTING_KEYS, SETTING_LABELS, SETTING_MESSAGES, settingChoices, settingKind } from '@smm/domain';
+import {
+  NOTIFY_SETTING_KEYS,
+  SETTING_KEYS,
+  SETTING_LABELS,
+  SETTING_MESSAGES,
+  settingChoices,
+  settingKind,
+} from '@smm/domain';
 import type { AdminSetting } from '@smm/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { useSiteSettings } from '@/lib/site-settings';
@@ -93,6 +100,20 @@ describe('settings screen', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['₩10,000', '₩30,000']);
+  });
+
+  it("leaves the operator notifications' keys to the 알림 screen and links there", async () => {
+    mockApi({
+      'GET /admin/api/settings': [
+        ...SETTINGS,
+        ...NOTIFY_SETTING_KEYS.map((key) => ({ key, value: '', kind: settingKind(key), choices: [] })),
+      ],
+    });
+    renderWithProviders(<SettingsScreen />);
+    expect(await screen.findByRole('heading', { name: '운영자 알림' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '알림' })).toHaveAttribute('href', '/admin/notifications');
+    for (const key of NOTIFY_SETTING_KEYS)
+      expect(screen.queryByText(SETTING_LABELS[key].label)).not.toBeInTheDocument();
   });
 
   it('a switch saves at once as the string the server stores, and says 저장됨', async () => {
