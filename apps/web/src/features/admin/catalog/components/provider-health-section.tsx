@@ -366,7 +366,7 @@ export function ProviderHealthSection() {
   const health = useProviderHealth();
   const data = health.data && Array.isArray(health.data.providers) ? health.data : undefined;
   return (
-    <AdminSection title="상태">
+    <AdminSection title="상태" className="health-section">
       {health.isLoading && <p className="catalog-muted">불러오는 중…</p>}
       {health.isError && <p role="alert">공급사 상태를 불러오지 못했습니다.</p>}
       {data && (
