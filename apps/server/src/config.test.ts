@@ -100,6 +100,7 @@ describe('loadConfig', () => {
       CHARGE_MAX_PENDING: ['5', (c) => c.charges.maxPending, 5],
       PROVIDER_TIMEOUT_SECONDS: ['2.5', (c) => c.providers.timeoutMs, 2500],
       PROVIDER_ALLOW_PRIVATE_ADDRESSES: ['true', (c) => c.allowPrivateProviderAddresses, true],
+      PROVIDER_BALANCE_SAMPLE_MINUTES: ['5', (c) => c.providers.balanceSampleMinutes, 5],
       SIMULATED_PROVIDER_PARTIAL_PERCENT: ['30', (c) => c.providers.simulatedPartialPercent, 30],
       SIMULATED_PROVIDER_CANCEL_PERCENT: ['20', (c) => c.providers.simulatedCancelPercent, 20],
       SIMULATED_PROVIDER_REFILL_REJECT_PERCENT: ['35', (c) => c.providers.simulatedRefillRejectPercent, 35],
