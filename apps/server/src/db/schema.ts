@@ -80,7 +80,8 @@ export const pointLedger = pgTable(
   (t) => [
     // A retried credit or refund hits this key and becomes a no-op (docs/ARCHITECTURE.md#money).
     uniqueIndex('point_ledger_reason_reference_key').on(t.reason, t.reference),
-    index('point_ledger_account_idx').on(t.accountId),
+    // A member's ledger, newest first (the console's page): by account and id, no sort (docs/performance.md#indexes).
+    index('point_ledger_account_id_idx').on(t.accountId, t.id),
     // packages/domain LedgerReason; a typo in a new code path fails here instead of going unnoticed.
     check('point_ledger_reason_known', sql`${t.reason} IN ('CHARGE', 'ORDER', 'REFUND', 'ADJUSTMENT')`),
     check('point_ledger_delta_not_zero', sql`${t.delta} <> 0`),
