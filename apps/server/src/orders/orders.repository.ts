@@ -261,7 +261,16 @@ export const ordersRepository = {
          AND o.provider_order_id IS NULL AND o.submitting_since IS NULL
          AND s.id = o.service_id AND p.id = o.provider_id AND p.sending_paused
          AND f.id = s.failover_provider_id AND f.id <> o.provider_id AND f.enabled AND NOT f.sending_paused
-         AND s.failover_provider_service_id IS NOT NULL
+         AND s.failover_provider_service_id IS NOT NULL${
+           // A failover this process is still busy with gets no second lane: the order goes back
+           // (its paused provider's lane releases it) and is rerouted on a later claim.
+           skip.length > 0
+             ? sql` AND f.id NOT IN (${sql.join(
+                 skip.map((id) => sql`${id}`),
+                 sql`, `,
+               )})`
+             : sql``
+         }
       RETURNING o.id, o.provider_id, o.provider_service_id`)) as unknown as {
       rows: { id: number; provider_id: number; provider_service_id: string }[];
     };

@@ -424,6 +424,36 @@ describe(`provider health on ${testDatabaseKind}`, () => {
     expect((await orderRow(placed.orderId)).status).toBe(OrderStatus.INPROGRESS);
   });
 
+  it('never reroutes to a failover this process is still busy with (no second lane for it)', async () => {
+    const s = await catalogService(t.app);
+    const backup = await createProvider(t.app);
+    await db()
+      .update(services)
+      .set({ failoverProviderId: backup.id, failoverProviderServiceId: '77' })
+      .where(eq(services.id, s.id));
+    await db().update(providers).set({ sendingPaused: true }).where(eq(providers.id, s.providerId!));
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const placed = await placeOrder(t.app, member, {
+      serviceId: s.id,
+      link: 'https://a.com/b',
+      amount: s.min,
+    });
+    const claim = (skipProviders: number[]) =>
+      db().transaction((tx) =>
+        ordersRepository.claimDueOrders(tx, {
+          now: t.clock.now(),
+          leaseUntil: t.clock.now(),
+          limit: 10,
+          token: `t${skipProviders.length}`,
+          skipProviders,
+        }),
+      );
+    const [busy] = await claim([backup.id]);
+    expect(busy).toMatchObject({ id: placed.orderId, providerId: s.providerId });
+    const [free] = await claim([]);
+    expect(free).toMatchObject({ id: placed.orderId, providerId: backup.id, providerServiceId: '77' });
+  });
+
   it('a failover that is itself paused or disabled is not used: the order waits', async () => {
     const s = await catalogService(t.app);
     const backup = await createProvider(t.app);
