@@ -25,6 +25,14 @@ interface Limit {
 
 const LIMITS: Limit[] = [
   {
+    limit: 'operator test notifications per process',
+    source: 'admin/notifications/notifications-admin.routes.ts',
+    route: 'POST /admin/api/notifications/test',
+    file: 'admin/notifications/notifications-admin.test.ts',
+    test: 'sends a test message on each chosen channel (here the outbox), at most one per 30 seconds',
+    retryAfter: 'there',
+  },
+  {
     limit: 'login failures per (id, address)',
     source: 'auth/login-throttle.ts',
     route: 'POST /auth/login',

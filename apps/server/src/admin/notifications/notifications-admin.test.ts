@@ -126,6 +126,7 @@ describe(`the 알림 screen's API on ${testDatabaseKind}`, () => {
     ]);
     const again = await call(operator, 'POST', '/admin/api/notifications/test');
     expect(again.statusCode).toBe(429);
+    expect(again.headers['retry-after']).toBe('30');
     t.clock.advance(TEST_INTERVAL_MS);
     expect((await call(operator, 'POST', '/admin/api/notifications/test')).statusCode).toBe(200);
   });
