@@ -319,9 +319,9 @@ function ProviderHealthCard({ provider }: { provider: ProviderHealth }) {
       <p className="catalog-muted health-waiting">
         {provider.sendingPaused
           ? `전송을 기다리는 주문 ${provider.waitingOrders.toLocaleString('ko-KR')}건 · 이미 보낸 주문의 상태 확인, 취소, 리필은 계속합니다.`
-          : `공급사 전송 대기 주문 ${provider.waitingOrders.toLocaleString('ko-KR')}건`}
+          : `공급사 전송 대기 주문 ${provider.waitingOrders.toLocaleString('ko-KR')}건.`}
         {provider.failoverServices > 0 &&
-          ` · 대체 공급사가 지정된 상품 ${provider.failoverServices}개는 전송 중지 중 대체 공급사로 보냅니다.`}
+          ` 대체 공급사가 지정된 상품 ${provider.failoverServices}개의 새 주문은 전송 중지 중 대체 공급사로 보냅니다.`}
       </p>
       <div className="health-grid">
         <CallsChart name={provider.providerName} hours={provider.hours} />
