@@ -121,6 +121,28 @@ export const notificationsRepository = {
       .where(eq(operatorNotifications.id, id));
   },
 
+  /**
+   * Forgets notifications older than `before` that can no longer be found again: resolved watch events,
+   * and one-shot events (a charge, a sync run: found only within the last 24 h). An open watch event
+   * stays, or its entry would be announced again. Nothing still pending on a channel goes.
+   */
+  async prune(ex: Executor, before: Date): Promise<number> {
+    const rows = await ex
+      .delete(operatorNotifications)
+      .where(
+        and(
+          lte(operatorNotifications.createdAt, before),
+          sql`${operatorNotifications.emailStatus} <> 'pending' AND ${operatorNotifications.telegramStatus} <> 'pending'`,
+          or(
+            lte(operatorNotifications.resolvedAt, before),
+            inArray(operatorNotifications.kind, ['CHARGE_LARGE', 'SYNC_DISABLED']),
+          ),
+        ),
+      )
+      .returning({ id: operatorNotifications.id });
+    return rows.length;
+  },
+
   recent(ex: Executor, limit: number): Promise<NotificationRow[]> {
     return ex.select().from(operatorNotifications).orderBy(desc(operatorNotifications.id)).limit(limit);
   },

@@ -319,6 +319,21 @@ describe(`operator notifications on ${testDatabaseKind}`, () => {
     expect(String((error as Error).stack)).not.toContain(TOKEN);
   });
 
+  it('forgets after 30 days what cannot come back, and keeps an open watch event however old', async () => {
+    await t.app.services.settings.set('NOTIFY_LARGE_CHARGE_WON', '10000');
+    const member = await createMember(t.app);
+    await requestCharge(t.app, member, { name: '오승민', point: 40_000 });
+    await reportDeposit(t.app, { name: '오승민', amount: 40_000 });
+    const depositId = await unmatchedDeposit('한예린', 16_000);
+    await notifications().tick();
+    expect((await rows()).map((r) => r.kind).sort()).toEqual(['CHARGE_LARGE', 'DEPOSIT_UNMATCHED']);
+    t.clock.advance(31 * 24 * 60 * MIN);
+    await notifications().tick();
+    // the charge's event is gone; the deposit still waits, so its event stays open (no second message)
+    expect((await rows()).map((r) => r.eventKey)).toEqual([`watch:DEPOSIT_UNMATCHED:${depositId}`]);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it("without a bot token the Telegram messages go to the development outbox as channel 'telegram'", async () => {
     const outbox = t.app.services.outbox;
     await new OutboxTelegram(outbox).send('[SMM 패널] 알림 2건\n• a\n• b');

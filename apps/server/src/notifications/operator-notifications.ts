@@ -53,6 +53,8 @@ const BACKOFF_MS = [MINUTE, 5 * MINUTE, 15 * MINUTE];
 /** How long one process holds what it claimed to send (each send is limited well within it). */
 const CLAIM_MS = 2 * MINUTE;
 const BATCH_LIMIT = 100;
+/** How long sent notifications are kept for the console's list (see notificationsRepository.prune). */
+export const KEEP_MS = 30 * 24 * 60 * MINUTE;
 
 export interface NotificationsLog {
   info(object: Record<string, unknown>, message: string): void;
@@ -96,9 +98,15 @@ export class OperatorNotifications {
   ) {}
 
   /** The background job: look for events (at most every scanIntervalMs), then send what is due. */
-  async tick(): Promise<{ recorded: number; resolved: number; sent: number; failed: number }> {
+  async tick(): Promise<{
+    recorded: number;
+    resolved: number;
+    pruned: number;
+    sent: number;
+    failed: number;
+  }> {
     const now = this.clock.now().getTime();
-    let found = { recorded: 0, resolved: 0 };
+    let found = { recorded: 0, resolved: 0, pruned: 0 };
     // A clock set back (a test's reset, an adjusted system clock) scans again too.
     if (Math.abs(now - this.lastScan) >= this.options.scanIntervalMs) {
       this.lastScan = now;
@@ -113,7 +121,7 @@ export class OperatorNotifications {
   }
 
   /** Finds the events of now and records the new ones; resolves watch events whose entry left. */
-  async record(): Promise<{ recorded: number; resolved: number }> {
+  async record(): Promise<{ recorded: number; resolved: number; pruned: number }> {
     const now = this.clock.now();
     const choice = await this.settings();
     const { events, resolvable } = await this.findEvents(now, choice);
@@ -129,7 +137,8 @@ export class OperatorNotifications {
     let resolved = 0;
     for (const { prefix, current } of resolvable)
       resolved += await repo.resolveMissing(this.db, prefix, current, now);
-    return { recorded, resolved };
+    const pruned = await repo.prune(this.db, new Date(now.getTime() - KEEP_MS));
+    return { recorded, resolved, pruned };
   }
 
   private newRow(event: FoundEvent, choice: NotifySettings, now: Date): NewNotification {
