@@ -3,7 +3,6 @@ import {
   NOTIFY_BATCH_LINES,
   NOTIFY_DEFAULT_KINDS,
   NOTIFY_MESSAGES,
-  maskPersonName,
   notificationMessage,
   notifySettingsFrom,
   validateNotifySetting,
@@ -47,12 +46,6 @@ describe('operator notification messages', () => {
     expect(withoutSecrets('주문 #21 ₩3,000 · 공급사 점검: 잔액 부족 (₩9,999.5)')).toBe(
       '주문 #21 ₩3,000 · 공급사 점검: 잔액 부족 (₩9,999.5)',
     );
-  });
-
-  it('maskPersonName keeps the first and last letter', () => {
-    expect(maskPersonName('홍길동')).toBe('홍*동');
-    expect(maskPersonName('김철')).toBe('김*');
-    expect(maskPersonName('남궁민수')).toBe('남**수');
   });
 });
 

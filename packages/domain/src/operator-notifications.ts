@@ -147,14 +147,6 @@ function capped(text: string): string {
   return text.length > NOTIFY_TEXT_MAX ? `${text.slice(0, NOTIFY_TEXT_MAX - 1)}…` : text;
 }
 
-/** '홍길동' → '홍*동', '김철' → '김*', 'Hong Gildong' → 'H**********g': a name in a message, never whole. */
-export function maskPersonName(name: string): string {
-  const chars = [...name.trim()];
-  if (chars.length <= 1) return '*';
-  if (chars.length === 2) return `${chars[0]}*`;
-  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars.at(-1)}`;
-}
-
 /**
  * The last guard on a message's text (docs/ARCHITECTURE.md#operator-notifications): e-mail addresses
  * masked, query strings and fragments cut off links, and anything that looks like a key or token

@@ -250,7 +250,7 @@ describe(`operator notifications on ${testDatabaseKind}`, () => {
   it('a provider down is an event per provider and trouble, with neither its API key nor the token anywhere', async () => {
     const apiKey = 'provider-secret-key-9f8e7d6c5b4a3210';
     const down = await createProvider(t.app, {
-      name: '멈춘 공급사',
+      name: '멈춘 공급사 help@upstream.example',
       apiUrl: 'http://127.0.0.1:9/api/v2',
       apiKey,
     });
@@ -258,7 +258,8 @@ describe(`operator notifications on ${testDatabaseKind}`, () => {
     const events = (await rows()).filter((r) => r.kind === 'PROVIDER_TROUBLE');
     expect(events.map((r) => r.eventKey)).toEqual([`provider:${down.id}:BALANCE_FAILED`]);
     expect(events[0]!.title).toBe('공급사 점검: 잔액 조회 실패');
-    expect(events[0]!.body).toBe(`멈춘 공급사 (공급사 #${down.id}) · 잔액 조회 실패`);
+    // the provider's name as given, an address in it masked (withoutSecrets)
+    expect(events[0]!.body).toBe(`멈춘 공급사 ***@upstream.example (공급사 #${down.id}) · 잔액 조회 실패`);
     expect(fake.requests).toHaveLength(1);
     const everything = JSON.stringify([await rows(), emails(), fake.requests.map((r) => r.body), t.logs()]);
     expect(everything).not.toContain(apiKey);
