@@ -8,6 +8,7 @@ import {
   validateNotifySetting,
   withoutSecrets,
 } from './operator-notifications';
+import { auditTargetName } from './admin-audit';
 import { validateSettingValue } from './settings-rules';
 
 describe('operator notification messages', () => {
@@ -87,5 +88,12 @@ describe('NOTIFY_* settings', () => {
     expect(validateNotifySetting('NOTIFY_LARGE_CHARGE_WON', '999')).toBe(NOTIFY_MESSAGES.LARGE_CHARGE);
     expect(validateNotifySetting('NOTIFY_LARGE_CHARGE_WON', '1,000')).toBeNull();
     expect(validateSettingValue('NOTIFY_LARGE_CHARGE_WON', 'many')).toBe(NOTIFY_MESSAGES.LARGE_CHARGE);
+  });
+
+  it('are named in Korean in the audit log', () => {
+    expect(auditTargetName('setting', 'NOTIFY_EMAILS')).toBe('알림 받을 이메일');
+    expect(auditTargetName('setting', 'NOTIFY_TELEGRAM')).toBe('텔레그램 알림');
+    expect(auditTargetName('setting', 'NOTIFY_KINDS')).toBe('알림 종류');
+    expect(auditTargetName('setting', 'NOTIFY_LARGE_CHARGE_WON')).toBe('큰 금액 충전 기준 (원)');
   });
 });
