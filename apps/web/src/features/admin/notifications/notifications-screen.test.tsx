@@ -42,6 +42,19 @@ const DATA: AdminNotificationsResponse = {
       lastError: null,
       sentAt: '2026-12-02T02:00:01.000Z',
     },
+    {
+      id: 0,
+      kind: 'CHARGE_LARGE',
+      title: '큰 금액 충전',
+      body: '충전 #5 ₩1,000,000 입금 확인 (회원 #3)',
+      createdAt: '2026-12-02T01:00:00.000Z',
+      resolvedAt: null,
+      emailStatus: 'sent',
+      telegramStatus: 'sent',
+      attempts: 2,
+      lastError: '텔레그램: 텔레그램에 연결하지 못했습니다',
+      sentAt: '2026-12-02T01:06:00.000Z',
+    },
   ],
 };
 
@@ -67,7 +80,7 @@ describe('the 알림 screen', () => {
     expect(screen.getByLabelText('큰 금액 충전 기준 (원)')).toHaveValue('1,000,000');
 
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     // Seoul time, yyyy-MM-dd HH:mm:ss
     expect(within(items[0]!).getByText('2026-12-02 12:04:05')).toBeInTheDocument();
     expect(within(items[0]!).getByText('이메일 보냄')).toBeInTheDocument();
@@ -76,6 +89,9 @@ describe('the 알림 screen', () => {
     expect(within(items[0]!).getByText('재시도 4회')).toBeInTheDocument();
     expect(within(items[1]!).getByText('텔레그램 꺼짐')).toBeInTheDocument();
     expect(within(items[1]!).getByText('해결됨')).toBeInTheDocument();
+    // a row sent after a retry keeps its error in the data, not on the screen
+    expect(within(items[2]!).getByText('재시도 2회')).toBeInTheDocument();
+    expect(within(items[2]!).queryByText(/마지막 오류/)).not.toBeInTheDocument();
   });
 
   it('saves all four choices in one call', async () => {

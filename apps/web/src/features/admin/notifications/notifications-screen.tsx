@@ -231,6 +231,10 @@ function ChannelState({ channel, status }: { channel: NotifyChannel; status: Not
   );
 }
 
+/** A channel still waiting for a retry, or given up: the last error is worth showing. */
+const unsettled = (row: OperatorNotificationRow) =>
+  [row.emailStatus, row.telegramStatus].some((status) => status === 'failed' || status === 'pending');
+
 function RecentList({ rows }: { rows: OperatorNotificationRow[] }) {
   if (rows.length === 0) return <AdminStatus kind="empty">아직 보낸 알림이 없습니다</AdminStatus>;
   return (
@@ -240,7 +244,9 @@ function RecentList({ rows }: { rows: OperatorNotificationRow[] }) {
           <div className="notify-item-main">
             <span className="notify-item-title">{row.title}</span>
             <span className="notify-item-body">{row.body}</span>
-            {row.lastError && <span className="notify-item-error">마지막 오류: {row.lastError}</span>}
+            {row.lastError && unsettled(row) && (
+              <span className="notify-item-error">마지막 오류: {row.lastError}</span>
+            )}
           </div>
           <div className="notify-item-meta">
             <time dateTime={row.createdAt} className="notify-item-time">
