@@ -3,7 +3,7 @@
  * The audit log's search and its filters' choices are the console's alone (docs/product.md#operator-console),
  * so they are queried here; audit/ keeps only the writer every action records through.
  */
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { accounts, auditLog } from '../../db/schema';
 import { likeContaining } from '../../db/like-pattern';
@@ -14,6 +14,8 @@ export interface AuditFilter {
   targetId?: string;
   /** The operator's login id, any case. */
   operatorLoginId?: string;
+  /** Only the system's own actions (no operator: the catalogue sync, docs/ARCHITECTURE.md#catalogue-sync). */
+  systemOnly?: boolean;
   /** Entries at or after this instant. */
   from?: Date;
   /** Entries before this instant. */
@@ -30,6 +32,7 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   if (filter.operatorLoginId) {
     conditions.push(sql`lower(${accounts.loginId}) = lower(${filter.operatorLoginId})`);
   }
+  if (filter.systemOnly) conditions.push(isNull(auditLog.operatorId));
   if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
   if (filter.before) conditions.push(lt(auditLog.createdAt, filter.before));
   if (filter.text) {
@@ -63,7 +66,7 @@ export const auditAdminRepository = {
 
   /** The values the log's filters can choose from: actions, target types and operators present in it. */
   async filterChoices(ex: Executor) {
-    const [actions, targetTypes, operators] = await Promise.all([
+    const [actions, targetTypes, operators, system] = await Promise.all([
       ex.selectDistinct({ value: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
       ex.selectDistinct({ value: auditLog.targetType }).from(auditLog).orderBy(asc(auditLog.targetType)),
       ex
@@ -71,8 +74,14 @@ export const auditAdminRepository = {
         .from(auditLog)
         .innerJoin(accounts, eq(accounts.id, auditLog.operatorId))
         .orderBy(asc(accounts.loginId)),
+      ex.select({ id: auditLog.id }).from(auditLog).where(isNull(auditLog.operatorId)).limit(1),
     ]);
     const values = (rows: { value: string }[]) => rows.map((row) => row.value);
-    return { actions: values(actions), targetTypes: values(targetTypes), operators: values(operators) };
+    return {
+      actions: values(actions),
+      targetTypes: values(targetTypes),
+      operators: values(operators),
+      hasSystemEntries: system.length > 0,
+    };
   },
 };

@@ -11,11 +11,15 @@ const SYSTEM_OPERATOR_LABEL = '시스템';
 function filterOf(query: AuditLogQuery): AuditFilter {
   const from = query.from ? parseSeoulDate(query.from) : null;
   const to = query.to ? parseSeoulDate(query.to) : null;
+  const operator = query.operator?.trim() || undefined;
+  // 시스템 is no login id (ids are ASCII): it names the entries without an operator.
+  const system = operator === SYSTEM_OPERATOR_LABEL;
   return {
     action: query.action,
     targetType: query.targetType,
     targetId: query.targetId,
-    operatorLoginId: query.operator?.trim() || undefined,
+    operatorLoginId: system ? undefined : operator,
+    systemOnly: system,
     from: from ?? undefined,
     before: to ? addSeoulDays(to, 1) : undefined,
     text: query.q?.trim() || undefined,
@@ -49,7 +53,11 @@ export class AuditAdminService {
   }
 
   /** The filter dropdowns' choices, from what the log actually holds (so no action is ever missing). */
-  filterChoices(): Promise<AuditLogFiltersResponse> {
-    return auditAdminRepository.filterChoices(this.db);
+  async filterChoices(): Promise<AuditLogFiltersResponse> {
+    const { hasSystemEntries, ...choices } = await auditAdminRepository.filterChoices(this.db);
+    return {
+      ...choices,
+      operators: hasSystemEntries ? [...choices.operators, SYSTEM_OPERATOR_LABEL] : choices.operators,
+    };
   }
 }

@@ -116,6 +116,30 @@ describe(`GET /admin/api/audit-log filters on ${testDatabaseKind}`, () => {
     expect((await list(kim, { operator: 'nobody' })).total).toBe(0);
   });
 
+  it('offers 시스템 among the operators once the system acted, and filters its entries (no operator)', async () => {
+    const { kim, e } = await fixture();
+    const choices = async () =>
+      (await get(kim, '/admin/api/audit-log/actions')).json<AuditLogFiltersResponse>().operators;
+    expect(await choices()).not.toContain('시스템');
+    expect((await list(kim, { operator: '시스템' })).total).toBe(0);
+    // The catalogue sync's change of a service: an entry without an operator.
+    await t.app.database.db.transaction((tx) =>
+      auditLogRepository.record(tx, {
+        operatorId: null,
+        action: 'service.sync',
+        targetType: 'service',
+        targetId: '3',
+        before: { unitPriceMilli: 1000 },
+        after: { unitPriceMilli: 1200 },
+      }),
+    );
+    expect(await choices()).toEqual(['OpKim', 'oplee', '시스템']);
+    const system = await list(kim, { operator: '시스템' });
+    expect(system.total).toBe(1);
+    expect(system.items[0]).toMatchObject({ operatorLoginId: '시스템', action: 'service.sync' });
+    expect(ids(await list(kim, { operator: 'opkim' }))).toEqual([e.underscoreLookalike, e.adjust, e.accept]);
+  });
+
   it('filters by Seoul days from–to, both inclusive, split at 00:00 KST', async () => {
     const { kim, e } = await fixture();
     expect(ids(await list(kim, { from: '2026-11-24', to: '2026-11-24' }))).toEqual([e.adjust, e.reject]);
