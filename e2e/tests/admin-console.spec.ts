@@ -200,7 +200,7 @@ test('[ADMIN][CATALOG]: the operator adds a service, and a member orders it', as
   await dialog.getByLabel('최소 수량').fill('10');
   await dialog.getByLabel('최대 수량').fill('1000');
   await dialog.getByLabel('공급사', { exact: true }).selectOption({ label: '시뮬레이션 공급사 (데모)' });
-  await dialog.getByLabel('공급사 상품 ID').fill('3');
+  await dialog.getByLabel('공급사 상품 ID', { exact: true }).fill('3');
   await dialog.getByRole('button', { name: '저장' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('table').getByText(name)).toBeVisible();
