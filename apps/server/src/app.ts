@@ -70,11 +70,7 @@ import { ProviderHealth } from './providers/provider-health';
 import { ProviderRegistry } from './providers/provider-registry';
 import { SimulatedProvider } from './providers/simulated-provider';
 import { OrdersService } from './orders/orders.service';
-import {
-  OrderCommitBatcher,
-  ORDER_BATCH_PGLITE,
-  ORDER_BATCH_POSTGRES,
-} from './orders/order-commit-batcher';
+import { OrderCommitBatcher, ORDER_BATCH_PGLITE, ORDER_BATCH_POSTGRES } from './orders/order-commit-batcher';
 import { registerLoadShedding } from './ops/load-shedding';
 import { AppMetrics, registerRequestMetrics } from './ops/metrics';
 import { opsRepository } from './ops/ops.repository';

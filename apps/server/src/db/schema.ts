@@ -182,7 +182,9 @@ export const services = pgTable(
     syncDisabled: text('sync_disabled'),
     // The second provider (and its service id) an order goes to while the first's sending is paused
     // (docs/ARCHITECTURE.md#provider-health); null = orders wait for the first.
-    failoverProviderId: integer('failover_provider_id').references(() => providers.id, { onDelete: 'set null' }),
+    failoverProviderId: integer('failover_provider_id').references(() => providers.id, {
+      onDelete: 'set null',
+    }),
     failoverProviderServiceId: text('failover_provider_service_id'),
   },
   (t) => [

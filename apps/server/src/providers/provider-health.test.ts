@@ -486,6 +486,34 @@ describe(`provider health on ${testDatabaseKind}`, () => {
     expect([...primary.added, ...failover.added]).toEqual([]);
   });
 
+  it('a provider out of funds: its refusal is retried with back-off, never refunded, and the order goes once topped up', async () => {
+    const member = await createMember(t.app, { point: 100_000 });
+    const service = await catalogService(t.app);
+    t.app.services.simulatedProvider.setMode({ dry: true, silent: false });
+    const placed = await placeOrder(t.app, member, {
+      serviceId: service.id,
+      link: 'https://www.instagram.com/p/out-of-funds/',
+      amount: service.min,
+    });
+    const report = await t.app.services.worker.tick();
+    expect(report).toMatchObject({ submitted: 0, failures: 1, refunds: 0 });
+    const [waiting] = await db().select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(waiting).toMatchObject({
+      status: OrderStatus.PENDING,
+      providerOrderId: null,
+      attempts: 1,
+      refunded: 0,
+    });
+    expect(waiting!.lastError).toContain(SIMULATED_DRY_ERROR);
+    // The operator tops the provider up: the next try (after its back-off) sends it.
+    t.app.services.simulatedProvider.setMode({ dry: false, silent: false });
+    t.clock.advance(31_000);
+    expect((await t.app.services.worker.tick()).submitted).toBe(1);
+    const [sent] = await db().select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(sent!.providerOrderId).not.toBeNull();
+    expect(sent!.refunded).toBe(0);
+  });
+
   it('the simulator runs dry (balance 0, orders refused) and goes silent (the timeout ends the call)', async () => {
     const provider = await demoProvider();
     const sim = t.app.services.simulatedProvider;

@@ -455,7 +455,8 @@ export class SimulatedProvider {
       if (this.modeNow.dry && params.action === 'balance') {
         return { balance: '0.00', currency: SIMULATED_BALANCE.currency };
       }
-      if (dialect === 'refusal-400' && params.action === 'add') return refused('Not enough funds on balance');
+      if (dialect === 'refusal-400' && params.action === 'add')
+        return refused('Quantity less than minimal 100');
       const answer = await this.answer(params, fault === 'unknown-order');
       if (fault === 'lose-answer') {
         reply.hijack();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError } from './provider-api';
 import { providerOrderInput } from '../orders/send-to-provider';
-import { MAX_ANSWER_BYTES, SmmApiClient } from './smm-api-client';
+import { isOutOfFunds, MAX_ANSWER_BYTES, SmmApiClient } from './smm-api-client';
 
 /**
  * The client's parsing and failure handling against a scripted upstream (a plain node:http server
@@ -452,5 +452,38 @@ describe('SmmApiClient: the size of an answer', () => {
     expect(error).toMatchObject({ message: 'add: HTTP 500', mayHaveBeenProcessed: false });
     await vi.waitFor(() => expect(upstream.closed).toBe(true));
     expect(upstream.sent).toBeLessThan(25 * 1024 * 1024);
+  });
+});
+
+describe('SmmApiClient: a refusal for want of funds', () => {
+  it('is the provider out of funds (retried) in the wordings panels use, and nothing else', () => {
+    for (const text of [
+      'Not enough funds on balance',
+      'not enough balance',
+      'Insufficient funds',
+      'Insufficient balance, please add funds',
+      'No funds',
+    ]) {
+      expect(isOutOfFunds(text), text).toBe(true);
+    }
+    for (const text of [
+      'Incorrect order ID',
+      'Quantity less than minimal 100',
+      'Link duplicate',
+      'Incorrect service ID',
+    ]) {
+      expect(isOutOfFunds(text), text).toBe(false);
+    }
+  });
+
+  it('makes an add refused that way retryable, with or without HTTP 400; any other refusal is final', async () => {
+    script = json({ error: 'Not enough funds on balance' });
+    expect((await providerError(add())).retryable).toBe(true);
+    script = json({ error: 'Insufficient funds' }, 400);
+    expect((await providerError(add())).retryable).toBe(true);
+    script = json({ error: 'Incorrect service ID' }, 400);
+    expect((await providerError(add())).retryable).toBe(false);
+    script = json({ error: 'Incorrect service ID' });
+    expect((await providerError(add())).retryable).toBe(false);
   });
 });

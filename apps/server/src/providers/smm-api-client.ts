@@ -467,7 +467,7 @@ export class SmmApiClient implements ProviderClient {
     const refused = status === 400 || status === 422;
     return new ProviderError(
       `${action}: HTTP ${status}: ${refused ? 'refused: ' : ''}${refusal}`,
-      refused ? refusalRetryable : true,
+      refused ? refusalRetryable || isOutOfFunds(refusal) : true,
       gatewayTimeout,
     );
   }
@@ -476,7 +476,8 @@ export class SmmApiClient implements ProviderClient {
   private throwIfRefused(action: string, answer: unknown, retryable: boolean): void {
     const refused = errorAnswer.safeParse(answer);
     if (refused.success) {
-      throw new ProviderError(`${action}: refused: ${this.quote(refused.data.error)}`, retryable);
+      const text = this.quote(refused.data.error);
+      throw new ProviderError(`${action}: refused: ${text}`, retryable || isOutOfFunds(text));
     }
   }
 
@@ -486,6 +487,18 @@ export class SmmApiClient implements ProviderClient {
     const safe = key ? text.split(key).join('***') : text;
     return safe.replace(/\s+/g, ' ').trim().slice(0, MAX_PROVIDER_TEXT);
   }
+}
+
+/**
+ * A refusal for the provider's own account, not the order: "Not enough funds on balance", "Insufficient
+ * balance" … The order is fine and goes through once its operator tops the provider up, so it is retried
+ * with the usual back-off (the watch and the notifications show the provider low meanwhile) instead of
+ * being cancelled and refunded at once like an order the provider refused (docs/ARCHITECTURE.md#provider-health).
+ */
+export function isOutOfFunds(refusal: string): boolean {
+  return /\b(not enough|insufficient|low)\b.*\b(funds?|balance|money|credit)\b|\bno (funds|balance)\b/i.test(
+    refusal,
+  );
 }
 
 /**
