@@ -311,7 +311,9 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
         expect(mid.violations).toEqual([]);
         // An outage lasts one wave at most: left off, a seed that disables it early would refuse nearly
         // every order of the run, and the run would test little (and fail its "orders placed" check).
-        if (!providerEnabled) await switchProvider(true);
+        // Always, not only when the flag says off: two toggles of one wave race as HTTP requests, so the
+        // provider's row can end disabled while the flag (set as each request was sent) says enabled.
+        await switchProvider(true);
       }
 
       const afterTraffic = await checkInvariants(db);
