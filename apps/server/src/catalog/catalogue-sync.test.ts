@@ -279,7 +279,7 @@ describe(`the scheduled sync beside the background loop on ${testDatabaseKind}`,
     expect(reports).toEqual([]);
     expect(Date.now() - started).toBeLessThan(1500);
     // A tick meanwhile starts no second run.
-    expect(syncer.startDue(() => reports.push('second'))).toEqual({ started: 0 });
+    expect(syncer.startDue(() => reports.push('second'))).toEqual({ started: false });
     await syncer.settled();
     expect(reports).toEqual([{ synced: 0, failed: 1 }]);
     const [run] = await t.app.database.db.select().from(catalogueSyncRuns);

@@ -57,15 +57,17 @@ export class CatalogueSync {
    * so the syncs run beside the loop; while they run, later ticks start none. `report` hears how it
    * went; close() waits for it through settled().
    */
-  startDue(report: (outcome: { synced: number; failed: number } | Error) => void): { started: number } {
-    if (this.scheduled) return { started: 0 };
+  startDue(report: (outcome: { synced: number; failed: number } | Error) => void): { started: boolean } {
+    if (this.scheduled) return { started: false };
     const run = this.tick().then(report, (error: unknown) =>
       report(error instanceof Error ? error : new Error(String(error))),
     );
     this.scheduled = run.finally(() => {
       this.scheduled = undefined;
     });
-    return { started: 1 };
+    // A flag, not a count: the Ticker logs a job's report only when a count is above 0, and a run that
+    // finds nothing due is no news (what a run did is logged by `report`).
+    return { started: true };
   }
 
   /** Resolves when the scheduled run the loop started (if any) has finished. */
