@@ -175,6 +175,14 @@ export function ServiceFormDialog({
     });
   };
 
+  // The same choices for the provider and its failover.
+  const providerOptions = providers.map((p) => (
+    <option key={p.id} value={p.id}>
+      {p.name}
+      {p.enabled ? '' : ' (사용 중지)'}
+    </option>
+  ));
+
   return (
     <AdminDialog title={service ? '상품 수정' : '상품 추가'} wide onClose={onClose}>
       <form className="admin-form" onSubmit={submit} noValidate>
@@ -254,12 +262,7 @@ export function ServiceFormDialog({
             hint="공급사가 없으면 주문이 접수만 되고 공급사로 전송되지 않습니다."
           >
             <option value="">공급사 없음</option>
-            {providers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-                {p.enabled ? '' : ' (사용 중지)'}
-              </option>
-            ))}
+            {providerOptions}
           </SelectField>
           <TextField
             label="공급사 상품 ID"
@@ -276,12 +279,7 @@ export function ServiceFormDialog({
             hint="공급사의 신규 주문 전송을 중지하면 새 주문이 이 공급사로 갑니다."
           >
             <option value="">대체 공급사 없음</option>
-            {providers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-                {p.enabled ? '' : ' (사용 중지)'}
-              </option>
-            ))}
+            {providerOptions}
           </SelectField>
           <TextField
             label="대체 공급사 상품 ID"
