@@ -238,10 +238,10 @@ const unsettled = (row: OperatorNotificationRow) =>
 function RecentList({ rows }: { rows: OperatorNotificationRow[] }) {
   if (rows.length === 0) return <AdminStatus kind="empty">아직 보낸 알림이 없습니다</AdminStatus>;
   return (
-    <ul className="notify-list">
+    <ul className="admin-item-list">
       {rows.map((row) => (
-        <li key={row.id} className="notify-item">
-          <div className="notify-item-main">
+        <li key={row.id} className="admin-item">
+          <div className="admin-item-main">
             <span className="notify-item-title">{row.title}</span>
             <span className="notify-item-body">{row.body}</span>
             {row.lastError && unsettled(row) && (

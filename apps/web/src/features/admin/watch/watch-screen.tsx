@@ -23,10 +23,10 @@ function WatchGroupSection({ group }: { group: WatchGroup }) {
         </span>
       </div>
       <p className="watch-group-description">{text.description}</p>
-      <ul className="watch-items" aria-labelledby={`watch-${group.kind}`}>
+      <ul className="admin-item-list" aria-labelledby={`watch-${group.kind}`}>
         {group.items.map((item) => (
-          <li key={item.id} className="watch-item">
-            <div className="watch-item-main">
+          <li key={item.id} className="admin-item">
+            <div className="admin-item-main">
               <Link className="watch-item-label" to={watchHref(item.target)}>
                 {item.label}
               </Link>
