@@ -4,45 +4,11 @@
 // 60,000 orders of 600 members (a few resellers with thousands) in every status over 60 days and their
 // ledger rows, ANALYZEd; prints EXPLAIN (costs off) of the queries the repositories run, written here
 // as SQL with the repository function each mirrors.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { insidePostgres, serverApp } from './in-process.mts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-if (!process.env.TEST_DATABASE_URL) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(root, 'scripts/with-postgres.mjs'),
-      process.execPath,
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-    ],
-    { stdio: 'inherit' },
-  );
-  process.exit(result.status ?? 1);
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'smm-explain-'));
-Object.assign(process.env, {
-  DATABASE_URL: process.env.TEST_DATABASE_URL,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  JWT_SECRET: 'bench-explain-jwt-secret-'.padEnd(48, 'x'),
-  SEED_DEMO_DATA: 'true',
-  BACKGROUND_TICK_SECONDS: '0',
-});
-const { loadConfig } = await import('../../apps/server/src/config.ts');
-const { buildApp } = await import('../../apps/server/src/app.ts');
-const { sql } = await import('drizzle-orm');
-
-const app = await buildApp(loadConfig());
-const db = app.database.db;
-const rows = async <T,>(query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+insidePostgres(import.meta.url, false);
+const { db, rows, close } = await serverApp('explain');
 
 try {
   await db.execute(sql`
@@ -135,6 +101,5 @@ try {
   console.log('\n-- indexes of orders and point_ledger (60,000 rows each)');
   console.table(indexes);
 } finally {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -7,53 +7,20 @@
 //   fails on a slow machine. Runs the server's own OrderWorker (apps/server/src) under tsx.
 //
 //   npm run bench:loop            (re-runs itself inside scripts/with-postgres.mjs, fsync on)
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { availableParallelism, loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { insidePostgres, serverApp } from './in-process.mts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const ORDERS = Number(process.env.BENCH_LOOP_ORDERS ?? 100_000);
 const SENDS = Number(process.env.BENCH_LOOP_SENDS ?? 2_000);
 const LIMIT_MS = Number(process.env.BENCH_LOOP_SECONDS ?? 600) * 1000;
 
-if (!process.env.TEST_DATABASE_URL) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(root, 'scripts/with-postgres.mjs'),
-      process.execPath,
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-    ],
-    { stdio: 'inherit', env: { ...process.env, PG_DURABLE: process.env.PG_DURABLE ?? '1' } },
-  );
-  process.exit(result.status ?? 1);
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-loop-'));
-Object.assign(process.env, {
-  DATABASE_URL: process.env.TEST_DATABASE_URL,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  JWT_SECRET: 'bench-loop-jwt-secret-'.padEnd(48, 'x'),
-  SEED_DEMO_DATA: 'true',
+insidePostgres(import.meta.url, process.env.PG_DURABLE !== '0');
+const { app, db, rows, close } = await serverApp('loop', {
   // Every order runs its course (no partial or cancelled refunds): the sweep alone is measured.
   SIMULATED_PROVIDER_PARTIAL_PERCENT: '0',
   SIMULATED_PROVIDER_CANCEL_PERCENT: '0',
-  BACKGROUND_TICK_SECONDS: '0',
 });
-const { loadConfig } = await import('../../apps/server/src/config.ts');
-const { buildApp } = await import('../../apps/server/src/app.ts');
-const { sql } = await import('drizzle-orm');
-
-const config = loadConfig();
-const app = await buildApp(config);
-const db = app.database.db;
-const rows = async <T,>(query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 try {
   const [member] = await rows<{ id: number }>(sql`
@@ -165,6 +132,5 @@ try {
     );
   console.log(`claimed ${claimed} in the sweep (an order is claimed once per check)`);
 } finally {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
