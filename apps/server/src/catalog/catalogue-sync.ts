@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, isNotNull, lt, or, isNull, sql } from 'drizzle-
 import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db, Executor } from '../db/database';
 import { catalogueSyncChanges, catalogueSyncRuns, exchangeRates, providers, services } from '../db/schema';
-import { ProviderError, type ProviderServiceListing } from '../providers/provider-api';
+import { ProviderError, withoutProviderKey, type ProviderServiceListing } from '../providers/provider-api';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import type { ProviderRow } from '../providers/providers.repository';
 import type { Clock } from '../shared/clock';
@@ -124,7 +124,7 @@ export class CatalogueSync {
         await this.fail(runId, 'internal error');
         throw error;
       }
-      return this.fail(runId, mask(error.message, provider.apiKey));
+      return this.fail(runId, withoutProviderKey(error.message, provider.apiKey));
     }
   }
 
@@ -245,11 +245,6 @@ export class CatalogueSync {
     if (result.count > 0) await this.catalog.changed();
     return result;
   }
-}
-
-/** The provider's key never leaves in an error text (docs/ARCHITECTURE.md#providers-are-untrusted). */
-function mask(message: string, key: string): string {
-  return key.length >= 4 ? message.split(key).join('***') : message;
 }
 
 /** A provider's last runs, newest first, each with its changes (the console's sync report). */

@@ -99,3 +99,12 @@ export class ProviderError extends Error {
     this.name = 'ProviderError';
   }
 }
+
+/**
+ * A provider's text with its API key masked (docs/ARCHITECTURE.md#providers-are-untrusted): the client
+ * keeps the key out of its own errors, and every place that stores or shows a provider's text masks it
+ * again, so this holds for any text. A key under 4 characters is not searched for (it would mask words).
+ */
+export function withoutProviderKey(text: string, apiKey: string): string {
+  return apiKey.length >= 4 ? text.split(apiKey).join('***') : text;
+}

@@ -1,7 +1,7 @@
 import { CATALOG_MESSAGES as M } from '@smm/domain';
 import type { Executor } from '../db/database';
 import { appError } from '../errors/app-error';
-import { ProviderError, type ProviderClient } from './provider-api';
+import { ProviderError, withoutProviderKey, type ProviderClient } from './provider-api';
 import type { ProviderRegistry } from './provider-registry';
 import { providersRepository, type ProviderRow } from './providers.repository';
 
@@ -29,8 +29,9 @@ export async function askProvider<T>(
     return await call(registry.clientFor(provider));
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    const key = provider.apiKey;
-    const detail = key.length >= 4 ? error.message.split(key).join('***') : error.message;
-    throw appError('PROVIDER_UNAVAILABLE', M.PROVIDER_FAILED(detail));
+    throw appError(
+      'PROVIDER_UNAVAILABLE',
+      M.PROVIDER_FAILED(withoutProviderKey(error.message, provider.apiKey)),
+    );
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import type { Clock } from '../shared/clock';
-import { ProviderError } from './provider-api';
+import { ProviderError, withoutProviderKey } from './provider-api';
 import { providerHealthRepository as repo } from './provider-health.repository';
 import type { ProviderRegistry } from './provider-registry';
 import type { ProviderRow } from './providers.repository';
@@ -13,11 +13,6 @@ export const HEALTH_RETENTION_DAYS = 14;
 const PRUNE_EVERY_MS = 60 * 60_000;
 /** Opening the console's health view samples a provider whose last sample is older than this. */
 export const VIEW_SAMPLE_AFTER_MS = 60_000;
-
-/** The key out of a provider's message (the client leaves it out already; this holds for any other). */
-export function withoutKey(text: string, apiKey: string): string {
-  return apiKey.length >= 4 ? text.split(apiKey).join('***') : text;
-}
 
 export interface ProviderHealthOptions {
   /** Minutes between two balance samples of one provider (PROVIDER_BALANCE_SAMPLE_MINUTES). */
@@ -69,7 +64,7 @@ export class ProviderHealth implements ProviderCallRecorder {
         await repo.addError(this.db, {
           providerId: call.providerId,
           action: call.action,
-          message: withoutKey(call.error!, call.apiKey),
+          message: withoutProviderKey(call.error!, call.apiKey),
           at: now,
         });
       }
@@ -126,7 +121,7 @@ export class ProviderHealth implements ProviderCallRecorder {
       answer = { balance: read.balance, currency: read.currency, error: null };
     } catch (error) {
       const text = error instanceof ProviderError ? error.message : 'balance: unexpected failure';
-      answer = { balance: null, currency: null, error: withoutKey(text, row.apiKey) };
+      answer = { balance: null, currency: null, error: withoutProviderKey(text, row.apiKey) };
     }
     await repo.addBalanceSample(this.db, { providerId: row.id, ...answer, at: this.clock.now() });
   }

@@ -9,7 +9,7 @@ import {
 } from '@smm/domain';
 import type { AdminDashboardResponse, DashboardProviderBalance } from '@smm/domain/contract';
 import type { Db } from '../../db/database';
-import { ProviderError, type ProviderApi } from '../../providers/provider-api';
+import { ProviderError, withoutProviderKey, type ProviderApi } from '../../providers/provider-api';
 import type { Clock } from '../../shared/clock';
 import {
   presentOpenDeposits,
@@ -140,14 +140,9 @@ export class DashboardService {
       return { ...base, balance: answer.balance, currency: answer.currency, error: null };
     } catch (error) {
       const text = error instanceof ProviderError ? error.message : 'balance: unexpected failure';
-      return { ...base, balance: null, currency: null, error: withoutKey(text, row.apiKey) };
+      return { ...base, balance: null, currency: null, error: withoutProviderKey(text, row.apiKey) };
     } finally {
       clearTimeout(timer);
     }
   }
-}
-
-/** The client already keeps the key out of its errors; this holds even for one that did not. */
-function withoutKey(text: string, apiKey: string): string {
-  return apiKey.length >= 4 ? text.split(apiKey).join('***') : text;
 }

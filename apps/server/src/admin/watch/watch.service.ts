@@ -12,7 +12,7 @@ import {
 } from '@smm/domain';
 import { WATCH_ITEM_LIMIT, type AdminWatchResponse, type WatchItem } from '@smm/domain/contract';
 import type { Db } from '../../db/database';
-import { ProviderError, type ProviderApi } from '../../providers/provider-api';
+import { ProviderError, withoutProviderKey, type ProviderApi } from '../../providers/provider-api';
 import type { Clock } from '../../shared/clock';
 import { watchRepository, type WatchOrderRow, type WatchProviderRow } from './watch.repository';
 
@@ -196,7 +196,7 @@ export class WatchService {
       answer = { balance: read.balance, currency: read.currency, error: null };
     } catch (error) {
       const text = error instanceof ProviderError ? error.message : 'balance: unexpected failure';
-      answer = { balance: null, currency: null, error: withoutKey(text, row.apiKey) };
+      answer = { balance: null, currency: null, error: withoutProviderKey(text, row.apiKey) };
     } finally {
       clearTimeout(timer);
     }
@@ -223,9 +223,4 @@ function orderItem(row: WatchOrderRow, since: Date, reason: string | null, held 
       query: { member: row.memberLoginId, link: row.link.slice(0, 200), ...(held ? { error: '1' } : {}) },
     },
   };
-}
-
-/** The client already keeps the key out of its errors; this holds even for one that did not. */
-function withoutKey(text: string, apiKey: string): string {
-  return apiKey.length >= 4 ? text.split(apiKey).join('***') : text;
 }
