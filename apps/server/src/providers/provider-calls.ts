@@ -1,7 +1,7 @@
 import { CATALOG_MESSAGES as M } from '@smm/domain';
 import type { Executor } from '../db/database';
 import { appError } from '../errors/app-error';
-import { ProviderError, withoutProviderKey, type ProviderClient } from './provider-api';
+import { ProviderError, withoutProviderKey, type ProviderApi, type ProviderClient } from './provider-api';
 import type { ProviderRegistry } from './provider-registry';
 import { providersRepository, type ProviderRow } from './providers.repository';
 
@@ -33,5 +33,44 @@ export async function askProvider<T>(
       'PROVIDER_UNAVAILABLE',
       M.PROVIDER_FAILED(withoutProviderKey(error.message, provider.apiKey)),
     );
+  }
+}
+
+/** A provider's balance as read, or why it could not be: the dashboard, the watch and provider health. */
+export interface BalanceReading {
+  balance: string | null;
+  currency: string | null;
+  error: string | null;
+}
+
+/**
+ * Asks a provider's balance and never throws: a failure is the reading's error (key-free). With
+ * `withinMs` it never waits longer either, for screens that must not hang on a slow provider.
+ */
+export async function readBalance(
+  client: Pick<ProviderApi, 'balance'>,
+  apiKey: string,
+  withinMs?: number,
+): Promise<BalanceReading> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit =
+    withinMs === undefined
+      ? []
+      : [
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(new ProviderError(`balance: no answer within ${withinMs} ms`, true)),
+              withinMs,
+            );
+          }),
+        ];
+  try {
+    const read = await Promise.race([client.balance(), ...limit]);
+    return { balance: read.balance, currency: read.currency, error: null };
+  } catch (error) {
+    const text = error instanceof ProviderError ? error.message : 'balance: unexpected failure';
+    return { balance: null, currency: null, error: withoutProviderKey(text, apiKey) };
+  } finally {
+    clearTimeout(timer);
   }
 }

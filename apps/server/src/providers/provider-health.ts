@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import type { Clock } from '../shared/clock';
-import { ProviderError, withoutProviderKey } from './provider-api';
+import { withoutProviderKey } from './provider-api';
+import { readBalance } from './provider-calls';
 import { providerHealthRepository as repo } from './provider-health.repository';
 import type { ProviderRegistry } from './provider-registry';
 import type { ProviderRow } from './providers.repository';
@@ -115,14 +116,8 @@ export class ProviderHealth implements ProviderCallRecorder {
 
   private async sample(row: ProviderRow): Promise<void> {
     if (!this.registry) return;
-    let answer: { balance: string | null; currency: string | null; error: string | null };
-    try {
-      const read = await this.registry.clientFor(row).balance();
-      answer = { balance: read.balance, currency: read.currency, error: null };
-    } catch (error) {
-      const text = error instanceof ProviderError ? error.message : 'balance: unexpected failure';
-      answer = { balance: null, currency: null, error: withoutProviderKey(text, row.apiKey) };
-    }
+    // Detached from the tick: the client's own timeout is the limit.
+    const answer = await readBalance(this.registry.clientFor(row), row.apiKey);
     await repo.addBalanceSample(this.db, { providerId: row.id, ...answer, at: this.clock.now() });
   }
 }

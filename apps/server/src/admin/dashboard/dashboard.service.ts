@@ -9,7 +9,8 @@ import {
 } from '@smm/domain';
 import type { AdminDashboardResponse, DashboardProviderBalance } from '@smm/domain/contract';
 import type { Db } from '../../db/database';
-import { ProviderError, withoutProviderKey, type ProviderApi } from '../../providers/provider-api';
+import type { ProviderApi } from '../../providers/provider-api';
+import { readBalance } from '../../providers/provider-calls';
 import type { Clock } from '../../shared/clock';
 import {
   presentOpenDeposits,
@@ -126,23 +127,11 @@ export class DashboardService {
 
   /** One provider's balance, or why it could not be read; never throws, never waits past the timeout. */
   private async balanceOf(row: ProviderRow): Promise<DashboardProviderBalance> {
-    const base = { id: row.id, name: row.name };
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(new ProviderError(`balance: no answer within ${this.options.balanceTimeoutMs} ms`, true)),
-        this.options.balanceTimeoutMs,
-      );
-    });
-    try {
-      const answer = await Promise.race([this.providers.clientFor(row).balance(), timeout]);
-      return { ...base, balance: answer.balance, currency: answer.currency, error: null };
-    } catch (error) {
-      const text = error instanceof ProviderError ? error.message : 'balance: unexpected failure';
-      return { ...base, balance: null, currency: null, error: withoutProviderKey(text, row.apiKey) };
-    } finally {
-      clearTimeout(timer);
-    }
+    const reading = await readBalance(
+      this.providers.clientFor(row),
+      row.apiKey,
+      this.options.balanceTimeoutMs,
+    );
+    return { id: row.id, name: row.name, ...reading };
   }
 }

@@ -12,7 +12,8 @@ import {
 } from '@smm/domain';
 import { WATCH_ITEM_LIMIT, type AdminWatchResponse, type WatchItem } from '@smm/domain/contract';
 import type { Db } from '../../db/database';
-import { ProviderError, withoutProviderKey, type ProviderApi } from '../../providers/provider-api';
+import type { ProviderApi } from '../../providers/provider-api';
+import { readBalance, type BalanceReading } from '../../providers/provider-calls';
 import type { Clock } from '../../shared/clock';
 import { watchRepository, type WatchOrderRow, type WatchProviderRow } from './watch.repository';
 
@@ -36,19 +37,13 @@ export interface ProviderTroubleFact {
   text: string;
 }
 
-interface BalanceAnswer {
-  balance: string | null;
-  currency: string | null;
-  error: string | null;
-}
-
 /**
  * The watch's read model (docs/ARCHITECTURE.md#the-watch): asked live on every call, nothing stored or
  * computed in the background. Each kind is one query; providers' balances are asked as the dashboard
  * asks them (in parallel, a time limit, an error never fails the answer) and kept for a short while.
  */
 export class WatchService {
-  private readonly balances = new Map<number, { at: number; key: string; answer: BalanceAnswer }>();
+  private readonly balances = new Map<number, { at: number; key: string; answer: BalanceReading }>();
 
   constructor(
     private readonly db: Db,
@@ -177,29 +172,16 @@ export class WatchService {
   }
 
   /** A provider's balance, reused for balanceCacheMs while its URL and key stay; never throws. */
-  private async balanceOf(row: WatchProviderRow, now: Date): Promise<BalanceAnswer> {
+  private async balanceOf(row: WatchProviderRow, now: Date): Promise<BalanceReading> {
     const key = `${row.apiUrl}\u0000${row.apiKey}`;
     const cached = this.balances.get(row.id);
     if (cached && cached.key === key && now.getTime() - cached.at < this.options.balanceCacheMs)
       return cached.answer;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(new ProviderError(`balance: no answer within ${this.options.balanceTimeoutMs} ms`, true)),
-        this.options.balanceTimeoutMs,
-      );
-    });
-    let answer: BalanceAnswer;
-    try {
-      const read = await Promise.race([this.providers.clientFor(row).balance(), timeout]);
-      answer = { balance: read.balance, currency: read.currency, error: null };
-    } catch (error) {
-      const text = error instanceof ProviderError ? error.message : 'balance: unexpected failure';
-      answer = { balance: null, currency: null, error: withoutProviderKey(text, row.apiKey) };
-    } finally {
-      clearTimeout(timer);
-    }
+    const answer = await readBalance(
+      this.providers.clientFor(row),
+      row.apiKey,
+      this.options.balanceTimeoutMs,
+    );
     this.balances.set(row.id, { at: now.getTime(), key, answer });
     return answer;
   }
