@@ -236,11 +236,32 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     const providerId = await demoProviderId();
     await mapped(1, 15);
     t.app.services.simulatedProvider.setListing(1, { rate: '50000' });
-    const outcomes = await Promise.all([
-      sync().syncProvider(providerId, 'operator'),
-      sync().syncProvider(providerId, 'operator'),
-    ]);
-    expect(outcomes.map((o) => o.status).sort()).toEqual(['busy', 'ok']);
+    // The first sync is held inside its call to the provider, so the second surely comes while it runs.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asking!: () => void;
+    const firstAsks = new Promise<void>((resolve) => (asking = resolve));
+    const registry = t.app.services.providers;
+    const slow = {
+      clientFor: (row: Parameters<typeof registry.clientFor>[0]) => {
+        const client = registry.clientFor(row);
+        return Object.assign(Object.create(client) as typeof client, {
+          services: async () => {
+            asking();
+            await held;
+            return client.services();
+          },
+        });
+      },
+    } as unknown as typeof registry;
+    const first = new CatalogueSync(t.app.database.db, slow, t.app.services.catalog, t.clock).syncProvider(
+      providerId,
+      'operator',
+    );
+    await firstAsks;
+    const second = await sync().syncProvider(providerId, 'operator');
+    release();
+    expect([(await first).status, second.status]).toEqual(['ok', 'busy']);
     const runs = await t.app.database.db.select().from(catalogueSyncRuns);
     expect(runs).toHaveLength(1);
   });
