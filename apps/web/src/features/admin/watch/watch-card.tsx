@@ -11,7 +11,8 @@ export function WatchCard() {
   const open = data?.groups.filter((group) => group.count > 0) ?? [];
   return (
     <Link
-      className={`watch-card${open.length > 0 ? ' watch-card-attention' : ''}`}
+      // The dashboard's own card frame (it is shown there), a full-width row of its own.
+      className={`dash-card dash-card-link watch-card${open.length > 0 ? ' dash-card-attention' : ''}`}
       to={paths.admin.watch}
       aria-label={data ? `확인 필요 ${watchCountText(data.total)}` : '확인 필요'}
     >
