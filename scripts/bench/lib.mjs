@@ -109,6 +109,8 @@ export async function closedLoop({ clients, seconds, next }) {
   const latencies = [];
   const statusCodes = {};
   const samples = new Set();
+  // The ten slowest requests and when they started: a tail from one stall shows as one moment.
+  const slowest = [];
   let ok = 0;
   let errors = 0;
   const started = performance.now();
@@ -121,7 +123,10 @@ export async function closedLoop({ clients, seconds, next }) {
         const t0 = performance.now();
         try {
           const { status, text } = await send(agent, client.base, method, path, body, headers);
-          latencies.push(performance.now() - t0);
+          const ms = performance.now() - t0;
+          latencies.push(ms);
+          slowest.push({ atSecond: Number(((t0 - started) / 1000).toFixed(2)), ms: Math.round(ms) });
+          if (slowest.length > 20) slowest.sort((a, b) => b.ms - a.ms).splice(10);
           statusCodes[status] = (statusCodes[status] ?? 0) + 1;
           if (status >= 200 && status < 300) ok += 1;
           else if (samples.size < 3) samples.add(`${status} ${text.slice(0, 200)}`);
@@ -141,6 +146,7 @@ export async function closedLoop({ clients, seconds, next }) {
     notOk: latencies.length - ok,
     errors,
     statusCodes,
+    slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 10),
     ...(samples.size > 0 ? { samples: [...samples] } : {}),
   };
 }

@@ -93,7 +93,7 @@ function serverEnv(dataDir, database) {
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     // One secret for every process, so a member's token is good on each of them.
     JWT_SECRET: 'bench-jwt-secret-'.padEnd(48, 'x'),
     ADMIN_ID: OPERATOR.id,
@@ -127,7 +127,11 @@ function pgbench(url, clients) {
 const loadAverage = () => Number(loadavg()[0].toFixed(2));
 
 /** Members 0…clients-1 placing minimum orders, spread over the servers in turn. */
+let orderCases = 0;
 async function orderLoad(servers, members, clients, service) {
+  // A link of its own per case: the orders stay open (no background loop), and the overlap rule
+  // (docs/product.md#refill-and-cancellation) would refuse the next case's order for the same link.
+  const caseId = ++orderCases;
   const cpu = measureCpu(servers.map((s) => s.pid));
   const figures = await closedLoop({
     clients: members.slice(0, clients).map((m, i) => ({ ...m, base: servers[i % servers.length].base })),
@@ -136,7 +140,7 @@ async function orderLoad(servers, members, clients, service) {
       path: '/service/order',
       body: {
         serviceId: service.id,
-        link: `https://www.instagram.com/p/${client.id}x${n}/`,
+        link: `https://www.instagram.com/p/${client.id}x${n}c${caseId}/`,
         amount: service.min,
       },
       headers: { authorization: `Bearer ${client.token}` },

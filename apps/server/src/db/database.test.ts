@@ -28,3 +28,27 @@ describe('the PostgreSQL pool', () => {
     },
   );
 });
+
+describe('PGlite and the event loop', () => {
+  // One connection inside this process: queued work must leave room for I/O (a new connection, a
+  // request arriving) between any two queries, not only once the whole queue has drained.
+  it.runIf(testDatabaseKind === 'pglite')(
+    'the event loop turns between queued queries and transactions, which still run in order',
+    async () => {
+      const { db } = t.app.database;
+      const finished: number[] = [];
+      let finishedWhenTheLoopTurned: number | undefined;
+      const queued = Array.from({ length: 40 }, (_, i) =>
+        (i % 2 === 0
+          ? db.execute(sql`SELECT ${i}::int AS i`)
+          : db.transaction((tx) => tx.execute(sql`SELECT ${i}::int AS i`))
+        ).then(() => finished.push(i)),
+      );
+      // What an I/O callback would see: scheduled after all forty were asked for.
+      setImmediate(() => (finishedWhenTheLoopTurned = finished.length));
+      await Promise.all(queued);
+      expect(finished).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      expect(finishedWhenTheLoopTurned).toBeLessThan(5);
+    },
+  );
+});

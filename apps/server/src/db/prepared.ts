@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './database';
 
 /**
@@ -14,5 +16,23 @@ export function preparedPerExecutor<T>(prepare: (ex: Executor) => T): (ex: Execu
       prepared.set(ex, statements);
     }
     return statements;
+  };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement built once (Drizzle turns the template into text at load, not per call) and run as
+ * a named prepared statement on PostgreSQL (parsed and planned once per connection; PGlite ignores the
+ * name). Its values are `sql.placeholder(name)`s, filled per call.
+ */
+export function namedStatement(name: string, query: SQL) {
+  const built = dialect.sqlToQuery(query);
+  return async (
+    ex: Executor,
+    values: Record<string, unknown>,
+  ): Promise<{ rows: Record<string, unknown>[] }> => {
+    const prepared = ex._.session.prepareQuery(built, undefined, name, false);
+    return (await prepared.execute(values)) as { rows: Record<string, unknown>[] };
   };
 }

@@ -1,8 +1,9 @@
-import type { LedgerReason } from '@smm/domain';
+import { LedgerReason, OPEN_ORDER_STATUSES, OrderStatus } from '@smm/domain';
 import { getTableColumns, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../db/database';
-import { accounts, pointLedger } from '../db/schema';
+import { namedStatement } from '../db/prepared';
+import { accounts, orders, pointLedger } from '../db/schema';
 import { appError } from '../errors/app-error';
 
 export interface LedgerEntry {
@@ -131,3 +132,104 @@ export async function insertWithDebit<T extends PgTable>(
   }
   return { row: row as T['$inferSelect'], balance: Number(raw.__balance) };
 }
+
+/** One new order of a group, as placeOrdersWithDebits writes it (status pending, due for sending now). */
+export interface OrderToPlace {
+  accountId: number;
+  /** Integer won taken from the balance; positive. */
+  cost: number;
+  serviceId: number;
+  link: string;
+  amount: number;
+  unitPriceMilli: number;
+  serviceType: string;
+  comments: string | null;
+  providerId: number | null;
+  providerServiceId: string | null;
+  nextCheckAt: Date;
+  /**
+   * docs/product.md#refill-and-cancellation (overlapping orders): place nothing while any open order of
+   * this service for this link exists. The caller holds the (service, link) lock.
+   */
+  refuseOverlap: boolean;
+}
+
+const pendingStatus = sql.raw(String(OrderStatus.PENDING));
+const openStatuses = sql.raw(OPEN_ORDER_STATUSES.join(', '));
+
+/**
+ * Several members' new orders in ONE statement (group commit's write, docs/ARCHITECTURE.md#group-commit):
+ * the orders come as one JSON parameter, and a named statement (parsed and planned once per
+ * connection) debits every account that can pay, inserts those orders in the given order, and their
+ * ledger entries. The rules are insertWithDebit's, row by row: a debit never takes a balance below 0,
+ * and an order whose debit did not happen (short balance, or an open order for its link) writes nothing.
+ *
+ * One statement sees one snapshot, so the caller gives orders of distinct accounts (a member's second
+ * order is debited from the balance the first left: the next statement) and, where the overlap rule
+ * applies, distinct (service, link) pairs. Returns each order's new id, or undefined where nothing was
+ * placed (the caller asks why).
+ */
+export async function placeOrdersWithDebits(
+  ex: Executor,
+  list: readonly OrderToPlace[],
+): Promise<(number | undefined)[]> {
+  const seen = new Set<number>();
+  for (const order of list) {
+    if (!Number.isSafeInteger(order.cost) || order.cost <= 0) {
+      throw new Error(`a debit must be a positive integer, got ${order.cost}`);
+    }
+    if (seen.has(order.accountId)) throw new Error('one statement places one order per account');
+    seen.add(order.accountId);
+  }
+  const rows = list.map((order, ord) => ({
+    ord,
+    account_id: order.accountId,
+    cost: order.cost,
+    service_id: order.serviceId,
+    link: order.link,
+    amount: order.amount,
+    unit_price_milli: order.unitPriceMilli,
+    service_type: order.serviceType,
+    comments: order.comments,
+    provider_id: order.providerId,
+    provider_service_id: order.providerServiceId,
+    next_check_at: order.nextCheckAt.toISOString(),
+    refuse_overlap: order.refuseOverlap,
+  }));
+  const result = await placeOrdersStatement(ex, { rows: JSON.stringify(rows), reason: LedgerReason.ORDER });
+  const ids: (number | undefined)[] = list.map(() => undefined);
+  for (const row of result.rows) ids[Number(row.ord)] = Number(row.id);
+  return ids;
+}
+
+const placeOrdersStatement = namedStatement(
+  'place_orders_with_debits',
+  sql`
+    WITH input AS (
+      SELECT * FROM json_to_recordset(CAST(${sql.placeholder('rows')} AS json)) AS i(
+        ord integer, account_id integer, cost integer, service_id integer, link text, amount integer,
+        unit_price_milli bigint, service_type text, comments text, provider_id integer,
+        provider_service_id text, next_check_at timestamptz, refuse_overlap boolean)
+    ), debited AS (
+      UPDATE ${accounts} AS a SET ${sql.identifier(accounts.point.name)} = a.point - i.cost
+      FROM input AS i
+      WHERE a.id = i.account_id AND a.point - i.cost >= 0
+        AND NOT (i.refuse_overlap AND EXISTS (
+          SELECT 1 FROM ${orders} AS o
+          WHERE o.service_id = i.service_id AND o.link = i.link AND o.status IN (${openStatuses})))
+      RETURNING i.ord, a.point AS balance
+    ), placed AS (
+      INSERT INTO ${orders} (account_id, service_id, link, amount, service_type, comments, unit_price_milli,
+        cost, status, provider_id, provider_service_id, next_check_at)
+      SELECT i.account_id, i.service_id, i.link, i.amount, i.service_type, i.comments, i.unit_price_milli,
+        i.cost, ${pendingStatus}, i.provider_id, i.provider_service_id, i.next_check_at
+      FROM input AS i JOIN debited AS d ON d.ord = i.ord
+      ORDER BY i.ord
+      RETURNING id, account_id
+    ), entry AS (
+      INSERT INTO ${pointLedger} (account_id, delta, reason, reference, balance_after)
+      SELECT p.account_id, -i.cost, CAST(${sql.placeholder('reason')} AS text), 'order:' || p.id, d.balance
+      FROM placed AS p JOIN input AS i ON i.account_id = p.account_id JOIN debited AS d ON d.ord = i.ord
+    )
+    SELECT i.ord, p.id FROM placed AS p JOIN input AS i ON i.account_id = p.account_id`,
+);

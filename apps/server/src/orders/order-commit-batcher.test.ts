@@ -1,5 +1,5 @@
-import { LedgerReason } from '@smm/domain';
-import { eq, sql } from 'drizzle-orm';
+import { LedgerReason, OrderStatus } from '@smm/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Tx } from '../db/database';
 import { orders, pointLedger } from '../db/schema';
@@ -10,6 +10,7 @@ import { bearer, createMember, pointOf, tokenFor } from '../test/factories';
 import { catalogService } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { OrderCommitBatcher } from './order-commit-batcher';
+import { serviceLinkLockKey } from './orders.repository';
 
 /**
  * Group commit (docs/ARCHITECTURE.md#group-commit): orders arriving together share one transaction and
@@ -36,7 +37,7 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
     expect(outcomes[3]).toMatchObject({ reason: { code: 'INSUFFICIENT_POINTS' } });
     // All four went in one transaction.
-    expect(batcher.stats).toEqual({ batches: 1, orders: 4, retriedAlone: 0 });
+    expect(batcher.stats).toEqual({ batches: 1, orders: 4, orderStatements: 0, retriedAlone: 0 });
     expect(await pointOf(t.app, member.accountId)).toBe(200);
     expect(await pointOf(t.app, other.accountId)).toBe(200);
     const ledger = await t.app.database.db
@@ -138,13 +139,131 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
     );
     // Two members, one link, one service: one is placed, the other refused as overlapping.
     expect([statuses[15], statuses[16]].sort()).toEqual([200, 409]);
-    // Fewer commits than orders: they were written together.
+    // Fewer commits than orders, and fewer statements than plain orders: they were written together.
     expect(after.orders - before.orders).toBe(17);
     expect(after.batches - before.batches).toBeLessThan(17);
+    expect(after.orderStatements - before.orderStatements).toBeLessThan(15);
 
     const placed = await t.app.database.db.select().from(orders).where(eq(orders.serviceId, service.id));
     expect(placed.filter((o) => o.link.includes('group-commit-'))).toHaveLength(12 + 1 + 1);
     expect(await pointOf(t.app, poor.accountId)).toBe(1);
+    expect((await checkInvariants(t.app.database.db)).violations).toEqual([]);
+  });
+
+  it("plain orders of one batch are written by one statement each run of distinct members and links; a member's next order, a short balance and an overlap go as they arrived", async () => {
+    const service = await catalogService(t.app);
+    const [a, b, c, poor] = await Promise.all([
+      createMember(t.app, { point: 1_000 }),
+      createMember(t.app, { point: 1_000 }),
+      createMember(t.app, { point: 1_000 }),
+      createMember(t.app, { point: 50 }),
+    ]);
+    const batcher = batcherOf();
+    const link = (n: string) => `https://www.instagram.com/p/one-statement-${n}/`;
+    const orderOf = (accountId: number, where: string, cost: number) => ({
+      accountId,
+      cost,
+      serviceId: service.id,
+      link: link(where),
+      amount: 10,
+      unitPriceMilli: 1_000,
+      serviceType: 'default',
+      comments: where === 'comments' ? '첫째 줄\n"따옴표", \\ 그리고 {json}' : null,
+      providerId: service.providerId,
+      providerServiceId: service.providerServiceId,
+      nextCheckAt: new Date('2026-11-25T00:00:00Z'),
+      refuseOverlap: true,
+    });
+    const place = (accountId: number, where: string, cost: number) =>
+      batcher.place(orderOf(accountId, where, cost), serviceLinkLockKey(service.id, link(where)));
+    const outcomes = await Promise.allSettled([
+      place(a.accountId, 'a1', 400), // statement 1
+      place(b.accountId, 'comments', 300), // statement 1
+      place(poor.accountId, 'poor', 100), // statement 1: refused, short
+      place(a.accountId, 'a2', 400), // a again: statement 2, from the 600 the first left
+      place(c.accountId, 'a1', 100), // statement 2: the link a1 is open now, refused as overlapping
+      place(a.accountId, 'a3', 400), // statement 3: refused, 200 left
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'rejected',
+    ]);
+    expect(outcomes[2]).toMatchObject({ reason: { code: 'INSUFFICIENT_POINTS' } });
+    expect(outcomes[4]).toMatchObject({ reason: { code: 'ORDER_OVERLAP' } });
+    expect(outcomes[5]).toMatchObject({ reason: { code: 'INSUFFICIENT_POINTS' } });
+    expect(batcher.stats).toEqual({ batches: 1, orders: 6, orderStatements: 3, retriedAlone: 0 });
+
+    const ids = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    // Ids in arrival order, and each row as asked.
+    expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+    const rows = await t.app.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, ids))
+      .orderBy(orders.id);
+    expect(rows.map((r) => [r.accountId, r.link, r.cost, r.status, r.comments])).toEqual([
+      [a.accountId, link('a1'), 400, OrderStatus.PENDING, null],
+      [b.accountId, link('comments'), 300, OrderStatus.PENDING, '첫째 줄\n"따옴표", \\ 그리고 {json}'],
+      [a.accountId, link('a2'), 400, OrderStatus.PENDING, null],
+    ]);
+    expect(rows[0]!.nextCheckAt?.toISOString()).toBe('2026-11-25T00:00:00.000Z');
+    const ledger = await t.app.database.db
+      .select()
+      .from(pointLedger)
+      .where(
+        inArray(
+          pointLedger.reference,
+          ids.map((id) => `order:${id}`),
+        ),
+      )
+      .orderBy(pointLedger.id);
+    expect(ledger.map((e) => [e.reference, e.accountId, e.delta, e.balanceAfter]).sort()).toEqual(
+      [
+        [`order:${ids[0]}`, a.accountId, -400, 600],
+        [`order:${ids[1]}`, b.accountId, -300, 700],
+        [`order:${ids[2]}`, a.accountId, -400, 200],
+      ].sort(),
+    );
+    expect(await pointOf(t.app, a.accountId)).toBe(200);
+    expect(await pointOf(t.app, c.accountId)).toBe(1_000);
+    expect(await pointOf(t.app, poor.accountId)).toBe(50);
+    expect((await checkInvariants(t.app.database.db)).violations).toEqual([]);
+  });
+
+  it('a statement that fails fails its group, and each order is then placed alone: only the bad one fails', async () => {
+    const service = await catalogService(t.app);
+    const [a, b] = await Promise.all([
+      createMember(t.app, { point: 1_000 }),
+      createMember(t.app, { point: 1_000 }),
+    ]);
+    const batcher = batcherOf();
+    const orderOf = (accountId: number, serviceId: number, n: number) => ({
+      accountId,
+      cost: 100,
+      serviceId,
+      link: `https://www.instagram.com/p/failing-statement-${n}/`,
+      amount: 10,
+      unitPriceMilli: 1_000,
+      serviceType: 'default',
+      comments: null,
+      providerId: service.providerId,
+      providerServiceId: service.providerServiceId,
+      nextCheckAt: new Date(),
+      refuseOverlap: false,
+    });
+    const outcomes = await Promise.allSettled([
+      batcher.place(orderOf(a.accountId, service.id, 1), undefined),
+      // No such service: the foreign key fails the statement, which aborts the group's transaction.
+      batcher.place(orderOf(b.accountId, 999_999, 2), undefined),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    expect(batcher.stats).toMatchObject({ batches: 1, orders: 2, retriedAlone: 2 });
+    expect(await pointOf(t.app, a.accountId)).toBe(900);
+    expect(await pointOf(t.app, b.accountId)).toBe(1_000);
     expect((await checkInvariants(t.app.database.db)).violations).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
-import type { Db, Tx } from '../db/database';
-import { AppError } from '../errors/app-error';
 import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/database';
+import { AppError, appError } from '../errors/app-error';
+import { placeOrdersWithDebits, type OrderToPlace } from '../ledger/apply-ledger-entry';
+import { lockServiceLinks, ordersRepository } from './orders.repository';
 
 export interface OrderCommitBatcherOptions {
   /** How long the first order of a batch waits for others to join it, in milliseconds. */
@@ -20,25 +22,43 @@ export const ORDER_BATCH_PGLITE: OrderCommitBatcherOptions = { windowMs: 1, maxB
  * `atomic`: the work writes nothing before it can be refused (one statement, or checks then one
  * statement), so a refusal needs no savepoint to undo it. Otherwise (e.g. an idempotency key taken
  * before the order's own checks) it runs in a savepoint of its own.
+ * `linkLock`: the (service, link) lock the work's overlap check needs (serviceLinkLockKey), taken with
+ * the whole group's at the start of its transaction.
  */
 export interface WorkShape {
   atomic: boolean;
+  linkLock?: number;
 }
 
-interface Waiting {
-  work: (tx: Tx) => Promise<unknown>;
-  atomic: boolean;
+interface Pending {
+  linkLock: number | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
+/** Work of its own (a keyed order, an auto-order), run in arrival order. */
+interface WaitingWork extends Pending {
+  kind: 'work';
+  work: (tx: Tx) => Promise<unknown>;
+  atomic: boolean;
+}
+/** A plain order: written with its neighbours by one statement (placeOrdersWithDebits). */
+interface WaitingOrder extends Pending {
+  kind: 'order';
+  order: OrderToPlace;
+}
+type Waiting = WaitingWork | WaitingOrder;
 
 export interface BatchStats {
   /** Transactions committed (or tried) by the batcher, and the orders they carried. */
   batches: number;
   orders: number;
+  /** Statements that wrote plain orders (several orders each when they arrive together). */
+  orderStatements: number;
   /** Orders placed alone after their batch's transaction (or their own savepoint) failed for a reason not theirs. */
   retriedAlone: number;
 }
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown } | { ok: 'alone' };
 
 /**
  * Group commit for orders (docs/ARCHITECTURE.md#group-commit). With production durability each commit
@@ -46,19 +66,23 @@ export interface BatchStats {
  * arrive within `windowMs` (or `maxBatch` of them) share one transaction and one commit, each still
  * with its own debit, ledger entry, idempotency key and answer.
  *
- * Each order runs in arrival order, in its own savepoint unless it writes nothing before it can be
- * refused (WorkShape.atomic): a refusal (not enough points, an open order for the link, a key already
- * used, bad input found late) undoes that order alone and is answered to its caller, never to the others, and one member's orders in a batch are debited in the order they
- * arrived. Every answer waits for the commit, so an answered order is committed, and an order whose
- * batch did not commit was never answered (kill -9 mid-batch leaves nothing half-written: it is one
- * transaction). If the batch's transaction fails as a whole (a deadlock with another process, a lost
- * connection), nothing of it was kept and each of its orders is tried again alone.
+ * The group's (service, link) locks are taken first, in one statement in key order (so two processes'
+ * groups never wait on each other in a cycle). Then its orders go in arrival order: consecutive plain
+ * orders are written by one statement (placeOrdersWithDebits) as long as their accounts and links
+ * differ, the next statement taking the rest, so a member's orders are debited in the order they
+ * arrived; other work runs alone, in its own savepoint unless it writes nothing before it can be
+ * refused (WorkShape.atomic). A refusal (not enough points, an open order for the link, a key already
+ * used, bad input found late) is that order's answer alone. Every answer waits for the commit, so an
+ * answered order is committed, and an order whose batch did not commit was never answered (kill -9
+ * mid-batch leaves nothing half-written: it is one transaction). If the batch's transaction fails as a
+ * whole (a deadlock with another process, a lost connection), nothing of it was kept and each of its
+ * orders is tried again alone.
  */
 export class OrderCommitBatcher {
   private readonly queue: Waiting[] = [];
   private running = 0;
   private timer: NodeJS.Timeout | undefined;
-  readonly stats: BatchStats = { batches: 0, orders: 0, retriedAlone: 0 };
+  readonly stats: BatchStats = { batches: 0, orders: 0, orderStatements: 0, retriedAlone: 0 };
 
   constructor(
     private readonly db: Db,
@@ -67,8 +91,29 @@ export class OrderCommitBatcher {
 
   /** Runs `work` in a transaction shared with the orders around it; resolves once that has committed. */
   run<T>(work: (tx: Tx) => Promise<T>, shape: WorkShape = { atomic: false }): Promise<T> {
+    return this.enqueue<T>((resolve, reject) => ({
+      kind: 'work',
+      work,
+      atomic: shape.atomic,
+      linkLock: shape.linkLock,
+      resolve,
+      reject,
+    }));
+  }
+
+  /**
+   * Places a plain order (its checks done) with the orders around it; resolves with its id once
+   * committed, or rejects with INSUFFICIENT_POINTS or ORDER_OVERLAP (then nothing of it was written).
+   */
+  place(order: OrderToPlace, linkLock: number | undefined): Promise<number> {
+    return this.enqueue<number>((resolve, reject) => ({ kind: 'order', order, linkLock, resolve, reject }));
+  }
+
+  private enqueue<T>(
+    make: (resolve: (value: unknown) => void, reject: (error: unknown) => void) => Waiting,
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, atomic: shape.atomic, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push(make(resolve as (value: unknown) => void, reject));
       this.schedule();
     });
   }
@@ -101,24 +146,23 @@ export class OrderCommitBatcher {
   private async commit(batch: Waiting[]): Promise<void> {
     this.stats.batches += 1;
     this.stats.orders += batch.length;
-    type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown } | { ok: 'alone' };
     const outcomes: Outcome[] = [];
     try {
       await this.db.transaction(async (tx) => {
-        for (const waiting of batch) {
-          try {
-            // A savepoint only where a refusal has something to undo: each one is a subtransaction,
-            // and PostgreSQL slows every session down past 64 of them in one transaction (so is maxBatch).
-            const value = waiting.atomic
-              ? await waiting.work(tx)
-              : await tx.transaction((savepoint) => waiting.work(savepoint));
-            outcomes.push({ ok: true, value });
-          } catch (error) {
-            // A refusal is the order's answer. Anything else (a deadlock with another process's
-            // batch, a serialization failure) is not about this order: it is tried again alone —
-            // and outside a savepoint it has aborted the whole transaction, so the group is.
-            if (!(error instanceof AppError) && waiting.atomic) throw error;
-            outcomes.push(error instanceof AppError ? { ok: false, error } : { ok: 'alone' });
+        await lockServiceLinks(
+          tx,
+          batch.flatMap((waiting) => (waiting.linkLock === undefined ? [] : [waiting.linkLock])),
+        );
+        let index = 0;
+        while (index < batch.length) {
+          const waiting = batch[index]!;
+          if (waiting.kind === 'work') {
+            outcomes.push(await this.runWork(tx, waiting));
+            index += 1;
+          } else {
+            const statement = nextStatement(batch, index);
+            outcomes.push(...(await this.placeOrders(tx, statement)));
+            index += statement.length;
           }
         }
         // PostgreSQL answers COMMIT of an aborted transaction with a silent ROLLBACK: one statement
@@ -143,7 +187,79 @@ export class OrderCommitBatcher {
     for (const waiting of again) await this.alone(waiting);
   }
 
-  private alone(waiting: Waiting): Promise<void> {
-    return this.db.transaction((tx) => waiting.work(tx)).then(waiting.resolve, waiting.reject);
+  private async runWork(tx: Tx, waiting: WaitingWork): Promise<Outcome> {
+    try {
+      // A savepoint only where a refusal has something to undo: each one is a subtransaction, and
+      // PostgreSQL slows every session down past 64 of them in one transaction (so is maxBatch).
+      const value = waiting.atomic
+        ? await waiting.work(tx)
+        : await tx.transaction((savepoint) => waiting.work(savepoint));
+      return { ok: true, value };
+    } catch (error) {
+      // A refusal is the order's answer. Anything else (a deadlock with another process's batch, a
+      // serialization failure) is not about this order: it is tried again alone — and outside a
+      // savepoint it has aborted the whole transaction, so the group is.
+      if (!(error instanceof AppError) && waiting.atomic) throw error;
+      return error instanceof AppError ? { ok: false, error } : { ok: 'alone' };
+    }
   }
+
+  /** One statement for these orders; a statement that fails fails the group (it aborted the transaction). */
+  private async placeOrders(tx: Tx, statement: WaitingOrder[]): Promise<Outcome[]> {
+    this.stats.orderStatements += 1;
+    const ids = await placeOrdersWithDebits(
+      tx,
+      statement.map((waiting) => waiting.order),
+    );
+    const outcomes: Outcome[] = [];
+    for (const [index, id] of ids.entries()) {
+      outcomes.push(
+        id !== undefined
+          ? { ok: true, value: id }
+          : { ok: false, error: await refusalOf(tx, statement[index]!.order) },
+      );
+    }
+    return outcomes;
+  }
+
+  private alone(waiting: Waiting): Promise<void> {
+    return this.db
+      .transaction(async (tx) => {
+        await lockServiceLinks(tx, waiting.linkLock === undefined ? [] : [waiting.linkLock]);
+        if (waiting.kind === 'work') return waiting.work(tx);
+        this.stats.orderStatements += 1;
+        const [id] = await placeOrdersWithDebits(tx, [waiting.order]);
+        if (id === undefined) throw await refusalOf(tx, waiting.order);
+        return id;
+      })
+      .then(waiting.resolve, waiting.reject);
+  }
+}
+
+/**
+ * The plain orders from `start` that one statement can write: consecutive, of distinct accounts and
+ * distinct (service, link) locks. It ends at the first that repeats one, which goes first in the next.
+ */
+function nextStatement(batch: Waiting[], start: number): WaitingOrder[] {
+  const statement: WaitingOrder[] = [];
+  const accounts = new Set<number>();
+  const links = new Set<number>();
+  for (let index = start; index < batch.length; index++) {
+    const waiting = batch[index]!;
+    if (waiting.kind !== 'order') break;
+    if (accounts.has(waiting.order.accountId)) break;
+    if (waiting.linkLock !== undefined && links.has(waiting.linkLock)) break;
+    accounts.add(waiting.order.accountId);
+    if (waiting.linkLock !== undefined) links.add(waiting.linkLock);
+    statement.push(waiting);
+  }
+  return statement;
+}
+
+/** Why placeOrdersWithDebits wrote nothing for this order: read in the same transaction, under its lock. */
+async function refusalOf(tx: Tx, order: OrderToPlace): Promise<AppError> {
+  if (order.refuseOverlap && (await ordersRepository.hasOpenOrderFor(tx, order.serviceId, order.link))) {
+    return appError('ORDER_OVERLAP');
+  }
+  return appError('INSUFFICIENT_POINTS');
 }

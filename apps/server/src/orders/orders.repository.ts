@@ -3,7 +3,7 @@ import type { OrderStatus } from '@smm/domain';
 import { AutoOrderStatus, OPEN_ORDER_STATUSES, isOpenOrderStatus } from '@smm/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
-import { preparedPerExecutor } from '../db/prepared';
+import { namedStatement, preparedPerExecutor } from '../db/prepared';
 import { insertWithDebit, type DebitForNewRow } from '../ledger/apply-ledger-entry';
 import { accounts, autoOrders, orderRefills, orders, providers, services } from '../db/schema';
 
@@ -75,6 +75,32 @@ const trackingQueriesOf = preparedPerExecutor((ex: Executor) => ({
     .limit(1)
     .prepare('public_api_own_order'),
 }));
+
+/**
+ * The lock key of one service's orders for one link: taken (lockServiceLinks) by every new order that
+ * the overlap rule checks, so the check and the insert after it see each other's across processes
+ * (docs/product.md#refill-and-cancellation).
+ */
+export function serviceLinkLockKey(serviceId: number, link: string): number {
+  return createHash('sha256').update(`${serviceId}\n${link}`).digest().readInt32BE(0);
+}
+
+/**
+ * Takes these (service, link) locks until the transaction ends, in one statement and in key order, so
+ * two transactions taking several never wait on each other in a cycle.
+ */
+export async function lockServiceLinks(tx: Tx, keys: readonly number[]): Promise<void> {
+  if (keys.length === 0) return;
+  const sorted = [...new Set(keys)].sort((a, b) => a - b);
+  await lockServiceLinksStatement(tx, { keys: JSON.stringify(sorted) });
+}
+
+const lockServiceLinksStatement = namedStatement(
+  'lock_service_links',
+  sql`SELECT pg_advisory_xact_lock(${sql.raw(String(LINK_LOCK_CLASS))}, k) FROM (
+    SELECT CAST(value AS integer) AS k FROM json_array_elements_text(CAST(${sql.placeholder('keys')} AS json))
+    ORDER BY 1) AS sorted`,
+);
 
 export const ordersRepository = {
   /**
@@ -554,15 +580,6 @@ export const ordersRepository = {
   async findAutoOrderForUpdate(tx: Tx, id: number) {
     const [row] = await tx.select().from(autoOrders).where(eq(autoOrders.id, id)).for('update');
     return row;
-  },
-
-  /**
-   * Serialises new orders of one service for one link across processes until the transaction ends, so
-   * the overlap check and the insert after it see each other's (docs/product.md#refill-and-cancellation).
-   */
-  async lockServiceLink(tx: Tx, serviceId: number, link: string): Promise<void> {
-    const key = createHash('sha256').update(`${serviceId}\n${link}`).digest().readInt32BE(0);
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LINK_LOCK_CLASS}::int, ${key}::int)`);
   },
 
   /** Whether any member's open order (an auto-order's run too) of this service for this exact link exists. */

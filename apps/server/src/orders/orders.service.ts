@@ -22,7 +22,7 @@ import type {
   PlaceOrderRequest,
   PlaceOrderResponse,
 } from '@smm/domain/contract';
-import type { Db, Executor, Tx } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { appError } from '../errors/app-error';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -31,7 +31,7 @@ import { orderRequestHash, replayOf } from './idempotency';
 import { ORDER_BATCH_PGLITE, OrderCommitBatcher, type BatchStats } from './order-commit-batcher';
 import { idempotencyKeysRepository } from './idempotency-keys.repository';
 import { presentAutoOrderHistoryItem, presentOrderHistoryItem, type OrderActions } from './orders.presenter';
-import { ordersRepository, type AutoOrderRow, type NewestRefill, type OrderRow } from './orders.repository';
+import { ordersRepository, serviceLinkLockKey, type NewestRefill, type OrderRow } from './orders.repository';
 import { presentRefill } from './refills.presenter';
 
 /** Idempotency keys are opaque client strings; anything else is a 400, not a database error. */
@@ -110,74 +110,78 @@ export class OrdersService {
       unitPriceMilli: service.unitPriceMilli,
       cost,
     };
-    const debit = { accountId, cost, reason: LedgerReason.ORDER, referencePrefix: auto ? 'auto' : 'order' };
-    // The row, its debit and ledger entry in one statement (one round trip; see ledger insertWithDebit).
-    const place = async (ex: Executor) => {
-      const { row } = auto
-        ? // The first run goes out on the next tick, the others every `interval` minutes after it.
-          await ordersRepository.insertAutoOrderWithDebit(ex, debit, {
-            ...common,
-            runs: body.runs,
-            interval: body.interval,
-            nextRunAt: now,
-          })
-        : await ordersRepository.insertOrderWithDebit(ex, debit, {
-            ...common,
-            status: OrderStatus.PENDING,
-            serviceType: service.type,
-            comments: orderComments(service, body),
-            providerId: service.providerId,
-            providerServiceId: service.providerServiceId,
-            nextCheckAt: now,
-          });
-      return row;
-    };
-
     // docs/product.md#refill-and-cancellation (overlapping orders): unless the setting allows it, no new
     // order (nor auto-order) of a service for a link while any member's order of it for that link is
-    // open. The advisory lock on (service, link) is taken before the check, in the transaction that
-    // inserts, so two racing requests (in any processes) see each other: the second finds the first open.
+    // open. The (service, link) lock is taken by the group's transaction before the check, so two
+    // racing requests (in any processes) see each other: the second finds the first open.
     // An auto-order's later runs are placed by the worker (run-auto-orders.ts) and never refused: the
     // member was checked once, when the auto-order was placed, and its runs follow one another.
-    const overlapAllowed = site.flag('ALLOW_OVERLAPPING_ORDERS');
-    const placeChecked = async (tx: Tx) => {
-      if (!overlapAllowed) {
-        await ordersRepository.lockServiceLink(tx, service.id, link);
-        if (await ordersRepository.hasOpenOrderFor(tx, service.id, link)) throw appError('ORDER_OVERLAP');
-      }
-      return place(tx);
+    const refuseOverlap = !site.flag('ALLOW_OVERLAPPING_ORDERS');
+    const linkLock = refuseOverlap ? serviceLinkLockKey(service.id, link) : undefined;
+    const order = {
+      ...common,
+      serviceType: service.type,
+      comments: orderComments(service, body),
+      providerId: service.providerId,
+      providerServiceId: service.providerServiceId,
+      nextCheckAt: now,
     };
 
     // In the group's transaction (docs/ARCHITECTURE.md#group-commit): a refusal undoes this order alone.
-    let row: OrderRow | AutoOrderRow;
-    if (!key) {
-      // Checks, then one statement that debits and inserts (or, short of points, writes nothing).
-      row = await this.batcher.run((tx) => (overlapAllowed ? place(tx) : placeChecked(tx)), { atomic: true });
+    let placed: Placed;
+    if (!key && !auto) {
+      // The hot path: written with the orders around it by one statement that checks the overlap,
+      // debits and inserts (or, short of points or overlapping, writes nothing).
+      placed = { ...common, id: await this.batcher.place({ ...order, refuseOverlap }, linkLock) };
     } else {
-      // The key is taken before the debit, in the same transaction: a request racing with the same key
-      // (an order against an auto-order too) waits here for this one to commit, then finds the key
-      // taken and answers below; if this one rolls back (not enough points), the key is free again.
-      // The same key twice in one batch: the second finds it taken by the first, and answers (below)
-      // once the batch has committed.
-      const placed = await this.batcher.run(async (tx) => {
-        if (!(await idempotencyKeysRepository.take(tx, accountId, key.key, key.hash))) return undefined;
-        const inserted = await placeChecked(tx);
-        await idempotencyKeysRepository.settle(
-          tx,
-          accountId,
-          key.key,
-          auto ? { autoOrderId: inserted.id } : { orderId: inserted.id },
+      const debit = { accountId, cost, reason: LedgerReason.ORDER, referencePrefix: auto ? 'auto' : 'order' };
+      // Checks, then one statement that debits and inserts (or, short of points, writes nothing).
+      const placeChecked = async (tx: Tx): Promise<Placed> => {
+        if (refuseOverlap && (await ordersRepository.hasOpenOrderFor(tx, service.id, link))) {
+          throw appError('ORDER_OVERLAP');
+        }
+        const { row } = auto
+          ? // The first run goes out on the next tick, the others every `interval` minutes after it.
+            await ordersRepository.insertAutoOrderWithDebit(tx, debit, {
+              ...common,
+              runs: body.runs,
+              interval: body.interval,
+              nextRunAt: now,
+            })
+          : await ordersRepository.insertOrderWithDebit(tx, debit, { ...order, status: OrderStatus.PENDING });
+        return row;
+      };
+      if (!key) {
+        placed = await this.batcher.run(placeChecked, { atomic: true, linkLock });
+      } else {
+        // The key is taken before the debit, in the same transaction: a request racing with the same
+        // key (an order against an auto-order too) waits here for this one to commit, then finds the key
+        // taken and answers below; if this one rolls back (not enough points), the key is free again.
+        // The same key twice in one batch: the second finds it taken by the first, and answers (below)
+        // once the batch has committed.
+        const inserted = await this.batcher.run(
+          async (tx) => {
+            if (!(await idempotencyKeysRepository.take(tx, accountId, key.key, key.hash))) return undefined;
+            const row = await placeChecked(tx);
+            await idempotencyKeysRepository.settle(
+              tx,
+              accountId,
+              key.key,
+              auto ? { autoOrderId: row.id } : { orderId: row.id },
+            );
+            return row;
+          },
+          { atomic: false, linkLock },
         );
-        return inserted;
-      });
-      if (!placed) {
-        const earlier = await this.earlierResult(accountId, key.key, key.hash);
-        if (earlier) return earlier;
-        throw new Error('an Idempotency-Key was taken but its holder is not visible');
+        if (!inserted) {
+          const earlier = await this.earlierResult(accountId, key.key, key.hash);
+          if (earlier) return earlier;
+          throw new Error('an Idempotency-Key was taken but its holder is not visible');
+        }
+        placed = inserted;
       }
-      row = placed;
     }
-    const result = presentPlaced(row, auto);
+    const result = presentPlaced(placed, auto);
     this.events.orderPlaced?.(auto ? 'auto' : 'order');
     return result;
   }
@@ -294,7 +298,10 @@ export function orderActions(
   };
 }
 
-function presentPlaced(row: OrderRow | AutoOrderRow, autoOrder: boolean): PlaceOrderResponse {
+/** What an order's answer shows: the new row's id and what was asked. */
+type Placed = Pick<OrderRow, 'id' | 'serviceId' | 'link' | 'amount' | 'cost'>;
+
+function presentPlaced(row: Placed, autoOrder: boolean): PlaceOrderResponse {
   return {
     orderId: row.id,
     serviceId: row.serviceId,
