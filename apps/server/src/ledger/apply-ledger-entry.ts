@@ -214,9 +214,12 @@ const placeOrdersStatement = namedStatement(
       UPDATE ${accounts} AS a SET ${sql.identifier(accounts.point.name)} = a.point - i.cost
       FROM input AS i
       WHERE a.id = i.account_id AND a.point - i.cost >= 0
-        AND NOT (i.refuse_overlap AND EXISTS (
-          SELECT 1 FROM ${orders} AS o
-          WHERE o.service_id = i.service_id AND o.link = i.link AND o.status IN (${openStatuses})))
+        -- A scalar subquery, one probe of orders_open_service_link_idx per order: as EXISTS, the planner
+        -- hashes the subquery instead, reading every open order each time (docs/performance.md).
+        AND (NOT i.refuse_overlap OR (
+          SELECT o.id FROM ${orders} AS o
+          WHERE o.service_id = i.service_id AND o.link = i.link AND o.status IN (${openStatuses})
+          LIMIT 1) IS NULL)
       RETURNING i.ord, a.point AS balance
     ), placed AS (
       INSERT INTO ${orders} (account_id, service_id, link, amount, service_type, comments, unit_price_milli,
