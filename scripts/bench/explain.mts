@@ -5,6 +5,8 @@
 // ledger rows, ANALYZEd; prints EXPLAIN (costs off) of the queries the repositories run, written here
 // as SQL with the repository function each mirrors.
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PLACE_ORDERS_SQL } from '../../apps/server/src/ledger/apply-ledger-entry.ts';
 import { insidePostgres, serverApp } from './in-process.mts';
 
 insidePostgres(import.meta.url, false);
@@ -95,6 +97,22 @@ try {
     const plan = await rows<{ 'QUERY PLAN': string }>(sql`EXPLAIN (COSTS OFF) ${query}`);
     console.log(`\n-- ${title}\n${plan.map((line) => line['QUERY PLAN']).join('\n')}`);
   }
+  // Group commit's order statement runs as a named prepared statement: after a few calls PostgreSQL
+  // may keep one generic plan for it, so that is the plan shown (each index probe must survive it).
+  const placeOrders = new PgDialect().sqlToQuery(PLACE_ORDERS_SQL).sql;
+  const generic = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`PREPARE place_orders(text, text) AS ${placeOrders}`));
+    const result = (await tx.execute(
+      sql.raw(`EXPLAIN (COSTS OFF) EXECUTE place_orders('[]', 'ORDER')`),
+    )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+    await tx.execute(sql`DEALLOCATE place_orders`);
+    return result.rows;
+  });
+  console.log(
+    `\n-- a group's orders, debits and ledger entries in one statement (placeOrdersWithDebits), generic plan\n` +
+      generic.map((line) => line['QUERY PLAN']).join('\n'),
+  );
   const indexes = await rows<{ indexname: string; size: string }>(sql`
     SELECT indexname, pg_size_pretty(pg_relation_size(indexname::regclass)) AS size FROM pg_indexes
     WHERE tablename IN ('orders', 'point_ledger') ORDER BY tablename, indexname`);

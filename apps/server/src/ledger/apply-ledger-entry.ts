@@ -202,9 +202,8 @@ export async function placeOrdersWithDebits(
   return ids;
 }
 
-const placeOrdersStatement = namedStatement(
-  'place_orders_with_debits',
-  sql`
+/** The statement of placeOrdersWithDebits (exported for `npm run bench:explain`, which prints its plan). */
+export const PLACE_ORDERS_SQL = sql`
     WITH input AS (
       SELECT * FROM json_to_recordset(CAST(${sql.placeholder('rows')} AS json)) AS i(
         ord integer, account_id integer, cost integer, service_id integer, link text, amount integer,
@@ -234,5 +233,6 @@ const placeOrdersStatement = namedStatement(
       SELECT p.account_id, -i.cost, CAST(${sql.placeholder('reason')} AS text), 'order:' || p.id, d.balance
       FROM placed AS p JOIN input AS i ON i.account_id = p.account_id JOIN debited AS d ON d.ord = i.ord
     )
-    SELECT i.ord, p.id FROM placed AS p JOIN input AS i ON i.account_id = p.account_id`,
-);
+    SELECT i.ord, p.id FROM placed AS p JOIN input AS i ON i.account_id = p.account_id`;
+
+const placeOrdersStatement = namedStatement('place_orders_with_debits', PLACE_ORDERS_SQL);
