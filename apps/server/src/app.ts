@@ -48,6 +48,7 @@ import {
   helmetOptions,
   registerNoStore,
   registerOAuthCallbackHeaders,
+  jsonAnswerHeadersOf,
   securityHeadersOf,
 } from './http/security-headers';
 import { registerAdminRoutes } from './admin/register-admin';
@@ -159,8 +160,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   if (config.seedDemoData) await seedDemoData(database.db);
   const operator = config.admin ? await ensureOperator(database.db, config.admin) : undefined;
 
-  // Answers Fastify or Node give before any hook runs get helmet's headers too (http/security-headers).
-  const securityHeaders = await securityHeadersOf(helmetOptions);
+  // Answers Fastify or Node give before any hook runs get helmet's headers too (http/security-headers);
+  // they are JSON, so they get a JSON answer's share of them.
+  const pageHeaders = await securityHeadersOf(helmetOptions);
+  const jsonHeaders = jsonAnswerHeadersOf(pageHeaders);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -171,21 +174,29 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    frameworkErrors: frameworkErrorHandler(securityHeaders),
-    clientErrorHandler: clientErrorHandler(securityHeaders),
+    frameworkErrors: frameworkErrorHandler(jsonHeaders),
+    clientErrorHandler: clientErrorHandler(jsonHeaders),
   });
   app.decorate('database', database);
   // Request bodies are validated and responses serialised by the zod schemas of @smm/domain/contract
   // declared on each route; @fastify/swagger reads the same schemas (app.swagger() → OpenAPI).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Helmet's headers, computed once from `helmetOptions` (none depends on the request), set with the
-  // request id in one synchronous hook: running helmet's middleware chain on every request cost more
-  // than serving a cached read. The request id is echoed so a member's report matches a log line.
+  // Helmet's headers, computed once from `helmetOptions` (none depends on the request), set in one
+  // synchronous hook: running helmet's middleware chain on every request cost more than serving a
+  // cached read. A page gets them all, a JSON answer its own shorter set (http/security-headers); a
+  // header a route set itself is left alone. The request id is echoed so a member's report matches a
+  // log line.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeaders);
     reply.header('x-request-id', request.id);
     done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    const headers =
+      typeof type === 'string' && type.startsWith('application/json') ? jsonHeaders : pageHeaders;
+    for (const name in headers) if (!reply.hasHeader(name)) reply.header(name, headers[name]);
+    done(null, payload);
   });
   app.addHook('onClose', () => database.close());
   registerErrorHandler(app);

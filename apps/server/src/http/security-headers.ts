@@ -31,6 +31,33 @@ export const helmetOptions: FastifyHelmetOptions = {
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
 };
 
+/**
+ * Helmet's headers that only a page (a document a browser renders) acts on: its opener and agent
+ * cluster, DNS prefetching, old IE's download and XSS switches, Flash's cross-domain policy.
+ */
+const PAGE_ONLY_HEADERS = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
+ * The headers of a JSON answer: a JSON answer is never rendered as a page, so it carries what protects
+ * it as data — nosniff, a policy that allows nothing and no framing, no referrer, HSTS, same-origin
+ * resource policy — and none of the page-only headers. An order's answer was about 1,100 bytes of
+ * headers for 130 of JSON; these are a third of that (docs/performance.md).
+ */
+export function jsonAnswerHeadersOf(pageHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { ...pageHeaders };
+  for (const name of PAGE_ONLY_HEADERS) delete headers[name];
+  headers['content-security-policy'] = "default-src 'none'; frame-ancestors 'none'";
+  headers['x-frame-options'] = 'DENY';
+  return headers;
+}
+
 const NOT_SECURITY_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
 /**
