@@ -1,6 +1,6 @@
 import { LedgerReason, OrderStatus } from '@smm/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../db/database';
 import { orders, pointLedger } from '../db/schema';
 import { appError } from '../errors/app-error';
@@ -8,7 +8,7 @@ import { checkInvariants } from '../invariants/invariant-checks';
 import { applyLedgerEntry } from '../ledger/apply-ledger-entry';
 import { bearer, createMember, pointOf, tokenFor } from '../test/factories';
 import { catalogService } from '../test/order-factories';
-import { testDatabaseKind, useTestApp } from '../test/test-app';
+import { createTestApp, testDatabaseKind, useTestApp, type TestApp } from '../test/test-app';
 import { OrderCommitBatcher } from './order-commit-batcher';
 import { serviceLinkLockKey } from './orders.repository';
 
@@ -295,5 +295,88 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
     // The answered debit is committed: its group did not commit, so it was placed again alone.
     expect(await pointOf(t.app, member.accountId)).toBe(900);
     expect(batcher.stats.retriedAlone).toBe(2);
+  });
+});
+
+describe(`group commit across two processes on ${testDatabaseKind}`, () => {
+  // A second app on the same database stands for a second process (its own batcher, and on
+  // PostgreSQL its own pool): their groups commit side by side.
+  let second: TestApp | undefined;
+  beforeAll(async () => {
+    second = await createTestApp({ databaseUrl: t.databaseUrl, seedDemoData: false });
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it("two apps' groups racing for the same members and the same links: never two open orders for a link, no balance below 0, every answered order written, the ledger exact", async () => {
+    {
+      const other = second!.app;
+      const service = await catalogService(t.app);
+      const price = Math.ceil((service.unitPriceMilli * service.min) / 1000);
+      // Each member can pay for exactly two orders and asks for six (three with links of their own).
+      const members = await Promise.all(
+        Array.from({ length: 10 }, () => createMember(t.app, { point: price * 2 })),
+      );
+      const tokens = await Promise.all(members.map((m) => tokenFor(t.app, m)));
+      const shared = (n: number) => `https://www.instagram.com/p/two-processes-shared-${n}/`;
+      const own = (m: number, n: number) => `https://www.instagram.com/p/two-processes-${m}-${n}/`;
+      const requests = members.flatMap((_, m) =>
+        Array.from({ length: 6 }, (_, n) => ({
+          app: (m + Math.floor(n / 2)) % 2 === 0 ? t.app : other,
+          token: tokens[m]!,
+          // Half the orders race for four links shared by everyone, half have links of their own.
+          link: n % 2 === 0 ? shared((m + n) % 4) : own(m, n),
+        })),
+      );
+      const responses = await Promise.all(
+        requests.map((r) =>
+          r.app.inject({
+            method: 'POST',
+            url: '/service/order',
+            headers: bearer(r.token),
+            payload: { serviceId: service.id, link: r.link, amount: service.min },
+          }),
+        ),
+      );
+      for (const response of responses) {
+        if (response.statusCode !== 200) {
+          expect(response.statusCode).toBe(409);
+          expect(['INSUFFICIENT_POINTS', 'ORDER_OVERLAP']).toContain(response.json<{ code: string }>().code);
+        }
+      }
+      const placed = await t.app.database.db
+        .select()
+        .from(orders)
+        .where(
+          inArray(
+            orders.accountId,
+            members.map((m) => m.accountId),
+          ),
+        );
+      // Every answered order is in the database, and nothing else is.
+      expect(placed.map((o) => o.id).sort((a, b) => a - b)).toEqual(
+        responses
+          .filter((r) => r.statusCode === 200)
+          .map((r) => r.json<{ orderId: number }>().orderId)
+          .sort((a, b) => a - b),
+      );
+      // Never two open orders for a shared link, whichever apps asked; and the race was real: both
+      // refusals happened, each shared link was asked for through both apps.
+      for (let n = 0; n < 4; n++) {
+        expect(placed.filter((o) => o.link === shared(n)).length).toBeLessThanOrEqual(1);
+        const askedThrough = new Set(requests.filter((r) => r.link === shared(n)).map((r) => r.app));
+        expect(askedThrough.size).toBe(2);
+      }
+      expect(placed.some((o) => o.link.includes('shared'))).toBe(true);
+      const codes = responses.filter((r) => r.statusCode === 409).map((r) => r.json<{ code: string }>().code);
+      expect(new Set(codes)).toEqual(new Set(['INSUFFICIENT_POINTS', 'ORDER_OVERLAP']));
+      for (const [m, member] of members.entries()) {
+        const theirs = placed.filter((o) => o.accountId === member.accountId);
+        expect(theirs.length, `member ${m}`).toBeLessThanOrEqual(2);
+        expect(await pointOf(t.app, member.accountId)).toBe(price * 2 - price * theirs.length);
+      }
+      expect((await checkInvariants(t.app.database.db)).violations).toEqual([]);
+    }
   });
 });
