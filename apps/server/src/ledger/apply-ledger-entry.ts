@@ -154,6 +154,17 @@ export interface OrderToPlace {
   refuseOverlap: boolean;
 }
 
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Text as a driver parameter would store it: a lone UTF-16 surrogate becomes U+FFFD (the UTF-8
+ * encoder's replacement). In a JSON parameter PostgreSQL refuses it instead, which would fail the
+ * whole group's statement over one member's malformed link.
+ */
+function wellFormed(text: string): string {
+  return SURROGATE.test(text) ? Buffer.from(text, 'utf8').toString('utf8') : text;
+}
+
 const pendingStatus = sql.raw(String(OrderStatus.PENDING));
 const openStatuses = sql.raw(OPEN_ORDER_STATUSES.join(', '));
 
@@ -186,13 +197,13 @@ export async function placeOrdersWithDebits(
     account_id: order.accountId,
     cost: order.cost,
     service_id: order.serviceId,
-    link: order.link,
+    link: wellFormed(order.link),
     amount: order.amount,
     unit_price_milli: order.unitPriceMilli,
-    service_type: order.serviceType,
-    comments: order.comments,
+    service_type: wellFormed(order.serviceType),
+    comments: order.comments === null ? null : wellFormed(order.comments),
     provider_id: order.providerId,
-    provider_service_id: order.providerServiceId,
+    provider_service_id: order.providerServiceId === null ? null : wellFormed(order.providerServiceId),
     next_check_at: order.nextCheckAt.toISOString(),
     refuse_overlap: order.refuseOverlap,
   }));

@@ -234,6 +234,34 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
     expect((await checkInvariants(t.app.database.db)).violations).toEqual([]);
   });
 
+  it('a lone UTF-16 surrogate in a link is stored as U+FFFD, as a plain parameter would be, and never fails its group', async () => {
+    const service = await catalogService(t.app);
+    const [a, b] = await Promise.all([
+      createMember(t.app, { point: 100_000 }),
+      createMember(t.app, { point: 100_000 }),
+    ]);
+    const before = t.app.services.orders.batchStats();
+    const order = async (member: typeof a, link: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/service/order',
+        headers: { ...bearer(await tokenFor(t.app, member)), 'content-type': 'application/json' },
+        // JSON.stringify writes the lone surrogate as an escape, which the server's parser keeps.
+        payload: JSON.stringify({ serviceId: service.id, link, amount: service.min }),
+      });
+    const [odd, plain] = await Promise.all([
+      order(a, 'https://www.instagram.com/p/\ud800odd/'),
+      order(b, 'https://www.instagram.com/p/plain-neighbour/'),
+    ]);
+    expect([odd.statusCode, plain.statusCode]).toEqual([200, 200]);
+    expect(t.app.services.orders.batchStats().retriedAlone).toBe(before.retriedAlone);
+    const [row] = await t.app.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, odd.json<{ orderId: number }>().orderId));
+    expect(row!.link).toBe('https://www.instagram.com/p/\ufffdodd/');
+  });
+
   it('a statement that fails fails its group, and each order is then placed alone: only the bad one fails', async () => {
     const service = await catalogService(t.app);
     const [a, b] = await Promise.all([
