@@ -1,7 +1,7 @@
 import { normalizeLoginId } from '@smm/domain';
 import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
-import { preparedPerExecutor } from '../db/prepared';
+import { namedStatement, preparedPerExecutor } from '../db/prepared';
 import { accounts } from '../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -73,6 +73,24 @@ const sameLoginId = (loginId: string) => sql`lower(${accounts.loginId}) = ${norm
 const sameEmail = (normalizedEmail: string) => sql`lower(btrim(${accounts.email})) = ${normalizedEmail}`;
 
 /** The only SQL on accounts. Deleted accounts are invisible to every read here. */
+/**
+ * Locks these accounts' rows until the transaction ends, in id order, in one statement: a group of
+ * orders that debits several members takes their locks the same way in every process, so two groups
+ * sharing members wait for each other instead of deadlocking (docs/ARCHITECTURE.md#group-commit).
+ */
+export async function lockAccountsInIdOrder(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  await lockAccountsStatement(tx, { ids: JSON.stringify(sorted) });
+}
+
+const lockAccountsStatement = namedStatement(
+  'lock_accounts_in_id_order',
+  sql`SELECT ${accounts.id} FROM ${accounts}
+    WHERE ${accounts.id} IN (SELECT CAST(value AS integer) FROM json_array_elements_text(CAST(${sql.placeholder('ids')} AS json)))
+    ORDER BY ${accounts.id} FOR UPDATE`,
+);
+
 export const accountRepository = {
   async findActiveByLoginId(ex: Executor, loginId: string): Promise<AccountRow | undefined> {
     const [row] = await ex

@@ -407,4 +407,43 @@ describe(`group commit across two processes on ${testDatabaseKind}`, () => {
       expect((await checkInvariants(t.app.database.db)).violations).toEqual([]);
     }
   });
+  it('two groups debiting the same two members in opposite orders wait for each other instead of deadlocking', async () => {
+    const [x, y] = await Promise.all([
+      createMember(t.app, { point: 1_000 }),
+      createMember(t.app, { point: 1_000 }),
+    ]);
+    const groupA = new OrderCommitBatcher(t.app.database.db, { windowMs: 5, maxBatch: 8, concurrency: 1 });
+    const groupB = new OrderCommitBatcher(second!.app.database.db, {
+      windowMs: 5,
+      maxBatch: 8,
+      concurrency: 1,
+    });
+    // Each group's first debit waits (up to 300 ms) for the other's first, so without the row locks
+    // taken up front in id order, each would then hold one row and wait for the other's.
+    let arrived = 0;
+    const barrier = async () => {
+      arrived += 1;
+      for (let waited = 0; arrived < 2 && waited < 300; waited += 10)
+        await new Promise((r) => setTimeout(r, 10));
+    };
+    const debit = (batcher: OrderCommitBatcher, accountId: number, reference: string, first: boolean) =>
+      batcher.run(
+        async (tx) => {
+          await applyLedgerEntry(tx, { accountId, delta: -100, reason: LedgerReason.ORDER, reference });
+          if (first) await barrier();
+        },
+        { atomic: true, accountId },
+      );
+    const outcomes = await Promise.allSettled([
+      debit(groupA, x.accountId, 'order:a-x', true),
+      debit(groupA, y.accountId, 'order:a-y', false),
+      debit(groupB, y.accountId, 'order:b-y', true),
+      debit(groupB, x.accountId, 'order:b-x', false),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    // Neither group failed as a whole (a deadlock would have failed one, then retried its orders alone).
+    expect(groupA.stats.retriedAlone + groupB.stats.retriedAlone).toBe(0);
+    expect(await pointOf(t.app, x.accountId)).toBe(800);
+    expect(await pointOf(t.app, y.accountId)).toBe(800);
+  });
 });

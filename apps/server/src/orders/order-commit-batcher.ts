@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
 import { AppError, appError } from '../errors/app-error';
+import { lockAccountsInIdOrder } from '../accounts/account.repository';
 import { placeOrdersWithDebits, type OrderToPlace } from '../ledger/apply-ledger-entry';
 import { lockServiceLinks, ordersRepository } from './orders.repository';
 
@@ -23,15 +24,18 @@ export const ORDER_BATCH_PGLITE: OrderCommitBatcherOptions = { windowMs: 1, maxB
  * statement), so a refusal needs no savepoint to undo it. Otherwise (e.g. an idempotency key taken
  * before the order's own checks) it runs in a savepoint of its own.
  * `linkLock`: the (service, link) lock the work's overlap check needs (serviceLinkLockKey), taken with
- * the whole group's at the start of its transaction.
+ * the whole group's at the start of its transaction. `accountId`: the account it debits, whose row
+ * lock is taken there too, with the group's, in id order.
  */
 export interface WorkShape {
   atomic: boolean;
   linkLock?: number;
+  accountId?: number;
 }
 
 interface Pending {
   linkLock: number | undefined;
+  accountId: number | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -66,8 +70,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown } | { 
  * arrive within `windowMs` (or `maxBatch` of them) share one transaction and one commit, each still
  * with its own debit, ledger entry, idempotency key and answer.
  *
- * The group's (service, link) locks are taken first, in one statement in key order (so two processes'
- * groups never wait on each other in a cycle). Then its orders go in arrival order: consecutive plain
+ * The group's (service, link) locks are taken first, in one statement in key order, then its members'
+ * account rows in id order (so two processes' groups never wait on each other in a cycle). Then its orders go in arrival order: consecutive plain
  * orders are written by one statement (placeOrdersWithDebits) as long as their accounts and links
  * differ, the next statement taking the rest, so a member's orders are debited in the order they
  * arrived; other work runs alone, in its own savepoint unless it writes nothing before it can be
@@ -96,6 +100,7 @@ export class OrderCommitBatcher {
       work,
       atomic: shape.atomic,
       linkLock: shape.linkLock,
+      accountId: shape.accountId,
       resolve,
       reject,
     }));
@@ -106,7 +111,14 @@ export class OrderCommitBatcher {
    * committed, or rejects with INSUFFICIENT_POINTS or ORDER_OVERLAP (then nothing of it was written).
    */
   place(order: OrderToPlace, linkLock: number | undefined): Promise<number> {
-    return this.enqueue<number>((resolve, reject) => ({ kind: 'order', order, linkLock, resolve, reject }));
+    return this.enqueue<number>((resolve, reject) => ({
+      kind: 'order',
+      order,
+      linkLock,
+      accountId: order.accountId,
+      resolve,
+      reject,
+    }));
   }
 
   private enqueue<T>(
@@ -152,6 +164,12 @@ export class OrderCommitBatcher {
         await lockServiceLinks(
           tx,
           batch.flatMap((waiting) => (waiting.linkLock === undefined ? [] : [waiting.linkLock])),
+        );
+        // Then the members' rows, in id order: the debits below, in whatever order the statement
+        // makes them, then never wait on another process's group in a cycle.
+        await lockAccountsInIdOrder(
+          tx,
+          batch.flatMap((waiting) => (waiting.accountId === undefined ? [] : [waiting.accountId])),
         );
         let index = 0;
         while (index < batch.length) {

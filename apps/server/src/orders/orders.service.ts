@@ -152,7 +152,7 @@ export class OrdersService {
         return row;
       };
       if (!key) {
-        placed = await this.batcher.run(placeChecked, { atomic: true, linkLock });
+        placed = await this.batcher.run(placeChecked, { atomic: true, linkLock, accountId });
       } else {
         // The key is taken before the debit, in the same transaction: a request racing with the same
         // key (an order against an auto-order too) waits here for this one to commit, then finds the key
@@ -171,7 +171,7 @@ export class OrdersService {
             );
             return row;
           },
-          { atomic: false, linkLock },
+          { atomic: false, linkLock, accountId },
         );
         if (!inserted) {
           const earlier = await this.earlierResult(accountId, key.key, key.hash);
