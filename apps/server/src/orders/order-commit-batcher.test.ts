@@ -234,6 +234,42 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
     expect((await checkInvariants(t.app.database.db)).violations).toEqual([]);
   });
 
+  it("large comments split a group's statement: a statement carries a few MiB, however many orders wait", async () => {
+    const service = await catalogService(t.app);
+    const members = await Promise.all(Array.from({ length: 3 }, () => createMember(t.app, { point: 1_000 })));
+    const batcher = batcherOf();
+    const comments = (n: number) => `${'댓글'.repeat(750_000)}${n}`; // 1.5 M characters each
+    const ids = await Promise.all(
+      members.map((member, n) =>
+        batcher.place(
+          {
+            accountId: member.accountId,
+            cost: 100,
+            serviceId: service.id,
+            link: `https://www.instagram.com/p/large-comments-${n}/`,
+            amount: 10,
+            unitPriceMilli: 1_000,
+            serviceType: 'custom_comments',
+            comments: comments(n),
+            providerId: service.providerId,
+            providerServiceId: service.providerServiceId,
+            nextCheckAt: new Date(),
+            refuseOverlap: false,
+          },
+          undefined,
+        ),
+      ),
+    );
+    // Two fit in 4 M characters, the third goes in the next statement of the same group.
+    expect(batcher.stats).toMatchObject({ batches: 1, orders: 3, orderStatements: 2, retriedAlone: 0 });
+    const rows = await t.app.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, ids))
+      .orderBy(orders.id);
+    expect(rows.map((row) => row.comments)).toEqual([comments(0), comments(1), comments(2)]);
+  });
+
   it('a lone UTF-16 surrogate in a link is stored as U+FFFD, as a plain parameter would be, and never fails its group', async () => {
     const service = await catalogService(t.app);
     const [a, b] = await Promise.all([

@@ -254,19 +254,27 @@ export class OrderCommitBatcher {
   }
 }
 
+/** Characters of links and comments one orders statement carries at most (beyond its first order). */
+const STATEMENT_TEXT_BUDGET = 4_000_000;
+
 /**
  * The plain orders from `start` that one statement can write: consecutive, of distinct accounts and
- * distinct (service, link) locks. It ends at the first that repeats one, which goes first in the next.
+ * distinct (service, link) locks, within STATEMENT_TEXT_BUDGET. It ends at the first that repeats one
+ * or would pass the budget, which goes first in the next.
  */
 function nextStatement(batch: Waiting[], start: number): WaitingOrder[] {
   const statement: WaitingOrder[] = [];
   const accounts = new Set<number>();
   const links = new Set<number>();
+  let text = 0;
   for (let index = start; index < batch.length; index++) {
     const waiting = batch[index]!;
     if (waiting.kind !== 'order') break;
     if (accounts.has(waiting.order.accountId)) break;
     if (waiting.linkLock !== undefined && links.has(waiting.linkLock)) break;
+    // Custom Comments orders carry up to 2 MiB each: a statement's parameter stays a few MiB.
+    text += waiting.order.link.length + (waiting.order.comments?.length ?? 0);
+    if (statement.length > 0 && text > STATEMENT_TEXT_BUDGET) break;
     accounts.add(waiting.order.accountId);
     if (waiting.linkLock !== undefined) links.add(waiting.linkLock);
     statement.push(waiting);
