@@ -94,7 +94,11 @@ describe(`operator notifications on ${testDatabaseKind}`, () => {
     });
     // one e-mail to each chosen address (sent side by side, so in either order), one Telegram
     // message: the exact Bot API request
-    expect(emails().map((m) => m.to).sort()).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(
+      emails()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['boss@example.com', 'ops@example.com']);
     expect(emails()[0]!.subject).toBe('[SMM 패널] 확인되지 않은 입금');
     expect(emails()[0]!.text).toContain(`입금 #${depositId} ₩12,000`);
     expect(fake.requests).toHaveLength(1);
