@@ -83,7 +83,12 @@ export function refillWindowEndsAt(finishedAt: Date, refillDays: number): Date {
 
 /** Provider refill status texts (`refill_status`) → ours; null for anything unknown (asked again later). */
 export function refillStatusFromProvider(text: string): RefillStatus | null {
-  switch (text.trim().toLowerCase().replace(/[\s_-]+/g, '')) {
+  switch (
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, '')
+  ) {
     case 'pending':
       return RefillStatus.PENDING;
     case 'inprogress':
@@ -152,4 +157,5 @@ export const CHARGE_WITHDRAW_MESSAGES = {
 export const ORDER_OVERLAP_MESSAGE =
   '같은 링크로 진행 중인 같은 서비스의 주문이 있습니다. 앞 주문이 끝난 뒤 다시 주문해 주세요.';
 /** The trade's v2 wording of the same refusal. */
-export const ORDER_OVERLAP_V2_ERROR = 'You have active order with this link. Please wait until order being completed.';
+export const ORDER_OVERLAP_V2_ERROR =
+  'You have active order with this link. Please wait until order being completed.';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { orderRefills, orders, services } from '../db/schema';
 import { OrderWorker } from '../orders/order-worker';
-import type { ProviderError} from '../providers/provider-api';
+import type { ProviderError } from '../providers/provider-api';
 import { type ProviderApi, type ProviderOrderStatus } from '../providers/provider-api';
 import type { ManualClock } from '../shared/clock';
 import type { TestMember } from './factories';

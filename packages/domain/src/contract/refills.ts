@@ -49,5 +49,9 @@ export const cancelAutoOrderResponse = z.object({
 export type CancelAutoOrderResponse = z.infer<typeof cancelAutoOrderResponse>;
 
 /** POST /service/point/:id/cancel — a pending charge withdrawn by its member (충전 신청 취소). */
-export const withdrawChargeResponse = z.object({ id: z.number().int(), status: z.literal(3), message: z.string() });
+export const withdrawChargeResponse = z.object({
+  id: z.number().int(),
+  status: z.literal(3),
+  message: z.string(),
+});
 export type WithdrawChargeResponse = z.infer<typeof withdrawChargeResponse>;
