@@ -296,8 +296,11 @@ test('[VISITOR][KAKAO]: the Kakao SDK token of an unknown account leads to /regi
   page,
   request,
 }) => {
-  // The SDK is a script from Kakao's site: the page's Content-Security-Policy must admit it.
-  const csp = (await request.get('/login')).headers()['content-security-policy'] ?? '';
+  // The SDK is a script from Kakao's site: the page's Content-Security-Policy must admit it. Asked for
+  // as a browser asks for a page (a JSON answer carries a policy that allows nothing).
+  const loginPage = await request.get('/login', { headers: { accept: 'text/html' } });
+  expect(loginPage.headers()['content-type']).toMatch(/^text\/html/);
+  const csp = loginPage.headers()['content-security-policy'] ?? '';
   expect(csp, "the server's CSP admits the Kakao SDK script").toMatch(
     /script-src[^;]*developers\.kakao\.com/,
   );
