@@ -1,7 +1,7 @@
 import { normalizeLoginId } from '@smm/domain';
 import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
-import { namedStatement, preparedPerExecutor } from '../db/prepared';
+import { ascendingJson, namedStatement, preparedPerExecutor } from '../db/prepared';
 import { accounts } from '../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -72,16 +72,13 @@ const sameLoginId = (loginId: string) => sql`lower(${accounts.loginId}) = ${norm
 /** E-mails compare as normalizeEmail() does (trimmed, lower-cased): older rows were stored as typed. */
 const sameEmail = (normalizedEmail: string) => sql`lower(btrim(${accounts.email})) = ${normalizedEmail}`;
 
-/** The only SQL on accounts. Deleted accounts are invisible to every read here. */
 /**
  * Locks these accounts' rows until the transaction ends, in id order, in one statement: a group of
  * orders that debits several members takes their locks the same way in every process, so two groups
  * sharing members wait for each other instead of deadlocking (docs/ARCHITECTURE.md#group-commit).
  */
 export async function lockAccountsInIdOrder(tx: Tx, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  await lockAccountsStatement(tx, { ids: JSON.stringify(sorted) });
+  if (ids.length > 0) await lockAccountsStatement(tx, { ids: ascendingJson(ids) });
 }
 
 const lockAccountsStatement = namedStatement(
@@ -91,6 +88,7 @@ const lockAccountsStatement = namedStatement(
     ORDER BY ${accounts.id} FOR UPDATE`,
 );
 
+/** The only SQL on accounts. Deleted accounts are invisible to every read here. */
 export const accountRepository = {
   async findActiveByLoginId(ex: Executor, loginId: string): Promise<AccountRow | undefined> {
     const [row] = await ex

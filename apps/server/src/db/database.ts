@@ -74,7 +74,9 @@ function takingTurns(client: PGlite): PGlite {
     (...args: A): Promise<R> =>
       new Promise<R>((resolve, reject) => {
         waiting.push(() => {
-          run(...args)
+          // Through a promise, so even a call that throws at once hands the turn on.
+          Promise.resolve()
+            .then(() => run(...args))
             .then(resolve, reject)
             .finally(() => setImmediate(next));
         });

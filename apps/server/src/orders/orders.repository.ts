@@ -3,7 +3,7 @@ import type { OrderStatus } from '@smm/domain';
 import { AutoOrderStatus, OPEN_ORDER_STATUSES, isOpenOrderStatus } from '@smm/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
-import { namedStatement, preparedPerExecutor } from '../db/prepared';
+import { ascendingJson, namedStatement, preparedPerExecutor } from '../db/prepared';
 import { insertWithDebit, type DebitForNewRow } from '../ledger/apply-ledger-entry';
 import { accounts, autoOrders, orderRefills, orders, providers, services } from '../db/schema';
 
@@ -90,9 +90,7 @@ export function serviceLinkLockKey(serviceId: number, link: string): number {
  * two transactions taking several never wait on each other in a cycle.
  */
 export async function lockServiceLinks(tx: Tx, keys: readonly number[]): Promise<void> {
-  if (keys.length === 0) return;
-  const sorted = [...new Set(keys)].sort((a, b) => a - b);
-  await lockServiceLinksStatement(tx, { keys: JSON.stringify(sorted) });
+  if (keys.length > 0) await lockServiceLinksStatement(tx, { keys: ascendingJson(keys) });
 }
 
 const lockServiceLinksStatement = namedStatement(
