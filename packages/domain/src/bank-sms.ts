@@ -211,6 +211,32 @@ const NAME = /^(?=.*[가-힣A-Za-z])[가-힣A-Za-z0-9 ().&-]{1,20}$/;
  */
 const NOT_IN_A_NAME = /입금/;
 
+/**
+ * A depositor name as this parser would read it from a bank message: NFKC, then the parts it cuts out
+ * of a message cut out of the name as well — a `MM/DD HH:mm` time, account-shaped tokens (`*12`,
+ * `12-34`), the balance (`잔액…`) — each piece trimmed of spaces and commas, the pieces joined by one
+ * space, runs of spaces collapsed. The sender of a transfer writes the text its reports carry; the
+ * webhook passes it on as written while the bank message loses those parts, so the two channels agree
+ * only when every name is read this way (normalizeDepositorName in charge-rules.ts builds the matching
+ * key on it). Where the parser would find two pieces and refuse the message, this joins them: the
+ * webhook's report stays readable, and the bank message of that transfer is held UNPARSED anyway.
+ * A parsed name reads as itself.
+ */
+export function readDepositorName(name: string): string {
+  let rest = name.normalize('NFKC');
+  for (const pattern of [PRINTED_AT, ...ACCOUNT_TOKENS, BALANCE]) rest = rest.replace(pattern, '\n');
+  return rest
+    .split('\n')
+    .map(trimPiece)
+    .filter((piece) => piece.length > 0)
+    .join(' ');
+}
+
+/** A piece of a message without the spaces and commas around it, runs of spaces collapsed to one. */
+function trimPiece(piece: string): string {
+  return piece.replace(/^[\s,]+|[\s,]+$/g, '').replace(/\s+/g, ' ');
+}
+
 export function parseBankDepositSms(text: string): ParsedBankSms | null {
   if (typeof text !== 'string' || text.length === 0 || text.length > MAX_LENGTH) return null;
   if (FORBIDDEN_CHARACTERS.test(text)) return null;
@@ -252,7 +278,7 @@ export function parseBankDepositSms(text: string): ParsedBankSms | null {
 
   const pieces = rest
     .split('\n')
-    .map((piece) => piece.replace(/^[\s,]+|[\s,]+$/g, '').replace(/\s+/g, ' '))
+    .map(trimPiece)
     .filter((piece) => piece.length > 0);
   const [depositorName] = pieces;
   if (pieces.length !== 1 || depositorName === undefined) return null;
