@@ -154,15 +154,25 @@ export function isDepositAccount(account: string): boolean {
 }
 
 /**
- * The one account tail of a message's account tokens: the longest when they all agree (the same
+ * The one account tail of a message's account tokens: the shortest when they all agree (the same
  * account printed twice), null when none shows a tail or two disagree (which of them received the
- * money is then unknown, and an unknown tail never tells two reports apart).
+ * money is then unknown, and an unknown tail never tells two reports apart). The shortest, because a
+ * longer one that agrees may be the sender's text (`*00789` beside the bank's `123456**789`): a longer
+ * tail tells more reports apart, and only the bank's own may do that.
  */
 function tailOfAccounts(tokens: readonly string[]): string | null {
   const tails = tokens.map(accountTailOf).filter((tail): tail is string => tail !== null);
-  const longest = tails.reduce<string | null>((a, b) => (a === null || b.length > a.length ? b : a), null);
-  return longest !== null && tails.every((tail) => longest.endsWith(tail)) ? longest : null;
+  const shortest = tails.reduce<string | null>((a, b) => (a === null || b.length < a.length ? b : a), null);
+  return shortest !== null && tails.every((tail) => tail.endsWith(shortest)) ? shortest : null;
 }
+
+/**
+ * Where an account token was cut out while the message is read: a character no message holds (controls
+ * are refused up front), so the tokens still separate pieces but show which piece they stood beside.
+ */
+const ACCOUNT_CUT = '\u0000';
+/** Where the printed time was cut out, likewise. */
+const DATE_CUT = '\u0001';
 
 /**
  * The balance, with its figure if printed. It is removed before anything else is read because it is
@@ -256,14 +266,14 @@ export function parseBankDepositSms(text: string): ParsedBankSms | null {
     printedAt = readPrintedAt(dates[0]);
     // A date that is not a real date means we are misreading the message.
     if (!printedAt) return null;
-    rest = rest.replace(PRINTED_AT, '\n');
+    rest = rest.replace(PRINTED_AT, DATE_CUT);
   }
 
   const accounts: string[] = [];
   for (const pattern of ACCOUNT_TOKENS) {
     rest = rest.replace(pattern, (token) => {
       accounts.push(token);
-      return '\n';
+      return ACCOUNT_CUT;
     });
   }
   rest = rest.replace(BALANCE, '\n');
@@ -277,14 +287,27 @@ export function parseBankDepositSms(text: string): ParsedBankSms | null {
   rest = rest.replace(DEPOSIT, '\n');
 
   const pieces = rest
-    .split('\n')
+    .split(/[\n\u0000\u0001]/)
     .map(trimPiece)
     .filter((piece) => piece.length > 0);
   const [depositorName] = pieces;
   if (pieces.length !== 1 || depositorName === undefined) return null;
   if (!NAME.test(depositorName) || NOT_IN_A_NAME.test(depositorName)) return null;
 
-  return { bank, depositorName, amount, printedAt, accountTail: tailOfAccounts(accounts) };
+  // The sender writes the name, and the bank prints it as written: an account token or a time on the
+  // name's own line, with nothing but spaces between, may be the sender's text (`정우성 *00789`,
+  // `정우성 01/01 00:00`), and must not tell this report apart from another report of the transfer.
+  // So the message's account is then unknown, and its time is its arrival (docs/ARCHITECTURE.md
+  // "Charges and deposits").
+  const nameLine = rest.split('\n').find((line) => trimPiece(line.replace(/[\u0000\u0001]/g, ' ')).length > 0);
+  const besideName = (cut: string) => nameLine?.includes(cut) === true;
+  return {
+    bank,
+    depositorName,
+    amount,
+    printedAt: besideName(DATE_CUT) ? null : printedAt,
+    accountTail: besideName(ACCOUNT_CUT) ? null : tailOfAccounts(accounts),
+  };
 }
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
