@@ -257,25 +257,23 @@ async function sameTransferAs(tx: Tx, deposit: DepositRow): Promise<number | und
 }
 
 /**
- * Whether two reports' times allow one transfer. Two reports with times: within
- * SAME_TRANSFER_WINDOW_MS of each other. A bank push that prints no time carries its arrival, and the
- * transfer happened before it: up to TIMELESS_LOOKBACK_MS before, when a relay held it back. So a
- * timed report within the window after it, or up to that long before it, may be the same transfer
- * when that report credited a charge (MATCHED: a credit the push would otherwise repeat); a report
- * held for an operator counts only within the window, so old held reports do not hold every later
+ * Whether the times of a new report and an earlier one allow one transfer. Two reports with times:
+ * within SAME_TRANSFER_WINDOW_MS of each other. A bank push that prints no time carries its arrival,
+ * and the transfer happened before it: up to TIMELESS_LOOKBACK_MS before, when a relay held it back.
+ * So a push and a timed report up to that long before its arrival, or within the window after it, may
+ * be one transfer — beyond the window only when the earlier of the two credited a charge (MATCHED: a
+ * credit the new one would repeat), so old reports still held for an operator do not hold every later
  * push. Two timeless reports: within the window of each other's arrival.
  */
-function timesMayMeet(a: DepositRow, b: DepositRow): boolean {
-  if (a.depositedAt === null || b.depositedAt === null) return false;
-  const gap = a.depositedAt.getTime() - b.depositedAt.getTime();
+function timesMayMeet(report: DepositRow, earlier: DepositRow): boolean {
+  if (report.depositedAt === null || earlier.depositedAt === null) return false;
+  const gap = report.depositedAt.getTime() - earlier.depositedAt.getTime();
   if (Math.abs(gap) <= SAME_TRANSFER_WINDOW_MS) return true;
-  const aTimeless = isTimelessBankReport(a);
-  const bTimeless = isTimelessBankReport(b);
-  if (aTimeless === bTimeless) return false;
-  // `gap` is timeless arrival − timed transfer time: the timed one lies up to the lookback before it.
-  const sinceTimed = aTimeless ? gap : -gap;
-  const timed = aTimeless ? b : a;
-  return timed.status === 'MATCHED' && sinceTimed > 0 && sinceTimed <= TIMELESS_LOOKBACK_MS;
+  const reportTimeless = isTimelessBankReport(report);
+  if (reportTimeless === isTimelessBankReport(earlier) || earlier.status !== 'MATCHED') return false;
+  // How long after the timed report's transfer the push arrived.
+  const pushAfter = reportTimeless ? gap : -gap;
+  return pushAfter > 0 && pushAfter <= TIMELESS_LOOKBACK_MS;
 }
 
 /** A bank message whose text prints no time: its deposited_at is when it arrived. */
