@@ -375,16 +375,19 @@ describe('parseBankDepositSms: what the sender writes in the name slot, in every
     expect(new Set(LAYOUTS.map(([, , bank]) => bank))).toEqual(new Set(Object.keys(BANK_LABELS)));
   });
 
-  it.each(LAYOUTS)('%s: reads 정우성 in the name slot with the layout’s bank, amount, time and tail', (...sample) => {
-    const [, text, bank, name, amount, printedAt, accountTail] = sample;
-    expect(parseBankDepositSms(text.replace(name, '정우성'))).toEqual({
-      bank,
-      depositorName: '정우성',
-      amount,
-      printedAt,
-      accountTail,
-    });
-  });
+  it.each(LAYOUTS)(
+    '%s: reads 정우성 in the name slot with the layout’s bank, amount, time and tail',
+    (...sample) => {
+      const [, text, bank, name, amount, printedAt, accountTail] = sample;
+      expect(parseBankDepositSms(text.replace(name, '정우성'))).toEqual({
+        bank,
+        depositorName: '정우성',
+        amount,
+        printedAt,
+        accountTail,
+      });
+    },
+  );
 
   it.each(LAYOUTS.flatMap((sample) => SENDER_TEXTS.map((sender) => [sample[0], sender, sample] as const)))(
     '%s with %j: the webhook’s key, or refused; never the sender’s time or account',

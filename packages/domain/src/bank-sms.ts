@@ -299,7 +299,9 @@ export function parseBankDepositSms(text: string): ParsedBankSms | null {
   // `정우성 01/01 00:00`), and must not tell this report apart from another report of the transfer.
   // So the message's account is then unknown, and its time is its arrival (docs/ARCHITECTURE.md
   // "Charges and deposits").
-  const nameLine = rest.split('\n').find((line) => trimPiece(line.replace(/[\u0000\u0001]/g, ' ')).length > 0);
+  const nameLine = rest
+    .split('\n')
+    .find((line) => trimPiece(line.replace(/[\u0000\u0001]/g, ' ')).length > 0);
   const besideName = (cut: string) => nameLine?.includes(cut) === true;
   return {
     bank,

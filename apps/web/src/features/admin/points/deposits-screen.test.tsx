@@ -132,11 +132,11 @@ describe('DepositsScreen', () => {
       within(within(compare).getByRole('rowheader', { name: label }).closest('tr')!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
-    expect(within(compare).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      '',
-      '이번 입금 #9',
-      '먼저 받은 입금 #3',
-    ]);
+    expect(
+      within(compare)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['', '이번 입금 #9', '먼저 받은 입금 #3']);
     expect(cells('입금자')).toEqual(['정우성', '정우성잔액']);
     expect(cells('금액')).toEqual(['₩30,194', '₩30,194']);
     expect(cells('은행')).toEqual(['KB', '-']);

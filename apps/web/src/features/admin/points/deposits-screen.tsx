@@ -132,7 +132,8 @@ export function DepositsScreen() {
           {row.original.original && (
             // The earlier report beside this one: its name may differ (the sender's text read two ways).
             <span className="points-muted">
-              {row.original.original.depositorName ?? '-'} · {DEPOSIT_SOURCE_LABELS[row.original.original.source]}
+              {row.original.original.depositorName ?? '-'} ·{' '}
+              {DEPOSIT_SOURCE_LABELS[row.original.original.source]}
             </span>
           )}
         </span>

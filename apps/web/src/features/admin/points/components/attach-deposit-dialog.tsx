@@ -80,8 +80,8 @@ export function AttachDepositDialog({
             {deposit.rawText && <pre className="points-raw">{deposit.rawText}</pre>}
             {deposit.duplicateOf !== null && (
               <p className="points-dialog-description" role="note">
-                먼저 받은 입금(#{deposit.duplicateOf})과 같은 이체를 다시 알린 것으로 보고 보관한 입금입니다. 회원이
-                실제로 두 번 입금했는지 통장에서 확인한 뒤에만 연결해주세요.
+                먼저 받은 입금(#{deposit.duplicateOf})과 같은 이체를 다시 알린 것으로 보고 보관한 입금입니다.
+                회원이 실제로 두 번 입금했는지 통장에서 확인한 뒤에만 연결해주세요.
               </p>
             )}
           </>
@@ -208,7 +208,10 @@ function DuplicateComparison({
         </thead>
         <tbody>
           {rows.map(([label, of]) => (
-            <tr key={label} className={label === '입금자' && !sameName ? 'points-compare-differs' : undefined}>
+            <tr
+              key={label}
+              className={label === '입금자' && !sameName ? 'points-compare-differs' : undefined}
+            >
               <th scope="row">{label}</th>
               <td>{of(deposit)}</td>
               <td>{of(original)}</td>
