@@ -5,9 +5,11 @@ import {
   BANK_LABELS,
   isDepositAccount,
   parseBankDepositSms,
+  readDepositorName,
   type BankCode,
   type ParsedBankSms,
 } from './bank-sms';
+import { normalizeDepositorName } from './charge-rules';
 
 const at = (month: number, day: number, hour: number, minute: number): ParsedBankSms['printedAt'] => ({
   month,
@@ -48,14 +50,16 @@ const DEPOSITS: Sample[] = [
     at(3, 2, 9, 41),
     '077',
   ],
+  // On one line the time and the account stand beside the name, where the sender's text could have put
+  // them: neither is read (the time is then the arrival's).
   [
     'KB on one line, no commas',
     '[KB]12/31 23:59 123456**789 (주)소셜 FBS입금 1000000 잔액 98,765,432',
     'KB',
     '(주)소셜',
     1000000,
-    at(12, 31, 23, 59),
-    '789',
+    null,
+    null,
   ],
   [
     'KB CRLF, full-width digits',
@@ -150,15 +154,16 @@ const DEPOSITS: Sample[] = [
     at(10, 10, 10, 10),
     '12345',
   ],
-  // NH농협: the figure on the first line, then date, account, name and balance on one line.
+  // NH농협: the figure on the first line, then date, account, name and balance on one line. The date
+  // and account stand beside the name, where the sender's text could have put them: neither is read.
   [
     '농협',
     '농협 입금10,000원\n11/23 14:05 351-****-1234-56 홍길동 잔액1,234,567원',
     'NH',
     '홍길동',
     10000,
-    at(11, 23, 14, 5),
-    '123456',
+    null,
+    null,
   ],
   [
     '농협 latin name',
@@ -166,8 +171,8 @@ const DEPOSITS: Sample[] = [
     'NH',
     'KIM MINSU',
     1500000,
-    at(8, 15, 9, 5),
-    '567803',
+    null,
+    null,
   ],
   [
     'NH농협 on one line',
@@ -175,8 +180,8 @@ const DEPOSITS: Sample[] = [
     'NH',
     '윤서연',
     99000,
-    at(1, 31, 16, 45),
-    '999911',
+    null,
+    null,
   ],
   // IBK기업: like 우리, with its own account layout.
   [
@@ -343,6 +348,77 @@ describe('parseBankDepositSms: deposits', () => {
   });
 });
 
+/**
+ * The sender of a transfer writes the text its reports carry; the relay's webhook passes it on as
+ * written, the bank message prints it in its name slot. In every layout above, whatever the sender
+ * writes there: the message either reads as a name with the key the webhook's name gets
+ * (normalizeDepositorName, the one reading), or is refused (held UNPARSED); and nothing the sender
+ * wrote becomes the message's time or account tail, which would tell the two reports apart.
+ */
+describe('parseBankDepositSms: what the sender writes in the name slot, in every layout', () => {
+  // The layouts whose name is printed as written (not the full-width / ㈜ ones, whose names differ).
+  const LAYOUTS = DEPOSITS.filter(([, text, , name]) => text.includes(name));
+  const SENDER_TEXTS = [
+    '정우성잔액',
+    '잔액정우성',
+    '정우성 잔액 5,000',
+    '정우성 12-34',
+    '12-34 정우성',
+    '정우성 *00789',
+    '*3456 정우성',
+    '정우성 홍*동(1111)',
+    '정우성 01/01 00:00',
+    '정우성,',
+  ];
+
+  it('covers a layout of every bank', () => {
+    expect(new Set(LAYOUTS.map(([, , bank]) => bank))).toEqual(new Set(Object.keys(BANK_LABELS)));
+  });
+
+  it.each(LAYOUTS)(
+    '%s: reads 정우성 in the name slot with the layout’s bank, amount, time and tail',
+    (...sample) => {
+      const [, text, bank, name, amount, printedAt, accountTail] = sample;
+      expect(parseBankDepositSms(text.replace(name, '정우성'))).toEqual({
+        bank,
+        depositorName: '정우성',
+        amount,
+        printedAt,
+        accountTail,
+      });
+    },
+  );
+
+  it.each(LAYOUTS.flatMap((sample) => SENDER_TEXTS.map((sender) => [sample[0], sender, sample] as const)))(
+    '%s with %j: the webhook’s key, or refused; never the sender’s time or account',
+    (_label, sender, [, text, bank, name, amount, printedAt, accountTail]) => {
+      const parsed = parseBankDepositSms(text.replace(name, sender));
+      if (parsed === null) return;
+      expect(normalizeDepositorName(parsed.depositorName)).toBe(normalizeDepositorName(sender));
+      expect(normalizeDepositorName(sender)).toBe('정우성');
+      expect(parsed).toMatchObject({ bank, amount });
+      // A time or an account, if read at all, is one the bank printed, not one in the sender's text.
+      const printed = parseBankDepositSms(text.replace(name, '잔액정우성'));
+      expect([printedAt, printed?.printedAt ?? null, null]).toContainEqual(parsed.printedAt);
+      const bankTails = (text.match(/\S*\*\S*|(?<!\S)\d+(?:-\d+)+(?!\S)/g) ?? []).map(accountTailOf);
+      expect([accountTail, ...bankTails, null]).toContain(parsed.accountTail);
+    },
+  );
+
+  it('reads the webhook’s name as the parser reads the message', () => {
+    expect(readDepositorName('정우성잔액')).toBe('정우성');
+    expect(readDepositorName(' 정우성  잔액1,234원 ')).toBe('정우성');
+    expect(readDepositorName('12-34 정우성 *12')).toBe('정우성');
+    expect(readDepositorName('정우성 11/22 18:05')).toBe('정우성');
+    expect(readDepositorName('ＫＩＭ  MIN SU,')).toBe('KIM MIN SU');
+    // Cut in the middle, the parser refuses the message; the webhook's name keeps both pieces.
+    expect(readDepositorName('정우 *12 성')).toBe('정우 성');
+    expect(readDepositorName('잔액 12-34')).toBe('');
+    expect(readDepositorName('홍길동1234')).toBe('홍길동1234');
+    expect(readDepositorName('A-ONE')).toBe('A-ONE');
+  });
+});
+
 describe('the account the money arrived in', () => {
   it.each([
     // The digits after the last mask, hyphens dropped: the end of the account number.
@@ -400,9 +476,9 @@ describe('the account the money arrived in', () => {
     expect(isDepositAccount(account)).toBe(ok);
   });
 
-  it('reads the tail of an account printed twice alike, the longer one', () => {
+  it('reads the tail of an account printed twice alike, the shorter one (a longer one may be the sender’s)', () => {
     const text = '[KB]11/23 14:05\n*789\n123456**456789\n홍길동\n입금\n10,000\n잔액1,234,567';
-    expect(parseBankDepositSms(text)?.accountTail).toBe('456789');
+    expect(parseBankDepositSms(text)?.accountTail).toBe('789');
   });
 
   it('leaves the tail unknown when two accounts disagree (which one received it is unclear)', () => {

@@ -154,15 +154,25 @@ export function isDepositAccount(account: string): boolean {
 }
 
 /**
- * The one account tail of a message's account tokens: the longest when they all agree (the same
+ * The one account tail of a message's account tokens: the shortest when they all agree (the same
  * account printed twice), null when none shows a tail or two disagree (which of them received the
- * money is then unknown, and an unknown tail never tells two reports apart).
+ * money is then unknown, and an unknown tail never tells two reports apart). The shortest, because a
+ * longer one that agrees may be the sender's text (`*00789` beside the bank's `123456**789`): a longer
+ * tail tells more reports apart, and only the bank's own may do that.
  */
 function tailOfAccounts(tokens: readonly string[]): string | null {
   const tails = tokens.map(accountTailOf).filter((tail): tail is string => tail !== null);
-  const longest = tails.reduce<string | null>((a, b) => (a === null || b.length > a.length ? b : a), null);
-  return longest !== null && tails.every((tail) => longest.endsWith(tail)) ? longest : null;
+  const shortest = tails.reduce<string | null>((a, b) => (a === null || b.length < a.length ? b : a), null);
+  return shortest !== null && tails.every((tail) => tail.endsWith(shortest)) ? shortest : null;
 }
+
+/**
+ * Where an account token was cut out while the message is read: a character no message holds (controls
+ * are refused up front), so the tokens still separate pieces but show which piece they stood beside.
+ */
+const ACCOUNT_CUT = '\u0000';
+/** Where the printed time was cut out, likewise. */
+const DATE_CUT = '\u0001';
 
 /**
  * The balance, with its figure if printed. It is removed before anything else is read because it is
@@ -211,6 +221,32 @@ const NAME = /^(?=.*[가-힣A-Za-z])[가-힣A-Za-z0-9 ().&-]{1,20}$/;
  */
 const NOT_IN_A_NAME = /입금/;
 
+/**
+ * A depositor name as this parser would read it from a bank message: NFKC, then the parts it cuts out
+ * of a message cut out of the name as well — a `MM/DD HH:mm` time, account-shaped tokens (`*12`,
+ * `12-34`), the balance (`잔액…`) — each piece trimmed of spaces and commas, the pieces joined by one
+ * space, runs of spaces collapsed. The sender of a transfer writes the text its reports carry; the
+ * webhook passes it on as written while the bank message loses those parts, so the two channels agree
+ * only when every name is read this way (normalizeDepositorName in charge-rules.ts builds the matching
+ * key on it). Where the parser would find two pieces and refuse the message, this joins them: the
+ * webhook's report stays readable, and the bank message of that transfer is held UNPARSED anyway.
+ * A parsed name reads as itself.
+ */
+export function readDepositorName(name: string): string {
+  let rest = name.normalize('NFKC');
+  for (const pattern of [PRINTED_AT, ...ACCOUNT_TOKENS, BALANCE]) rest = rest.replace(pattern, '\n');
+  return rest
+    .split('\n')
+    .map(trimPiece)
+    .filter((piece) => piece.length > 0)
+    .join(' ');
+}
+
+/** A piece of a message without the spaces and commas around it, runs of spaces collapsed to one. */
+function trimPiece(piece: string): string {
+  return piece.replace(/^[\s,]+|[\s,]+$/g, '').replace(/\s+/g, ' ');
+}
+
 export function parseBankDepositSms(text: string): ParsedBankSms | null {
   if (typeof text !== 'string' || text.length === 0 || text.length > MAX_LENGTH) return null;
   if (FORBIDDEN_CHARACTERS.test(text)) return null;
@@ -230,14 +266,14 @@ export function parseBankDepositSms(text: string): ParsedBankSms | null {
     printedAt = readPrintedAt(dates[0]);
     // A date that is not a real date means we are misreading the message.
     if (!printedAt) return null;
-    rest = rest.replace(PRINTED_AT, '\n');
+    rest = rest.replace(PRINTED_AT, DATE_CUT);
   }
 
   const accounts: string[] = [];
   for (const pattern of ACCOUNT_TOKENS) {
     rest = rest.replace(pattern, (token) => {
       accounts.push(token);
-      return '\n';
+      return ACCOUNT_CUT;
     });
   }
   rest = rest.replace(BALANCE, '\n');
@@ -251,14 +287,29 @@ export function parseBankDepositSms(text: string): ParsedBankSms | null {
   rest = rest.replace(DEPOSIT, '\n');
 
   const pieces = rest
-    .split('\n')
-    .map((piece) => piece.replace(/^[\s,]+|[\s,]+$/g, '').replace(/\s+/g, ' '))
+    .split(/[\n\u0000\u0001]/)
+    .map(trimPiece)
     .filter((piece) => piece.length > 0);
   const [depositorName] = pieces;
   if (pieces.length !== 1 || depositorName === undefined) return null;
   if (!NAME.test(depositorName) || NOT_IN_A_NAME.test(depositorName)) return null;
 
-  return { bank, depositorName, amount, printedAt, accountTail: tailOfAccounts(accounts) };
+  // The sender writes the name, and the bank prints it as written: an account token or a time on the
+  // name's own line, with nothing but spaces between, may be the sender's text (`정우성 *00789`,
+  // `정우성 01/01 00:00`), and must not tell this report apart from another report of the transfer.
+  // So the message's account is then unknown, and its time is its arrival (docs/ARCHITECTURE.md
+  // "Charges and deposits").
+  const nameLine = rest
+    .split('\n')
+    .find((line) => trimPiece(line.replace(/[\u0000\u0001]/g, ' ')).length > 0);
+  const besideName = (cut: string) => nameLine?.includes(cut) === true;
+  return {
+    bank,
+    depositorName,
+    amount,
+    printedAt: besideName(DATE_CUT) ? null : printedAt,
+    accountTail: besideName(ACCOUNT_CUT) ? null : tailOfAccounts(accounts),
+  };
 }
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

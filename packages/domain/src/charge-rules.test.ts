@@ -11,6 +11,7 @@ import {
   isValidBusinessNumber,
   isValidMobileNumber,
   isValidPhoneNumber,
+  depositorKeysMayBeOne,
   normalizeDepositorName,
   payableAmountWon,
   receiptDetailsOf,
@@ -101,6 +102,33 @@ describe('normalizeDepositorName', () => {
   it('gives the bank’s and the member’s spelling of one depositor the same key', () => {
     expect(normalizeDepositorName('ＫＩＭ　ＭＩＮＳＵ')).toBe(normalizeDepositorName('Kim Minsu'));
     expect(normalizeDepositorName('(주)스마트마케팅')).toBe(normalizeDepositorName('㈜ 스마트마케팅'));
+  });
+
+  it.each([
+    ['정우성잔액', '정우성'],
+    ['정우성 잔액 1,234원', '정우성'],
+    ['정우성 12-34', '정우성'],
+    ['*12 정우성', '정우성'],
+    ['정우성 11/22 18:05', '정우성'],
+    ['정우성,', '정우성'],
+    ['잔액', ''],
+  ])('reads %j as the bank-message parser does: %j', (name, key) => {
+    expect(normalizeDepositorName(name)).toBe(key);
+  });
+});
+
+describe('depositorKeysMayBeOne', () => {
+  it.each([
+    ['정우성', '정우성', true],
+    ['정우성', '정우성a', true],
+    ['정우성a', '정우성', true],
+    ['우성', '정우성', true],
+    ['', '정우성', true],
+    ['정우성', '정우선', false],
+    ['김민수', '이영희', false],
+    ['홍길동', '홍길순', false],
+  ])('%j and %j: %s', (a, b, may) => {
+    expect(depositorKeysMayBeOne(a, b)).toBe(may);
   });
 });
 
@@ -258,6 +286,7 @@ describe('validateChargeRequest', () => {
     ['empty name', { ...validNone, name: '' }, M.NAME_REQUIRED],
     ['blank name', { ...validNone, name: ' \u3000 ' }, M.NAME_REQUIRED],
     ['name too long', { ...validNone, name: '가'.repeat(DEPOSITOR_NAME_MAX_LENGTH + 1) }, M.NAME_TOO_LONG],
+    ['a name a bank message reads as nothing', { ...validNone, name: '잔액 12-34 *56' }, M.NAME_UNREADABLE],
     ['a right-to-left override', { ...validNone, name: '\u202E동길홍' }, M.NAME_INVISIBLE],
     ['a zero-width space', { ...validNone, name: '홍\u200B길동' }, M.NAME_INVISIBLE],
     ['a leading BOM (trim would drop it)', { ...validNone, name: '\uFEFF홍길동' }, M.NAME_INVISIBLE],

@@ -1,3 +1,4 @@
+import { readDepositorName } from './bank-sms';
 import type { PaymentTypeAvailability } from './settings';
 
 /**
@@ -69,6 +70,8 @@ export const CHARGE_MESSAGES = {
   NAME_REQUIRED: '이름을 입력해 주세요.',
   NAME_TOO_LONG: `입금자명은 ${DEPOSITOR_NAME_MAX_LENGTH}자 이하로 입력해 주세요.`,
   NAME_INVISIBLE: DEPOSITOR_NAME_INVISIBLE_MESSAGE,
+  NAME_UNREADABLE:
+    '입금자명이 은행 문자에서 이름으로 읽히지 않는 글자(잔액, 12-34·*12 같은 계좌번호 모양, 날짜·시각)로만 되어 있습니다. 통장에 찍히는 이름을 입력해 주세요.',
   AMOUNT_REQUIRED: '충전금액을 설정해주세요',
   AMOUNT_NOT_INTEGER: '충전금액은 1원 단위의 정수로 입력해 주세요.',
   FEE_TYPE_UNAVAILABLE: '선택할 수 없는 증빙 유형입니다.',
@@ -169,12 +172,29 @@ export function payableAmountWon(point: number, feeType: PaymentKind): number {
 }
 
 /**
- * How a bank prints a depositor name and how a member types it differ in width and spacing only:
- * full-width letters and digits (ＫＩＭ), compatibility forms (NFKC), spaces anywhere, Latin case.
- * Deposits and charges are matched on this form.
+ * The one reading of a depositor name, for every channel (the charge form, the webhook, a bank
+ * message, an operator's entry): the name as the bank-message parser reads it (readDepositorName:
+ * NFKC, without the `잔액…`, `12-34`, `*nn` and `MM/DD HH:mm` it cuts out of a message), then without
+ * spaces and in lower case, since a bank prints and a member types a name differently in width,
+ * spacing and Latin case only. Deposits and charges are matched on this key, so `정우성잔액` and
+ * `정우성` are one key: two pending charges of one amount under them are refused like any two alike
+ * (docs/ARCHITECTURE.md "Charges and deposits").
  */
 export function normalizeDepositorName(name: string): string {
-  return name.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
+  return readDepositorName(name).replace(/\s+/g, '').toLowerCase();
+}
+
+/**
+ * Two depositor keys that may be one sender's text read two ways: one contains the other. The key of
+ * a bank message is a part of the text the sender wrote (the parser cuts what it recognises from the
+ * ends of the name, and refuses a message it would have to cut in the middle); the one reading above
+ * removes those cuts, but a relay's own reading, or a bank shortening a long text, still leaves a part
+ * of the same text. Reports of one amount and time under such names are not told apart by the name
+ * (DepositIntake holds the second for an operator); an empty key (a name that was nothing but such
+ * parts) may be any name.
+ */
+export function depositorKeysMayBeOne(a: string, b: string): boolean {
+  return a.includes(b) || b.includes(a);
 }
 
 /** Digits only: '123-45-67890' → '1234567890'. */
@@ -249,6 +269,8 @@ export function validateChargeRequest(input: ChargeInput, limits: ChargeLimits):
   if (name.length > DEPOSITOR_NAME_MAX_LENGTH) return m.NAME_TOO_LONG;
   // The raw input: trim() would quietly drop a leading U+FEFF, which is refused like the others.
   if (hasInvisibleNameCharacter(input.name)) return m.NAME_INVISIBLE;
+  // Its key would be empty: no bank message could ever be matched to it.
+  if (normalizeDepositorName(name) === '') return m.NAME_UNREADABLE;
   if (!Number.isFinite(input.point) || input.point <= 0) return m.AMOUNT_REQUIRED;
   if (!Number.isSafeInteger(input.point)) return m.AMOUNT_NOT_INTEGER;
   if (input.point > limits.maxWon) return chargeTooLargeMessage(limits.maxWon);

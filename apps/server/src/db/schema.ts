@@ -510,7 +510,8 @@ export const deposits = pgTable(
       .on(t.chargeId)
       .where(sql`${t.status} = 'MATCHED'`),
     index('deposits_status_id_idx').on(t.status, t.id),
-    // Finding an earlier report of the same transfer: same depositor and amount, bank time nearby.
+    // Deposits of one depositor and amount by bank time. (The same-transfer check reads by amount and
+    // time since names may be read two ways: docs/ARCHITECTURE.md "Charges and deposits".)
     index('deposits_transfer_idx').on(t.depositorKey, t.amount, t.depositedAt),
     // Digits only: the duplicate check compares tails as suffixes of one another.
     check('deposits_account_tail_digits', sql`${t.accountTail} ~ '^[0-9]{1,20}$'`),

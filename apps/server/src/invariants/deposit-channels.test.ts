@@ -177,4 +177,61 @@ describe(`one transfer reported through every channel, concurrently, on ${testDa
       expect(Number(balance.rows[0]!.point)).toBe(amountOf(i) * (i % 2 === 0 ? 2 : 1));
     }
   });
+
+  it(
+    'credits once when two processes get reports of one transfer under names one of which contains the other',
+    { timeout: 60_000 },
+    async () => {
+      const apps: FastifyInstance[] = second ? [t.app, second.app] : [t.app];
+      t.clock.set(NOW);
+      second?.clock.set(NOW);
+      const amountOf = (i: number) => 20_000 + i * 100;
+      // For every name, two members wait for one amount: one under the name, one under the name and more.
+      const plain: TestMember[] = [];
+      const longer: TestMember[] = [];
+      for (const [i, name] of NAMES.entries()) {
+        plain.push(await createMember(t.app));
+        longer.push(await createMember(t.app));
+        await requestCharge(t.app, plain[i]!, { name, point: amountOf(i) });
+        await requestCharge(t.app, longer[i]!, { name: `${name}상사`, point: amountOf(i) });
+      }
+      // One transfer each: the relay reports the sender's whole text, the bank's message a part of it,
+      // the two at once and each to the other process (different keys: only a lock on the amount
+      // makes the second wait for the first).
+      const answers = await Promise.all(
+        NAMES.flatMap((name, i) => [
+          postSigned(apps[i % apps.length]!, '/hooks/deposit', {
+            name: `${name}상사`,
+            amount: amountOf(i),
+            depositedAt: isoOf({ name, amount: amountOf(i), minute: '18:05' }),
+            reference: `contains-${i}`,
+          }),
+          postSigned(apps[(i + 1) % apps.length]!, '/hooks/bank-sms', {
+            text: smsOf({ name, amount: amountOf(i), minute: '18:05' }),
+          }),
+        ]),
+      );
+      for (const answer of answers) expect(answer.statusCode).toBe(200);
+
+      const db = t.app.database.db;
+      expect((await checkInvariants(db)).violations).toEqual([]);
+      const rows = await db.select().from(deposits);
+      for (const [i] of NAMES.entries()) {
+        const mine = rows.filter((r) => r.amount === amountOf(i));
+        expect(mine.map((r) => r.status).sort(), NAMES[i]).toEqual(['DUPLICATE', 'MATCHED']);
+        const balances = await Promise.all(
+          [plain[i]!, longer[i]!].map(async (member) => {
+            const result = (await db.execute(
+              sql`SELECT point FROM accounts WHERE id = ${member.accountId}`,
+            )) as unknown as { rows: { point: number }[] };
+            return Number(result.rows[0]!.point);
+          }),
+        );
+        expect(
+          balances.reduce((a, b) => a + b, 0),
+          NAMES[i],
+        ).toBe(amountOf(i));
+      }
+    },
+  );
 });

@@ -72,7 +72,8 @@ const BANKS: BankSample[] = [
     '윤서연',
     '윤서연',
     99_000,
-    '2026-01-31T07:45:00.000Z',
+    // Its time stands beside the name, where the sender's text could have put one: the arrival is kept.
+    START.toISOString(),
   ],
   [
     'IBK',
@@ -167,7 +168,7 @@ describe('POST /hooks/bank-sms', () => {
   it('resolves 12/31 23:59 to last year when it arrives that early in the year (KST)', async () => {
     const member = await createMember(t.app);
     const charge = await requestCharge(t.app, member, { name: '(주)소셜', point: 1_000_000 });
-    const text = '[KB]12/31 23:59 123456**789 (주)소셜 FBS입금 1000000 잔액 98,765,432';
+    const text = '[KB]12/31 23:59\n123456**789\n(주)소셜\nFBS입금\n1000000\n잔액 98,765,432';
     const response = await postSigned(t.app, '/hooks/bank-sms', { text });
     expect(response.json()).toMatchObject({ status: 'MATCHED', chargeId: charge.id });
     const [row] = await depositRows();

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   accountTailOf,
   DEPOSIT_ACCOUNT_MESSAGE,
+  depositorKeysMayBeOne,
   DEPOSITOR_NAME_INVISIBLE_MESSAGE,
   hasInvisibleNameCharacter,
   isDepositAccount,
@@ -20,7 +21,7 @@ import type {
   OperatorDepositResponse,
 } from '@smm/domain/contract';
 import { auditLogRepository } from '../audit/audit-log.repository';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { appError } from '../errors/app-error';
 import type { Clock } from '../shared/clock';
 import { presentAdminDeposit } from './charges.presenter';
@@ -38,6 +39,14 @@ const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
  * lost money while a genuine second transfer held as DUPLICATE costs an operator one click (attach).
  */
 export const SAME_TRANSFER_WINDOW_MS = 10 * 60_000;
+/**
+ * How long before its arrival the transfer of a bank push that prints no time may have happened: a
+ * relay offline overnight delivers it the next morning. A push later than the window after a credit of
+ * that amount under a name it may be is held for this long (timesMayMeet): a repeat transfer of the
+ * same amount and name within a day then costs an operator one click, a late push credited twice
+ * would be lost money.
+ */
+export const TIMELESS_LOOKBACK_MS = 24 * 60 * 60_000;
 
 /**
  * Incoming transfers, from the signed webhook, a forwarded bank message or an operator. Each is stored
@@ -175,27 +184,25 @@ export class DepositIntake {
   }
 
   /**
-   * First, is this transfer already reported? A deposit with the same (normalised name, amount), the
-   * bank's time within SAME_TRANSFER_WINDOW_MS, no different known bank and no disagreeing known
-   * account tail, already credited or held,
-   * makes this one DUPLICATE (duplicate_of: the earlier one), never credited automatically. Otherwise
-   * credits the oldest PENDING charge with that (name, amount); there is at most one, by construction.
+   * First, is this transfer already reported (sameTransferAs)? Then this report is DUPLICATE
+   * (duplicate_of: the earlier one) and never credited automatically, whether the earlier one carries
+   * the same name or one that may be the same sender's text read another way. Otherwise credits the
+   * oldest PENDING charge with its (name, amount); there is at most one, by construction.
    * No pending charge: LATE when one with that name and amount lapsed (the member paid after the
    * deadline: an operator decides), else UNMATCHED. A charge its member withdrew is never pending again
    * and never matched (docs/product.md#refill-and-cancellation): a transfer for it is UNMATCHED, and a
-   * withdrawal racing this match waits for, or is waited for by, the charge's row lock. A deposit no longer RECEIVED was settled by
-   * someone else meanwhile and is returned as it is. Reports of one (name, amount) are matched one at
-   * a time across processes (lockTransfer), so two racing reports credit once.
+   * withdrawal racing this match waits for, or is waited for by, the charge's row lock. A deposit no
+   * longer RECEIVED was settled by someone else meanwhile and is returned as it is. Reports of one
+   * amount are matched one at a time across processes (lockTransfer), whatever their names, so two
+   * racing reports of one transfer credit once even when they read the name differently.
    */
   async match(depositId: number): Promise<DepositRow> {
     return this.db.transaction(async (tx) => {
       const stored = await depositsRepository.findById(tx, depositId);
       if (!stored) throw new Error(`deposit ${depositId} not found`);
       if (stored.status !== 'RECEIVED') return stored;
-      // Name and amount never change once stored, so they may choose the lock before the row is locked.
-      if (stored.depositorKey !== null && stored.amount !== null) {
-        await depositsRepository.lockTransfer(tx, stored.depositorKey, stored.amount);
-      }
+      // The amount never changes once stored, so it may choose the lock before the row is locked.
+      if (stored.amount !== null) await depositsRepository.lockTransfer(tx, stored.amount);
       const deposit = await depositsRepository.lockById(tx, depositId);
       if (!deposit) throw new Error(`deposit ${depositId} not found`);
       if (deposit.status !== 'RECEIVED') return deposit;
@@ -204,7 +211,7 @@ export class DepositIntake {
         depositsRepository.setOutcome(tx, deposit.id, { status, chargeId, resolvedAt: now, duplicateOf });
       if (deposit.depositorKey === null || deposit.amount === null) return settle('UNPARSED', null);
 
-      const earlier = await depositsRepository.earlierReportOf(tx, deposit, SAME_TRANSFER_WINDOW_MS);
+      const earlier = await sameTransferAs(tx, deposit);
       if (earlier !== undefined) return settle('DUPLICATE', null, earlier);
 
       const charge = await chargesRepository.lockPendingMatch(tx, deposit.depositorKey, deposit.amount);
@@ -224,6 +231,56 @@ export class DepositIntake {
     for (const id of ids) await this.match(id);
     return ids.length;
   }
+}
+
+/**
+ * The earlier report of the same bank transfer as `deposit`, if there is one: the original's id (a
+ * report itself held as a duplicate answers with its original). Same transfer means the same amount,
+ * no different known bank, no disagreeing known account tail (depositsRepository.reportsNear), times
+ * that may meet (timesMayMeet) and names that may be one sender's text (depositorKeysMayBeOne). The
+ * name is not required to be equal: the sender writes it, and channels may read it differently, so a
+ * report under a name the earlier one contains, or that contains it, is held too. One with the very
+ * same key is preferred as the original; then the oldest.
+ */
+async function sameTransferAs(tx: Tx, deposit: DepositRow): Promise<number | undefined> {
+  const key = deposit.depositorKey;
+  if (key === null) return undefined;
+  const near = await depositsRepository.reportsNear(tx, deposit, TIMELESS_LOOKBACK_MS);
+  const reports = near.filter(
+    (other) =>
+      other.depositorKey !== null &&
+      depositorKeysMayBeOne(key, other.depositorKey) &&
+      timesMayMeet(deposit, other),
+  );
+  const earlier = reports.find((other) => other.depositorKey === key) ?? reports[0];
+  return earlier === undefined ? undefined : (earlier.duplicateOf ?? earlier.id);
+}
+
+/**
+ * Whether the times of a new report and an earlier one allow one transfer. Two reports with times:
+ * within SAME_TRANSFER_WINDOW_MS of each other. A bank push that prints no time carries its arrival,
+ * and the transfer happened before it: up to TIMELESS_LOOKBACK_MS before, when a relay held it back.
+ * So a push and a timed report up to that long before its arrival, or within the window after it, may
+ * be one transfer — beyond the window only when the earlier of the two credited a charge (MATCHED: a
+ * credit the new one would repeat), so old reports still held for an operator do not hold every later
+ * push. Two timeless reports: within the window of each other's arrival.
+ */
+function timesMayMeet(report: DepositRow, earlier: DepositRow): boolean {
+  if (report.depositedAt === null || earlier.depositedAt === null) return false;
+  const gap = report.depositedAt.getTime() - earlier.depositedAt.getTime();
+  if (Math.abs(gap) <= SAME_TRANSFER_WINDOW_MS) return true;
+  const reportTimeless = isTimelessBankReport(report);
+  if (reportTimeless === isTimelessBankReport(earlier) || earlier.status !== 'MATCHED') return false;
+  // How long after the timed report's transfer the push arrived.
+  const pushAfter = reportTimeless ? gap : -gap;
+  return pushAfter > 0 && pushAfter <= TIMELESS_LOOKBACK_MS;
+}
+
+/** A bank message whose text prints no time: its deposited_at is when it arrived. */
+function isTimelessBankReport(deposit: DepositRow): boolean {
+  if (deposit.source !== 'bank-sms' || deposit.rawText === null) return false;
+  const parsed = parseBankDepositSms(deposit.rawText);
+  return parsed !== null && parsed.printedAt === null;
 }
 
 /**

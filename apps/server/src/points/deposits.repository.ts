@@ -14,7 +14,7 @@ export type NewDeposit = Omit<typeof deposits.$inferInsert, 'id' | 'chargeId' | 
  */
 const REPORTED: DepositStatus[] = ['MATCHED', 'UNMATCHED', 'LATE', 'DUPLICATE'];
 
-/** Advisory lock class of "one bank transfer" (depositor key, amount); content.repository uses single keys. */
+/** Advisory lock class of "one bank transfer" (its amount); content.repository uses single keys. */
 const TRANSFER_LOCK_CLASS = 727_301;
 
 /** A stable signed 32-bit number for an advisory lock key, the same in every process. */
@@ -81,50 +81,47 @@ export const depositsRepository = {
   },
 
   /**
-   * Serialises the matching of every report with this depositor and amount, whichever process
-   * received it, until the transaction ends: the second of two racing reports of one transfer then
-   * sees the first one settled. Row locks cannot do it (neither row knows of the other); this lock
-   * works on PostgreSQL and PGlite alike.
+   * Serialises the matching of every report of this amount, whichever process received it and
+   * whatever name it carries, until the transaction ends: the second of two racing reports of one
+   * transfer then sees the first one settled, even when the two read the sender's text differently.
+   * Row locks cannot do it (neither row knows of the other); this lock works on PostgreSQL and PGlite
+   * alike.
    */
-  async lockTransfer(tx: Tx, depositorKey: string, amount: number): Promise<void> {
-    const key = lockKeyOf(`${depositorKey}\u0000${amount}`);
+  async lockTransfer(tx: Tx, amount: number): Promise<void> {
+    const key = lockKeyOf(`amount\u0000${amount}`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${TRANSFER_LOCK_CLASS}::int, ${key}::int)`);
   },
 
   /**
-   * An earlier report of the same bank transfer as `deposit`: same depositor key and amount, the
-   * bank's time within `windowMs` either way, the same bank when both reports name one (different
-   * known banks are different transfers) and, when both know the receiving account's tail, tails of
-   * one account: one ends with the other (`789`, `456789`: channels mask differently; accountTailsAgree
-   * in packages/domain bank-sms.ts). A null bank or tail on either side excludes nothing. An original
-   * report is preferred to one itself held as a duplicate; the answer is the original's id either way.
+   * Reports that could be of the same bank transfer as `deposit` by everything but the name: the same
+   * amount, the bank's time within `spanMs` either way (the caller narrows it: DepositIntake
+   * sameTransferAs), the same bank when both name one (different known banks are different transfers)
+   * and, when both know the receiving account's tail, tails of one account: one ends with the other
+   * (`789`, `456789`: channels mask differently; accountTailsAgree in packages/domain bank-sms.ts). A
+   * null bank or tail on either side excludes nothing. Only reports that already stand for their
+   * transfer (REPORTED). Originals come before reports themselves held as duplicates, then oldest first.
    */
-  async earlierReportOf(
+  async reportsNear(
     ex: Executor,
-    deposit: Pick<DepositRow, 'id' | 'depositorKey' | 'amount' | 'depositedAt' | 'bank' | 'accountTail'>,
-    windowMs: number,
-  ): Promise<number | undefined> {
-    if (deposit.depositorKey === null || deposit.amount === null || deposit.depositedAt === null) {
-      return undefined;
-    }
+    deposit: Pick<DepositRow, 'id' | 'amount' | 'depositedAt' | 'bank' | 'accountTail'>,
+    spanMs: number,
+  ): Promise<DepositRow[]> {
+    if (deposit.amount === null || deposit.depositedAt === null) return [];
     const at = deposit.depositedAt.getTime();
-    const [row] = await ex
-      .select({ id: deposits.id, duplicateOf: deposits.duplicateOf })
+    return ex
+      .select()
       .from(deposits)
       .where(
         and(
-          eq(deposits.depositorKey, deposit.depositorKey),
           eq(deposits.amount, deposit.amount),
-          between(deposits.depositedAt, new Date(at - windowMs), new Date(at + windowMs)),
+          between(deposits.depositedAt, new Date(at - spanMs), new Date(at + spanMs)),
           ne(deposits.id, deposit.id),
           inArray(deposits.status, REPORTED),
           deposit.bank === null ? undefined : or(isNull(deposits.bank), eq(deposits.bank, deposit.bank)),
           deposit.accountTail === null ? undefined : sameAccount(deposit.accountTail),
         ),
       )
-      .orderBy(sql`${deposits.status} = 'DUPLICATE'`, asc(deposits.id))
-      .limit(1);
-    return row ? (row.duplicateOf ?? row.id) : undefined;
+      .orderBy(sql`${deposits.status} = 'DUPLICATE'`, asc(deposits.id));
   },
 
   /**

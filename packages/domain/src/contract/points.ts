@@ -204,7 +204,14 @@ export const adminDepositItem = z.object({
   createdAt: z.string(),
 });
 export type AdminDepositItem = z.infer<typeof adminDepositItem>;
-export const adminDepositsResponse = page(adminDepositItem);
+/**
+ * A deposit in the console's list: with, when it is held as DUPLICATE, the earlier report of the
+ * transfer it may repeat, so the two are compared side by side (name, amount, bank, account, time,
+ * source, raw text) — their names may differ where the sender's text was read two ways.
+ */
+export const adminDepositListItem = adminDepositItem.extend({ original: adminDepositItem.nullable() });
+export type AdminDepositListItem = z.infer<typeof adminDepositListItem>;
+export const adminDepositsResponse = page(adminDepositListItem);
 export type AdminDepositsResponse = z.infer<typeof adminDepositsResponse>;
 
 /** Accept or reject by hand; the memo goes to the audit log. */

@@ -37,6 +37,14 @@ export class ChargesAdminService {
       PAGE_SIZE,
       offset,
     );
-    return { items: rows.map(presentAdminDeposit), page: query.page, pageSize: PAGE_SIZE, total };
+    const originalIds = rows.flatMap((row) => (row.duplicateOf === null ? [] : [row.duplicateOf]));
+    const originals = new Map(
+      (await pointsAdminRepository.depositsByIds(this.db, originalIds)).map((row) => [row.id, row]),
+    );
+    const items = rows.map((row) => {
+      const original = row.duplicateOf === null ? undefined : originals.get(row.duplicateOf);
+      return { ...presentAdminDeposit(row), original: original ? presentAdminDeposit(original) : null };
+    });
+    return { items, page: query.page, pageSize: PAGE_SIZE, total };
   }
 }

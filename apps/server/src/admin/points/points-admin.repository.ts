@@ -118,6 +118,15 @@ export const pointsAdminRepository = {
     return { rows, total: total?.n ?? 0 };
   },
 
+  /** The deposits with these ids (the originals a page's duplicates name), in no particular order. */
+  async depositsByIds(ex: Executor, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    return ex
+      .select()
+      .from(deposits)
+      .where(inArray(deposits.id, [...new Set(ids)]));
+  },
+
   async depositById(ex: Executor, id: number) {
     const [row] = await ex.select().from(deposits).where(eq(deposits.id, id));
     return row;

@@ -150,7 +150,13 @@ describe('deposit candidates and operator-entered deposits', () => {
     // A charge that fits both the name and the amount is listed before newer ones that fit one.
     t.clock.advance(3 * 3600_000);
     await t.app.services.chargeWorker.tick(); // every pending charge lapses (FAIL)
-    const late = await reportDeposit(t.app, { name: '홍길동', amount: 10_000, reference: 'late' });
+    const late = await reportDeposit(t.app, {
+      name: '홍길동',
+      amount: 10_000,
+      reference: 'late',
+      // Three hours on: not the transfer of 홍길동엄마 above (one name contains the other).
+      depositedAt: '2026-11-22T20:59:00+09:00',
+    });
     expect(late.status).toBe('LATE');
     const newer = await requestCharge(t.app, someone, { name: '최신', point: 10_000 });
     const lateCandidates = (

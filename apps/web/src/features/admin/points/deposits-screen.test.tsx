@@ -1,12 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminDepositItem, AdminDepositsResponse, AttachDepositResponse } from '@smm/domain/contract';
+import type {
+  AdminDepositItem,
+  AdminDepositListItem,
+  AdminDepositsResponse,
+  AttachDepositResponse,
+} from '@smm/domain/contract';
 import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { DepositsScreen } from './deposits-screen';
 
-const deposit = (over: Partial<AdminDepositItem> = {}): AdminDepositItem => ({
+const deposit = (over: Partial<AdminDepositListItem> = {}): AdminDepositListItem => ({
   id: 9,
   source: 'bank-sms',
   reference: 'sha256:ab',
@@ -20,10 +25,28 @@ const deposit = (over: Partial<AdminDepositItem> = {}): AdminDepositItem => ({
   chargeId: null,
   duplicateOf: 3,
   createdAt: '2026-11-22T09:06:00.000Z',
+  original: null,
   ...over,
 });
 
-const page = (items: AdminDepositItem[]): AdminDepositsResponse => ({
+/** The relay's report of the same transfer, under the sender's text as written. */
+const relayReport: AdminDepositItem = {
+  id: 3,
+  source: 'webhook',
+  reference: 'relay-77',
+  depositorName: '정우성잔액',
+  amount: 30_194,
+  depositedAt: '2026-11-22T09:05:00.000Z',
+  rawText: null,
+  bank: null,
+  accountTail: null,
+  status: 'MATCHED',
+  chargeId: 20,
+  duplicateOf: null,
+  createdAt: '2026-11-22T09:05:30.000Z',
+};
+
+const page = (items: AdminDepositListItem[]): AdminDepositsResponse => ({
   items,
   page: 1,
   pageSize: 50,
@@ -68,7 +91,7 @@ describe('DepositsScreen', () => {
         decidedBy: 'admin',
         receiptIssuedAt: null,
       },
-      deposit: deposit({ status: 'MATCHED', chargeId: 21 }),
+      deposit: (({ original: _original, ...item }) => item)(deposit({ status: 'MATCHED', chargeId: 21 })),
       changed: true,
     };
     const { calls } = mockApi({
@@ -84,6 +107,42 @@ describe('DepositsScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: /연결/ }));
     expect(await screen.findByText(/충전 신청 #21에 연결했습니다/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ chargeId: 21 });
+  });
+
+  it('shows a duplicate held under another reading of the name beside the earlier report', async () => {
+    const user = userEvent.setup();
+    const held = deposit({
+      depositorName: '정우성',
+      amount: 30_194,
+      rawText: '[KB]11/22 18:05\n123456**789\n정우성잔액\n입금\n30,194\n잔액1,234,567',
+      original: relayReport,
+    });
+    mockApi({
+      'GET /admin/api/deposits': page([held]),
+      'GET /admin/api/deposits/9/candidates': { items: [] },
+    });
+    renderWithProviders(<DepositsScreen />, { route: '/admin/deposits?status=DUPLICATE' });
+    const table = await screen.findByRole('table', { name: '입금 목록' });
+    const row = (await within(table).findByText('정우성잔액 · 입금 알림')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: '충전에 연결' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('note')).toHaveTextContent('입금자명이 달라도');
+    const compare = within(dialog).getByRole('table');
+    const cells = (label: string) =>
+      within(within(compare).getByRole('rowheader', { name: label }).closest('tr')!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(
+      within(compare)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['', '이번 입금 #9', '먼저 받은 입금 #3']);
+    expect(cells('입금자')).toEqual(['정우성', '정우성잔액']);
+    expect(cells('금액')).toEqual(['₩30,194', '₩30,194']);
+    expect(cells('은행')).toEqual(['KB', '-']);
+    expect(cells('받은 계좌 끝자리')).toEqual(['789', '-']);
+    expect(cells('출처')).toEqual(['은행 문자', '입금 알림']);
+    expect(cells('원문')).toEqual([held.rawText, 'relay-77']);
   });
 
   it('opens on 미확인 and lists deposits of every status under 전체', async () => {

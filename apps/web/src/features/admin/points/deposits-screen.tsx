@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DEPOSIT_SOURCE_LABELS, DEPOSIT_STATUS_LABELS } from '@smm/domain';
-import type { AdminDepositItem, DepositStatus } from '@smm/domain/contract';
+import type { AdminDepositListItem, DepositStatus } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection } from '../components/admin-page';
@@ -47,10 +47,10 @@ export function DepositsScreen() {
   const [params] = useSearchParams();
   const search = readDepositsSearch(params);
   const deposits = useDeposits(search);
-  const [attaching, setAttaching] = useState<AdminDepositItem | null>(null);
+  const [attaching, setAttaching] = useState<AdminDepositListItem | null>(null);
   const [entering, setEntering] = useState(false);
 
-  const columns: ColumnDef<AdminDepositItem, never>[] = [
+  const columns: ColumnDef<AdminDepositListItem, never>[] = [
     {
       id: 'createdAt',
       accessorFn: (row) => row.createdAt as never,
@@ -128,6 +128,13 @@ export function DepositsScreen() {
           <span className={CHIP_OF[row.original.status]}>{DEPOSIT_STATUS_LABELS[row.original.status]}</span>
           {row.original.duplicateOf !== null && (
             <span className="points-muted">먼저 받은 입금 #{row.original.duplicateOf}</span>
+          )}
+          {row.original.original && (
+            // The earlier report beside this one: its name may differ (the sender's text read two ways).
+            <span className="points-muted">
+              {row.original.original.depositorName ?? '-'} ·{' '}
+              {DEPOSIT_SOURCE_LABELS[row.original.original.source]}
+            </span>
           )}
         </span>
       ),

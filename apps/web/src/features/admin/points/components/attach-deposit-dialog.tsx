@@ -1,7 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { formatWon } from '@smm/domain';
-import type { AdminDepositItem } from '@smm/domain/contract';
+import { DEPOSIT_SOURCE_LABELS, DEPOSIT_STATUS_LABELS, formatWon } from '@smm/domain';
+import type { AdminDepositItem, AdminDepositListItem } from '@smm/domain/contract';
 import { errorMessage } from '@/lib/api-client';
 import { AdminStatus } from '../../components/admin-page';
 import { useAttachDeposit } from '../api/attach-deposit';
@@ -20,7 +20,7 @@ export function AttachDepositDialog({
   deposit,
   onClose,
 }: {
-  deposit: AdminDepositItem;
+  deposit: AdminDepositListItem;
   onClose: () => void;
 }) {
   const candidates = useDepositCandidates(deposit.id);
@@ -65,20 +65,26 @@ export function AttachDepositDialog({
   return (
     <AdminDialog title="충전에 연결" onClose={onClose} wide>
       <form className="admin-form" onSubmit={submit} noValidate>
-        <dl className="points-facts">
-          <dt>입금자</dt>
-          <dd>{deposit.depositorName ?? '알 수 없음'}</dd>
-          <dt>금액</dt>
-          <dd>{deposit.amount === null ? '알 수 없음' : formatWon(deposit.amount)}</dd>
-          <dt>받은 시각</dt>
-          <dd>{when(deposit.createdAt)}</dd>
-        </dl>
-        {deposit.rawText && <pre className="points-raw">{deposit.rawText}</pre>}
-        {deposit.duplicateOf !== null && (
-          <p className="points-dialog-description" role="note">
-            먼저 받은 입금(#{deposit.duplicateOf})과 입금자명·금액·시각이 같아 같은 이체를 다시 알린 것으로
-            보고 보관한 입금입니다. 회원이 실제로 두 번 입금했는지 통장에서 확인한 뒤에만 연결해주세요.
-          </p>
+        {deposit.original ? (
+          <DuplicateComparison deposit={deposit} original={deposit.original} />
+        ) : (
+          <>
+            <dl className="points-facts">
+              <dt>입금자</dt>
+              <dd>{deposit.depositorName ?? '알 수 없음'}</dd>
+              <dt>금액</dt>
+              <dd>{deposit.amount === null ? '알 수 없음' : formatWon(deposit.amount)}</dd>
+              <dt>받은 시각</dt>
+              <dd>{when(deposit.createdAt)}</dd>
+            </dl>
+            {deposit.rawText && <pre className="points-raw">{deposit.rawText}</pre>}
+            {deposit.duplicateOf !== null && (
+              <p className="points-dialog-description" role="note">
+                먼저 받은 입금(#{deposit.duplicateOf})과 같은 이체를 다시 알린 것으로 보고 보관한 입금입니다.
+                회원이 실제로 두 번 입금했는지 통장에서 확인한 뒤에만 연결해주세요.
+              </p>
+            )}
+          </>
         )}
         <fieldset className="points-candidates">
           <legend>후보 충전 신청 (금액 또는 입금자명이 같은 신청)</legend>
@@ -152,5 +158,67 @@ export function AttachDepositDialog({
         />
       </form>
     </AdminDialog>
+  );
+}
+
+const nameOf = (deposit: AdminDepositItem) => deposit.depositorName ?? '알 수 없음';
+
+/**
+ * A deposit held as 중복 의심 beside the earlier report of the transfer it may repeat: every field an
+ * operator checks against the bank's own app, in two columns. Names that differ are pointed out: the
+ * sender writes the text, and the bank message and the relay may read it differently
+ * (docs/product.md "Charges and deposits").
+ */
+function DuplicateComparison({
+  deposit,
+  original,
+}: {
+  deposit: AdminDepositItem;
+  original: AdminDepositItem;
+}) {
+  // As printed, not by key: `정우성잔액` and `정우성` have one key, and the operator should see that
+  // the two reports carry different text.
+  const sameName = deposit.depositorName !== null && deposit.depositorName === original.depositorName;
+  const rows: [label: string, of: (d: AdminDepositItem) => ReactNode][] = [
+    ['입금자', nameOf],
+    ['금액', (d) => (d.amount === null ? '알 수 없음' : formatWon(d.amount))],
+    ['은행', (d) => d.bank ?? '-'],
+    ['받은 계좌 끝자리', (d) => d.accountTail ?? '-'],
+    ['입금 시각', (d) => when(d.depositedAt)],
+    ['받은 시각', (d) => when(d.createdAt)],
+    ['출처', (d) => DEPOSIT_SOURCE_LABELS[d.source]],
+    ['상태', (d) => DEPOSIT_STATUS_LABELS[d.status]],
+    ['원문', (d) => (d.rawText ? <pre className="points-raw">{d.rawText}</pre> : d.reference)],
+  ];
+  return (
+    <>
+      <p className="points-dialog-description" role="note">
+        {sameName
+          ? `먼저 받은 입금(#${original.id})과 입금자명·금액·시각이 같아 같은 이체를 다시 알린 것으로 보고 보관한 입금입니다.`
+          : `먼저 받은 입금(#${original.id})과 금액·시각이 같고, 입금자명이 달라도 보낸 사람이 적은 글자를 은행 문자와 입금 알림이 다르게 읽었을 수 있어 보관한 입금입니다.`}{' '}
+        회원이 실제로 두 번 입금했는지 통장에서 확인한 뒤에만 연결해주세요.
+      </p>
+      <table className="points-compare">
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">이번 입금 #{deposit.id}</th>
+            <th scope="col">먼저 받은 입금 #{original.id}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, of]) => (
+            <tr
+              key={label}
+              className={label === '입금자' && !sameName ? 'points-compare-differs' : undefined}
+            >
+              <th scope="row">{label}</th>
+              <td>{of(deposit)}</td>
+              <td>{of(original)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
