@@ -373,6 +373,7 @@ export const ordersRepository = {
         providerServiceId: change.providerServiceId,
         attempts: 0,
         lastError: null,
+        providerAnswer: null,
         nextCheckAt: change.now,
         leasedUntil: null,
         leaseToken: null,
@@ -487,7 +488,10 @@ export const ordersRepository = {
       .where(eq(orders.id, id));
   },
 
-  /** A failed provider call of the claim `token`; nothing changes if the order is no longer its own. */
+  /**
+   * A failed provider call of the claim `token`; nothing changes if the order is no longer its own.
+   * `providerAnswer`: what the provider sent back when it could not be read (an order held on it).
+   */
   async markFailedAttempt(
     ex: Executor,
     id: number,
@@ -495,12 +499,14 @@ export const ordersRepository = {
     error: string,
     nextCheckAt: Date | null,
     now: Date,
+    providerAnswer?: string | null,
   ) {
     const [row] = await ex
       .update(orders)
       .set({
         attempts: sql`${orders.attempts} + 1`,
         lastError: error.slice(0, 500),
+        ...(providerAnswer === undefined ? {} : { providerAnswer }),
         nextCheckAt,
         leasedUntil: null,
         leaseToken: null,
