@@ -365,7 +365,11 @@ export class CatalogEditor {
     const providerId = body.failoverProviderId;
     const serviceId = body.failoverProviderServiceId.trim();
     if (providerId === null || serviceId === '') return { failoverUnitCostMilli: null };
-    if (stored && stored.failoverProviderId === providerId && stored.failoverProviderServiceId === serviceId) {
+    if (
+      stored &&
+      stored.failoverProviderId === providerId &&
+      stored.failoverProviderServiceId === serviceId
+    ) {
       return { failoverUnitCostMilli: stored.failoverUnitCostMilli };
     }
     if (!this.failoverListing) return { failoverUnitCostMilli: null };

@@ -225,9 +225,7 @@ describe(`submission faults on ${testDatabaseKind}`, () => {
 describe(`answers we cannot read on ${testDatabaseKind}`, () => {
   it('JSON after a PHP notice is the order id: 3 paid orders are 3 orders upstream, sent once, none refunded', async () => {
     fault('php-notice');
-    const placed = await Promise.all(
-      [1, 2, 3].map((i) => placeOrder(`https://faults.test/php-notice/${i}`)),
-    );
+    const placed = await Promise.all([1, 2, 3].map((i) => placeOrder(`https://faults.test/php-notice/${i}`)));
     expect(await tick()).toMatchObject({ submitted: 3, failures: 0, refunds: 0 });
     for (let i = 0; i < 8; i += 1) {
       t.clock.advance(31 * 60_000);
@@ -276,7 +274,9 @@ describe(`answers we cannot read on ${testDatabaseKind}`, () => {
       const shown = await consoleOrderOf(orderId);
       expect(shown.lastError).toContain(HELD_UNCERTAIN_SUBMIT);
       expect(shown.providerAnswer ?? null).toBe(held.providerAnswer);
-      expect((await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId)).kind).toBe('held');
+      expect((await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId)).kind).toBe(
+        'held',
+      );
       await invariantsHold();
     },
   );
@@ -290,7 +290,12 @@ describe(`answers we cannot read on ${testDatabaseKind}`, () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const headers = bearer(await tokenFor(t.app, operator));
     const act = (id: number, action: string) =>
-      t.app.inject({ method: 'POST', url: `/admin/api/orders/${id}/${action}`, headers, payload: { memo: '확인함' } });
+      t.app.inject({
+        method: 'POST',
+        url: `/admin/api/orders/${id}/${action}`,
+        headers,
+        payload: { memo: '확인함' },
+      });
 
     const resent = await act(first.orderId, 'resend');
     expect(resent.statusCode, resent.body).toBe(200);

@@ -111,7 +111,8 @@ describe(`a refill answered in a way we cannot read (${testDatabaseKind})`, () =
     const service = await catalogService(t.app, { refillDays: 30 });
     const member = await createMember(t.app, { point: 1_000_000 });
     const { orderId } = await placeOrder(t.app, member, { serviceId: service.id, link, amount: 20 });
-    const order = async () => (await t.app.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+    const order = async () =>
+      (await t.app.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
     for (let i = 0; i < 6 && (await order()).status !== OrderStatus.COMPLETED; i++) {
       await t.app.services.worker.tick();
       t.clock.advance(31_000);

@@ -50,7 +50,11 @@ export async function sendToProvider(
     } catch (error) {
       // Sent, and anything but the client's own verdict is not understood: the provider may have it.
       if (error instanceof ProviderError) throw error;
-      throw new ProviderError(`add: ${error instanceof Error ? error.message : String(error)}`, true, 'unknown');
+      throw new ProviderError(
+        `add: ${error instanceof Error ? error.message : String(error)}`,
+        true,
+        'unknown',
+      );
     }
   } catch (error) {
     await recordProviderFailure(ctx, order, asProviderError(error), report);

@@ -356,7 +356,10 @@ describe(`provider health on ${testDatabaseKind}`, () => {
   it('with a failover configured, a new order of a paused provider goes to the failover, and its status is read there', async () => {
     const s = await catalogService(t.app);
     // The failover is another row on the simulator, so its services list can be read when saved.
-    const backup = await createProvider(t.app, { apiUrl: SIMULATED_PROVIDER_URL, apiKey: SIMULATED_PROVIDER_KEY });
+    const backup = await createProvider(t.app, {
+      apiUrl: SIMULATED_PROVIDER_URL,
+      apiKey: SIMULATED_PROVIDER_KEY,
+    });
     const { call } = await operatorClient(t.app);
     const body = await serviceBody(call, s.id);
 
@@ -509,7 +512,10 @@ describe(`provider health on ${testDatabaseKind}`, () => {
   /** A service whose failover is another row on the simulator, set through the console's form. */
   async function serviceWithFailover(failoverServiceId: string, extra: object = {}) {
     const s = await catalogService(t.app);
-    const backup = await createProvider(t.app, { apiUrl: SIMULATED_PROVIDER_URL, apiKey: SIMULATED_PROVIDER_KEY });
+    const backup = await createProvider(t.app, {
+      apiUrl: SIMULATED_PROVIDER_URL,
+      apiKey: SIMULATED_PROVIDER_KEY,
+    });
     const { call } = await operatorClient(t.app);
     const saved = await call('PUT', `/admin/api/services/${s.id}`, {
       ...(await serviceBody(call, s.id)),
@@ -546,7 +552,10 @@ describe(`provider health on ${testDatabaseKind}`, () => {
       failoverLossConfirmed: true,
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().service).toMatchObject({ failoverLossConfirmed: true, failoverUnitCostMilli: 90_000 });
+    expect(confirmed.json().service).toMatchObject({
+      failoverLossConfirmed: true,
+      failoverUnitCostMilli: 90_000,
+    });
     await Promise.all([t.app.services.worker.tick(), second.app.services.worker.tick()]);
     expect(await upstreamOf(link)).toHaveLength(1);
     expect(await orderRow(placed.orderId)).toMatchObject({ providerId: backup.id, providerServiceId: '8' });

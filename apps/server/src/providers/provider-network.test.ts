@@ -390,7 +390,12 @@ describe('a deeply nested answer, 12 at once', () => {
   afterAll(() => close(upstream));
 
   it('leaves /healthz answering within 100 ms and memory within +100 MB', async () => {
-    const api = new SmmApiClient({ apiUrl: deepUrl, apiKey: KEY, timeoutMs: 10_000, allowPrivateAddresses: true });
+    const api = new SmmApiClient({
+      apiUrl: deepUrl,
+      apiKey: KEY,
+      timeoutMs: 10_000,
+      allowPrivateAddresses: true,
+    });
     const add = () => api.add({ service: '1', link: 'https://a.com/deep', quantity: 10 });
     // Warm up the paths once, so the measure is of the load, not of first-use allocations.
     await rejection(add());
@@ -419,7 +424,10 @@ describe('a deeply nested answer, 12 at once', () => {
     }
     peak = Math.max(peak, process.memoryUsage().rss);
     expect(probes.length).toBeGreaterThanOrEqual(5);
-    expect(Math.max(...probes), `healthz probes: ${probes.map((ms) => ms.toFixed(1)).join(', ')} ms`).toBeLessThan(100);
+    expect(
+      Math.max(...probes),
+      `healthz probes: ${probes.map((ms) => ms.toFixed(1)).join(', ')} ms`,
+    ).toBeLessThan(100);
     expect(peak - baseline).toBeLessThan(100 * 1024 * 1024);
     for (const error of errors) {
       expect(error).toMatchObject({ outcome: 'unknown' });

@@ -503,7 +503,9 @@ export class SimulatedProvider {
         return reply.code(500).type('text/plain').send('Internal Server Error');
       }
       if (fault === 'html-after-work') {
-        return reply.type('text/html').send('<!doctype html><html><body><h1>Service Unavailable</h1></body></html>');
+        return reply
+          .type('text/html')
+          .send('<!doctype html><html><body><h1>Service Unavailable</h1></body></html>');
       }
       if (fault === 'truncated-after-work') {
         return reply.type('application/json').send(JSON.stringify(answer).slice(0, -2));

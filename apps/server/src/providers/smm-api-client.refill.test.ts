@@ -127,7 +127,10 @@ describe('SmmApiClient.refill', () => {
   });
 
   it('reads refill ids after a PHP notice', async () => {
-    script = raw('<br />\n<b>Notice</b>:  Undefined index: x in /api.php on line 9<br />\n{"refill": "55"}', 'text/html');
+    script = raw(
+      '<br />\n<b>Notice</b>:  Undefined index: x in /api.php on line 9<br />\n{"refill": "55"}',
+      'text/html',
+    );
     expect(await client().refill(['1'])).toEqual(new Map([['1', { refillId: '55' }]]));
   });
 

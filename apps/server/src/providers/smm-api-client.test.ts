@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError, RAW_ANSWER_CHARS } from './provider-api';
 import { providerOrderInput } from '../orders/send-to-provider';
-import { isOutOfFunds, JsonDepthGuard, MAX_ANSWER_BYTES, MAX_JSON_DEPTH, SmmApiClient } from './smm-api-client';
+import {
+  isOutOfFunds,
+  JsonDepthGuard,
+  MAX_ANSWER_BYTES,
+  MAX_JSON_DEPTH,
+  SmmApiClient,
+} from './smm-api-client';
 
 /**
  * The client's parsing and failure handling against a scripted upstream (a plain node:http server
@@ -490,8 +496,10 @@ describe('SmmApiClient: a refusal for want of funds', () => {
 });
 
 describe('SmmApiClient: what an answer means (docs/ARCHITECTURE.md#upstream-providers)', () => {
-  const page = (body: string, status = 200, type = 'text/html'): Script =>
-    (_r, res) => res.writeHead(status, { 'content-type': type }).end(body);
+  const page =
+    (body: string, status = 200, type = 'text/html'): Script =>
+    (_r, res) =>
+      res.writeHead(status, { 'content-type': type }).end(body);
   const NOTICE =
     '<br />\n<b>Notice</b>:  Undefined index: runs in <b>/var/www/api/v2.php</b> on line <b>212</b><br />\n';
 
@@ -520,21 +528,34 @@ describe('SmmApiClient: what an answer means (docs/ARCHITECTURE.md#upstream-prov
 
   it.each([
     ['a PHP notice with no JSON after it', page(NOTICE), 'add: the answer is not JSON', 'Notice'],
-    ['an HTML page with 200', page('<html><body>Sign in</body></html>'), 'add: the answer is not JSON', 'Sign in'],
+    [
+      'an HTML page with 200',
+      page('<html><body>Sign in</body></html>'),
+      'add: the answer is not JSON',
+      'Sign in',
+    ],
     ['an empty 200', page(''), 'add: empty answer', null],
-    ['cut-off JSON', page('{"order": 12', 200, 'application/json'), 'add: the answer is not JSON', '{"order": 12'],
+    [
+      'cut-off JSON',
+      page('{"order": 12', 200, 'application/json'),
+      'add: the answer is not JSON',
+      '{"order": 12',
+    ],
     ['HTTP 500 after the work', json({ order: 12 }, 500), 'add: HTTP 500', '{"order":12}'],
     ['HTTP 500 with a JSON error', json({ error: 'Internal error' }, 500), 'add: HTTP 500', 'Internal error'],
     ['HTTP 502 from a proxy', page('<html>502 Bad Gateway</html>', 502), 'add: HTTP 502', '502 Bad Gateway'],
     ['HTTP 404 with an HTML page', page('<html>Not Found</html>', 404), 'add: HTTP 404', 'Not Found'],
     ['JSON without an order id', json({ status: 'ok' }), 'add: unexpected answer', null],
-  ] as const)('takes %s as unknown: never resent nor refunded automatically', async (_what, answer, message, raw) => {
-    script = answer;
-    const error = await providerError(add());
-    expect(error).toMatchObject({ outcome: 'unknown', mayHaveBeenProcessed: true, message });
-    if (raw === null) expect(error.rawAnswer).toBeNull();
-    else expect(error.rawAnswer).toContain(raw);
-  });
+  ] as const)(
+    'takes %s as unknown: never resent nor refunded automatically',
+    async (_what, answer, message, raw) => {
+      script = answer;
+      const error = await providerError(add());
+      expect(error).toMatchObject({ outcome: 'unknown', mayHaveBeenProcessed: true, message });
+      if (raw === null) expect(error.rawAnswer).toBeNull();
+      else expect(error.rawAnswer).toContain(raw);
+    },
+  );
 
   it('takes a timeout after sending as unknown, a refused connection as not sent', async () => {
     script = () => {};

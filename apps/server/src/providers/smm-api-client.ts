@@ -403,7 +403,11 @@ export class SmmApiClient implements ProviderClient {
         throw new ProviderError(`${action}: no answer within ${this.options.timeoutMs} ms`, true, 'unknown');
       }
       if (isForbiddenAddress(error)) throw refused();
-      throw new ProviderError(`${action}: connection failed`, true, neverSent(error) ? 'not-sent' : 'unknown');
+      throw new ProviderError(
+        `${action}: connection failed`,
+        true,
+        neverSent(error) ? 'not-sent' : 'unknown',
+      );
     }
     if (response.status >= 400) throw await this.httpError(action, response, stop, refusalRetryable);
     // From here the provider has answered with success: it may have done the work (an `add` taken).
