@@ -35,6 +35,10 @@ export const CATALOG_MESSAGES = {
   FAILOVER_WITHOUT_PROVIDER: '대체 공급사를 쓰려면 먼저 공급사를 선택해주세요.',
   FAILOVER_SAME_PROVIDER: '대체 공급사는 공급사와 다른 공급사로 선택해주세요.',
   FAILOVER_PROVIDER_NOT_FOUND: '대체 공급사를 찾을 수 없습니다.',
+  FAILOVER_SERVICE_NOT_LISTED:
+    '대체 공급사의 상품 목록에 이 상품 ID가 없습니다. 대체 공급사가 판매 중인 상품 ID를 입력해주세요.',
+  FAILOVER_LIST_UNREADABLE:
+    '대체 공급사의 상품 목록을 읽지 못해 대체 공급사 상품 ID를 확인할 수 없습니다. 잠시 후 다시 저장해주세요.',
   PROVIDER_NAME_REQUIRED: '공급사 이름을 입력해주세요.',
   PROVIDER_URL_INVALID:
     'API 주소는 http:// 또는 https:// 로 시작하는 주소(또는 builtin:simulated)로 입력해주세요.',

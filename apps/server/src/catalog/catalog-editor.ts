@@ -15,15 +15,18 @@ import type {
   ServiceMutationResponse,
 } from '@smm/domain/contract';
 import type { serviceRequest, platformRequest } from '@smm/domain/contract';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db, Tx } from '../db/database';
+import { services } from '../db/schema';
 import { appError } from '../errors/app-error';
 import { providersRepository } from '../providers/providers.repository';
 import { presentCategory, presentPlatform, presentService } from './operator-catalog.presenter';
 import type { ServiceRow } from './catalog.repository';
 import type { CatalogService } from './catalog.service';
 import { catalogWritesRepository as repo, type CatalogList } from './catalog-writes.repository';
+import type { FailoverListing } from './failover-listing';
 
 type PlatformBody = z.output<typeof platformRequest>;
 type ServiceBody = z.output<typeof serviceRequest>;
@@ -52,6 +55,7 @@ function serviceValues(body: ServiceBody) {
     providerServiceId: providerServiceId === '' ? null : providerServiceId,
     failoverProviderId: body.failoverProviderId,
     failoverProviderServiceId: failoverServiceId === '' ? null : failoverServiceId,
+    failoverLossConfirmed: body.failoverProviderId !== null && body.failoverLossConfirmed,
   };
 }
 
@@ -72,6 +76,7 @@ const EDITABLE_SERVICE_COLUMNS = [
   'providerServiceId',
   'failoverProviderId',
   'failoverProviderServiceId',
+  'failoverLossConfirmed',
 ] as const;
 
 /**
@@ -90,6 +95,11 @@ export class CatalogEditor {
   constructor(
     private readonly db: Db,
     private readonly catalog: CatalogService,
+    /**
+     * Reads a failover provider's listing of a service (catalog/failover-listing.ts); without it (tests
+     * of other writes) a failover is taken as listed at an unknown cost.
+     */
+    private readonly failoverListing?: (providerId: number, serviceId: string) => Promise<FailoverListing>,
   ) {}
 
   // ── platforms ──────────────────────────────────────────────────────────────────────────────────────
@@ -243,7 +253,7 @@ export class CatalogEditor {
   // ── services ───────────────────────────────────────────────────────────────────────────────────────
 
   async createService(operatorId: number, body: ServiceBody): Promise<ServiceMutationResponse> {
-    const values = this.serviceValues(body);
+    const values = { ...this.serviceValues(body), ...(await this.failoverCost(body, undefined)) };
     const service = await this.db.transaction(async (tx) => {
       await this.lockReferences(tx, values);
       const row = await repo.insertService(tx, {
@@ -261,6 +271,8 @@ export class CatalogEditor {
   /** Edits a service, or moves it to another category (last there). */
   async updateService(operatorId: number, id: number, body: ServiceBody): Promise<ServiceMutationResponse> {
     const values = this.serviceValues(body);
+    const [stored] = await this.db.select().from(services).where(eq(services.id, id));
+    const cost = await this.failoverCost(body, stored);
     return this.write<ServiceMutationResponse>(async (tx) => {
       const row = await repo.lockService(tx, id);
       if (!row) throw notFound(M.SERVICE_NOT_FOUND);
@@ -278,6 +290,11 @@ export class CatalogEditor {
       const moved = row.categoryId !== values.categoryId;
       await repo.updateService(tx, id, {
         ...values,
+        // Read before this transaction: kept only if the failover is still the one it was read for.
+        ...(row.failoverProviderId === stored?.failoverProviderId &&
+        row.failoverProviderServiceId === stored?.failoverProviderServiceId
+          ? cost
+          : { failoverUnitCostMilli: null }),
         pricePinned,
         ...(moved ? { sortOrder: await repo.nextServiceSortOrder(tx, values.categoryId) } : {}),
       });
@@ -334,6 +351,33 @@ export class CatalogEditor {
     });
     if (problem) throw invalid(problem);
     return serviceValues(body);
+  }
+
+  /**
+   * A failover newly set (or changed) must be a service its provider lists: its list is read now, and
+   * its rate, as a unit cost in milli-won, is what the worker compares with what each member paid
+   * (docs/ARCHITECTURE.md#provider-health). A failover kept as it was keeps the cost read then.
+   */
+  private async failoverCost(
+    body: ServiceBody,
+    stored: ServiceRow | undefined,
+  ): Promise<{ failoverUnitCostMilli: number | null }> {
+    const providerId = body.failoverProviderId;
+    const serviceId = body.failoverProviderServiceId.trim();
+    if (providerId === null || serviceId === '') return { failoverUnitCostMilli: null };
+    if (
+      stored &&
+      stored.failoverProviderId === providerId &&
+      stored.failoverProviderServiceId === serviceId
+    ) {
+      return { failoverUnitCostMilli: stored.failoverUnitCostMilli };
+    }
+    if (!this.failoverListing) return { failoverUnitCostMilli: null };
+    const listing = await this.failoverListing(providerId, serviceId);
+    if (listing.kind === 'no-provider') throw invalid(M.FAILOVER_PROVIDER_NOT_FOUND);
+    if (listing.kind === 'unreadable') throw invalid(M.FAILOVER_LIST_UNREADABLE);
+    if (listing.kind === 'not-listed') throw invalid(M.FAILOVER_SERVICE_NOT_LISTED);
+    return { failoverUnitCostMilli: listing.unitCostMilli };
   }
 
   /** The category (locked: a delete of it waits) and the providers a service names must exist. */

@@ -67,4 +67,6 @@ export const presentService = (row: ServiceListRow): AdminService => ({
   failoverProviderId: row.service.failoverProviderId,
   failoverProviderName: row.failoverProviderName,
   failoverProviderServiceId: row.service.failoverProviderServiceId,
+  failoverUnitCostMilli: row.service.failoverUnitCostMilli,
+  failoverLossConfirmed: row.service.failoverLossConfirmed,
 });

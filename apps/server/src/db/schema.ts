@@ -186,6 +186,11 @@ export const services = pgTable(
       onDelete: 'set null',
     }),
     failoverProviderServiceId: text('failover_provider_service_id'),
+    // What one unit costs at the failover, in thousandths of a won, read from its `services` list when
+    // the failover was saved (null: not known), and whether the operator confirmed sending orders there
+    // at a loss: without it, an order whose failover cost exceeds what the member paid stays waiting.
+    failoverUnitCostMilli: bigint('failover_unit_cost_milli', { mode: 'number' }),
+    failoverLossConfirmed: boolean('failover_loss_confirmed').notNull().default(false),
   },
   (t) => [
     check('services_type_known', sql`${t.serviceType} IN ('default', 'custom_comments', 'package')`),
@@ -278,6 +283,9 @@ export const orders = pgTable(
     // taken over never sends the order again (issue 18 §1, docs/ARCHITECTURE.md "Background work").
     leaseToken: text('lease_token'),
     lastError: text('last_error'),
+    // What the provider sent back when its answer could not be read (docs/ARCHITECTURE.md#upstream-providers):
+    // the start of it, key masked, kept for the operator of an order held on it; cleared by a resend.
+    providerAnswer: text('provider_answer'),
     // When the order reached COMPLETED, PARTIAL or CANCELED: a refill's window counts from here.
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     // A member (or the public API) asked its provider to cancel it; the refund waits for the

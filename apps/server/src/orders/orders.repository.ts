@@ -16,10 +16,23 @@ export type NewestRefill = typeof orderRefills.$inferSelect;
 const open = inArray(orders.status, [...OPEN_ORDER_STATUSES]);
 
 /**
+ * Whether service `s`'s failover may take order `o` (docs/ARCHITECTURE.md#provider-health): it costs no
+ * more than what is left of what the member paid (the unit cost read from the failover's list when the
+ * operator saved it, times the quantity, rounded up to whole won), or the operator confirmed the loss.
+ * A cost not known is not cheap enough. Only an order that surely never reached its first provider is
+ * ever asked about: one held for an operator has no next check and is never claimed.
+ */
+const failoverAffordable = (o: { amount: unknown; cost: unknown; refunded: unknown }) => sql`(
+  s.failover_loss_confirmed OR (
+    s.failover_unit_cost_milli IS NOT NULL
+    AND (CAST(${o.amount} AS bigint) * s.failover_unit_cost_milli + 999) / 1000 <= ${o.cost} - ${o.refunded}
+  ))`;
+
+/**
  * What the worker may claim now (docs/ARCHITECTURE.md#provider-health): everything, except a new order
  * (never accepted, no send in flight) of a provider whose sending the operator paused, unless its
- * service names a usable failover provider (enabled, not paused itself). Such an order waits, due, and
- * is claimed as soon as the switch is off.
+ * service names a usable failover provider (enabled, not paused itself, costing no more than the member
+ * paid). Such an order waits, due, and is claimed as soon as the switch is off.
  */
 const sendableNow = sql`NOT (
   ${orders.providerOrderId} IS NULL AND ${orders.submittingSince} IS NULL
@@ -28,6 +41,7 @@ const sendableNow = sql`NOT (
     SELECT 1 FROM services s JOIN providers f ON f.id = s.failover_provider_id
      WHERE s.id = ${orders.serviceId} AND s.failover_provider_service_id IS NOT NULL
        AND f.id <> ${orders.providerId} AND f.enabled AND NOT f.sending_paused
+       AND ${failoverAffordable({ amount: orders.amount, cost: orders.cost, refunded: orders.refunded })}
   )
 )`;
 
@@ -285,7 +299,8 @@ export const ordersRepository = {
          AND o.provider_order_id IS NULL AND o.submitting_since IS NULL
          AND s.id = o.service_id AND p.id = o.provider_id AND p.sending_paused
          AND f.id = s.failover_provider_id AND f.id <> o.provider_id AND f.enabled AND NOT f.sending_paused
-         AND s.failover_provider_service_id IS NOT NULL${
+         AND s.failover_provider_service_id IS NOT NULL
+         AND ${failoverAffordable({ amount: sql.raw('o.amount'), cost: sql.raw('o.cost'), refunded: sql.raw('o.refunded') })}${
            // A failover this process is still busy with gets no second lane: the order goes back
            // (its paused provider's lane releases it) and is rerouted on a later claim.
            skip.length > 0
@@ -373,6 +388,7 @@ export const ordersRepository = {
         providerServiceId: change.providerServiceId,
         attempts: 0,
         lastError: null,
+        providerAnswer: null,
         nextCheckAt: change.now,
         leasedUntil: null,
         leaseToken: null,
@@ -487,7 +503,10 @@ export const ordersRepository = {
       .where(eq(orders.id, id));
   },
 
-  /** A failed provider call of the claim `token`; nothing changes if the order is no longer its own. */
+  /**
+   * A failed provider call of the claim `token`; nothing changes if the order is no longer its own.
+   * `providerAnswer`: what the provider sent back when it could not be read (an order held on it).
+   */
   async markFailedAttempt(
     ex: Executor,
     id: number,
@@ -495,12 +514,14 @@ export const ordersRepository = {
     error: string,
     nextCheckAt: Date | null,
     now: Date,
+    providerAnswer?: string | null,
   ) {
     const [row] = await ex
       .update(orders)
       .set({
         attempts: sql`${orders.attempts} + 1`,
         lastError: error.slice(0, 500),
+        ...(providerAnswer === undefined ? {} : { providerAnswer }),
         nextCheckAt,
         leasedUntil: null,
         leaseToken: null,

@@ -2,23 +2,25 @@
  * Provider faults and double submission — the decision (issue 12 §4).
  *
  * The trade's SMM API v2 has no idempotency key and no lookup by a reference of ours: an `add` whose
- * answer never came (a timeout after the request went out, the connection cut mid-answer, a 200 with
- * broken or misshapen JSON) may have created the order upstream, and sending it again could make the
- * member's order run twice while they paid once. So the worker never resubmits such an order: it is
- * HELD for an operator — still PENDING with its money held, no provider order id, `next_check_at`
- * NULL (no tick claims it again), `attempts` counted, and `last_error` saying in Korean what happened
- * (the console's order list shows it under "오류 있음", GET /admin/api/orders?hasError=true). The
- * operator checks the provider's panel and either resends it (console "재전송", only if the provider
- * has no such order) or cancels it with a refund. A member cannot cancel a held order on their own
- * (the work may be running upstream). A lookup-before-resubmit would need the provider to echo a
- * marker of ours; real panels do not, so it was not built: holding costs an operator's look at a rare
- * fault, resubmitting could cost a double delivery.
+ * answer we could not read may have created the order upstream, and sending it again could make the
+ * member's order run twice while they paid once. An answer we cannot read is an answer we did not
+ * understand, never a "no" (docs/ARCHITECTURE.md#upstream-providers): the client classes it `unknown`
+ * (ProviderError.outcome) — a timeout after the request went out, the connection cut mid-answer, HTTP
+ * 5xx (a provider's script may store the order and then fail), an HTML page, a PHP notice with no JSON,
+ * an empty, cut-off or misshapen body. Such an order is HELD for an operator — still PENDING with its
+ * money held, no provider order id, `next_check_at` NULL (no tick claims it again, so no failover moves
+ * it either), `attempts` counted, `last_error` saying in Korean what happened and `provider_answer`
+ * the start of what came back (the console's order list shows both under "오류 있음",
+ * GET /admin/api/orders?hasError=true). The operator checks the provider's panel and either resends it
+ * (console "재전송", only if the provider has no such order) or cancels it with a refund. A member
+ * cannot cancel a held order on their own (the work may be running upstream). A lookup-before-resubmit
+ * would need the provider to echo a marker of ours; real panels do not, so it was not built: holding
+ * costs an operator's look at a rare fault, resubmitting could cost a double delivery.
  *
- * Failures that surely did not reach the provider's order logic (connection refused, an HTTP error
- * status such as 500, a proxy's HTML page) are retried with exponential back-off (30 s, 60 s, … capped
- * at 30 min) and, after `maxSubmitAttempts`, the order is cancelled with its refund (once: ledger key).
- * Trade-off: a provider that answers HTTP 5xx after having stored the order would be resubmitted; a
- * 5xx is taken to mean the request failed, as the API v2 convention is.
+ * Only failures that surely did not reach the provider's order logic are retried with exponential
+ * back-off (30 s, 60 s, … capped at 30 min): `not-sent` (the connection refused before any byte went
+ * out) and a refusal the provider says is about its own account (out of funds). After
+ * `maxSubmitAttempts` the order is cancelled with its refund (once: ledger key).
  *
  * Status refreshes are reads and safe to repeat: timeouts, 5xx and malformed answers back off the same
  * way, for as long as it takes, and never change the order. A provider that says it does not know the
@@ -37,7 +39,7 @@ export const UNKNOWN_ID_CHECKS = 5;
 
 /** `last_error` of an order held because its submission's answer was lost (the console shows it). */
 export const HELD_UNCERTAIN_SUBMIT =
-  '접수 여부 불명: 공급사에 주문을 보냈지만 응답을 받지 못해 자동 재전송을 멈췄습니다. ' +
+  '접수 여부 불명: 공급사에 주문을 보냈지만 알아볼 수 있는 응답을 받지 못해 자동 재전송과 환불을 멈췄습니다. ' +
   '공급사 패널에서 주문이 있는지 확인한 뒤, 없으면 재전송하고 있으면 직접 처리해 주세요.';
 /** `last_error` of an order held because the process sending it stopped before the answer came. */
 export const HELD_INTERRUPTED_SUBMIT =
@@ -83,8 +85,16 @@ export async function recordProviderFailure(
     const failed = (message: string, nextCheckAt: Date | null) =>
       ordersRepository.markFailedAttempt(tx, current.id, token, message, nextCheckAt, now);
     // Held for an operator (see the top of this file): no automatic resubmission, refund or check.
-    if (neverAccepted && error.mayHaveBeenProcessed) {
-      await failed(`${HELD_UNCERTAIN_SUBMIT} (${error.message})`, null);
+    if (neverAccepted && error.outcome === 'unknown') {
+      await ordersRepository.markFailedAttempt(
+        tx,
+        current.id,
+        token,
+        `${HELD_UNCERTAIN_SUBMIT} (${error.message})`,
+        null,
+        now,
+        error.rawAnswer,
+      );
       return false;
     }
     if (!neverAccepted && unknownId && attempts >= UNKNOWN_ID_CHECKS) {

@@ -2,7 +2,11 @@ import { LedgerReason, OrderStatus } from '@smm/domain';
 import type { AdminOrdersResponse } from '@smm/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { orders, pointLedger, simulatedProviderOrders } from '../db/schema';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { orders, pointLedger, providers, simulatedProviderOrders } from '../db/schema';
+import { checkInvariants } from '../invariants/invariant-checks';
+import { SIMULATED_PROVIDER_URL } from '../providers/simulated-provider-url';
 import { ordersRepository } from '../orders/orders.repository';
 import type { SimulatedFault } from '../providers/simulated-provider';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
@@ -58,6 +62,43 @@ async function consoleErrorOf(orderId: number): Promise<string | null | undefine
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AdminOrdersResponse>().items.find((o) => o.id === orderId)?.lastError;
+}
+
+/** The console's row of one order (GET /admin/api/orders?hasError=true). */
+async function consoleOrderOf(orderId: number): Promise<AdminOrdersResponse['items'][number]> {
+  const operator = await createMember(t.app, { role: 'admin' });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/admin/api/orders?hasError=true',
+    headers: bearer(await tokenFor(t.app, operator)),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const row = response.json<AdminOrdersResponse>().items.find((o) => o.id === orderId);
+  expect(row).toBeDefined();
+  return row!;
+}
+
+/** balance = Σ ledger, never below 0, refunds ≤ cost (invariants/invariant-checks.ts). */
+async function invariantsHold() {
+  expect((await checkInvariants(db())).violations).toEqual([]);
+}
+
+/**
+ * Points the simulated provider's row at a loopback port nothing listens on (a refused connection: the
+ * request surely never went out), or back.
+ */
+let closedPort: number | undefined;
+async function unreachable(on: boolean) {
+  if (closedPort === undefined) {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closedPort = (server.address() as AddressInfo).port;
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await db()
+    .update(providers)
+    .set({ apiUrl: on ? `http://127.0.0.1:${closedPort}/api/v2` : SIMULATED_PROVIDER_URL })
+    .where(eq(providers.apiUrl, on ? SIMULATED_PROVIDER_URL : `http://127.0.0.1:${closedPort}/api/v2`));
 }
 
 /** The member's money is still held: nothing refunded, nothing charged twice. */
@@ -129,15 +170,16 @@ describe(`submission faults on ${testDatabaseKind}`, () => {
     await moneyHeld(member, orderId, cost);
   });
 
-  it('HTTP 500: retried with exponential back-off, then submitted exactly once', async () => {
-    const { member, orderId, cost } = await placeOrder('https://faults.test/http500');
-    fault('http500');
+  it('a refused connection (nothing sent): retried with exponential back-off, then submitted exactly once', async () => {
+    const { member, orderId, cost } = await placeOrder('https://faults.test/refused');
+    await unreachable(true);
     const start = t.clock.now().getTime();
     await tick();
     let row = await orderRow(orderId);
     expect(row).toMatchObject({ status: OrderStatus.PENDING, providerOrderId: null, attempts: 1 });
     expect(row.nextCheckAt!.getTime() - start).toBe(30_000);
-    expect(row.lastError).toContain('HTTP 500');
+    expect(row.lastError).toContain('connection failed');
+    expect(row.providerAnswer).toBeNull();
 
     // Not due yet: nothing is tried.
     t.clock.advance(29_000);
@@ -148,28 +190,127 @@ describe(`submission faults on ${testDatabaseKind}`, () => {
     expect(row.attempts).toBe(2);
     expect(row.nextCheckAt!.getTime() - t.clock.now().getTime()).toBe(60_000);
 
-    fault(null);
+    await unreachable(false);
     t.clock.advance(60_000);
     expect((await tick()).submitted).toBe(1);
     row = await orderRow(orderId);
     expect(row).toMatchObject({ attempts: 0, lastError: null });
     expect(row.providerOrderId).not.toBeNull();
-    expect(await upstream('https://faults.test/http500')).toHaveLength(1);
+    expect(await upstream('https://faults.test/refused')).toHaveLength(1);
     await moneyHeld(member, orderId, cost);
     expect(await consoleErrorOf(orderId)).toBeUndefined();
+    await invariantsHold();
   });
 
-  it('HTTP 500 every time: cancelled after maxSubmitAttempts, refunded exactly once', async () => {
+  it('a refused connection every time: cancelled after maxSubmitAttempts, refunded exactly once', async () => {
     const { member, orderId } = await placeOrder('https://faults.test/give-up');
-    fault('http500');
+    await unreachable(true);
     for (let i = 0; i < 5; i += 1) {
       await tick();
       t.clock.advance(31 * 60_000);
     }
+    await unreachable(false);
     expect((await orderRow(orderId)).status).toBe(OrderStatus.CANCELED);
     expect(await refunds(orderId)).toHaveLength(1);
     expect(await pointOf(t.app, member.accountId)).toBe(START);
     expect(await upstream('https://faults.test/give-up')).toHaveLength(0);
+    await invariantsHold();
+  });
+});
+
+/**
+ * docs/ARCHITECTURE.md#upstream-providers: an answer we cannot read is an answer we did not understand,
+ * never a "no". Each of these came back after the provider stored the order (or may have).
+ */
+describe(`answers we cannot read on ${testDatabaseKind}`, () => {
+  it('JSON after a PHP notice is the order id: 3 paid orders are 3 orders upstream, sent once, none refunded', async () => {
+    fault('php-notice');
+    const placed = await Promise.all([1, 2, 3].map((i) => placeOrder(`https://faults.test/php-notice/${i}`)));
+    expect(await tick()).toMatchObject({ submitted: 3, failures: 0, refunds: 0 });
+    for (let i = 0; i < 8; i += 1) {
+      t.clock.advance(31 * 60_000);
+      await tick();
+    }
+    for (const [i, { member, orderId, cost }] of placed.entries()) {
+      const sent = await upstream(`https://faults.test/php-notice/${i + 1}`);
+      expect(sent).toHaveLength(1);
+      const row = await orderRow(orderId);
+      expect(row.providerOrderId).toBe(String(sent[0]!.id));
+      expect(row.status).not.toBe(OrderStatus.CANCELED);
+      await moneyHeld(member, orderId, cost);
+    }
+    await invariantsHold();
+  });
+
+  it.each([
+    ['http500-after-work', 1, 'HTTP 500', 'Internal Server Error'],
+    ['timeout-after-work', 1, `no answer within ${TIMEOUT_MS} ms`, null],
+    ['html-after-work', 1, 'not JSON', 'Service Unavailable'],
+    ['truncated-after-work', 1, 'not JSON', '{"order":'],
+    ['http500', 0, 'HTTP 500', 'Internal Server Error'],
+    ['html', 0, 'not JSON', '502 Bad Gateway'],
+    ['deep-json', 0, 'nested deeper', null],
+  ] as const)(
+    '%s: held for the operator with the raw answer; never resent nor refunded automatically',
+    async (f, atProvider, message, raw) => {
+      const link = `https://faults.test/held/${f}`;
+      const { member, orderId, cost } = await placeOrder(link);
+      fault(f);
+      expect(await tick()).toMatchObject({ submitted: 0, failures: 1, refunds: 0 });
+      fault(null);
+      expect(await upstream(link)).toHaveLength(atProvider);
+      const held = await orderRow(orderId);
+      expect(held).toMatchObject({ status: OrderStatus.PENDING, providerOrderId: null, nextCheckAt: null });
+      expect(held.lastError).toContain(HELD_UNCERTAIN_SUBMIT);
+      expect(held.lastError).toContain(message);
+      if (raw === null) expect(held.providerAnswer).toBeNull();
+      else expect(held.providerAnswer).toContain(raw);
+      for (let i = 0; i < 6; i += 1) {
+        t.clock.advance(4 * 60 * 60_000);
+        expect(await tick()).toMatchObject({ submitted: 0, refunds: 0 });
+      }
+      expect(await upstream(link)).toHaveLength(atProvider);
+      await moneyHeld(member, orderId, cost);
+      const shown = await consoleOrderOf(orderId);
+      expect(shown.lastError).toContain(HELD_UNCERTAIN_SUBMIT);
+      expect(shown.providerAnswer ?? null).toBe(held.providerAnswer);
+      expect((await t.app.services.orderCancellation.cancelOrder(member.accountId, orderId)).kind).toBe(
+        'held',
+      );
+      await invariantsHold();
+    },
+  );
+
+  it("the operator's choice on a held order: resend sends it once (and clears the answer); cancel refunds once", async () => {
+    const first = await placeOrder('https://faults.test/choice/resend');
+    const second = await placeOrder('https://faults.test/choice/refund');
+    fault('http500');
+    expect(await tick()).toMatchObject({ failures: 2, refunds: 0 });
+    fault(null);
+    const operator = await createMember(t.app, { role: 'admin' });
+    const headers = bearer(await tokenFor(t.app, operator));
+    const act = (id: number, action: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin/api/orders/${id}/${action}`,
+        headers,
+        payload: { memo: '확인함' },
+      });
+
+    const resent = await act(first.orderId, 'resend');
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(await orderRow(first.orderId)).toMatchObject({ providerAnswer: null, lastError: null });
+    expect((await tick()).submitted).toBe(1);
+    expect(await upstream('https://faults.test/choice/resend')).toHaveLength(1);
+    await moneyHeld(first.member, first.orderId, first.cost);
+
+    const cancelled = await act(second.orderId, 'cancel');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await refunds(second.orderId)).toHaveLength(1);
+    expect(await pointOf(t.app, second.member.accountId)).toBe(START);
+    expect((await act(second.orderId, 'cancel')).statusCode).toBe(200);
+    expect(await refunds(second.orderId)).toHaveLength(1);
+    await invariantsHold();
   });
 });
 

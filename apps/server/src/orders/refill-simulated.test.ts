@@ -8,6 +8,7 @@ import { catalogService, placeOrder } from '../test/order-factories';
 import { refillOf } from '../test/refill-factories';
 import { testDatabaseKind, useTestApp, type TestApp } from '../test/test-app';
 import { refillRejectedByProvider } from './refresh-refills';
+import { REFILL_UNCERTAIN } from './send-refills';
 
 /**
  * A member's refill of an order fulfilled by the built-in simulated provider, end to end through the
@@ -96,5 +97,71 @@ describe(`a refill the simulated provider rejects (${testDatabaseKind})`, () => 
     expect(seen.at(-1)).toBe(RefillStatus.REJECTED);
     expect(seen).toHaveLength(4);
     expect(upstream).toMatchObject({ status: 'Rejected', reason: SIMULATED_REFILL_REJECT_REASON });
+  });
+});
+
+/**
+ * docs/ARCHITECTURE.md#upstream-providers: a `refill` answered in a way we cannot read may have been
+ * taken; it is never sent again on its own (REFILL_UNCERTAIN), while JSON after a PHP notice is read.
+ */
+describe(`a refill answered in a way we cannot read (${testDatabaseKind})`, () => {
+  const t = useTestApp();
+
+  async function completedOrderWithRefill(link: string) {
+    const service = await catalogService(t.app, { refillDays: 30 });
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const { orderId } = await placeOrder(t.app, member, { serviceId: service.id, link, amount: 20 });
+    const order = async () =>
+      (await t.app.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+    for (let i = 0; i < 6 && (await order()).status !== OrderStatus.COMPLETED; i++) {
+      await t.app.services.worker.tick();
+      t.clock.advance(31_000);
+    }
+    expect((await order()).status).toBe(OrderStatus.COMPLETED);
+    const refill = await t.app.services.refills.request(member.accountId, orderId, 'member');
+    return { refill, providerOrderId: Number((await order()).providerOrderId) };
+  }
+  const upstreamRefills = (providerOrderId: number) =>
+    t.app.database.db
+      .select()
+      .from(simulatedProviderRefills)
+      .where(eq(simulatedProviderRefills.orderId, providerOrderId));
+
+  it.each(['http500-after-work', 'html-after-work', 'truncated-after-work'] as const)(
+    '%s: the refill taken upstream ends REJECTED as uncertain and is never sent again',
+    async (fault) => {
+      const { refill, providerOrderId } = await completedOrderWithRefill(`https://a.com/refill-${fault}`);
+      const before = await balancesAndLedgerSums(t.app);
+      t.app.services.simulatedProvider.setFault(fault);
+      try {
+        await t.app.services.worker.tick();
+      } finally {
+        t.app.services.simulatedProvider.setFault(null);
+      }
+      const row = await refillOf(t.app, refill.id);
+      expect(row.status).toBe(RefillStatus.REJECTED);
+      expect(row.reason).toContain(REFILL_UNCERTAIN);
+      for (let i = 0; i < 4; i++) {
+        t.clock.advance(31 * 60_000);
+        await t.app.services.worker.tick();
+      }
+      expect(await upstreamRefills(providerOrderId)).toHaveLength(1);
+      expect(await balancesAndLedgerSums(t.app)).toEqual(before);
+    },
+  );
+
+  it('php-notice: the refill id after the notice is read; the refill goes on', async () => {
+    const { refill, providerOrderId } = await completedOrderWithRefill('https://a.com/refill-notice');
+    t.app.services.simulatedProvider.setFault('php-notice');
+    try {
+      await t.app.services.worker.tick();
+    } finally {
+      t.app.services.simulatedProvider.setFault(null);
+    }
+    const [upstream] = await upstreamRefills(providerOrderId);
+    expect(await refillOf(t.app, refill.id)).toMatchObject({
+      status: RefillStatus.INPROGRESS,
+      providerRefillId: String(upstream!.id),
+    });
   });
 });

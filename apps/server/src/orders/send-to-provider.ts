@@ -45,7 +45,17 @@ export async function sendToProvider(
       report.leaseLost += 1;
       return;
     }
-    ({ providerOrderId } = await client.add(providerOrderInput(order, order.providerServiceId)));
+    try {
+      ({ providerOrderId } = await client.add(providerOrderInput(order, order.providerServiceId)));
+    } catch (error) {
+      // Sent, and anything but the client's own verdict is not understood: the provider may have it.
+      if (error instanceof ProviderError) throw error;
+      throw new ProviderError(
+        `add: ${error instanceof Error ? error.message : String(error)}`,
+        true,
+        'unknown',
+      );
+    }
   } catch (error) {
     await recordProviderFailure(ctx, order, asProviderError(error), report);
     return;

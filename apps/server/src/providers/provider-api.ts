@@ -77,27 +77,64 @@ export interface ProviderCatalogApi {
 export type ProviderClient = ProviderApi & ProviderCatalogApi;
 
 /**
+ * What a failed call did at the provider, as far as we can tell (docs/ARCHITECTURE.md#upstream-providers).
+ * `SmmApiClient` decides it in one place for every answer:
+ * - `not-sent`: it surely never reached the provider (the connection was refused or the address is not
+ *   allowed, before any byte went out);
+ * - `refused`: the provider read it and said no, in words we read (a JSON `{ "error": … }`);
+ * - `unknown`: it went out and what came back is not an answer we understood (a timeout after sending,
+ *   a cut connection, HTTP 5xx, an HTML page, a PHP notice with no JSON, an empty or cut-off body, a
+ *   shape we do not know). The provider may have done the work: an `add`, `refill` or `cancel` answered
+ *   so is never sent again nor refunded automatically.
+ */
+export type ProviderOutcome = 'not-sent' | 'refused' | 'unknown';
+
+/**
  * Any failure to get a usable answer: a timeout, a connection error, HTTP ≥ 400, a body that is not
  * JSON, `{ "error": … }`, or JSON of an unexpected shape. `retryable` is false only when the provider
  * clearly refused the request itself (e.g. an unknown service or a bad link), so trying again cannot
  * help; everything else may succeed later.
  */
 export class ProviderError extends Error {
+  /** What the call did at the provider (ProviderOutcome). */
+  readonly outcome: ProviderOutcome;
+  /**
+   * True when the request reached the provider and may have been carried out although no usable
+   * answer came back (`outcome` 'unknown'). For `add` this means the order may exist upstream: the
+   * worker must not send it again blindly (see orders/provider-failure.ts).
+   */
+  readonly mayHaveBeenProcessed: boolean;
+
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** The outcome; `true` is 'unknown' and `false` 'not-sent' (the older two-way flag). */
+    outcome: ProviderOutcome | boolean = 'not-sent',
     /**
-     * True when the request reached the provider and may have been carried out although no usable
-     * answer came back (a timeout after sending, a connection cut mid-answer, a 200 with cut-off or
-     * misshapen JSON). For `add` this means the order may exist upstream: the worker must not send it
-     * again blindly (see orders/provider-failure.ts). False when it surely was not carried out (the connection
-     * was refused, an HTTP error status, a proxy's HTML page, a JSON `{ error }`).
+     * The start of what the provider sent back, for the operator of an order held on it: at most
+     * RAW_ANSWER_CHARS, the key masked; null when nothing came back.
      */
-    readonly mayHaveBeenProcessed = false,
+    readonly rawAnswer: string | null = null,
   ) {
     super(message);
     this.name = 'ProviderError';
+    this.outcome = outcome === true ? 'unknown' : outcome === false ? 'not-sent' : outcome;
+    this.mayHaveBeenProcessed = this.outcome === 'unknown';
   }
+}
+
+/** The most characters of a provider's raw answer kept for the operator. */
+export const RAW_ANSWER_CHARS = 400;
+
+/**
+ * A provider's raw answer fit to store and show an operator: the key masked, control characters
+ * (but line breaks) dropped, cut to RAW_ANSWER_CHARS. Shown as text, never as HTML.
+ */
+export function rawAnswerOf(text: string, apiKey: string): string | null {
+  const cut = withoutProviderKey(text.slice(0, RAW_ANSWER_CHARS * 2), apiKey)
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+    .slice(0, RAW_ANSWER_CHARS);
+  return cut.trim() === '' ? null : cut;
 }
 
 /**

@@ -179,34 +179,17 @@ describe(`provider dialects: answers that are no answer on ${testDatabaseKind}`,
     expect(await upstream('https://dialects.test/refused/')).toHaveLength(0);
   });
 
-  it.each(['cloudflare-502', 'login-page'] as const)(
-    '%s: an add surely not carried out is retried with back-off, never refunded early, then sent once',
-    async (d) => {
-      dialect(d);
-      const { member, ids } = await place(`https://dialects.test/${d}`, 1);
-      expect(await tick()).toMatchObject({ submitted: 0, failures: 1, refunds: 0 });
-      const order = await orderRow(ids[0]!);
-      expect(order).toMatchObject({ status: OrderStatus.PENDING, providerOrderId: null, attempts: 1 });
-      expect(order.nextCheckAt).not.toBeNull();
-      expect(order.lastError).toContain(d === 'cloudflare-502' ? 'HTTP 502' : 'not JSON');
-      expect(order.lastError).not.toContain(HELD_UNCERTAIN_SUBMIT);
-      expect(await upstream(`https://dialects.test/${d}/`)).toHaveLength(0);
-      dialect(null);
-      t.clock.advance(31_000);
-      expect((await tick()).submitted).toBe(1);
-      expect(await upstream(`https://dialects.test/${d}/`)).toHaveLength(1);
-      expect(await refunded(order.id)).toBe(0);
-      expect(await pointOf(t.app, member.accountId)).toBe(START - order.cost);
-    },
-  );
-
-  it.each(['empty-body', 'gateway-timeout'] as const)(
+  // An HTML page, even a proxy's, is not an answer we understood: the provider behind it may have run
+  // the order (docs/ARCHITECTURE.md#upstream-providers).
+  it.each(['empty-body', 'gateway-timeout', 'cloudflare-502', 'login-page'] as const)(
     '%s: an add that may have been carried out is held for an operator, never resent nor refunded',
     async (d) => {
       dialect(d);
       const { member, ids } = await place(`https://dialects.test/${d}`, 1);
       expect(await tick()).toMatchObject({ submitted: 0, failures: 1, refunds: 0 });
-      expect(await upstream(`https://dialects.test/${d}/`)).toHaveLength(1);
+      // The first two did the work before answering; the proxy and the login page answer instead of it.
+      const atProvider = d === 'empty-body' || d === 'gateway-timeout' ? 1 : 0;
+      expect(await upstream(`https://dialects.test/${d}/`)).toHaveLength(atProvider);
       const held = await orderRow(ids[0]!);
       expect(held).toMatchObject({ status: OrderStatus.PENDING, providerOrderId: null, nextCheckAt: null });
       expect(held.lastError).toContain(HELD_UNCERTAIN_SUBMIT);
@@ -215,7 +198,7 @@ describe(`provider dialects: answers that are no answer on ${testDatabaseKind}`,
         t.clock.advance(60 * 60_000);
         expect((await tick()).submitted).toBe(0);
       }
-      expect(await upstream(`https://dialects.test/${d}/`)).toHaveLength(1);
+      expect(await upstream(`https://dialects.test/${d}/`)).toHaveLength(atProvider);
       expect(await refunded(held.id)).toBe(0);
       expect(await pointOf(t.app, member.accountId)).toBe(START - held.cost);
     },

@@ -1,15 +1,17 @@
-import { OrderStatus } from '@smm/domain';
+import { CATALOG_MESSAGES, LedgerReason, OrderStatus } from '@smm/domain';
 import type { AdminService, ProviderHealthResponse } from '@smm/domain/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditRows, operatorClient } from '../admin/catalog/catalog-test-helpers';
 import {
   orders,
+  pointLedger,
   providerBalanceSamples,
   providerCallErrors,
   providerCallStats,
   providers,
   services,
+  simulatedProviderOrders,
 } from '../db/schema';
 import { OrderWorker } from '../orders/order-worker';
 import { ordersRepository } from '../orders/orders.repository';
@@ -26,7 +28,10 @@ import {
 import { ProviderHealth } from './provider-health';
 import { ProviderRegistry } from './provider-registry';
 import { RecordingProviderClient } from './recording-provider-client';
-import { SIMULATED_DRY_ERROR } from './simulated-provider';
+import { SIMULATED_DRY_ERROR, SIMULATED_PROVIDER_KEY } from './simulated-provider';
+import { SIMULATED_PROVIDER_URL } from './simulated-provider-url';
+import { checkInvariants } from '../invariants/invariant-checks';
+import { HELD_UNCERTAIN_SUBMIT } from '../orders/provider-failure';
 
 /** docs/ARCHITECTURE.md#provider-health */
 const t = useTestApp();
@@ -350,7 +355,11 @@ describe(`provider health on ${testDatabaseKind}`, () => {
 
   it('with a failover configured, a new order of a paused provider goes to the failover, and its status is read there', async () => {
     const s = await catalogService(t.app);
-    const backup = await createProvider(t.app);
+    // The failover is another row on the simulator, so its services list can be read when saved.
+    const backup = await createProvider(t.app, {
+      apiUrl: SIMULATED_PROVIDER_URL,
+      apiKey: SIMULATED_PROVIDER_KEY,
+    });
     const { call } = await operatorClient(t.app);
     const body = await serviceBody(call, s.id);
 
@@ -365,35 +374,49 @@ describe(`provider health on ${testDatabaseKind}`, () => {
       '대체 공급사를 선택했다면 대체 공급사 상품 ID도 입력해주세요.',
     );
     await refuse(
-      { failoverProviderServiceId: '77' },
+      { failoverProviderServiceId: '14' },
       '대체 공급사 상품 ID를 쓰려면 대체 공급사를 선택해주세요.',
     );
     await refuse(
-      { failoverProviderId: s.providerId, failoverProviderServiceId: '77' },
+      { failoverProviderId: s.providerId, failoverProviderServiceId: '14' },
       '대체 공급사는 공급사와 다른 공급사로 선택해주세요.',
     );
     await refuse(
-      { failoverProviderId: 999_999, failoverProviderServiceId: '77' },
+      { failoverProviderId: 999_999, failoverProviderServiceId: '14' },
       '대체 공급사를 찾을 수 없습니다.',
     );
     await refuse(
       { failoverProviderId: backup.id, failoverProviderServiceId: '7 7' },
       '대체 공급사 상품 ID는 영문, 숫자, -, _ 로 64자까지 입력할 수 있습니다.',
     );
+    // A service id the failover does not list (its list is read when the failover is set).
+    await refuse(
+      { failoverProviderId: backup.id, failoverProviderServiceId: '77' },
+      CATALOG_MESSAGES.FAILOVER_SERVICE_NOT_LISTED,
+    );
+    // A failover whose list cannot be read is not taken on trust.
+    const unreachable = await createProvider(t.app);
+    await refuse(
+      { failoverProviderId: unreachable.id, failoverProviderServiceId: '14' },
+      CATALOG_MESSAGES.FAILOVER_LIST_UNREADABLE,
+    );
     const saved = await call('PUT', `/admin/api/services/${s.id}`, {
       ...body,
       failoverProviderId: backup.id,
-      failoverProviderServiceId: '77',
+      failoverProviderServiceId: '14',
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().service).toMatchObject({
       failoverProviderId: backup.id,
       failoverProviderName: backup.name,
-      failoverProviderServiceId: '77',
+      failoverProviderServiceId: '14',
+      // Its listed rate, 0.90 won per 1,000, is 0.9 milli-won a unit: rounded up.
+      failoverUnitCostMilli: 1,
+      failoverLossConfirmed: false,
     });
     expect((await auditRows(t.app, 'service.update'))[0]!.after).toMatchObject({
       failoverProviderId: backup.id,
-      failoverProviderServiceId: '77',
+      failoverProviderServiceId: '14',
     });
 
     const primary = new ScriptedProvider('P');
@@ -411,9 +434,9 @@ describe(`provider health on ${testDatabaseKind}`, () => {
     });
     await workerWith(clients).tick();
     expect(primary.added).toEqual([]);
-    expect(failover.added).toEqual([expect.objectContaining({ service: '77', link: 'https://a.com/f' })]);
+    expect(failover.added).toEqual([expect.objectContaining({ service: '14', link: 'https://a.com/f' })]);
     const sent = await orderRow(placed.orderId);
-    expect(sent).toMatchObject({ providerId: backup.id, providerServiceId: '77', providerOrderId: 'F7001' });
+    expect(sent).toMatchObject({ providerId: backup.id, providerServiceId: '14', providerOrderId: 'F7001' });
 
     // The switch off again: the order stays with the provider that has it.
     await call('PUT', `/admin/api/providers/${s.providerId}/sending`, { paused: false });
@@ -429,7 +452,7 @@ describe(`provider health on ${testDatabaseKind}`, () => {
     const backup = await createProvider(t.app);
     await db()
       .update(services)
-      .set({ failoverProviderId: backup.id, failoverProviderServiceId: '77' })
+      .set({ failoverProviderId: backup.id, failoverProviderServiceId: '77', failoverUnitCostMilli: 1 })
       .where(eq(services.id, s.id));
     await db().update(providers).set({ sendingPaused: true }).where(eq(providers.id, s.providerId!));
     const member = await createMember(t.app, { point: 1_000_000 });
@@ -460,7 +483,7 @@ describe(`provider health on ${testDatabaseKind}`, () => {
     await db().update(providers).set({ sendingPaused: true }).where(eq(providers.id, s.providerId!));
     await db()
       .update(services)
-      .set({ failoverProviderId: backup.id, failoverProviderServiceId: '77' })
+      .set({ failoverProviderId: backup.id, failoverProviderServiceId: '77', failoverUnitCostMilli: 1 })
       .where(eq(services.id, s.id));
     await db().update(providers).set({ sendingPaused: true }).where(eq(providers.id, backup.id));
     const member = await createMember(t.app, { point: 1_000_000 });
@@ -484,6 +507,105 @@ describe(`provider health on ${testDatabaseKind}`, () => {
       .where(eq(providers.id, backup.id));
     await workerWith(clients).tick();
     expect([...primary.added, ...failover.added]).toEqual([]);
+  });
+
+  /** A service whose failover is another row on the simulator, set through the console's form. */
+  async function serviceWithFailover(failoverServiceId: string, extra: object = {}) {
+    const s = await catalogService(t.app);
+    const backup = await createProvider(t.app, {
+      apiUrl: SIMULATED_PROVIDER_URL,
+      apiKey: SIMULATED_PROVIDER_KEY,
+    });
+    const { call } = await operatorClient(t.app);
+    const saved = await call('PUT', `/admin/api/services/${s.id}`, {
+      ...(await serviceBody(call, s.id)),
+      failoverProviderId: backup.id,
+      failoverProviderServiceId: failoverServiceId,
+      ...extra,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return { s, backup, call };
+  }
+  const upstreamOf = (link: string) =>
+    db().select().from(simulatedProviderOrders).where(eq(simulatedProviderOrders.link, link));
+  const invariantsHold = async () => expect((await checkInvariants(db())).violations).toEqual([]);
+
+  it('a failover dearer than what the member paid is not used unless the operator confirmed the loss', async () => {
+    // The simulator's service 8 costs 90,000 won per 1,000: 90 won a unit, above the demo's price.
+    const { s, backup, call } = await serviceWithFailover('8');
+    const [stored] = await db().select().from(services).where(eq(services.id, s.id));
+    expect(stored).toMatchObject({ failoverUnitCostMilli: 90_000, failoverLossConfirmed: false });
+    expect(s.unitPriceMilli).toBeLessThan(90_000);
+    await db().update(providers).set({ sendingPaused: true }).where(eq(providers.id, s.providerId!));
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const link = 'https://a.com/dear-failover';
+    const placed = await placeOrder(t.app, member, { serviceId: s.id, link, amount: s.min });
+    await Promise.all([t.app.services.worker.tick(), second.app.services.worker.tick()]);
+    expect(await upstreamOf(link)).toHaveLength(0);
+    expect(await orderRow(placed.orderId)).toMatchObject({ providerId: s.providerId, attempts: 0 });
+
+    // The operator's explicit yes: the order goes to the failover, once, across both processes.
+    const confirmed = await call('PUT', `/admin/api/services/${s.id}`, {
+      ...(await serviceBody(call, s.id)),
+      failoverProviderId: backup.id,
+      failoverProviderServiceId: '8',
+      failoverLossConfirmed: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().service).toMatchObject({
+      failoverLossConfirmed: true,
+      failoverUnitCostMilli: 90_000,
+    });
+    await Promise.all([t.app.services.worker.tick(), second.app.services.worker.tick()]);
+    expect(await upstreamOf(link)).toHaveLength(1);
+    expect(await orderRow(placed.orderId)).toMatchObject({ providerId: backup.id, providerServiceId: '8' });
+    await invariantsHold();
+  });
+
+  it('a provider that records the order and answers HTTP 500, then is paused with a failover: the order stays held, never sent twice', async () => {
+    const { s, backup } = await serviceWithFailover('14');
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const link = 'https://a.com/500-then-paused';
+    const placed = await placeOrder(t.app, member, { serviceId: s.id, link, amount: s.min });
+    t.app.services.simulatedProvider.setFault('http500-after-work');
+    await t.app.services.worker.tick();
+    t.app.services.simulatedProvider.setFault(null);
+    expect(await upstreamOf(link)).toHaveLength(1);
+    await db().update(providers).set({ sendingPaused: true }).where(eq(providers.id, s.providerId!));
+    for (let i = 0; i < 4; i += 1) {
+      t.clock.advance(31 * 60_000);
+      await Promise.all([t.app.services.worker.tick(), second.app.services.worker.tick()]);
+    }
+    expect(await upstreamOf(link)).toHaveLength(1);
+    const held = await orderRow(placed.orderId);
+    expect(held).toMatchObject({ providerId: s.providerId, providerOrderId: null, nextCheckAt: null });
+    expect(held.lastError).toContain(HELD_UNCERTAIN_SUBMIT);
+    expect(held.providerId).not.toBe(backup.id);
+    const refunds = await db()
+      .select()
+      .from(pointLedger)
+      .where(eq(pointLedger.reference, `order:${placed.orderId}`));
+    expect(refunds.filter((r) => r.reason === LedgerReason.REFUND)).toEqual([]);
+    await invariantsHold();
+  });
+
+  it('an order its provider refused for want of funds (surely not taken) moves to the failover once paused, sent once by two processes', async () => {
+    const { s, backup } = await serviceWithFailover('14');
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const link = 'https://a.com/refused-then-failover';
+    const placed = await placeOrder(t.app, member, { serviceId: s.id, link, amount: s.min });
+    t.app.services.simulatedProvider.setMode({ dry: true, silent: false });
+    expect(await t.app.services.worker.tick()).toMatchObject({ submitted: 0, failures: 1 });
+    t.app.services.simulatedProvider.setMode({ dry: false, silent: false });
+    expect(await upstreamOf(link)).toHaveLength(0);
+    await db().update(providers).set({ sendingPaused: true }).where(eq(providers.id, s.providerId!));
+    t.clock.advance(31 * 60_000);
+    await Promise.all([t.app.services.worker.tick(), second.app.services.worker.tick()]);
+    expect(await upstreamOf(link)).toHaveLength(1);
+    const moved = await orderRow(placed.orderId);
+    expect(moved).toMatchObject({ providerId: backup.id, providerServiceId: '14' });
+    expect(moved.providerOrderId).not.toBeNull();
+    await invariantsHold();
   });
 
   it('a provider out of funds: its refusal is retried with back-off, never refunded, and the order goes once topped up', async () => {

@@ -367,3 +367,71 @@ describe(`an app with PROVIDER_ALLOW_PRIVATE_ADDRESSES off on ${testDatabaseKind
     expect(await api.balance()).toEqual({ balance: '12.5', currency: 'USD' });
   });
 });
+
+/**
+ * docs/ARCHITECTURE.md#providers-are-untrusted: work per answer is bounded. A provider on loopback answers
+ * 4.8 MB of JSON nested as deep as it goes (under the 5 MiB cap) to 12 calls at once; while they run the
+ * server's /healthz keeps answering within 100 ms and the process's memory grows by less than 100 MB.
+ */
+describe('a deeply nested answer, 12 at once', () => {
+  const server = useTestApp();
+  const DEEP_BYTES = 4_800_000;
+  const deep = Buffer.concat([Buffer.alloc(DEEP_BYTES / 2, '['), Buffer.alloc(DEEP_BYTES / 2, ']')]);
+  let upstream: Server;
+  let deepUrl: string;
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(deep));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    deepUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api/v2`;
+  });
+  afterAll(() => close(upstream));
+
+  it('leaves /healthz answering within 100 ms and memory within +100 MB', async () => {
+    const api = new SmmApiClient({
+      apiUrl: deepUrl,
+      apiKey: KEY,
+      timeoutMs: 10_000,
+      allowPrivateAddresses: true,
+    });
+    const add = () => api.add({ service: '1', link: 'https://a.com/deep', quantity: 10 });
+    // Warm up the paths once, so the measure is of the load, not of first-use allocations.
+    await rejection(add());
+    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const probes: number[] = [];
+    let loaded = true;
+    const probing = (async () => {
+      while (loaded || probes.length < 5) {
+        const started = performance.now();
+        const health = await server.app.inject({ method: 'GET', url: '/healthz' });
+        probes.push(performance.now() - started);
+        expect(health.statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    let errors: ProviderError[];
+    try {
+      errors = await Promise.all(Array.from({ length: 12 }, () => rejection(add())));
+    } finally {
+      loaded = false;
+      await probing;
+      clearInterval(sampler);
+    }
+    peak = Math.max(peak, process.memoryUsage().rss);
+    expect(probes.length).toBeGreaterThanOrEqual(5);
+    expect(
+      Math.max(...probes),
+      `healthz probes: ${probes.map((ms) => ms.toFixed(1)).join(', ')} ms`,
+    ).toBeLessThan(100);
+    expect(peak - baseline).toBeLessThan(100 * 1024 * 1024);
+    for (const error of errors) {
+      expect(error).toMatchObject({ outcome: 'unknown' });
+      expect(error.message).toMatch(/nested deeper/);
+    }
+  });
+});

@@ -472,9 +472,15 @@ describe('faults of the simulated provider, as the client sees them', () => {
 
   it.each([
     ['timeout', true, 'add: no answer within 300 ms', true],
-    ['http500', true, 'add: HTTP 500', false],
-    ['html', true, 'add: the answer is not JSON', false],
+    // An answer we cannot read is not a "no" (docs/ARCHITECTURE.md#upstream-providers).
+    ['http500', true, 'add: HTTP 500', true],
+    ['html', true, 'add: the answer is not JSON', true],
     ['malformed-json', true, 'add: the answer is not JSON', true],
+    ['http500-after-work', true, 'add: HTTP 500', true],
+    ['html-after-work', true, 'add: the answer is not JSON', true],
+    ['truncated-after-work', true, 'add: the answer is not JSON', true],
+    ['timeout-after-work', true, 'add: no answer within 300 ms', true],
+    ['deep-json', true, 'add: the answer is nested deeper than 16 levels', true],
     ['json-error', false, 'add: refused: Service temporarily unavailable', false],
     ['lose-answer', true, 'add: connection failed', true],
   ] as const)(
@@ -570,7 +576,7 @@ describe('orders fulfilled by the simulated provider through the background loop
     expect(await pointOf(t.app, member.accountId)).toBe(999_987);
   });
 
-  it('leaves the order and the balance intact while the provider answers garbage, then retries', async () => {
+  it('leaves the order and the balance intact while the provider answers garbage, and holds it for an operator', async () => {
     const { member, orderId } = await memberOrder('https://a.com/lost');
     t.app.services.simulatedProvider.setFault('html');
     await t.app.services.worker.tick();
@@ -579,11 +585,13 @@ describe('orders fulfilled by the simulated provider through the background loop
       status: OrderStatus.PENDING,
       providerOrderId: null,
       attempts: 1,
+      nextCheckAt: null,
     });
     // 1,000,000 − 13 (1.234 won × 10 = 12.34 → 13)
     expect(await pointOf(t.app, member.accountId)).toBe(999_987);
+    // Not understood is not a "no": never sent again on its own.
     t.clock.advance(60_000);
     await t.app.services.worker.tick();
-    expect((await orderRow(orderId)).providerOrderId).not.toBeNull();
+    expect((await orderRow(orderId)).providerOrderId).toBeNull();
   });
 });

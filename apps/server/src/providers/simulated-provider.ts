@@ -18,9 +18,40 @@ import {
  * - `unknown-order`: `status`, `cancel`, `refill` and `refill_status` know no order or refill (each id
  *   answers `{ error }`);
  * - `lose-answer`: does the work (an `add` is accepted and stored), then drops the connection unanswered.
+ *
+ * Answers a provider gives after doing the work (an `add` stored, a refill taken, a cancel done), each
+ * one the client cannot read (docs/ARCHITECTURE.md#upstream-providers):
+ * - `php-notice`: the answer's JSON after a PHP notice (HTTP 200, text/html) — the client reads it;
+ * - `html-after-work`: an HTML page with HTTP 200; `truncated-after-work`: the JSON cut off;
+ * - `http500-after-work`: HTTP 500 with a text body; `timeout-after-work`: never answers.
+ * And one of no work: `deep-json`, HTTP 200 with DEEP_JSON_BYTES of JSON nested as deep as it goes.
  */
 export type SimulatedFault =
-  'timeout' | 'http500' | 'html' | 'malformed-json' | 'json-error' | 'unknown-order' | 'lose-answer';
+  | 'timeout'
+  | 'http500'
+  | 'html'
+  | 'malformed-json'
+  | 'json-error'
+  | 'unknown-order'
+  | 'lose-answer'
+  | 'php-notice'
+  | 'html-after-work'
+  | 'truncated-after-work'
+  | 'http500-after-work'
+  | 'timeout-after-work'
+  | 'deep-json';
+
+/** The size of the `deep-json` fault's answer: under the client's 5 MiB cap, so only its depth is wrong. */
+export const DEEP_JSON_BYTES = 4_800_000;
+const PHP_NOTICE =
+  '<br />\n<b>Notice</b>:  Undefined index: runs in <b>/var/www/html/api/v2.php</b> on line <b>212</b><br />\n';
+let deepJson: Buffer | undefined;
+/** `[[[…]]]` of DEEP_JSON_BYTES, made once. */
+const deepJsonAnswer = () =>
+  (deepJson ??= Buffer.concat([
+    Buffer.alloc(DEEP_JSON_BYTES / 2, '['),
+    Buffer.alloc(DEEP_JSON_BYTES / 2, ']'),
+  ]));
 
 /**
  * Ways real panels answer the same API v2 (docs/ARCHITECTURE.md#upstream-providers), for tests that the
@@ -443,6 +474,7 @@ export class SimulatedProvider {
         return reply.type('text/html').send('<!doctype html><html><body>502 Bad Gateway</body></html>');
       }
       if (fault === 'malformed-json') return reply.type('application/json').send('{"order": 12');
+      if (fault === 'deep-json') return reply.type('application/json').send(deepJsonAnswer());
       const dialect = this.dialect;
       if (dialect === 'cloudflare-502') return reply.code(502).type('text/html').send(CLOUDFLARE_502);
       if (dialect === 'login-page') return reply.type('text/html').send(LOGIN_PAGE);
@@ -463,6 +495,22 @@ export class SimulatedProvider {
         request.raw.socket.destroy();
         return;
       }
+      if (fault === 'timeout-after-work') {
+        reply.hijack(); // the work is done; the answer never comes
+        return;
+      }
+      if (fault === 'http500-after-work') {
+        return reply.code(500).type('text/plain').send('Internal Server Error');
+      }
+      if (fault === 'html-after-work') {
+        return reply
+          .type('text/html')
+          .send('<!doctype html><html><body><h1>Service Unavailable</h1></body></html>');
+      }
+      if (fault === 'truncated-after-work') {
+        return reply.type('application/json').send(JSON.stringify(answer).slice(0, -2));
+      }
+      if (fault === 'php-notice') return reply.type('text/html').send(PHP_NOTICE + JSON.stringify(answer));
       if (dialect === 'empty-body') return reply.type('text/html').send('');
       if (dialect === 'gateway-timeout') return reply.code(504).type('text/html').send(GATEWAY_TIMEOUT);
       if (isErrorAnswer(answer)) return refused(answer.error);

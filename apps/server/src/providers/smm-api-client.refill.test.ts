@@ -102,7 +102,7 @@ describe('SmmApiClient.refill', () => {
     expect(error.message).toBe('refill: refused: Invalid API key');
   });
 
-  it('takes a misshapen JSON answer as possibly processed, an error status or HTML as surely not', async () => {
+  it('takes a misshapen JSON answer, an HTTP 500 or HTML as possibly processed; a JSON refusal as surely not', async () => {
     script = json({ refilled: true });
     expect(await providerError(client().refill(['1']))).toMatchObject({
       retryable: true,
@@ -110,13 +110,28 @@ describe('SmmApiClient.refill', () => {
     });
     script = raw('{"refill": 1');
     expect(await providerError(client().refill(['1']))).toMatchObject({ mayHaveBeenProcessed: true });
+    // The provider's script may have stored the refill before it failed (docs/ARCHITECTURE.md#upstream-providers).
     script = json({ refill: 1 }, 500);
     expect(await providerError(client().refill(['1']))).toMatchObject({
       retryable: true,
-      mayHaveBeenProcessed: false,
+      outcome: 'unknown',
+      mayHaveBeenProcessed: true,
     });
     script = raw('<html>502</html>', 'text/html');
-    expect(await providerError(client().refill(['1']))).toMatchObject({ mayHaveBeenProcessed: false });
+    expect(await providerError(client().refill(['1']))).toMatchObject({ outcome: 'unknown' });
+    script = json({ error: 'Too many requests' }, 429);
+    expect(await providerError(client().refill(['1', '2']))).toMatchObject({
+      outcome: 'refused',
+      mayHaveBeenProcessed: false,
+    });
+  });
+
+  it('reads refill ids after a PHP notice', async () => {
+    script = raw(
+      '<br />\n<b>Notice</b>:  Undefined index: x in /api.php on line 9<br />\n{"refill": "55"}',
+      'text/html',
+    );
+    expect(await client().refill(['1'])).toEqual(new Map([['1', { refillId: '55' }]]));
   });
 
   it('takes a provider that never answers as possibly processed (it may have the refill)', async () => {
@@ -166,12 +181,13 @@ describe('SmmApiClient.refillStatuses', () => {
     script = json({ error: 'Service temporarily unavailable' });
     expect(await providerError(client().refillStatuses(['1', '2']))).toMatchObject({
       retryable: true,
-      mayHaveBeenProcessed: false,
+      outcome: 'refused',
     });
+    // A read: not understood, asked again later.
     script = json({ status: 5 });
     expect(await providerError(client().refillStatuses(['1']))).toMatchObject({
       retryable: true,
-      mayHaveBeenProcessed: false,
+      outcome: 'unknown',
     });
   });
 });

@@ -1,9 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from './provider-api';
+import { ProviderError, RAW_ANSWER_CHARS } from './provider-api';
 import { providerOrderInput } from '../orders/send-to-provider';
-import { isOutOfFunds, MAX_ANSWER_BYTES, SmmApiClient } from './smm-api-client';
+import {
+  isOutOfFunds,
+  JsonDepthGuard,
+  MAX_ANSWER_BYTES,
+  MAX_JSON_DEPTH,
+  SmmApiClient,
+} from './smm-api-client';
 
 /**
  * The client's parsing and failure handling against a scripted upstream (a plain node:http server
@@ -446,10 +452,11 @@ describe('SmmApiClient: the size of an answer', () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 
-  it('does not read the body of an HTTP error at all', async () => {
+  it('reads no more than the start of an HTTP error', async () => {
     const upstream = streamAnswer(50 * 1024 * 1024, 500);
     const error = await providerError(add());
-    expect(error).toMatchObject({ message: 'add: HTTP 500', mayHaveBeenProcessed: false });
+    expect(error).toMatchObject({ message: 'add: HTTP 500', outcome: 'unknown' });
+    expect(error.rawAnswer).toMatch(/^\{"order":1,"pad":"a+$/);
     await vi.waitFor(() => expect(upstream.closed).toBe(true));
     expect(upstream.sent).toBeLessThan(25 * 1024 * 1024);
   });
@@ -485,5 +492,128 @@ describe('SmmApiClient: a refusal for want of funds', () => {
     expect((await providerError(add())).retryable).toBe(false);
     script = json({ error: 'Incorrect service ID' });
     expect((await providerError(add())).retryable).toBe(false);
+  });
+});
+
+describe('SmmApiClient: what an answer means (docs/ARCHITECTURE.md#upstream-providers)', () => {
+  const page =
+    (body: string, status = 200, type = 'text/html'): Script =>
+    (_r, res) =>
+      res.writeHead(status, { 'content-type': type }).end(body);
+  const NOTICE =
+    '<br />\n<b>Notice</b>:  Undefined index: runs in <b>/var/www/api/v2.php</b> on line <b>212</b><br />\n';
+
+  it('reads the order id after a PHP notice (the last JSON object in the body), or before a warning', async () => {
+    script = page(`${NOTICE}{"order": 777}`);
+    expect(await add()).toEqual({ providerOrderId: '777' });
+    script = page(`${NOTICE}{"order": {"id": 1}, "x": [1]} {"order": "778"}`);
+    expect(await add()).toEqual({ providerOrderId: '778' });
+    script = page('{"order":779}\n<br /><b>Warning</b>: session_start(): headers already sent');
+    expect(await add()).toEqual({ providerOrderId: '779' });
+    script = page(`${NOTICE}[{"order": 5, "cancel": 1}]`);
+    expect(await client().cancel(['5'])).toEqual(new Map([['5', true]]));
+  });
+
+  it('takes a JSON { error } after a PHP notice, or with a 4xx, as a refusal', async () => {
+    script = page(`${NOTICE}{"error": "Incorrect service ID"}`);
+    expect(await providerError(add())).toMatchObject({
+      outcome: 'refused',
+      retryable: false,
+      mayHaveBeenProcessed: false,
+      message: 'add: refused: Incorrect service ID',
+    });
+    script = json({ error: 'Too many requests' }, 429);
+    expect(await providerError(add())).toMatchObject({ outcome: 'refused', retryable: true });
+  });
+
+  it.each([
+    ['a PHP notice with no JSON after it', page(NOTICE), 'add: the answer is not JSON', 'Notice'],
+    [
+      'an HTML page with 200',
+      page('<html><body>Sign in</body></html>'),
+      'add: the answer is not JSON',
+      'Sign in',
+    ],
+    ['an empty 200', page(''), 'add: empty answer', null],
+    [
+      'cut-off JSON',
+      page('{"order": 12', 200, 'application/json'),
+      'add: the answer is not JSON',
+      '{"order": 12',
+    ],
+    ['HTTP 500 after the work', json({ order: 12 }, 500), 'add: HTTP 500', '{"order":12}'],
+    ['HTTP 500 with a JSON error', json({ error: 'Internal error' }, 500), 'add: HTTP 500', 'Internal error'],
+    ['HTTP 502 from a proxy', page('<html>502 Bad Gateway</html>', 502), 'add: HTTP 502', '502 Bad Gateway'],
+    ['HTTP 404 with an HTML page', page('<html>Not Found</html>', 404), 'add: HTTP 404', 'Not Found'],
+    ['JSON without an order id', json({ status: 'ok' }), 'add: unexpected answer', null],
+  ] as const)(
+    'takes %s as unknown: never resent nor refunded automatically',
+    async (_what, answer, message, raw) => {
+      script = answer;
+      const error = await providerError(add());
+      expect(error).toMatchObject({ outcome: 'unknown', mayHaveBeenProcessed: true, message });
+      if (raw === null) expect(error.rawAnswer).toBeNull();
+      else expect(error.rawAnswer).toContain(raw);
+    },
+  );
+
+  it('takes a timeout after sending as unknown, a refused connection as not sent', async () => {
+    script = () => {};
+    expect(await providerError(add(client(150)))).toMatchObject({ outcome: 'unknown', rawAnswer: null });
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await providerError(add(client(2000, `http://127.0.0.1:${port}/api/v2`)))).toMatchObject({
+      outcome: 'not-sent',
+      mayHaveBeenProcessed: false,
+    });
+  });
+
+  it('keeps the raw answer short, free of control characters and without the key', async () => {
+    script = page(`<html>\u0000key=${KEY} ${'x'.repeat(5000)}</html>`, 500);
+    const error = await providerError(add());
+    expect(error.rawAnswer).not.toContain(KEY);
+    expect(error.rawAnswer).toContain('key=***');
+    expect(error.rawAnswer).not.toContain('\u0000');
+    expect(error.rawAnswer!.length).toBeLessThanOrEqual(RAW_ANSWER_CHARS);
+  });
+});
+
+describe('SmmApiClient: how deep an answer nests', () => {
+  it('refuses an answer nested deeper than MAX_JSON_DEPTH before reading it whole or parsing it', async () => {
+    const deep = '['.repeat(2_400_000) + ']'.repeat(2_400_000);
+    let closed = false;
+    script = (_r, res) => {
+      res.on('close', () => (closed = true));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(deep);
+    };
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const error = await providerError(add());
+      expect(error).toMatchObject({
+        message: `add: the answer is nested deeper than ${MAX_JSON_DEPTH} levels`,
+        outcome: 'unknown',
+      });
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+    await vi.waitFor(() => expect(closed).toBe(true));
+  });
+
+  it('reads honest answers: nesting at the limit, and brackets inside strings', async () => {
+    const atLimit = `{"order": 3, "x": ${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`;
+    script = (_r, res) => res.writeHead(200).end(atLimit);
+    expect(await add()).toEqual({ providerOrderId: '3' });
+    script = json({ order: 4, note: `${'[{'.repeat(100)} \\" ${'['.repeat(100)}` });
+    expect(await add()).toEqual({ providerOrderId: '4' });
+  });
+
+  it('counts across chunk boundaries and string escapes', () => {
+    const guard = new JsonDepthGuard(2);
+    expect(guard.feed(Buffer.from('{"a\\'))).toBe(true);
+    expect(guard.feed(Buffer.from('"[[[": ['))).toBe(true);
+    expect(guard.feed(Buffer.from('['))).toBe(false);
   });
 });

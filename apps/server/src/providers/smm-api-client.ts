@@ -2,6 +2,7 @@ import { fetch, type Response } from 'undici';
 import { z } from 'zod';
 import {
   ProviderError,
+  rawAnswerOf,
   type ProviderClient,
   type ProviderOrderInput,
   type ProviderOrderStatus,
@@ -159,8 +160,9 @@ const ERROR_BODY_BYTES = 64 * 1024;
 /**
  * The trade's SMM API v2 over HTTP: a form-encoded POST with `key` and `action` to the provider's URL.
  * Anything that is not a well-formed answer — a timeout, a refused or cut connection, HTTP ≥ 400, HTML,
- * broken JSON, `{ error }`, an unexpected shape — is a ProviderError; only an `add` the provider answers
- * with a JSON `{ error }` (it refused the order) is not retryable. The key never appears in an error:
+ * broken JSON, `{ error }`, an unexpected shape — is a ProviderError whose `outcome` says what the
+ * provider may have done (decided in `call`, see ProviderOutcome); only an `add` the provider answers
+ * with a JSON `{ error }` (it refused the order) is not retryable. JSON after a PHP notice is read. The key never appears in an error:
  * messages name the action and what went wrong, and text quoted from the provider has the key blanked.
  * Connections go only to public addresses unless `allowPrivateAddresses` (provider-network.ts), and an
  * answer is read up to MAX_ANSWER_BYTES.
@@ -198,7 +200,7 @@ export class SmmApiClient implements ProviderClient {
     this.throwIfRefused('add', answer, false);
     const parsed = addAnswer.safeParse(answer);
     // A well-formed JSON answer without an order id: the provider may have taken the order all the same.
-    if (!parsed.success) throw new ProviderError('add: unexpected answer', true, true);
+    if (!parsed.success) throw unexpected('add');
     return { providerOrderId: String(parsed.data.order) };
   }
 
@@ -282,7 +284,7 @@ export class SmmApiClient implements ProviderClient {
         : many.success
           ? many.data
           : undefined;
-    if (!entries) throw new ProviderError('refill: unexpected answer', true, true);
+    if (!entries) throw unexpected('refill');
     for (const entry of entries) {
       const id = String(entry.order);
       if (!providerOrderIds.includes(id)) continue;
@@ -342,8 +344,11 @@ export class SmmApiClient implements ProviderClient {
   }
 
   /**
-   * One POST; the parsed JSON body, or a ProviderError for anything short of that. `refusalRetryable`
-   * is what a `{ error }` sent with HTTP 400 or 422 (the provider's API refusing the request) is.
+   * One POST; the parsed JSON body, or a ProviderError for anything short of that. This and httpError
+   * are the one place that decides what a failed call did at the provider (ProviderOutcome):
+   * `not-sent` before any byte went out, `refused` for a JSON `{ error }` (see throwIfRefused), and
+   * `unknown` for everything else that came back or did not. `refusalRetryable` is what a `{ error }`
+   * sent with HTTP 400 or 422 (the provider's API refusing the request) is.
    */
   private async call(
     action: string,
@@ -376,7 +381,7 @@ export class SmmApiClient implements ProviderClient {
     // IP literal is refused here too, ahead of fetch's own refusal of some ports (22, 25, …), so that
     // every port of a private address reads alike; a host name is refused when it resolves.
     const refused = () =>
-      new ProviderError(`${action}: the provider URL points to a private or local address`, true);
+      new ProviderError(`${action}: the provider URL points to a private or local address`, true, 'not-sent');
     if (!this.options.allowPrivateAddresses && hasPrivateAddressLiteral(this.options.apiUrl)) throw refused();
     const body = new URLSearchParams({ key: this.options.apiKey, action, ...params });
     // `stop` is also aborted when the answer grows too large, so the connection is dropped rather than
@@ -395,52 +400,58 @@ export class SmmApiClient implements ProviderClient {
       // A timeout or a connection dropped after the request went out may follow the provider's work;
       // a refused or unresolvable connection never reached it.
       if (isTimeout(error)) {
-        throw new ProviderError(`${action}: no answer within ${this.options.timeoutMs} ms`, true, true);
+        throw new ProviderError(`${action}: no answer within ${this.options.timeoutMs} ms`, true, 'unknown');
       }
       if (isForbiddenAddress(error)) throw refused();
-      throw new ProviderError(`${action}: connection failed`, true, !neverSent(error));
+      throw new ProviderError(
+        `${action}: connection failed`,
+        true,
+        neverSent(error) ? 'not-sent' : 'unknown',
+      );
     }
     if (response.status >= 400) throw await this.httpError(action, response, stop, refusalRetryable);
     // From here the provider has answered with success: it may have done the work (an `add` taken).
+    const unknown = (what: string, raw: string | null = null) =>
+      new ProviderError(`${action}: ${what}`, true, 'unknown', raw === null ? null : this.raw(raw));
     const tooLarge = () => {
       stop.abort();
-      return new ProviderError(
-        `${action}: the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB`,
-        true,
-        true,
-      );
+      return unknown(`the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB`);
     };
     const declared = response.headers.get('content-length');
     if (declared !== null && Number(declared) > MAX_ANSWER_BYTES) throw tooLarge();
     let text: string;
+    // Read through a depth guard: an answer nested deeper than MAX_JSON_DEPTH is dropped as soon as
+    // its bytes show it, before it is kept whole or parsed (docs/ARCHITECTURE.md#providers-are-untrusted).
+    const depth = new JsonDepthGuard(MAX_JSON_DEPTH);
     try {
-      const bytes = await readAtMost(response, MAX_ANSWER_BYTES);
-      if (bytes === null) throw tooLarge();
+      const bytes = await readAtMost(response, MAX_ANSWER_BYTES, (chunk) => depth.feed(chunk));
+      if (bytes === 'too-large') throw tooLarge();
+      if (bytes === 'too-deep') {
+        stop.abort();
+        throw unknown(`the answer is nested deeper than ${MAX_JSON_DEPTH} levels`);
+      }
       text = new TextDecoder().decode(bytes);
     } catch (error) {
       if (error instanceof ProviderError) throw error;
       throw isTimeout(error)
-        ? new ProviderError(`${action}: the answer took longer than ${this.options.timeoutMs} ms`, true, true)
-        : new ProviderError(`${action}: the answer was cut off`, true, true);
+        ? unknown(`the answer took longer than ${this.options.timeoutMs} ms`)
+        : unknown('the answer was cut off');
     }
     // Nothing at all after a success status: the provider's script may have stopped after the work.
-    if (text.trim() === '') throw new ProviderError(`${action}: empty answer`, true, true);
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      // Cut-off or broken JSON came from the provider's API itself, which may have done the work; an
-      // HTML or text page is a proxy's or a web server's error page in front of it.
-      const looksLikeJson = /^\s*[[{]/.test(text);
-      throw new ProviderError(`${action}: the answer is not JSON`, true, looksLikeJson);
-    }
+    if (text.trim() === '') throw unknown('empty answer');
+    const parsed = parseProviderJson(text);
+    // An HTML page, a PHP notice with no JSON after it, cut-off JSON: the provider's script ran, and
+    // what it did is not known.
+    if (parsed === undefined) throw unknown('the answer is not JSON', text);
+    return parsed.value;
   }
 
   /**
-   * An HTTP error status. Surely not carried out (a proxy's or web server's error page, the provider's
-   * refusal), except a gateway's timeout (504, Cloudflare's 524): the request reached the provider and
-   * its answer never came, as with our own timeout. A `{ error }` body of up to ERROR_BODY_BYTES is
-   * quoted; with 400 or 422 it is the provider's API refusing the request (`refusalRetryable`). Any
-   * other body is not read.
+   * An HTTP error status. Only a 4xx with a JSON `{ error }` body (of up to ERROR_BODY_BYTES) is the
+   * provider's API answering in words we read: a refusal, quoted; with 400 or 422 a refusal of the
+   * request itself (`refusalRetryable`). Anything else — a 5xx (the provider's script may have failed
+   * after storing the order), a gateway's 502/504/524, an HTML page with any status — is `unknown`,
+   * with the start of its body kept for the operator.
    */
   private async httpError(
     action: string,
@@ -449,27 +460,30 @@ export class SmmApiClient implements ProviderClient {
     refusalRetryable: boolean,
   ): Promise<ProviderError> {
     const status = response.status;
-    const gatewayTimeout = status === 504 || status === 524;
-    const isJson = /\bjson\b/i.test(response.headers.get('content-type') ?? '');
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    let refusal: string | undefined;
-    if (isJson && !(declared > ERROR_BODY_BYTES)) {
-      try {
-        const bytes = await readAtMost(response, ERROR_BODY_BYTES);
-        const parsed = bytes && errorAnswer.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
-        if (parsed && parsed.success) refusal = this.quote(parsed.data.error);
-      } catch {
-        // Unreadable: the status alone tells what happened.
-      }
+    let head = '';
+    try {
+      head = new TextDecoder().decode(await readHead(response, ERROR_BODY_BYTES));
+    } catch {
+      // Unreadable: the status alone tells what happened.
     }
     stop.abort();
-    if (refusal === undefined) return new ProviderError(`${action}: HTTP ${status}`, true, gatewayTimeout);
+    const parsed = status < 500 ? parseProviderJson(head) : undefined;
+    const error = parsed && errorAnswer.safeParse(parsed.value);
+    if (!error || !error.success) {
+      return new ProviderError(`${action}: HTTP ${status}`, true, 'unknown', this.raw(head));
+    }
+    const refusal = this.quote(error.data.error);
     const refused = status === 400 || status === 422;
     return new ProviderError(
       `${action}: HTTP ${status}: ${refused ? 'refused: ' : ''}${refusal}`,
       refused ? refusalRetryable || isOutOfFunds(refusal) : true,
-      gatewayTimeout,
+      'refused',
     );
+  }
+
+  /** The start of a provider's raw answer, key masked, for the operator (rawAnswerOf). */
+  private raw(text: string): string | null {
+    return rawAnswerOf(text, this.options.apiKey);
   }
 
   /** `{ "error": … }` in place of an answer: the provider said no. */
@@ -477,7 +491,7 @@ export class SmmApiClient implements ProviderClient {
     const refused = errorAnswer.safeParse(answer);
     if (refused.success) {
       const text = this.quote(refused.data.error);
-      throw new ProviderError(`${action}: refused: ${text}`, retryable || isOutOfFunds(text));
+      throw new ProviderError(`${action}: refused: ${text}`, retryable || isOutOfFunds(text), 'refused');
     }
   }
 
@@ -533,12 +547,20 @@ function chargeOf(entry: unknown): string | null {
   return /^\d{1,15}(\.\d{1,12})?$/.test(text) ? text : null;
 }
 
+/** JSON of a shape we do not know: not understood, so what the provider did is not known. */
 function unexpected(action: string): ProviderError {
-  return new ProviderError(`${action}: unexpected answer`, true);
+  return new ProviderError(`${action}: unexpected answer`, true, 'unknown');
 }
 
-/** The body's bytes as they stream in, or null as soon as they pass `limit` (the rest is never read). */
-async function readAtMost(response: Response, limit: number): Promise<Uint8Array | null> {
+/**
+ * The body's bytes as they stream in; 'too-large' as soon as they pass `limit`, or 'too-deep' as soon
+ * as `check` says no (the rest is never read).
+ */
+async function readAtMost(
+  response: Response,
+  limit: number,
+  check: (chunk: Uint8Array) => boolean = () => true,
+): Promise<Uint8Array | 'too-large' | 'too-deep'> {
   if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -547,13 +569,101 @@ async function readAtMost(response: Response, limit: number): Promise<Uint8Array
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
+    if (size > limit || !check(value)) {
       await reader.cancel().catch(() => {});
-      return null;
+      return size > limit ? 'too-large' : 'too-deep';
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/** The first `limit` bytes of a body at most (an error page's start, for the operator). */
+async function readHead(response: Response, limit: number): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < limit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => {});
+  return Buffer.concat(chunks).subarray(0, limit);
+}
+
+/**
+ * The deepest nesting of arrays and objects an answer may have. The honest answers nest 3 levels (a
+ * multi-status: object → entry → value); 4.8 MB of `[[[[…` parsed whole cost 240 MB and a 0.9 s stall
+ * of the event loop (docs/ARCHITECTURE.md#providers-are-untrusted).
+ */
+export const MAX_JSON_DEPTH = 16;
+
+/**
+ * Counts the nesting of JSON bytes as they stream in, outside strings, and says no once it passes
+ * `max`. A byte scan: `[ { } ] " \` are ASCII and never part of a multi-byte UTF-8 character, so no
+ * decoding is needed, and it costs one pass over bytes that are read anyway.
+ */
+export class JsonDepthGuard {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  constructor(private readonly max: number) {}
+
+  /** False once the bytes so far nest deeper than `max`. */
+  feed(chunk: Uint8Array): boolean {
+    for (let i = 0; i < chunk.length; i += 1) {
+      const byte = chunk[i]!;
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (byte === 0x5c) this.escaped = true;
+        else if (byte === 0x22) this.inString = false;
+      } else if (byte === 0x22) this.inString = true;
+      else if (byte === 0x5b || byte === 0x7b) {
+        this.depth += 1;
+        if (this.depth > this.max) return false;
+      } else if ((byte === 0x5d || byte === 0x7d) && this.depth > 0) this.depth -= 1;
+    }
+    return true;
+  }
+}
+
+/** The largest body searched for JSON after leading or trailing noise (every such answer is short). */
+const NOISY_ANSWER_CHARS = 64 * 1024;
+/** The most starting points tried in a noisy answer. */
+const NOISY_ANSWER_TRIES = 64;
+
+/**
+ * The JSON of an answer, or undefined. A body that is not JSON as a whole may be JSON after noise —
+ * a PHP notice or warning printed before (or after) it, `<br /><b>Notice</b>: … {"order": 777}`: the
+ * provider's script ran to its end and answered. Its answer is then the last JSON object or array in
+ * the body: the text from a `{` or `[` to the last `}` or `]` that parses, tried from the end.
+ */
+export function parseProviderJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    // Noise around it, perhaps.
+  }
+  if (text.length > NOISY_ANSWER_CHARS) return undefined;
+  const end = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
+  if (end < 0) return undefined;
+  const body = text.slice(0, end + 1);
+  let from = end;
+  for (let tries = 0; tries < NOISY_ANSWER_TRIES && from > 0; tries += 1) {
+    from = Math.max(body.lastIndexOf('{', from - 1), body.lastIndexOf('[', from - 1));
+    if (from < 0) return undefined;
+    // An inner object never parses alone: its outer's closing bracket follows it to the end.
+    try {
+      return { value: JSON.parse(body.slice(from)) as unknown };
+    } catch {
+      // An inner object of the answer, or noise: start further back.
+    }
+  }
+  return undefined;
 }
 
 function isTimeout(error: unknown): boolean {

@@ -176,6 +176,12 @@ export const adminService = z.object({
   failoverProviderId: z.number().int().nullable(),
   failoverProviderName: z.string().nullable(),
   failoverProviderServiceId: z.string().nullable(),
+  /**
+   * One unit's cost at the failover in milli-won, read from its services list when saved (null: not
+   * known), and whether the operator confirmed sending there at a loss (docs/ARCHITECTURE.md#provider-health).
+   */
+  failoverUnitCostMilli: z.number().int().nullable().optional(),
+  failoverLossConfirmed: z.boolean().optional(),
 });
 export type AdminService = z.infer<typeof adminService>;
 export const adminServicesResponse = z.array(adminService);
@@ -210,6 +216,11 @@ export const serviceRequest = z.object({
   /** 대체 공급사 and its service id: both or neither, another existing provider (validateServiceInput). */
   failoverProviderId: rowId.nullable().optional().default(null),
   failoverProviderServiceId: requestText(100),
+  /**
+   * The operator's explicit yes to sending orders to the failover even where it costs more than the
+   * member paid (an order is otherwise left waiting). Absent: false.
+   */
+  failoverLossConfirmed: z.boolean().optional().default(false),
 });
 export type ServiceRequest = z.input<typeof serviceRequest>;
 export const serviceMutationResponse = z.object({ service: adminService, changed: z.boolean() });

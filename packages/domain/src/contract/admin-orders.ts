@@ -69,6 +69,11 @@ export const adminOrderItem = z.object({
   startCount: z.number().int().nullable(),
   remains: z.number().int().nullable(),
   lastError: z.string().nullable(),
+  /**
+   * The start of what its provider sent back when the answer could not be read (the order is held for
+   * the operator: docs/ARCHITECTURE.md#upstream-providers), key masked; plain text, never HTML.
+   */
+  providerAnswer: z.string().nullable().optional(),
   /** A Custom Comments order's comments, one a line (docs/product.md#service-types); else null. */
   comments: z.string().nullable(),
   attempts: z.number().int(),

@@ -7,6 +7,20 @@ import { OrderActionDialog } from './order-action-dialog';
 import { sampleOrder } from './orders-test-data';
 
 describe('order action dialog', () => {
+  it('shows a held order’s raw provider answer as text on resend and on cancel', () => {
+    const providerAnswer = '<br /><b>Notice</b>: Undefined index <script>alert(1)</script>';
+    const order = sampleOrder({ providerOrderId: null, providerAnswer });
+    for (const kind of ['resend', 'cancel'] as const) {
+      const { container, unmount } = render(
+        <OrderActionDialog action={{ kind, order }} pending={false} onConfirm={vi.fn()} onCancel={vi.fn()} />,
+      );
+      expect(screen.getByText('공급사 응답 원문 (앞부분):')).toBeInTheDocument();
+      expect(container.querySelector('pre')).toHaveTextContent(providerAnswer);
+      expect(container.querySelector('script')).toBeNull();
+      unmount();
+    }
+  });
+
   it('shows the partial refund as the operator types the undelivered quantity, with the domain’s figure', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();

@@ -41,6 +41,20 @@ const CONFIRM: Record<OrderAction['kind'], string> = {
   'auto-cancel': '중지하고 환불',
 };
 
+/**
+ * What the provider sent back when its answer could not be read (the order is held for the operator):
+ * shown as text, as it came, so the operator can judge whether it took the order.
+ */
+function ProviderAnswer({ order }: { order: AdminOrderItem }) {
+  if (!order.providerAnswer) return null;
+  return (
+    <div className="orders-dialog-provider-answer">
+      <p>공급사 응답 원문 (앞부분):</p>
+      <pre>{order.providerAnswer}</pre>
+    </div>
+  );
+}
+
 const won = (amount: number) => <strong className="orders-dialog-money">{formatWon(amount)}</strong>;
 
 /**
@@ -91,7 +105,11 @@ export function OrderActionDialog({
           회)와 오류 기록이 초기화되며, 상품에 지금 연결된 공급사로 전송됩니다.
         </p>
         {order.lastError && <p className="orders-dialog-error-text">마지막 오류: {order.lastError}</p>}
-        <p>추가 결제나 환불은 없습니다.</p>
+        <ProviderAnswer order={order} />
+        <p>
+          공급사 패널에 이 주문이 없는 것을 확인한 뒤에만 재전송해주세요. 이미 있다면 두 번 처리됩니다. 추가
+          결제나 환불은 없습니다.
+        </p>
       </>
     );
   } else if (action.kind === 'cancel') {
@@ -103,6 +121,7 @@ export function OrderActionDialog({
           {won(cancelRefundWon(order))}
           {particle(formatWon(cancelRefundWon(order)), '을/를')} 환불합니다.
         </p>
+        <ProviderAnswer order={order} />
         {order.providerOrderId ? (
           <p>
             공급사(주문번호 {order.providerOrderId})에도 취소를 요청합니다. 공급사가 거절하거나 응답하지

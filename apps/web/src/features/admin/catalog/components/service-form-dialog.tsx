@@ -47,6 +47,7 @@ export interface ServiceForm {
    */
   failoverProviderId: string;
   failoverProviderServiceId: string;
+  failoverLossConfirmed: boolean;
   /**
    * The catalogue sync keeps a pinned price (docs/product.md#operator-console); the server pins a
    * price edited by hand, and the form sends the pin only when the operator ticked or cleared it.
@@ -73,6 +74,7 @@ export function serviceFormOf(service: AdminService | null, categoryId: number):
     providerServiceId: service?.providerServiceId ?? '',
     failoverProviderId: service?.failoverProviderId ? String(service.failoverProviderId) : '',
     failoverProviderServiceId: service?.failoverProviderServiceId ?? '',
+    failoverLossConfirmed: service?.failoverLossConfirmed ?? false,
     pricePinned: service?.pricePinned ?? false,
     pricePinnedBefore: service?.pricePinned ?? false,
   };
@@ -106,6 +108,7 @@ export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest }
     providerServiceId: form.providerServiceId.trim(),
     failoverProviderId,
     failoverProviderServiceId: form.failoverProviderServiceId.trim(),
+    failoverLossConfirmed: failoverProviderId !== null && form.failoverLossConfirmed,
     ...(form.pricePinned !== form.pricePinnedBefore ? { pricePinned: form.pricePinned } : {}),
   };
   const problem = validateServiceInput({
@@ -321,6 +324,15 @@ export function ServiceFormDialog({
               label="자동주문 허용"
               checked={form.enableAuto}
               onChange={(e) => set('enableAuto', e.target.checked)}
+            />
+          )}
+          {form.failoverProviderId !== '' && (
+            // docs/ARCHITECTURE.md#provider-health: without it an order whose failover costs more than
+            // the member paid waits for the first provider instead.
+            <Checkbox
+              label="대체 공급사 원가가 결제 금액보다 높아도 보냄 (손실 감수)"
+              checked={form.failoverLossConfirmed}
+              onChange={(e) => set('failoverLossConfirmed', e.target.checked)}
             />
           )}
           {form.providerId !== '' && (
