@@ -6,6 +6,7 @@ export * from './datetime';
 export * from './color';
 export * from './errors';
 export * from './ledger';
+export * from './invisible-characters';
 export * from './order-rules';
 export * from './service-types';
 export * from './order-status';

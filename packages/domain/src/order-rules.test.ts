@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ORDER_MAX_COST_WON,
   ORDER_MESSAGES as M,
   autoOrderRunCostWon,
   refundForRemainsWon,
@@ -11,7 +12,7 @@ import {
   type OrderInput,
 } from './order-rules';
 
-const service = { min: 10, max: 30000, enableAuto: true, isReadOnly: false };
+const service = { unitPriceMilli: 60_000, min: 10, max: 30000, enableAuto: true, isReadOnly: false };
 const ctx: OrderContext = { service, serviceCheck: false };
 const valid: OrderInput = { link: 'https://www.instagram.com/p/abc123/', amount: 100, runs: 0, interval: 0 };
 
@@ -90,6 +91,15 @@ describe('validateOrder (docs/product.md#order-rules)', () => {
     ['javascript: URL', { link: 'javascript:alert(1)' }, {}, M.LINK_FORMAT],
     ['ftp URL', { link: 'ftp://example.com/x' }, {}, M.LINK_FORMAT],
     ['spaces inside', { link: 'https://example.com/a b' }, {}, M.LINK_FORMAT],
+    // A direction override shows this link as `https://good.example/moc.live//:sptth` reversed: another host.
+    ['a right-to-left override', { link: 'https://evil.example/\u202Emoc.elpmaxe.doog//:sptth' }, {}, M.LINK_INVISIBLE],
+    ['a zero-width space', { link: 'https://insta\u200Bgram.com/p/abc' }, {}, M.LINK_INVISIBLE],
+    ['a left-to-right isolate', { link: 'https://example.com/\u2066a\u2069' }, {}, M.LINK_INVISIBLE],
+    ['a zero-width joiner', { link: 'https://example.com/a\u200Db' }, {}, M.LINK_INVISIBLE],
+    ['a BOM inside', { link: 'https://exam\uFEFFple.com/' }, {}, M.LINK_INVISIBLE],
+    ['a soft hyphen', { link: 'https://exam\u00ADple.com/' }, {}, M.LINK_INVISIBLE],
+    ['a Hangul filler', { link: 'https://example.com/\u3164' }, {}, M.LINK_INVISIBLE],
+    ['an escape character', { link: 'https://example.com/\u001B[0m' }, {}, M.LINK_INVISIBLE],
     ['fractional quantity', { amount: 10.5 }, {}, M.AMOUNT_NOT_INTEGER],
     ['quantity below min', { amount: 9 }, {}, M.AMOUNT_BELOW_MIN],
     ['quantity above max', { amount: 30_001 }, {}, M.AMOUNT_ABOVE_MAX],
@@ -115,6 +125,34 @@ describe('validateOrder (docs/product.md#order-rules)', () => {
     expect(validateOrder({ ...valid, autoOrder: true }, ctx)).toBe(M.RUNS_TOO_FEW);
     expect(validateOrder({ ...valid, runs: 3, interval: 60, autoOrder: true }, ctx)).toBeNull();
     expect(validateOrder({ ...valid, autoOrder: false }, ctx)).toBeNull();
+  });
+
+  it('refuses a total above ORDER_MAX_COST_WON exactly at the limit, for orders and auto-orders', () => {
+    // 1,000,000 원 × 1,000 = the limit; one unit more passes it.
+    const big = { ...service, unitPriceMilli: 1_000_000_000, max: 2_000 };
+    expect(validateOrder({ ...valid, amount: 1_000 }, { ...ctx, service: big })).toBeNull();
+    expect(validateOrder({ ...valid, amount: 1_001 }, { ...ctx, service: big })).toBe(M.COST_TOO_LARGE);
+    // 10 × 100,000,000 원 per run: 1 run is the limit, 2 runs pass it.
+    const perRun = { ...service, unitPriceMilli: 100_000_000_000 };
+    expect(validateOrder({ ...valid, amount: 10 }, { ...ctx, service: perRun })).toBeNull();
+    expect(validateOrder({ ...valid, amount: 10, runs: 2, interval: 60 }, { ...ctx, service: perRun })).toBe(
+      M.COST_TOO_LARGE,
+    );
+    // Past 2^53 in milli-won (and past 2^31 won): compared exactly, never thrown.
+    const huge = { ...service, unitPriceMilli: Number.MAX_SAFE_INTEGER, max: 2_147_483_647 };
+    expect(
+      validateOrder({ ...valid, amount: 2_147_483_647, runs: 1000, interval: 60 }, { ...ctx, service: huge }),
+    ).toBe(M.COST_TOO_LARGE);
+    expect(M.COST_TOO_LARGE).toContain(ORDER_MAX_COST_WON.toLocaleString('ko-KR'));
+  });
+
+  it('refuses a Package or Custom Comments order whose total passes the limit', () => {
+    const pack = { ...service, type: 'package' as const, min: 2_000, max: 2_000, unitPriceMilli: 1_000_000_000 };
+    expect(validateOrder({ ...valid, amount: undefined }, { ...ctx, service: pack })).toBe(M.COST_TOO_LARGE);
+    const comments = { ...service, type: 'custom_comments' as const, min: 1, unitPriceMilli: 600_000_000_000 };
+    const input = { ...valid, amount: undefined, comments: 'a\nb' };
+    expect(validateOrder(input, { ...ctx, service: comments })).toBe(M.COST_TOO_LARGE);
+    expect(validateOrder({ ...input, comments: 'a' }, { ...ctx, service: comments })).toBeNull();
   });
 
   it('reports the first broken rule in SPEC order', () => {
