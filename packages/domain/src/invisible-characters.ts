@@ -55,3 +55,11 @@ export function revealInvisibleCharacters(text: string): string {
     return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
   });
 }
+
+/**
+ * A provider's text as one line fit to store and show (a service name, a type, a refusal): without
+ * invisible characters, whitespace runs as one space, trimmed (docs/ARCHITECTURE.md#providers-are-untrusted).
+ */
+export function cleanProviderLine(text: string): string {
+  return stripInvisibleCharacters(text).replace(/\s+/g, ' ').trim();
+}
