@@ -8,6 +8,7 @@ export * from './errors';
 export * from './ledger';
 export * from './invisible-characters';
 export * from './order-rules';
+export * from './order-cancel-reason';
 export * from './service-types';
 export * from './order-status';
 export * from './refill-rules';

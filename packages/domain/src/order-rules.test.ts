@@ -92,7 +92,12 @@ describe('validateOrder (docs/product.md#order-rules)', () => {
     ['ftp URL', { link: 'ftp://example.com/x' }, {}, M.LINK_FORMAT],
     ['spaces inside', { link: 'https://example.com/a b' }, {}, M.LINK_FORMAT],
     // A direction override shows this link as `https://good.example/moc.live//:sptth` reversed: another host.
-    ['a right-to-left override', { link: 'https://evil.example/\u202Emoc.elpmaxe.doog//:sptth' }, {}, M.LINK_INVISIBLE],
+    [
+      'a right-to-left override',
+      { link: 'https://evil.example/\u202Emoc.elpmaxe.doog//:sptth' },
+      {},
+      M.LINK_INVISIBLE,
+    ],
     ['a zero-width space', { link: 'https://insta\u200Bgram.com/p/abc' }, {}, M.LINK_INVISIBLE],
     ['a left-to-right isolate', { link: 'https://example.com/\u2066a\u2069' }, {}, M.LINK_INVISIBLE],
     ['a zero-width joiner', { link: 'https://example.com/a\u200Db' }, {}, M.LINK_INVISIBLE],
@@ -147,9 +152,20 @@ describe('validateOrder (docs/product.md#order-rules)', () => {
   });
 
   it('refuses a Package or Custom Comments order whose total passes the limit', () => {
-    const pack = { ...service, type: 'package' as const, min: 2_000, max: 2_000, unitPriceMilli: 1_000_000_000 };
+    const pack = {
+      ...service,
+      type: 'package' as const,
+      min: 2_000,
+      max: 2_000,
+      unitPriceMilli: 1_000_000_000,
+    };
     expect(validateOrder({ ...valid, amount: undefined }, { ...ctx, service: pack })).toBe(M.COST_TOO_LARGE);
-    const comments = { ...service, type: 'custom_comments' as const, min: 1, unitPriceMilli: 600_000_000_000 };
+    const comments = {
+      ...service,
+      type: 'custom_comments' as const,
+      min: 1,
+      unitPriceMilli: 600_000_000_000,
+    };
     const input = { ...valid, amount: undefined, comments: 'a\nb' };
     expect(validateOrder(input, { ...ctx, service: comments })).toBe(M.COST_TOO_LARGE);
     expect(validateOrder({ ...input, comments: 'a' }, { ...ctx, service: comments })).toBeNull();

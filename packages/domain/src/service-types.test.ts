@@ -20,10 +20,19 @@ const comments: OrderServiceRules = {
 };
 const pack: OrderServiceRules = {
   unitPriceMilli: 1_000,
-  min: 100, max: 100, enableAuto: false, isReadOnly: false, type: 'package' };
+  min: 100,
+  max: 100,
+  enableAuto: false,
+  isReadOnly: false,
+  type: 'package',
+};
 const plain: OrderServiceRules = {
   unitPriceMilli: 1_000,
-  min: 10, max: 1000, enableAuto: true, isReadOnly: false };
+  min: 10,
+  max: 1000,
+  enableAuto: true,
+  isReadOnly: false,
+};
 const link = 'https://www.instagram.com/p/abc/';
 const order = (service: OrderServiceRules, input: Partial<Parameters<typeof validateOrder>[0]>) =>
   validateOrder({ link, runs: 0, interval: 0, ...input }, { service, serviceCheck: false });

@@ -64,7 +64,9 @@ describe(`provider text on ${testDatabaseKind}`, () => {
     ).json() as ProviderMutationResponse;
     const id = created.provider.id;
 
-    const listing = (await call('GET', `/admin/api/providers/${id}/services`)).json() as ProviderServicesResponse;
+    const listing = (
+      await call('GET', `/admin/api/providers/${id}/services`)
+    ).json() as ProviderServicesResponse;
     expect(listing).toHaveLength(1);
     expect(listing[0]).toMatchObject({
       service: '7',
@@ -81,12 +83,21 @@ describe(`provider text on ${testDatabaseKind}`, () => {
     });
     expect(imported.statusCode, imported.body).toBe(200);
     const [row] = await t.app.database.db.select().from(services).where(eq(services.providerId, id));
-    expect(row).toMatchObject({ text: 'Instagram Likes [Real]', providerServiceId: '7', serviceType: 'default' });
+    expect(row).toMatchObject({
+      text: 'Instagram Likes [Real]',
+      providerServiceId: '7',
+      serviceType: 'default',
+    });
     const seen = (await memberCatalog(t.app)).services.find((s) => s.id === row!.id);
     expect(seen?.text).toBe('Instagram Likes [Real]');
 
     // The sync reads the same cleaned type: the service stays mapped and orderable (not "vanished").
-    const sync = new CatalogueSync(t.app.database.db, t.app.services.providers, t.app.services.catalog, t.clock);
+    const sync = new CatalogueSync(
+      t.app.database.db,
+      t.app.services.providers,
+      t.app.services.catalog,
+      t.clock,
+    );
     const outcome = await sync.syncProvider(id, 'operator');
     expect(outcome).toMatchObject({ status: 'ok', unmapped: [] });
     const [after] = await t.app.database.db.select().from(services).where(eq(services.id, row!.id));

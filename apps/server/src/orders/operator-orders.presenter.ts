@@ -29,6 +29,7 @@ export const presentAdminOrder = (row: {
   startCount: row.order.startCount,
   remains: row.order.remains,
   lastError: row.order.lastError,
+  cancelReason: row.order.cancelReason,
   comments: row.order.comments,
   attempts: row.order.attempts,
   leasedUntil: iso(row.order.leasedUntil),

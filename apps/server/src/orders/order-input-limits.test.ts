@@ -142,7 +142,9 @@ describe('a link that reads as another one (issue 30 §5)', () => {
     await creditMember(t.app, member.accountId, 100_000);
     for (const link of LOOK_ALIKES) {
       const refusal = refusalOf(door, await send(door, { link, quantity: service.min }));
-      expect(refusal, link).toBe(door.startsWith('v2') ? V2_ERRORS.INCORRECT_LINK : ORDER_MESSAGES.LINK_INVISIBLE);
+      expect(refusal, link).toBe(
+        door.startsWith('v2') ? V2_ERRORS.INCORRECT_LINK : ORDER_MESSAGES.LINK_INVISIBLE,
+      );
     }
     await nothingWritten();
     expect(await pointOf(t.app, member.accountId)).toBe(100_000);
@@ -150,7 +152,10 @@ describe('a link that reads as another one (issue 30 §5)', () => {
 
   it.each(DOORS)('%s still takes the same link without them, stored as sent', async (door) => {
     await creditMember(t.app, member.accountId, 100_000);
-    const response = await send(door, { link: 'https://www.instagram.com/p/한글_abc/', quantity: service.min });
+    const response = await send(door, {
+      link: 'https://www.instagram.com/p/한글_abc/',
+      quantity: service.min,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const [order] = await t.app.database.db.select().from(orders);
     expect(order?.link).toBe('https://www.instagram.com/p/한글_abc/');

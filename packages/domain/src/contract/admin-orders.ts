@@ -69,6 +69,11 @@ export const adminOrderItem = z.object({
   startCount: z.number().int().nullable(),
   remains: z.number().int().nullable(),
   lastError: z.string().nullable(),
+  /**
+   * Why the background loop cancelled and refunded it (its provider refused it, or every send failed),
+   * as stored: docs/product.md#orders. Null for an order not cancelled that way.
+   */
+  cancelReason: z.string().nullable(),
   /** A Custom Comments order's comments, one a line (docs/product.md#service-types); else null. */
   comments: z.string().nullable(),
   attempts: z.number().int(),

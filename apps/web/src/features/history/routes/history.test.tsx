@@ -30,6 +30,7 @@ function order(id: number, over: Partial<OrderHistoryItem> = {}): OrderHistoryIt
     canRefill: false,
     canCancel: false,
     cancelRequested: false,
+    cancelReason: null,
     ...over,
   };
 }
