@@ -6,6 +6,7 @@ import {
   refundForRemainsWon,
   formatUnitPriceMilli,
   orderCostWon,
+  orderLinkParts,
   parseUnitPriceMilli,
   validateOrder,
   type OrderContext,
@@ -174,5 +175,33 @@ describe('validateOrder (docs/product.md#order-rules)', () => {
   it('reports the first broken rule in SPEC order', () => {
     expect(validateOrder({ link: '', amount: 1, runs: 1, interval: 1 }, ctx)).toBe(M.LINK_REQUIRED);
     expect(validateOrder({ ...valid, amount: 1, runs: 1 }, ctx)).toBe(M.AMOUNT_BELOW_MIN);
+  });
+});
+
+describe('orderLinkParts (a stored link as a screen shows it)', () => {
+  it('puts the real host first and the rest after it, decoded', () => {
+    expect(orderLinkParts('https://www.instagram.com/p/%ED%95%9C%EA%B8%80?x=1#c')).toEqual({
+      href: 'https://www.instagram.com/p/%ED%95%9C%EA%B8%80?x=1#c',
+      host: 'www.instagram.com',
+      rest: '/p/한글?x=1#c',
+      text: 'https://www.instagram.com/p/%ED%95%9C%EA%B8%80?x=1#c',
+    });
+    // user:password@ never passes for the host.
+    expect(orderLinkParts('https://instagram.com@evil.example/p')).toMatchObject({ host: 'evil.example' });
+    // An international name as the browser reaches it.
+    expect(orderLinkParts('https://інстаграм.com/p').host).toBe('xn--80aai1bbuei1p.com');
+  });
+
+  it('shows an invisible character as its code point and never makes that link clickable', () => {
+    const parts = orderLinkParts('https://evil.example/\u202E//elpmaxe.doog//:sptth');
+    expect(parts.href).toBeNull();
+    expect(parts.text).toBe('https://evil.example/<U+202E>//elpmaxe.doog//:sptth');
+    // Hidden in percent-encoding, revealed once decoded.
+    expect(orderLinkParts('https://evil.example/%E2%80%AEgnp.exe').rest).toBe('/<U+202E>gnp.exe');
+  });
+
+  it('leaves text that is not an http(s) URL as text', () => {
+    expect(orderLinkParts('javascript:alert(1)')).toMatchObject({ href: null, text: 'javascript:alert(1)' });
+    expect(orderLinkParts('not a link')).toMatchObject({ href: null, text: 'not a link' });
   });
 });

@@ -13,7 +13,7 @@ import {
   COMMENTS_MAX_LINES,
   type ServiceType,
 } from './service-types';
-import { hasInvisibleCharacter } from './invisible-characters';
+import { hasInvisibleCharacter, revealInvisibleCharacters } from './invisible-characters';
 
 /**
  * The most one order (an auto-order: all its runs) may cost, in won (docs/product.md#order-rules). A
@@ -205,6 +205,40 @@ export function isOrderLink(link: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A stored order link as a screen shows it (docs/product.md#operator-console): its real host first,
+ * then the rest, so no path can pass for another address. `href` is the parsed URL (null when the
+ * link is not an http(s) URL or holds an invisible character: shown as text, not a link); `host` is
+ * the host as the browser will reach it (an international name in its xn-- form); `rest` is the path,
+ * query and fragment, percent-decoded where that gives readable text, with any invisible character
+ * shown as its code point. `text` is the whole link fit to show as plain text.
+ */
+export function orderLinkParts(link: string): {
+  href: string | null;
+  host: string;
+  rest: string;
+  text: string;
+} {
+  const text = revealInvisibleCharacters(link);
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return { href: null, host: '', rest: text, text };
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || hasInvisibleCharacter(link)) {
+    return { href: null, host: '', rest: text, text };
+  }
+  const tail = `${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
+  let rest = tail;
+  try {
+    rest = decodeURIComponent(tail);
+  } catch {
+    // Not UTF-8 percent-encoding: shown as encoded.
+  }
+  return { href: url.href, host: url.host, rest: revealInvisibleCharacters(rest), text };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type CsvColumn,
   type OrderStatus as OrderStatusValue,
   formatCount,
+  orderLinkParts,
 } from '@smm/domain';
 import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
@@ -69,18 +70,31 @@ function AutoOrderStatusChip({ status }: { status: number }) {
   );
 }
 
-/** A member's link: shortened in the cell, whole in its title; only http(s) becomes a link. */
-function OrderLink({ link }: { link: string }) {
-  if (!/^https?:\/\//i.test(link)) {
+/**
+ * A member's link with its real host first (bold), then the rest: a path cannot pass for another
+ * address (docs/product.md#operator-console). Only an http(s) link without invisible characters is
+ * clickable; anything else is plain text with such characters shown as code points (<U+202E>).
+ */
+export function OrderLink({ link }: { link: string }) {
+  const parts = orderLinkParts(link);
+  if (parts.href === null) {
     return (
-      <span className="orders-link" title={link}>
-        {link}
+      <span className="orders-link" title={parts.text}>
+        {parts.text}
       </span>
     );
   }
   return (
-    <a className="orders-link" href={link} title={link} target="_blank" rel="noopener noreferrer">
-      {link}
+    <a
+      className="orders-link"
+      href={parts.href}
+      title={parts.text}
+      target="_blank"
+      rel="noopener noreferrer"
+      dir="ltr"
+    >
+      <span className="orders-link-host">{parts.host}</span>
+      <span className="orders-link-rest">{parts.rest}</span>
     </a>
   );
 }
@@ -163,7 +177,7 @@ function commonColumns<Row extends OrderRowCommon>() {
 // state, the money and the actions cannot be hidden by 열 선택.
 
 /** Until the operator chooses columns, the ones dropped (in this order) while the table is too wide. */
-export const ORDER_COLUMNS_HIDE_FIRST = ['providerOrderId', 'link'];
+export const ORDER_COLUMNS_HIDE_FIRST = ['providerOrderId', 'link', 'cancelReason'];
 export const AUTO_ORDER_COLUMNS_HIDE_FIRST = ['link', 'nextRunAt'];
 export function orderColumns(open: (action: OrderAction) => void): ColumnDef<AdminOrderItem, never>[] {
   const common = commonColumns<AdminOrderItem>();
@@ -255,6 +269,21 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
         ),
     },
     {
+      id: 'cancelReason',
+      header: '취소 사유',
+      size: 200,
+      enableSorting: false,
+      // Why the background loop cancelled and refunded it, as stored (docs/product.md#orders).
+      cell: ({ row }) =>
+        row.original.cancelReason ? (
+          <span className="orders-error" title={row.original.cancelReason}>
+            {row.original.cancelReason}
+          </span>
+        ) : (
+          <span className="orders-none">-</span>
+        ),
+    },
+    {
       id: 'providerOrderId',
       header: '공급사 주문번호',
       size: 120,
@@ -336,6 +365,7 @@ export const orderCsvColumns: CsvColumn<AdminOrderItem>[] = [
   { header: '시작 수량', value: (o) => o.startCount },
   { header: '남은 수량', value: (o) => o.remains },
   { header: '오류', value: (o) => o.lastError },
+  { header: '취소 사유', value: (o) => o.cancelReason },
   { header: '전송 시도', value: (o) => o.attempts },
 ];
 
