@@ -177,7 +177,7 @@ function commonColumns<Row extends OrderRowCommon>() {
 // state, the money and the actions cannot be hidden by 열 선택.
 
 /** Until the operator chooses columns, the ones dropped (in this order) while the table is too wide. */
-export const ORDER_COLUMNS_HIDE_FIRST = ['providerOrderId', 'link', 'cancelReason'];
+export const ORDER_COLUMNS_HIDE_FIRST = ['providerOrderId', 'link'];
 export const AUTO_ORDER_COLUMNS_HIDE_FIRST = ['link', 'nextRunAt'];
 export function orderColumns(open: (action: OrderAction) => void): ColumnDef<AdminOrderItem, never>[] {
   const common = commonColumns<AdminOrderItem>();
@@ -205,7 +205,7 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
       enableSorting: false,
       enableHiding: false,
       cell: ({ row }) => (
-        <span className="orders-status-cell">
+        <span className="orders-status-cell" title={row.original.cancelReason ?? undefined}>
           <OrderStatusChip status={row.original.status} />
           {row.original.cancelRequestedAt && isOpenOrderStatus(row.original.status) && (
             <span
