@@ -1,4 +1,5 @@
 import { readDepositorName } from './bank-sms';
+import { hasInvisibleCharacter } from './invisible-characters';
 import type { PaymentTypeAvailability } from './settings';
 
 /**
@@ -48,22 +49,16 @@ export const CHARGE_EXPIRY_MS = CHARGE_EXPIRY_HOURS * 60 * 60 * 1000;
 export const DEPOSITOR_NAME_MAX_LENGTH = 20;
 
 /**
- * Characters no bank prints in a depositor name: control characters (line breaks and tabs included:
- * a name is one line), format characters (Unicode Cf: zero-width spaces and joiners U+200B–U+200D,
- * direction marks and overrides U+200E–U+200F, U+202A–U+202E, U+2066–U+2069, the BOM U+FEFF …),
- * lone surrogates and private-use characters, and the Hangul fillers, which are letters to Unicode
- * but print as nothing. Each makes a name look like another one on screen (U+202E shows '동길홍' as
- * '홍길동') or gives it a second matching key for the same visible name, so it is refused rather than
- * stripped: the member retypes the name, and nothing is ever matched on a name nobody can read.
+ * A depositor name holding a character no bank prints (invisible-characters.ts: control, format,
+ * private-use characters, lone surrogates, Hangul fillers) is refused rather than stripped: the member
+ * retypes the name, and nothing is ever matched on a name nobody can read.
  */
-const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\u115F\u1160\u3164\uFFA0]/u;
-
 export const DEPOSITOR_NAME_INVISIBLE_MESSAGE =
   '입금자명에 보이지 않는 문자(제어 문자, 방향 전환·폭 없는 공백 같은 서식 문자)는 쓸 수 없습니다. 통장에 찍히는 이름 그대로 입력해 주세요.';
 
-/** True when `name` holds a character refused in a depositor name (see INVISIBLE_IN_NAME). */
+/** True when `name` holds a character refused in a depositor name (the one rule of invisible-characters.ts). */
 export function hasInvisibleNameCharacter(name: string): boolean {
-  return INVISIBLE_IN_NAME.test(name);
+  return hasInvisibleCharacter(name);
 }
 
 export const CHARGE_MESSAGES = {

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ORDER_MAX_COST_WON,
   ORDER_MESSAGES as M,
   autoOrderRunCostWon,
   refundForRemainsWon,
   formatUnitPriceMilli,
   orderCostWon,
+  orderLinkParts,
   parseUnitPriceMilli,
   validateOrder,
   type OrderContext,
   type OrderInput,
 } from './order-rules';
 
-const service = { min: 10, max: 30000, enableAuto: true, isReadOnly: false };
+const service = { unitPriceMilli: 60_000, min: 10, max: 30000, enableAuto: true, isReadOnly: false };
 const ctx: OrderContext = { service, serviceCheck: false };
 const valid: OrderInput = { link: 'https://www.instagram.com/p/abc123/', amount: 100, runs: 0, interval: 0 };
 
@@ -90,6 +92,20 @@ describe('validateOrder (docs/product.md#order-rules)', () => {
     ['javascript: URL', { link: 'javascript:alert(1)' }, {}, M.LINK_FORMAT],
     ['ftp URL', { link: 'ftp://example.com/x' }, {}, M.LINK_FORMAT],
     ['spaces inside', { link: 'https://example.com/a b' }, {}, M.LINK_FORMAT],
+    // A direction override shows this link as `https://good.example/moc.live//:sptth` reversed: another host.
+    [
+      'a right-to-left override',
+      { link: 'https://evil.example/\u202Emoc.elpmaxe.doog//:sptth' },
+      {},
+      M.LINK_INVISIBLE,
+    ],
+    ['a zero-width space', { link: 'https://insta\u200Bgram.com/p/abc' }, {}, M.LINK_INVISIBLE],
+    ['a left-to-right isolate', { link: 'https://example.com/\u2066a\u2069' }, {}, M.LINK_INVISIBLE],
+    ['a zero-width joiner', { link: 'https://example.com/a\u200Db' }, {}, M.LINK_INVISIBLE],
+    ['a BOM inside', { link: 'https://exam\uFEFFple.com/' }, {}, M.LINK_INVISIBLE],
+    ['a soft hyphen', { link: 'https://exam\u00ADple.com/' }, {}, M.LINK_INVISIBLE],
+    ['a Hangul filler', { link: 'https://example.com/\u3164' }, {}, M.LINK_INVISIBLE],
+    ['an escape character', { link: 'https://example.com/\u001B[0m' }, {}, M.LINK_INVISIBLE],
     ['fractional quantity', { amount: 10.5 }, {}, M.AMOUNT_NOT_INTEGER],
     ['quantity below min', { amount: 9 }, {}, M.AMOUNT_BELOW_MIN],
     ['quantity above max', { amount: 30_001 }, {}, M.AMOUNT_ABOVE_MAX],
@@ -117,8 +133,75 @@ describe('validateOrder (docs/product.md#order-rules)', () => {
     expect(validateOrder({ ...valid, autoOrder: false }, ctx)).toBeNull();
   });
 
+  it('refuses a total above ORDER_MAX_COST_WON exactly at the limit, for orders and auto-orders', () => {
+    // 1,000,000 원 × 1,000 = the limit; one unit more passes it.
+    const big = { ...service, unitPriceMilli: 1_000_000_000, max: 2_000 };
+    expect(validateOrder({ ...valid, amount: 1_000 }, { ...ctx, service: big })).toBeNull();
+    expect(validateOrder({ ...valid, amount: 1_001 }, { ...ctx, service: big })).toBe(M.COST_TOO_LARGE);
+    // 10 × 100,000,000 원 per run: 1 run is the limit, 2 runs pass it.
+    const perRun = { ...service, unitPriceMilli: 100_000_000_000 };
+    expect(validateOrder({ ...valid, amount: 10 }, { ...ctx, service: perRun })).toBeNull();
+    expect(validateOrder({ ...valid, amount: 10, runs: 2, interval: 60 }, { ...ctx, service: perRun })).toBe(
+      M.COST_TOO_LARGE,
+    );
+    // Past 2^53 in milli-won (and past 2^31 won): compared exactly, never thrown.
+    const huge = { ...service, unitPriceMilli: Number.MAX_SAFE_INTEGER, max: 2_147_483_647 };
+    expect(
+      validateOrder({ ...valid, amount: 2_147_483_647, runs: 1000, interval: 60 }, { ...ctx, service: huge }),
+    ).toBe(M.COST_TOO_LARGE);
+    expect(M.COST_TOO_LARGE).toContain(ORDER_MAX_COST_WON.toLocaleString('ko-KR'));
+  });
+
+  it('refuses a Package or Custom Comments order whose total passes the limit', () => {
+    const pack = {
+      ...service,
+      type: 'package' as const,
+      min: 2_000,
+      max: 2_000,
+      unitPriceMilli: 1_000_000_000,
+    };
+    expect(validateOrder({ ...valid, amount: undefined }, { ...ctx, service: pack })).toBe(M.COST_TOO_LARGE);
+    const comments = {
+      ...service,
+      type: 'custom_comments' as const,
+      min: 1,
+      unitPriceMilli: 600_000_000_000,
+    };
+    const input = { ...valid, amount: undefined, comments: 'a\nb' };
+    expect(validateOrder(input, { ...ctx, service: comments })).toBe(M.COST_TOO_LARGE);
+    expect(validateOrder({ ...input, comments: 'a' }, { ...ctx, service: comments })).toBeNull();
+  });
+
   it('reports the first broken rule in SPEC order', () => {
     expect(validateOrder({ link: '', amount: 1, runs: 1, interval: 1 }, ctx)).toBe(M.LINK_REQUIRED);
     expect(validateOrder({ ...valid, amount: 1, runs: 1 }, ctx)).toBe(M.AMOUNT_BELOW_MIN);
+  });
+});
+
+describe('orderLinkParts (a stored link as a screen shows it)', () => {
+  it('puts the real host first and the rest after it, decoded', () => {
+    expect(orderLinkParts('https://www.instagram.com/p/%ED%95%9C%EA%B8%80?x=1#c')).toEqual({
+      href: 'https://www.instagram.com/p/%ED%95%9C%EA%B8%80?x=1#c',
+      host: 'www.instagram.com',
+      rest: '/p/한글?x=1#c',
+      text: 'https://www.instagram.com/p/%ED%95%9C%EA%B8%80?x=1#c',
+    });
+    // user:password@ never passes for the host.
+    expect(orderLinkParts('https://instagram.com@evil.example/p')).toMatchObject({ host: 'evil.example' });
+    // An international name as the browser reaches it.
+    expect(orderLinkParts('https://інстаграм.com/p').host).toBe('xn--80aai1bbuei1p.com');
+  });
+
+  it('shows an invisible character as its code point and never makes that link clickable', () => {
+    const parts = orderLinkParts('https://evil.example/\u202E//elpmaxe.doog//:sptth');
+    expect(parts.href).toBeNull();
+    expect(parts.text).toBe('https://evil.example/<U+202E>//elpmaxe.doog//:sptth');
+    // Hidden in percent-encoding, revealed once decoded.
+    expect(orderLinkParts('https://evil.example/%E2%80%AEgnp.exe').rest).toBe('/<U+202E>gnp.exe');
+  });
+
+  it('leaves text that is not an http(s) URL as text', () => {
+    expect(orderLinkParts('javascript:alert(1)')).toMatchObject({ href: null, text: 'javascript:alert(1)' });
+    expect(orderLinkParts('not a link')).toMatchObject({ href: null, text: 'not a link' });
   });
 });

@@ -13,11 +13,23 @@ import {
   COMMENTS_MAX_LINES,
   type ServiceType,
 } from './service-types';
+import { hasInvisibleCharacter, revealInvisibleCharacters } from './invisible-characters';
+
+/**
+ * The most one order (an auto-order: all its runs) may cost, in won (docs/product.md#order-rules). A
+ * service's price and quantity limits are the operator's and its provider's, and their product with
+ * up to 1,000 runs can pass what the money columns hold (2,147,483,647); a larger total is refused by
+ * validateOrder with COST_TOO_LARGE before any statement runs, so every cost, refund and balance an
+ * order moves stays inside them.
+ */
+export const ORDER_MAX_COST_WON = 1_000_000_000;
 
 export const ORDER_MESSAGES = {
   SERVICE_REQUIRED: '서비스를 선택해 주세요.',
   LINK_REQUIRED: '주문 링크를 입력해주세요.',
   LINK_FORMAT: '주문 링크는 http:// 또는 https:// 로 시작하는 주소로 입력해주세요.',
+  LINK_INVISIBLE:
+    '주문 링크에 보이지 않는 문자(방향 전환·폭 없는 공백 같은 서식 문자, 제어 문자)는 넣을 수 없습니다. 주소창의 링크를 그대로 복사해 붙여 넣어 주세요.',
   AMOUNT_NOT_INTEGER: '주문 수량은 정수로 입력해주세요.',
   AMOUNT_BELOW_MIN: '주문 수량이 최소수량보다 적습니다.',
   AMOUNT_ABOVE_MAX: '주문 수량이 최대수량보다 많습니다.',
@@ -26,6 +38,7 @@ export const ORDER_MESSAGES = {
   INTERVAL_TOO_SHORT: '자동주문 간격은 60이상 이여야 합니다',
   INTERVAL_NOT_INTEGER: '자동주문 간격은 소수점이 불가합니다',
   RUNS_TOO_MANY: '자동주문 횟수는 1000회 이하로 입력해주세요.',
+  COST_TOO_LARGE: `한 번에 주문할 수 있는 금액은 최대 ${ORDER_MAX_COST_WON.toLocaleString('ko-KR')}원입니다. 수량이나 자동주문 횟수를 줄여 주세요.`,
   INTERVAL_TOO_LONG: '자동주문 간격은 43200분(30일) 이하로 입력해주세요.',
   AUTO_NOT_ALLOWED: '자동주문을 지원하지 않는 상품입니다.',
   UNAVAILABLE: '주문불가 상품입니다.',
@@ -111,6 +124,16 @@ export function autoOrderRunCostWon(unitPriceMilli: number, amount: number, run:
 }
 
 /**
+ * Whether the total of `units` units at `unitPriceMilli` stays within ORDER_MAX_COST_WON: BigInt
+ * throughout, so any price and quantity a request can carry is compared exactly and never throws.
+ */
+export function orderCostWithinLimit(unitPriceMilli: number, units: bigint): boolean {
+  if (!Number.isSafeInteger(unitPriceMilli) || unitPriceMilli < 0 || units < 0n) return false;
+  const milli = BigInt(unitPriceMilli) * units;
+  return milli <= BigInt(ORDER_MAX_COST_WON) * BigInt(MILLI_PER_WON);
+}
+
+/**
  * What goes back for an order of `amount` that paid `cost` and left `remains` undelivered: the cost
  * less the price of what was delivered (rounded up), never below 0 nor above the cost.
  */
@@ -127,6 +150,8 @@ export function refundForRemainsWon(
 }
 
 export interface OrderServiceRules {
+  /** The unit price in milli-won: the total is checked against ORDER_MAX_COST_WON. */
+  unitPriceMilli: number;
   min: number;
   max: number;
   enableAuto: boolean;
@@ -168,14 +193,52 @@ export function isAutoOrder(input: Pick<OrderInput, 'runs' | 'interval' | 'autoO
   return input.autoOrder ?? (input.runs !== 0 || input.interval !== 0);
 }
 
+/**
+ * An http(s) link with a host that has a dot, no whitespace and no invisible character (a direction
+ * override or a zero-width space would make it read as another address: docs/product.md#order-rules).
+ */
 export function isOrderLink(link: string): boolean {
-  if (link.length > ORDER_LINK_MAX_LENGTH || /\s/.test(link)) return false;
+  if (link.length > ORDER_LINK_MAX_LENGTH || /\s/.test(link) || hasInvisibleCharacter(link)) return false;
   try {
     const url = new URL(link);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
   } catch {
     return false;
   }
+}
+
+/**
+ * A stored order link as a screen shows it (docs/product.md#operator-console): its real host first,
+ * then the rest, so no path can pass for another address. `href` is the parsed URL (null when the
+ * link is not an http(s) URL or holds an invisible character: shown as text, not a link); `host` is
+ * the host as the browser will reach it (an international name in its xn-- form); `rest` is the path,
+ * query and fragment, percent-decoded where that gives readable text, with any invisible character
+ * shown as its code point. `text` is the whole link fit to show as plain text.
+ */
+export function orderLinkParts(link: string): {
+  href: string | null;
+  host: string;
+  rest: string;
+  text: string;
+} {
+  const text = revealInvisibleCharacters(link);
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return { href: null, host: '', rest: text, text };
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || hasInvisibleCharacter(link)) {
+    return { href: null, host: '', rest: text, text };
+  }
+  const tail = `${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
+  let rest = tail;
+  try {
+    rest = decodeURIComponent(tail);
+  } catch {
+    // Not UTF-8 percent-encoding: shown as encoded.
+  }
+  return { href: url.href, host: url.host, rest: revealInvisibleCharacters(rest), text };
 }
 
 /**
@@ -224,7 +287,8 @@ function validateTypedOrder(type: ServiceType, input: OrderInput, service: Order
     if (lines.length > service.max || lines.length > COMMENTS_MAX_LINES) return m.COMMENTS_ABOVE_MAX;
     if (amountSent && input.amount !== lines.length) return m.COMMENTS_AMOUNT_MISMATCH;
   }
-  return isAutoOrder(input) ? m.AUTO_NOT_ALLOWED : null;
+  if (isAutoOrder(input)) return m.AUTO_NOT_ALLOWED;
+  return costProblem(service, orderAmount({ ...service, type }, input), 0);
 }
 
 /**
@@ -239,6 +303,7 @@ export function validateOrder(input: OrderInput, ctx: OrderContext): string | nu
   if (ctx.serviceCheck || service.isReadOnly) return m.UNAVAILABLE;
   const link = input.link.trim();
   if (link.length === 0) return m.LINK_REQUIRED;
+  if (hasInvisibleCharacter(link)) return m.LINK_INVISIBLE;
   if (!isOrderLink(link)) return m.LINK_FORMAT;
   const type = service.type ?? 'default';
   if (type !== 'default') return validateTypedOrder(type, input, service);
@@ -247,7 +312,7 @@ export function validateOrder(input: OrderInput, ctx: OrderContext): string | nu
   if (amount === undefined || !Number.isSafeInteger(amount)) return m.AMOUNT_NOT_INTEGER;
   if (amount < service.min) return m.AMOUNT_BELOW_MIN;
   if (amount > service.max) return m.AMOUNT_ABOVE_MAX;
-  if (!isAutoOrder(input)) return null;
+  if (!isAutoOrder(input)) return costProblem(service, amount, 0);
   if (!service.enableAuto) return m.AUTO_NOT_ALLOWED;
   // `!(x > 1)` rather than `x <= 1`, so NaN fails too.
   if (!(input.runs > 1)) return m.RUNS_TOO_FEW;
@@ -256,5 +321,11 @@ export function validateOrder(input: OrderInput, ctx: OrderContext): string | nu
   if (!(input.interval >= AUTO_ORDER_MIN_INTERVAL_MINUTES)) return m.INTERVAL_TOO_SHORT;
   if (!Number.isInteger(input.interval)) return m.INTERVAL_NOT_INTEGER;
   if (input.interval > AUTO_ORDER_MAX_INTERVAL_MINUTES) return m.INTERVAL_TOO_LONG;
-  return null;
+  return costProblem(service, amount, input.runs);
+}
+
+/** COST_TOO_LARGE when the order's total (all runs) would pass ORDER_MAX_COST_WON. */
+function costProblem(service: OrderServiceRules, amount: number, runs: number): string | null {
+  const units = BigInt(amount) * BigInt(Math.max(runs, 1));
+  return orderCostWithinLimit(service.unitPriceMilli, units) ? null : ORDER_MESSAGES.COST_TOO_LARGE;
 }

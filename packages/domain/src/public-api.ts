@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from './order-rules';
+import { ORDER_MAX_COST_WON, ORDER_MESSAGES } from './order-rules';
 import { COMMENT_MAX_LENGTH } from './service-types';
 import { AutoOrderStatus, OrderStatus } from './order-status';
 import { ORDER_OVERLAP_V2_ERROR, REFILL_MESSAGES, type RefillStatus } from './refill-rules';
@@ -114,6 +114,8 @@ export const V2_ERRORS = {
   COMMENT_TOO_LONG: `Incorrect comments: at most ${COMMENT_MAX_LENGTH} characters per comment`,
   COMMENT_CONTROL: 'Incorrect comments: control characters are not allowed',
   IDEMPOTENCY_KEY_REUSED: 'Idempotency-Key already used for a different order',
+  /** The order's total (all runs) passes ORDER_MAX_COST_WON (docs/product.md#order-rules). */
+  ORDER_TOO_LARGE: `Order total is too large: at most ${ORDER_MAX_COST_WON}.00 per order; lower quantity or runs`,
 } as const;
 
 export const quantityBelowMin = (min: number) => `Quantity less than minimal ${min}`;
@@ -151,6 +153,7 @@ export function v2ErrorForOrderRule(message: string, service: { min: number; max
       return V2_ERRORS.SERVICE_UNAVAILABLE;
     case m.LINK_REQUIRED:
     case m.LINK_FORMAT:
+    case m.LINK_INVISIBLE:
       return V2_ERRORS.INCORRECT_LINK;
     case m.AMOUNT_NOT_INTEGER:
       return V2_ERRORS.QUANTITY_NOT_INTEGER;
@@ -184,6 +187,8 @@ export function v2ErrorForOrderRule(message: string, service: { min: number; max
       return V2_ERRORS.INCORRECT_INTERVAL;
     case m.INSUFFICIENT_POINTS:
       return V2_ERRORS.NOT_ENOUGH_FUNDS;
+    case m.COST_TOO_LARGE:
+      return V2_ERRORS.ORDER_TOO_LARGE;
     default:
       return V2_ERRORS.INCORRECT_REQUEST;
   }

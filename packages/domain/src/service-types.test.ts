@@ -11,14 +11,28 @@ import { packageQuantityFixed, V2_ERRORS, v2ErrorForOrderRule } from './public-a
 import { commentLines, serviceTypeOfProviderType } from './service-types';
 
 const comments: OrderServiceRules = {
+  unitPriceMilli: 1_000,
   min: 2,
   max: 4,
   enableAuto: false,
   isReadOnly: false,
   type: 'custom_comments',
 };
-const pack: OrderServiceRules = { min: 100, max: 100, enableAuto: false, isReadOnly: false, type: 'package' };
-const plain: OrderServiceRules = { min: 10, max: 1000, enableAuto: true, isReadOnly: false };
+const pack: OrderServiceRules = {
+  unitPriceMilli: 1_000,
+  min: 100,
+  max: 100,
+  enableAuto: false,
+  isReadOnly: false,
+  type: 'package',
+};
+const plain: OrderServiceRules = {
+  unitPriceMilli: 1_000,
+  min: 10,
+  max: 1000,
+  enableAuto: true,
+  isReadOnly: false,
+};
 const link = 'https://www.instagram.com/p/abc/';
 const order = (service: OrderServiceRules, input: Partial<Parameters<typeof validateOrder>[0]>) =>
   validateOrder({ link, runs: 0, interval: 0, ...input }, { service, serviceCheck: false });

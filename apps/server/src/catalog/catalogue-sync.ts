@@ -1,4 +1,5 @@
 import {
+  cleanProviderLine,
   decideServiceSync,
   isServiceType,
   unmappedUpstreamIds,
@@ -16,6 +17,7 @@ import type { ProviderRow } from '../providers/providers.repository';
 import type { Clock } from '../shared/clock';
 import type { CatalogService } from './catalog.service';
 import { catalogWritesRepository as repo } from './catalog-writes.repository';
+import { cleanProviderListing } from './provider-listing-text';
 
 export type SyncTrigger = 'schedule' | 'operator';
 
@@ -111,7 +113,7 @@ export class CatalogueSync {
     if (runId === null) return { status: 'busy' };
     try {
       const client = this.registry.clientFor(provider);
-      const listing = await client.services();
+      const listing = cleanProviderListing(await client.services());
       const currency = (provider.currency ?? (await client.balance()).currency).trim().toUpperCase() || 'KRW';
       const exchangeRate = currency === 'KRW' ? '1' : await this.exchangeRateOf(this.db, currency);
       if (exchangeRate === null) {
@@ -124,7 +126,7 @@ export class CatalogueSync {
         await this.fail(runId, 'internal error');
         throw error;
       }
-      return this.fail(runId, withoutProviderKey(error.message, provider.apiKey));
+      return this.fail(runId, cleanProviderLine(withoutProviderKey(error.message, provider.apiKey)));
     }
   }
 

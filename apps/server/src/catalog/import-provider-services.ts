@@ -1,6 +1,7 @@
 import {
   CATALOG_MESSAGES as M,
   CATALOG_TEXT_MAX,
+  cleanProviderLine,
   COMMENTS_MAX_LINES,
   DEFAULT_REFILL_DAYS,
   IMPORT_MAX_ITEMS,
@@ -20,10 +21,9 @@ import { askProvider, findProviderOrFail } from '../providers/provider-calls';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import type { CatalogService } from './catalog.service';
 import { catalogWritesRepository as repo } from './catalog-writes.repository';
+import { cleanProviderListing } from './provider-listing-text';
 
 type ImportBody = z.output<typeof providerImportRequest>;
-
-const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 /**
  * The import of a provider's services into a category: it creates catalogue services, so it lives in
@@ -61,7 +61,10 @@ export class ProviderServicesImport {
     }
     // The provider is asked before the transaction: no lock is held while it answers.
     const listing = new Map(
-      (await askProvider(this.registry, provider, (api) => api.services())).map((s) => [s.service, s]),
+      cleanProviderListing(await askProvider(this.registry, provider, (api) => api.services())).map((s) => [
+        s.service,
+        s,
+      ]),
     );
 
     const result = await this.db.transaction(async (tx) => {
@@ -152,9 +155,11 @@ function importProblem(entry: ProviderServiceListing, markupPercent: number): st
   return null;
 }
 
-/** The operator's name for an imported service, else the provider's, fit for one line of ≤ 100. */
+/**
+ * The operator's name for an imported service, else the provider's (already cleaned of invisible
+ * characters by cleanProviderListing), fit for one line of ≤ 100.
+ */
 function serviceName(given: string | undefined, entry: ProviderServiceListing): string {
-  const text =
-    (given ?? '').trim() || entry.name.replace(CONTROL, ' ').trim() || `공급사 상품 ${entry.service}`;
-  return text.replace(CONTROL, ' ').slice(0, CATALOG_TEXT_MAX);
+  const text = cleanProviderLine(given ?? '') || entry.name || `공급사 상품 ${entry.service}`;
+  return text.slice(0, CATALOG_TEXT_MAX);
 }

@@ -286,6 +286,10 @@ export const orders = pgTable(
     // What the provider sent back when its answer could not be read (docs/ARCHITECTURE.md#upstream-providers):
     // the start of it, key masked, kept for the operator of an order held on it; cleared by a resend.
     providerAnswer: text('provider_answer'),
+    // Why the worker cancelled and refunded it (docs/product.md#orders): the provider refused it (its
+    // words, key masked, one line) or its sends kept failing. Kept when last_error is cleared; shown to
+    // the operator as it is and to the member in Korean (packages/domain order-cancel-reason.ts).
+    cancelReason: text('cancel_reason'),
     // When the order reached COMPLETED, PARTIAL or CANCELED: a refill's window counts from here.
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     // A member (or the public API) asked its provider to cancel it; the refund waits for the

@@ -30,6 +30,7 @@ export const presentAdminOrder = (row: {
   remains: row.order.remains,
   lastError: row.order.lastError,
   providerAnswer: row.order.providerAnswer,
+  cancelReason: row.order.cancelReason,
   comments: row.order.comments,
   attempts: row.order.attempts,
   leasedUntil: iso(row.order.leasedUntil),

@@ -1,4 +1,4 @@
-import type { AutoOrderStatus, OrderStatus } from '@smm/domain';
+import { memberCancelReason, type AutoOrderStatus, type OrderStatus } from '@smm/domain';
 import type { AutoOrderHistoryItem, OrderHistoryItem } from '@smm/domain/contract';
 import type { AutoOrderRow, OrderRow } from './orders.repository';
 
@@ -10,6 +10,8 @@ export const presentOrderHistoryItem = (
   serviceText: string,
   actions: Omit<OrderActions, 'refill'>,
   refill: OrderActions['refill'],
+  /** The order's provider's name, kept out of the member's cancel reason. */
+  providerName: string | null = null,
 ): OrderHistoryItem => ({
   id: row.id,
   createdAt: row.createdAt.toISOString(),
@@ -23,6 +25,7 @@ export const presentOrderHistoryItem = (
   remains: row.remains,
   ...actions,
   refill,
+  cancelReason: memberCancelReason(row.cancelReason, providerName),
 });
 
 export const presentAutoOrderHistoryItem = (

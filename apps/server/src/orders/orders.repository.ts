@@ -209,9 +209,12 @@ export const ordersRepository = {
           serviceText: services.text,
           refillDays: services.refillDays,
           cancellable: services.cancellable,
+          // Only to keep it out of the member's cancel reason (memberCancelReason).
+          providerName: providers.name,
         })
         .from(orders)
         .innerJoin(services, eq(services.id, orders.serviceId))
+        .leftJoin(providers, eq(providers.id, orders.providerId))
         .where(where)
         .orderBy(desc(orders.id))
         .limit(limit)
@@ -562,6 +565,11 @@ export const ordersRepository = {
       .where(and(eq(orders.id, id), open, token === undefined ? undefined : eq(orders.leaseToken, token)))
       .returning();
     return row;
+  },
+
+  /** Why the worker cancelled an order (packages/domain order-cancel-reason.ts); never cleared. */
+  async recordCancelReason(tx: Tx, id: number, reason: string) {
+    await tx.update(orders).set({ cancelReason: reason }).where(eq(orders.id, id));
   },
 
   async addRefunded(tx: Tx, id: number, amount: number) {

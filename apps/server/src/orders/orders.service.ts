@@ -225,6 +225,7 @@ export class OrdersService {
           row.serviceText,
           orderActions(row.order, row, refill, now),
           refill ? presentRefill(refill) : null,
+          row.providerName,
         );
       }),
       page: query.page,

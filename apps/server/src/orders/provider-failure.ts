@@ -27,7 +27,12 @@
  * order id is asked again UNKNOWN_ID_CHECKS times with back-off, then the order is held for an operator
  * the same way — never refunded automatically, since the work may have been done.
  */
-import { OrderStatus, isOpenOrderStatus } from '@smm/domain';
+import {
+  OrderStatus,
+  cancelReasonOfFailedSends,
+  cancelReasonOfRefusal,
+  isOpenOrderStatus,
+} from '@smm/domain';
 import { ProviderError } from '../providers/provider-api';
 import { ordersRepository, type OrderRow } from './orders.repository';
 import { refundOrder } from './refunds';
@@ -109,7 +114,17 @@ export async function recordProviderFailure(
         now,
         token,
       );
-      return cancelled ? refundOrder(tx, cancelled, cancelled.cost - cancelled.refunded) : false;
+      if (!cancelled) return false;
+      // applyStatus clears last_error: why it was cancelled stays on the order for the operator and, in
+      // Korean, the member (docs/product.md#orders).
+      await ordersRepository.recordCancelReason(
+        tx,
+        cancelled.id,
+        error.retryable
+          ? cancelReasonOfFailedSends(attempts, error.message)
+          : cancelReasonOfRefusal(error.message),
+      );
+      return refundOrder(tx, cancelled, cancelled.cost - cancelled.refunded);
     }
     const backoff = Math.min(MAX_BACKOFF_SECONDS, 15 * 2 ** Math.min(attempts, 10));
     await failed(error.message, seconds(now, backoff));

@@ -1,4 +1,4 @@
-import { RefillStatus, refillStatusFromProvider } from '@smm/domain';
+import { cleanProviderLine, RefillStatus, refillStatusFromProvider } from '@smm/domain';
 import { randomUUID } from 'node:crypto';
 import type { ProviderApi } from '../providers/provider-api';
 import { ordersRepository } from './orders.repository';
@@ -14,8 +14,11 @@ import {
 } from './worker-context';
 
 /** The reason of a refill its provider reports as rejected or canceled, with the provider's reason if it sent one. */
-export const refillRejectedByProvider = (status: string, reason?: string) =>
-  `공급사가 리필을 거절했습니다. (${reason === undefined ? status : `${status}: ${reason}`})`;
+export const refillRejectedByProvider = (status: string, reason?: string) => {
+  // The provider's words reach the member: cleaned of characters that turn text around (one line).
+  const said = reason === undefined ? status : `${status}: ${reason}`;
+  return `공급사가 리필을 거절했습니다. (${cleanProviderLine(said)})`;
+};
 
 /**
  * Claims the due INPROGRESS refills and asks their providers how they stand (`refill_status`, up to

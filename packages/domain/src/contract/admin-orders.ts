@@ -74,6 +74,11 @@ export const adminOrderItem = z.object({
    * the operator: docs/ARCHITECTURE.md#upstream-providers), key masked; plain text, never HTML.
    */
   providerAnswer: z.string().nullable().optional(),
+  /**
+   * Why the background loop cancelled and refunded it (its provider refused it, or every send failed),
+   * as stored: docs/product.md#orders. Null for an order not cancelled that way.
+   */
+  cancelReason: z.string().nullable(),
   /** A Custom Comments order's comments, one a line (docs/product.md#service-types); else null. */
   comments: z.string().nullable(),
   attempts: z.number().int(),

@@ -76,6 +76,11 @@ export const orderHistoryItem = z.object({
   canCancel: z.boolean(),
   /** Its provider was asked to cancel it; the refund waits for the provider (취소 요청됨). */
   cancelRequested: z.boolean(),
+  /**
+   * Why it was cancelled and refunded when its provider refused it (or never took it), in Korean
+   * (memberCancelReason, docs/product.md#orders); null otherwise.
+   */
+  cancelReason: z.string().nullable(),
 });
 export type OrderHistoryItem = z.infer<typeof orderHistoryItem>;
 export const orderHistoryResponse = page(orderHistoryItem);

@@ -16,6 +16,7 @@ import {
   type CsvColumn,
   type OrderStatus as OrderStatusValue,
   formatCount,
+  orderLinkParts,
 } from '@smm/domain';
 import type { AdminAutoOrderItem, AdminOrderItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
@@ -69,18 +70,31 @@ function AutoOrderStatusChip({ status }: { status: number }) {
   );
 }
 
-/** A member's link: shortened in the cell, whole in its title; only http(s) becomes a link. */
-function OrderLink({ link }: { link: string }) {
-  if (!/^https?:\/\//i.test(link)) {
+/**
+ * A member's link with its real host first (bold), then the rest: a path cannot pass for another
+ * address (docs/product.md#operator-console). Only an http(s) link without invisible characters is
+ * clickable; anything else is plain text with such characters shown as code points (<U+202E>).
+ */
+export function OrderLink({ link }: { link: string }) {
+  const parts = orderLinkParts(link);
+  if (parts.href === null) {
     return (
-      <span className="orders-link" title={link}>
-        {link}
+      <span className="orders-link" title={parts.text}>
+        {parts.text}
       </span>
     );
   }
   return (
-    <a className="orders-link" href={link} title={link} target="_blank" rel="noopener noreferrer">
-      {link}
+    <a
+      className="orders-link"
+      href={parts.href}
+      title={parts.text}
+      target="_blank"
+      rel="noopener noreferrer"
+      dir="ltr"
+    >
+      <span className="orders-link-host">{parts.host}</span>
+      <span className="orders-link-rest">{parts.rest}</span>
     </a>
   );
 }
@@ -191,7 +205,7 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
       enableSorting: false,
       enableHiding: false,
       cell: ({ row }) => (
-        <span className="orders-status-cell">
+        <span className="orders-status-cell" title={row.original.cancelReason ?? undefined}>
           <OrderStatusChip status={row.original.status} />
           {row.original.cancelRequestedAt && isOpenOrderStatus(row.original.status) && (
             <span
@@ -249,6 +263,21 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
           <span className="orders-error" title={row.original.lastError}>
             {row.original.attempts > 0 ? `(${row.original.attempts}회) ` : ''}
             {row.original.lastError}
+          </span>
+        ) : (
+          <span className="orders-none">-</span>
+        ),
+    },
+    {
+      id: 'cancelReason',
+      header: '취소 사유',
+      size: 200,
+      enableSorting: false,
+      // Why the background loop cancelled and refunded it, as stored (docs/product.md#orders).
+      cell: ({ row }) =>
+        row.original.cancelReason ? (
+          <span className="orders-error" title={row.original.cancelReason}>
+            {row.original.cancelReason}
           </span>
         ) : (
           <span className="orders-none">-</span>
@@ -336,6 +365,7 @@ export const orderCsvColumns: CsvColumn<AdminOrderItem>[] = [
   { header: '시작 수량', value: (o) => o.startCount },
   { header: '남은 수량', value: (o) => o.remains },
   { header: '오류', value: (o) => o.lastError },
+  { header: '취소 사유', value: (o) => o.cancelReason },
   { header: '전송 시도', value: (o) => o.attempts },
 ];
 

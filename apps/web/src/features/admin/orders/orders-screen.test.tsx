@@ -6,6 +6,8 @@ import type { AdminOrderItem, AdminOrdersResponse, AdminService } from '@smm/dom
 import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ADMIN_LISTS_REFRESH_MS } from './api/orders-keys';
+import { toCsv } from '@smm/domain';
+import { orderCsvColumns } from './order-columns';
 import { sampleOrder } from './orders-test-data';
 import { OrdersScreen } from './orders-screen';
 
@@ -167,10 +169,14 @@ describe('orders screen', () => {
     });
     renderScreen();
     const table = await screen.findByRole('table', { name: '주문 목록' });
-    const link = await within(table).findByRole('link', { name: 'https://instagram.com/p/abc' });
+    // The host first, then the rest (issue 30 §5); the whole link in its title.
+    const link = await within(table).findByRole('link', { name: /^instagram\.com ?\/p\/abc$/ });
+    expect(link).toHaveAttribute('href', 'https://instagram.com/p/abc');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link).toHaveAttribute('title', 'https://instagram.com/p/abc');
+    expect(link.firstElementChild).toHaveTextContent(/^instagram\.com$/);
+    expect(link.firstElementChild).toHaveClass('orders-link-host');
     const row = link.closest('tr')!;
     // The minute is what matters here (seconds may follow it).
     expect(within(row).getByText(/^2026-11-22 00:30/)).toBeInTheDocument();
@@ -179,6 +185,43 @@ describe('orders screen', () => {
     expect(within(row).getByText(/timeout after 2000 ms/)).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: '주문 7 재전송' })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: '주문 7 취소·환불' })).toBeInTheDocument();
+  });
+
+  it('shows a link that reads as another one as what it is: real host first, or code points and no link (issue 30 §5)', async () => {
+    mockApi({
+      'GET /admin/api/orders': pageOf([
+        // `https://evil.example/` then U+202E: the rest would show reversed, as `https://good.example//`.
+        sampleOrder({ id: 31, link: 'https://evil.example/\u202E//elpmaxe.doog//:sptth' }),
+        sampleOrder({ id: 32, link: 'https://good.example@evil.example/%ED%95%9C' }),
+      ]),
+    });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: '주문 목록' });
+    const disguised = await within(table).findByText('https://evil.example/<U+202E>//elpmaxe.doog//:sptth');
+    expect(disguised.closest('a')).toBeNull();
+    const credentials = within(table).getByRole('link', { name: /^evil\.example ?\/한$/ });
+    expect(credentials.firstElementChild).toHaveTextContent(/^evil\.example$/);
+    expect(
+      within(table)
+        .queryAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['https://good.example@evil.example/%ED%95%9C']);
+  });
+
+  it('shows why the worker cancelled an order, in its column and in the CSV (issue 30 §7)', async () => {
+    const reason = '공급사 거절: add: refused: Incorrect link';
+    mockApi({
+      'GET /admin/api/orders': pageOf([
+        sampleOrder({ id: 41, status: 5, refunded: 350, cancelReason: reason }),
+      ]),
+    });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: '주문 목록' });
+    const cell = await within(table).findByText(reason);
+    expect(cell).toHaveAttribute('title', reason);
+    const csv = toCsv(orderCsvColumns, [sampleOrder({ id: 41, cancelReason: reason })]);
+    expect(csv).toContain('취소 사유');
+    expect(csv).toContain(reason);
   });
 
   it('cancels through the dialog with the memo, tells the refund and the provider’s refusal, and refetches', async () => {
@@ -314,6 +357,7 @@ describe('orders screen', () => {
       '상품',
       '링크',
       '오류',
+      '취소 사유',
       '공급사 주문번호',
       '작업',
     ]);

@@ -18,6 +18,7 @@ export const sampleOrder = (over: Partial<AdminOrderItem> = {}): AdminOrderItem 
   startCount: 10,
   remains: null,
   lastError: null,
+  cancelReason: null,
   comments: null,
   attempts: 0,
   leasedUntil: null,

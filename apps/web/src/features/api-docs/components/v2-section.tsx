@@ -174,6 +174,14 @@ const ERROR_ROWS: readonly { error: string; meaning: string }[] = [
     meaning: 'Package의 수량은 정해져 있습니다. quantity를 빼고 보내세요.',
   },
   { error: V2_ERRORS.NOT_ENOUGH_FUNDS, meaning: '포인트가 부족합니다.' },
+  {
+    error: V2_ERRORS.INCORRECT_LINK,
+    meaning: '링크가 http(s) 주소가 아니거나 보이지 않는 문자(방향 전환·폭 없는 공백)가 들어 있습니다.',
+  },
+  {
+    error: V2_ERRORS.ORDER_TOO_LARGE,
+    meaning: '주문 금액(자동주문은 모든 회차 합계)이 1회 주문 한도를 넘습니다.',
+  },
   { error: V2_ERRORS.INCORRECT_ORDER_ID, meaning: '없는 주문 번호이거나 다른 회원의 주문입니다.' },
   {
     error: V2_ERRORS.ORDER_OVERLAP,

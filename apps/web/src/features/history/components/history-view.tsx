@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AlertTriangle, Inbox, LogIn } from 'lucide-react';
-import { formatCount, HISTORY_PAGE_SIZE, isOrderLink } from '@smm/domain';
+import { formatCount, HISTORY_PAGE_SIZE, isOrderLink, revealInvisibleCharacters } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/page';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
@@ -248,8 +248,12 @@ function CardFacts<T>({
 }
 
 /** A member's order link: a link that opens in a new tab when it is an http(s) address, else text. */
+/**
+ * The member's own link: clickable only when it is an order link (http(s), no invisible characters:
+ * docs/product.md#order-rules); otherwise text, with such a character shown as its code point.
+ */
 export function OrderLink({ href }: { href: string }) {
-  if (!isOrderLink(href)) return <span className="history-link">{href}</span>;
+  if (!isOrderLink(href)) return <span className="history-link">{revealInvisibleCharacters(href)}</span>;
   return (
     <a className="history-link" href={href} target="_blank" rel="noopener noreferrer nofollow" title={href}>
       {href}

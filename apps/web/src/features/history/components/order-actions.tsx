@@ -21,12 +21,17 @@ const REFILL_TONES: Record<RefillStatus, string> = {
   [RefillStatus.REJECTED]: 'fail',
 };
 
-/** Under the order's status: its newest refill (with the provider's reason for 거절) and 취소 요청됨. */
+/**
+ * Under the order's status: why it was cancelled and refunded when its provider refused it (the
+ * server's Korean, docs/product.md#orders), its newest refill (with the provider's reason for 거절) and
+ * 취소 요청됨.
+ */
 export function OrderStateNotes({ order }: { order: OrderHistoryItem }) {
-  const { refill, cancelRequested } = order;
-  if (!refill && !cancelRequested) return null;
+  const { refill, cancelRequested, cancelReason } = order;
+  if (!refill && !cancelRequested && !cancelReason) return null;
   return (
     <div className="order-notes">
+      {cancelReason && <span className="order-note-reason">사유: {cancelReason}</span>}
       {cancelRequested && <span className="order-note order-note-wait">{CANCEL_REQUESTED_LABEL}</span>}
       {refill && <RefillState refill={refill} />}
       {refill && <RefillHistory orderId={order.id} />}

@@ -30,6 +30,7 @@ function order(id: number, over: Partial<OrderHistoryItem> = {}): OrderHistoryIt
     canRefill: false,
     canCancel: false,
     cancelRequested: false,
+    cancelReason: null,
     ...over,
   };
 }
@@ -490,6 +491,33 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
     expect(statusOf('상품 52')).toBe('주문완료리필 진행중리필 내역');
     expect(statusOf('상품 51')).toBe('주문완료리필 대기리필 내역');
     expect(statusOf('상품 50')).toBe(`가동중${CANCEL_REQUESTED_LABEL}`);
+  });
+
+  it('shows why a refused order was cancelled, as text, under its status (issue 30 §7)', async () => {
+    const reason = '공급사가 주문을 받지 않았습니다: "<i>moderation</i>"';
+    signedIn({
+      'GET /service/order-history': pageOf([
+        order(61, { status: 5, point: 0, cancelReason: reason }),
+        order(60, { status: 5, point: 0 }),
+      ]),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    await screen.findByText('상품 61');
+    const statusOf = (text: string) => cellsOf(rowOf(text))[6];
+    expect(statusOf('상품 61')).toBe(`주문취소 및 전액 환불사유: ${reason}`);
+    expect(document.querySelector('i')).toBeNull();
+    expect(statusOf('상품 60')).toBe('주문취소 및 전액 환불');
+  });
+
+  it('shows a stored link holding an invisible character as text with its code point, not as a link', async () => {
+    signedIn({
+      'GET /service/order-history': pageOf([
+        order(71, { link: 'https://evil.example/\u202E//elpmaxe.doog//:sptth' }),
+      ]),
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    const text = await screen.findByText('https://evil.example/<U+202E>//elpmaxe.doog//:sptth');
+    expect(text.closest('a')).toBeNull();
   });
 
   it("리필 내역 reads the order's refills only when opened and lists them, newest first", async () => {
