@@ -1,4 +1,4 @@
-import { LedgerReason, OrderStatus } from '@smm/domain';
+import { LedgerReason, ORDER_MESSAGES, OrderStatus } from '@smm/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../db/database';
@@ -270,7 +270,7 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
     expect(rows.map((row) => row.comments)).toEqual([comments(0), comments(1), comments(2)]);
   });
 
-  it('a lone UTF-16 surrogate in a link is stored as U+FFFD, as a plain parameter would be, and never fails its group', async () => {
+  it('a lone UTF-16 surrogate in a link is refused (400) before the group, and never fails its neighbour', async () => {
     const service = await catalogService(t.app);
     const [a, b] = await Promise.all([
       createMember(t.app, { point: 100_000 }),
@@ -289,13 +289,44 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
       order(a, 'https://www.instagram.com/p/\ud800odd/'),
       order(b, 'https://www.instagram.com/p/plain-neighbour/'),
     ]);
-    expect([odd.statusCode, plain.statusCode]).toEqual([200, 200]);
+    expect([odd.statusCode, plain.statusCode]).toEqual([400, 200]);
+    expect(odd.json<{ message: string }>().message).toBe(ORDER_MESSAGES.LINK_INVISIBLE);
     expect(t.app.services.orders.batchStats().retriedAlone).toBe(before.retriedAlone);
-    const [row] = await t.app.database.db
+    expect(await pointOf(t.app, a.accountId)).toBe(100_000);
+  });
+
+  it("a lone UTF-16 surrogate in an order's comments is stored as U+FFFD, as a plain parameter would be, and never fails its group", async () => {
+    const service = await catalogService(t.app);
+    const [a, b] = await Promise.all([
+      createMember(t.app, { point: 1_000 }),
+      createMember(t.app, { point: 1_000 }),
+    ]);
+    const batcher = batcherOf();
+    const input = (accountId: number, n: number, comments: string) => ({
+      accountId,
+      cost: 100,
+      serviceId: service.id,
+      link: `https://www.instagram.com/p/surrogate-comments-${n}/`,
+      amount: 1,
+      unitPriceMilli: 100_000,
+      serviceType: 'custom_comments' as const,
+      comments,
+      providerId: service.providerId,
+      providerServiceId: service.providerServiceId,
+      nextCheckAt: new Date(),
+      refuseOverlap: false,
+    });
+    const ids = await Promise.all([
+      batcher.place(input(a.accountId, 0, 'odd \ud800 comment'), undefined),
+      batcher.place(input(b.accountId, 1, 'plain comment'), undefined),
+    ]);
+    expect(batcher.stats).toMatchObject({ retriedAlone: 0 });
+    const rows = await t.app.database.db
       .select()
       .from(orders)
-      .where(eq(orders.id, odd.json<{ orderId: number }>().orderId));
-    expect(row!.link).toBe('https://www.instagram.com/p/\ufffdodd/');
+      .where(inArray(orders.id, ids))
+      .orderBy(orders.id);
+    expect(rows.map((row) => row.comments)).toEqual(['odd \ufffd comment', 'plain comment']);
   });
 
   it('a statement that fails fails its group, and each order is then placed alone: only the bad one fails', async () => {

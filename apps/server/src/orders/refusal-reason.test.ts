@@ -126,16 +126,18 @@ describe(`a refused order keeps its reason on ${testDatabaseKind}`, () => {
   });
 
   it('an order whose sends kept failing is cancelled with that reason, not a provider quote', async () => {
-    refusal = { status: 500 };
     const { member, orderId, cost } = await refusedOrder('https://refused.test/failing');
-    // testConfig: 3 attempts, backed off 30 s, 60 s …
+    // Connection refused: surely never sent, so retried, then refunded (an HTTP 500 may follow work done
+    // and is held instead: provider-faults.test.ts). testConfig: 3 attempts, backed off 30 s, 60 s …
+    fake.closeAllConnections();
+    await new Promise((resolve) => fake.close(resolve));
     for (let i = 0; i < 3; i += 1) {
       await t.app.services.worker.tick();
       t.clock.advance(31 * 60 * 1000);
     }
     const order = await refundedInFull(member, orderId, cost);
-    expect(order.cancelReason).toBe('전송 실패 (3회): add: HTTP 500');
-    expect((await consoleRow(orderId)).cancelReason).toBe('전송 실패 (3회): add: HTTP 500');
+    expect(order.cancelReason).toBe('전송 실패 (3회): add: connection failed');
+    expect((await consoleRow(orderId)).cancelReason).toBe('전송 실패 (3회): add: connection failed');
     expect((await historyRow(member, orderId)).row.cancelReason).toBe(
       '공급사에 주문을 전달하지 못해 취소하고 전액 환불했습니다.',
     );
