@@ -279,6 +279,29 @@ describe('catalogue screen', () => {
     });
   });
 
+  it("shows the server's 400 on the service form itself (a toast sits under the modal), and keeps it open", async () => {
+    const refusal =
+      '대체 공급사의 상품 목록에 이 상품 ID가 없습니다. 대체 공급사가 판매 중인 상품 ID를 입력해주세요.';
+    mockCatalog({
+      'GET /admin/api/providers': [
+        ...providers,
+        { ...providers[0]!, id: 8, name: '예비 공급사', apiUrl: 'https://backup.example/api/v2' },
+      ],
+      'PUT /admin/api/services/101': json({ message: refusal, code: 'CATALOG_INVALID' }, 400),
+    });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: '상품 목록' });
+    const first = (await within(table).findByText('한국인 팔로워')).closest('tr')!;
+    await userEvent.click(within(first).getByRole('button', { name: '수정' }));
+    const form = within(await screen.findByRole('dialog', { name: '상품 수정' }));
+    await userEvent.selectOptions(form.getByLabelText('대체 공급사'), '8');
+    await userEvent.type(form.getByLabelText('대체 공급사 상품 ID'), '999');
+    expect(form.getByLabelText('대체 공급사 원가가 결제 금액보다 높아도 보냄 (손실 감수)')).not.toBeChecked();
+    await userEvent.click(form.getByRole('button', { name: '저장' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getByRole('dialog', { name: '상품 수정' })).toBeInTheDocument();
+  });
+
   it("opens an existing service with its price in 원 and shows the server's refusal to delete", async () => {
     mockCatalog({
       'DELETE /admin/api/services/101': json(

@@ -61,16 +61,20 @@ const won = (amount: number) => <strong className="orders-dialog-money">{formatW
  * The confirmation of one order action: it says what will happen and how much goes back before the
  * operator confirms (the amounts come from the same domain functions the server refunds with), takes
  * an optional memo for the audit log and, for 부분 완료, the undelivered quantity with its refund shown
- * as it is typed. A native <dialog> opened modally: focus stays inside and Esc closes it.
+ * as it is typed. A native <dialog> opened modally: focus stays inside and Esc closes it. `error`,
+ * the server's refusal of the last confirm, shows inside it: a toast sits under the modal's backdrop
+ * (on a phone, under the dialog itself), where it would go unread.
  */
 export function OrderActionDialog({
   action,
   pending,
+  error,
   onConfirm,
   onCancel,
 }: {
   action: OrderAction;
   pending: boolean;
+  error?: string | null;
   onConfirm: (input: OrderActionInput) => void;
   onCancel: () => void;
 }) {
@@ -204,6 +208,11 @@ export function OrderActionDialog({
           placeholder="감사 로그에 남길 메모를 입력해주세요."
           onChange={(event) => setMemo(event.target.value)}
         />
+        {error && (
+          <p className="orders-dialog-error-text orders-dialog-refusal" role="alert">
+            {error}
+          </p>
+        )}
         <AdminDialogActions
           onCancel={onCancel}
           pending={pending}

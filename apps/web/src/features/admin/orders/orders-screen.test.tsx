@@ -404,8 +404,11 @@ describe('orders screen', () => {
     renderScreen();
     await user.click(await screen.findByRole('button', { name: '주문 11 재전송' }));
     await user.click(screen.getByRole('button', { name: '재전송' }));
-    expect(await screen.findByText('전송 중인 주문입니다. 잠시 후 다시 시도해주세요.')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: '공급사에 재전송' })).toBeInTheDocument();
+    // In the dialog itself, not only in a toast (which sits under the modal's backdrop).
+    const dialog = screen.getByRole('dialog', { name: '공급사에 재전송' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '전송 중인 주문입니다. 잠시 후 다시 시도해주세요.',
+    );
   });
 
   it('lists auto-orders on their tab with their own statuses, and stops one', async () => {

@@ -92,6 +92,8 @@ export function OrdersScreen() {
     setDraft(draftOf(search));
   }
   const [action, setAction] = useState<OrderAction | null>(null);
+  // The server's refusal of the open dialog's confirm, shown in the dialog (a toast sits under it).
+  const [actionError, setActionError] = useState<string | null>(null);
 
   const orders = useAdminOrders(search, search.tab === 'orders');
   const autoOrders = useAdminAutoOrders(search, search.tab === 'auto');
@@ -147,6 +149,7 @@ export function OrdersScreen() {
   const openAction = useCallback(
     (next: OrderAction) => {
       setAction(next);
+      setActionError(null);
       void (next.kind === 'auto-cancel' ? refetchAutoOrders() : refetchOrders());
     },
     [refetchOrders, refetchAutoOrders],
@@ -166,6 +169,7 @@ export function OrdersScreen() {
 
   const confirm = async (input: OrderActionInput) => {
     if (!action) return;
+    setActionError(null);
     try {
       if (action.kind === 'resend') {
         const answer = await resend.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
@@ -199,7 +203,9 @@ export function OrdersScreen() {
       }
       setAction(null);
     } catch (error) {
-      toast.error(errorMessage(error, '처리하지 못했습니다. 잠시 후 다시 시도해주세요.'));
+      const message = errorMessage(error, '처리하지 못했습니다. 잠시 후 다시 시도해주세요.');
+      setActionError(message);
+      toast.error(message);
     }
   };
 
@@ -451,6 +457,7 @@ export function OrdersScreen() {
           }
           action={shown}
           pending={pending}
+          error={actionError}
           onConfirm={(input) => void confirm(input)}
           onCancel={() => setAction(null)}
         />

@@ -328,9 +328,10 @@ export function ServiceFormDialog({
           )}
           {form.failoverProviderId !== '' && (
             // docs/ARCHITECTURE.md#provider-health: without it an order whose failover costs more than
-            // the member paid waits for the first provider instead.
+            // the member paid waits for the first provider instead. (손실 감수) is kept on one line when
+            // the label wraps (a no-break space).
             <Checkbox
-              label="대체 공급사 원가가 결제 금액보다 높아도 보냄 (손실 감수)"
+              label={'대체 공급사 원가가 결제 금액보다 높아도 보냄 (손실\u00a0감수)'}
               checked={form.failoverLossConfirmed}
               onChange={(e) => set('failoverLossConfirmed', e.target.checked)}
             />

@@ -10,6 +10,8 @@ interface SaveMutation<V> {
  * The submit of the catalogue's add/edit dialogs: with a `problem` (the domain rule's message) it is
  * shown on the form and as a toast and nothing is sent; otherwise the save runs, says in Korean what
  * happened (`<what> 추가했습니다.` for a new one, `수정했습니다.` for an edit), and closes the dialog.
+ * The server's refusal (a 400 in Korean) is shown on the form as well as in a toast: a toast sits
+ * under the modal dialog's backdrop (and, on a phone, under the dialog itself), so it would go unread.
  */
 export function submitCatalogForm<V extends { id: number | null }>({
   save,
@@ -40,6 +42,10 @@ export function submitCatalogForm<V extends { id: number | null }>({
       toast.success(`${what} ${request.id === null ? '추가했습니다.' : '수정했습니다.'}`);
       onClose();
     },
-    onError: (e) => toast.error(errorMessage(e, `${what} 저장하지 못했습니다.`)),
+    onError: (e) => {
+      const message = errorMessage(e, `${what} 저장하지 못했습니다.`);
+      setError(message);
+      toast.error(message);
+    },
   });
 }
