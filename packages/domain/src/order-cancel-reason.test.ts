@@ -10,12 +10,8 @@ const refused = (words: string) => cancelReasonOfRefusal(`add: refused: ${words}
 
 describe('cancel reasons (docs/product.md#orders)', () => {
   it('stores the provider call as one line the operator reads as it is', () => {
-    expect(cancelReasonOfRefusal('add: refused: Incorrect link')).toBe(
-      '공급사 거절: add: refused: Incorrect link',
-    );
-    expect(cancelReasonOfRefusal('add: HTTP 400: refused: Bad\n\u202Elink')).toBe(
-      '공급사 거절: add: HTTP 400: refused: Bad link',
-    );
+    expect(cancelReasonOfRefusal('add: refused: Incorrect link')).toBe('공급사 거절: Incorrect link');
+    expect(cancelReasonOfRefusal('add: HTTP 400: refused: Bad\n\u202Elink')).toBe('공급사 거절: Bad link');
     expect(cancelReasonOfFailedSends(3, 'add: HTTP 500')).toBe('전송 실패 (3회): add: HTTP 500');
     expect(cancelReasonOfRefusal(`add: refused: ${'x'.repeat(900)}`)).toHaveLength(CANCEL_REASON_MAX);
   });

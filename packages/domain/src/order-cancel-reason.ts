@@ -14,9 +14,13 @@ export const CANCEL_REASON_MAX = 500;
 /** How much of a provider's words a member sees when they are quoted. */
 const MEMBER_QUOTE_MAX = 120;
 
-/** The stored reason of an order its provider refused: `message` is the provider call's error. */
+/**
+ * The stored reason of an order its provider refused: `message` is the provider call's error, of which
+ * only the provider's own words are kept (the action and HTTP status before them are the client's
+ * English, of no use to an operator reading 취소 사유).
+ */
 export function cancelReasonOfRefusal(message: string): string {
-  return `${REFUSED_PREFIX}${cleanProviderLine(message)}`.slice(0, CANCEL_REASON_MAX);
+  return `${REFUSED_PREFIX}${cleanProviderLine(providerWords(message))}`.slice(0, CANCEL_REASON_MAX);
 }
 
 /** The stored reason of an order cancelled after `attempts` failed sends; `message` is the last error. */

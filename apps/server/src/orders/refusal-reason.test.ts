@@ -95,7 +95,7 @@ describe(`a refused order keeps its reason on ${testDatabaseKind}`, () => {
     const report = await t.app.services.worker.tick();
     expect(report).toMatchObject({ refunds: 1 });
     const order = await refundedInFull(member, orderId, cost);
-    expect(order.cancelReason).toBe('공급사 거절: add: refused: Incorrect link');
+    expect(order.cancelReason).toBe('공급사 거절: Incorrect link');
 
     const row = await consoleRow(orderId);
     expect(row).toMatchObject({ status: OrderStatus.CANCELED, cancelReason: order.cancelReason });
@@ -115,7 +115,7 @@ describe(`a refused order keeps its reason on ${testDatabaseKind}`, () => {
     const order = await refundedInFull(member, orderId, cost);
     // The client masked the key; the stored line has no direction override either.
     expect(order.cancelReason).toBe(
-      `공급사 거절: add: refused: ${PROVIDER_NAME} moderation: rejected for key ***`,
+      `공급사 거절: ${PROVIDER_NAME} moderation: rejected for key ***`,
     );
     const { row, body } = await historyRow(member, orderId);
     expect(row.cancelReason).toBe(

@@ -209,7 +209,7 @@ describe('orders screen', () => {
   });
 
   it('shows why the worker cancelled an order, in its column and in the CSV (issue 30 §7)', async () => {
-    const reason = '공급사 거절: add: refused: Incorrect link';
+    const reason = '공급사 거절: Incorrect link';
     mockApi({
       'GET /admin/api/orders': pageOf([
         sampleOrder({ id: 41, status: 5, refunded: 350, cancelReason: reason }),
