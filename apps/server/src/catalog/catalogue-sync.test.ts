@@ -25,6 +25,8 @@ afterEach(() => {
   const sim = t.app.services.simulatedProvider;
   sim.setFault(null);
   sim.setCharge(null);
+  sim.setCurrency(null);
+  sim.setListingEmpty(false);
   for (const entry of SIMULATED_SERVICES) sim.setListing(entry.service, null);
 });
 
@@ -277,6 +279,41 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     await t.app.database.db.update(providers).set({ syncIntervalMinutes: 0 });
     t.clock.advance(61 * 60_000);
     expect(await first.tick()).toEqual({ synced: 0, failed: 0 });
+  });
+});
+
+describe(`import in the provider's currency on ${testDatabaseKind}`, () => {
+  it('prices an import from a USD provider at the exchange rate, as the sync does; refuses it without a rate', async () => {
+    const providerId = await demoProviderId();
+    const sim = t.app.services.simulatedProvider;
+    const { call } = await operatorClient(t.app);
+    const categories = (await call('GET', '/admin/api/categories')).json() as { id: number }[];
+    const body = { categoryId: categories[0]!.id, markupPercent: 0, items: [{ providerServiceId: '14' }] };
+    const count = async () => (await t.app.database.db.select().from(services)).length;
+    const before = await count();
+
+    // The provider now bills in USD (its balance answer says so) and lists 0.85 USD per 1,000.
+    sim.setCurrency('USD');
+    sim.setListing(14, { rate: '0.85' });
+    const refused = await call('POST', `/admin/api/providers/${providerId}/import`, body);
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as { message: string }).message).toContain('USD');
+    expect(await count()).toBe(before);
+
+    await call('PUT', '/admin/api/exchange-rates', { currency: 'USD', wonPerUnit: '1400' });
+    const imported = await call('POST', `/admin/api/providers/${providerId}/import`, body);
+    expect(imported.statusCode).toBe(200);
+    const id = (imported.json() as { created: { serviceId: number }[] }).created[0]!.serviceId;
+    // 0.85 USD × 1,400 = 1,190 won per 1,000 = 1,190 milli-won a unit: 10,000 views ₩11,900, not ₩20.
+    expect((await serviceRow(id)).unitPriceMilli).toBe(1_190);
+    // The sync reads the same price: it has nothing to change.
+    const outcome = await sync().syncProvider(providerId, 'operator');
+    expect(outcome).toMatchObject({ status: 'ok' });
+    const changes = await t.app.database.db
+      .select()
+      .from(catalogueSyncChanges)
+      .where(eq(catalogueSyncChanges.serviceId, id));
+    expect(changes).toEqual([]);
   });
 });
 

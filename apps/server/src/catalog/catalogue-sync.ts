@@ -1,6 +1,7 @@
 import {
   cleanProviderLine,
   decideServiceSync,
+  exchangeRateMissingMessage,
   isServiceType,
   unmappedUpstreamIds,
   type MarginGuardMode,
@@ -114,10 +115,9 @@ export class CatalogueSync {
     try {
       const client = this.registry.clientFor(provider);
       const listing = cleanProviderListing(await client.services());
-      const currency = (provider.currency ?? (await client.balance()).currency).trim().toUpperCase() || 'KRW';
-      const exchangeRate = currency === 'KRW' ? '1' : await this.exchangeRateOf(this.db, currency);
+      const { currency, exchangeRate } = await providerExchangeRate(this.db, provider, () => client.balance());
       if (exchangeRate === null) {
-        return await this.fail(runId, `${currency} 환율이 설정되지 않았습니다.`);
+        return await this.fail(runId, exchangeRateMissingMessage(currency));
       }
       const changes = await this.apply(provider, runId, listing, currency, exchangeRate);
       return { status: 'ok', runId, changes: changes.count, unmapped: changes.unmapped };
@@ -157,11 +157,6 @@ export class CatalogueSync {
       .set({ status: 'failed', error: error.slice(0, ERROR_MAX), finishedAt: this.clock.now() })
       .where(eq(catalogueSyncRuns.id, runId));
     return { status: 'failed', runId, error };
-  }
-
-  private async exchangeRateOf(ex: Executor, currency: string): Promise<string | null> {
-    const [row] = await ex.select().from(exchangeRates).where(eq(exchangeRates.currency, currency));
-    return row?.wonPerUnit ?? null;
   }
 
   private async apply(
@@ -247,6 +242,22 @@ export class CatalogueSync {
     if (result.count > 0) await this.catalog.changed();
     return result;
   }
+}
+
+/**
+ * The currency a provider's rates are in (its setting, else what its `balance` answers; KRW when it
+ * says none) and the operator's exchange rate for it ('1' for KRW; null when not set). The import and
+ * the sync read it the same way, so both price a provider alike (docs/ARCHITECTURE.md#catalogue-sync).
+ */
+export async function providerExchangeRate(
+  ex: Executor,
+  provider: Pick<ProviderRow, 'currency'>,
+  balance: () => Promise<{ currency: string }>,
+): Promise<{ currency: string; exchangeRate: string | null }> {
+  const currency = (provider.currency ?? (await balance()).currency).trim().toUpperCase() || 'KRW';
+  if (currency === 'KRW') return { currency, exchangeRate: '1' };
+  const [row] = await ex.select().from(exchangeRates).where(eq(exchangeRates.currency, currency));
+  return { currency, exchangeRate: row?.wonPerUnit ?? null };
 }
 
 /** A provider's last runs, newest first, each with its changes (the console's sync report). */
