@@ -149,6 +149,69 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     expect(await serviceRow(service.id)).toMatchObject({ unitPriceMilli: 5_500, pricePinned: false });
   });
 
+  it("keeps the operator's refill-off, cancel-off and narrowed min/max; still narrows to the provider's range; follows again when unpinned", async () => {
+    const providerId = await demoProviderId();
+    const service = await mapped(1, 15);
+    await settle(providerId);
+    expect(await serviceRow(service.id)).toMatchObject({
+      min: 10,
+      max: 10_000,
+      refillDays: DEFAULT_REFILL_DAYS,
+      cancellable: true,
+    });
+    const { call } = await operatorClient(t.app);
+    const form = ((await call('GET', '/admin/api/services')).json() as AdminService[]).find(
+      (s) => s.id === service.id,
+    )!;
+    const body = {
+      categoryId: form.categoryId,
+      text: form.text,
+      unitPriceMilli: form.unitPriceMilli,
+      min: 100,
+      max: 5_000,
+      notice: form.notice,
+      refillDays: 0,
+      cancellable: false,
+      type: form.type,
+      providerId: form.providerId,
+      providerServiceId: form.providerServiceId,
+    };
+    const saved = await call('PUT', `/admin/api/services/${service.id}`, body);
+    expect(saved.json()).toMatchObject({
+      service: { pinnedFields: ['min', 'max', 'refillDays', 'cancellable'], pricePinned: false },
+    });
+
+    // The provider lists the same terms as before: nothing the operator set is undone.
+    await sync().syncProvider(providerId, 'operator');
+    const kept = { min: 100, max: 5_000, refillDays: 0, cancellable: false };
+    expect(await serviceRow(service.id)).toMatchObject(kept);
+    // Upstream widens: still the operator's range.
+    t.app.services.simulatedProvider.setListing(1, { min: 1, max: 90_000 });
+    await sync().syncProvider(providerId, 'operator');
+    expect(await serviceRow(service.id)).toMatchObject(kept);
+    // Upstream narrows past it: never sell what it refuses.
+    t.app.services.simulatedProvider.setListing(1, { min: 200, max: 3_000 });
+    await sync().syncProvider(providerId, 'operator');
+    expect(await serviceRow(service.id)).toMatchObject({ ...kept, min: 200, max: 3_000 });
+
+    // 공급사 값 따르기 for refill and cancel: the next sync follows the provider for them only.
+    const follow = await call('PUT', `/admin/api/services/${service.id}`, {
+      ...body,
+      min: 200,
+      max: 3_000,
+      followProvider: ['refillDays', 'cancellable'],
+    });
+    expect(follow.json()).toMatchObject({ service: { pinnedFields: ['min', 'max'] } });
+    t.app.services.simulatedProvider.setListing(1, { min: 1, max: 90_000 });
+    await sync().syncProvider(providerId, 'operator');
+    expect(await serviceRow(service.id)).toMatchObject({
+      min: 200,
+      max: 3_000,
+      refillDays: DEFAULT_REFILL_DAYS,
+      cancellable: true,
+    });
+  });
+
   it('stops a service whose upstream vanished, records it, and re-enables it on return when set', async () => {
     const providerId = await demoProviderId();
     const service = await mapped(2, 15);

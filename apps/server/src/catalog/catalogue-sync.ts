@@ -3,6 +3,7 @@ import {
   decideServiceSync,
   exchangeRateMissingMessage,
   isServiceType,
+  pinnedFieldsOf,
   unmappedUpstreamIds,
   type MarginGuardMode,
   type SyncDisabledReason,
@@ -190,6 +191,7 @@ export class CatalogueSync {
             type: row.serviceType,
             markupPercent: row.markupPercent,
             pricePinned: row.pricePinned,
+            pinnedFields: pinnedFieldsOf(row.pinnedFields),
           },
           byId.get(row.providerServiceId!) ?? null,
           {
