@@ -7,6 +7,7 @@ import {
   catalogueSyncChanges,
   catalogueSyncRuns,
   exchangeRates,
+  operatorNotifications,
   orders,
   providers,
   services,
@@ -342,6 +343,69 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     await t.app.database.db.update(providers).set({ syncIntervalMinutes: 0 });
     t.clock.advance(61 * 60_000);
     expect(await first.tick()).toEqual({ synced: 0, failed: 0 });
+  });
+});
+
+describe(`a provider that answers nothing on ${testDatabaseKind}`, () => {
+  it('an empty list, or most services gone at once, changes nothing: the run is suspicious, watched and notified; the operator may apply it', async () => {
+    const providerId = await demoProviderId();
+    const db = t.app.database.db;
+    const sim = t.app.services.simulatedProvider;
+    await settle(providerId);
+    const all = () => db.select().from(services).orderBy(services.id);
+    const before = await all();
+    const { call } = await operatorClient(t.app);
+    const watchGroup = async () => {
+      const watch = (await call('GET', '/admin/api/watch')).json() as {
+        groups: { kind: string; count: number; items: { id: number; detail: string }[] }[];
+      };
+      return watch.groups.find((g) => g.kind === 'SYNC_SUSPICIOUS')!;
+    };
+
+    // 1. An empty list.
+    sim.setListingEmpty(true);
+    const empty = await sync().syncProvider(providerId, 'operator');
+    expect(empty).toMatchObject({ status: 'suspicious', error: expect.stringContaining('빈 상품 목록') });
+    expect(await all()).toEqual(before);
+    const [run] = await db
+      .select()
+      .from(catalogueSyncRuns)
+      .where(eq(catalogueSyncRuns.id, empty.status === 'suspicious' ? empty.runId : -1));
+    expect(run).toMatchObject({ status: 'suspicious' });
+    expect(await db.select().from(catalogueSyncChanges)).toEqual([]);
+    expect(await watchGroup()).toMatchObject({ count: 1, items: [{ id: providerId }] });
+    t.app.services.notifications.scanSoon();
+    await t.app.services.notifications.record();
+    const notes = await db.select().from(operatorNotifications);
+    expect(notes.filter((n) => n.kind === 'SYNC_SUSPICIOUS').map((n) => n.eventKey)).toEqual([
+      `watch:SYNC_SUSPICIOUS:${providerId}`,
+    ]);
+
+    // 2. All but one of its services gone at once (the console's "lose-most" control).
+    sim.setListingEmpty(false);
+    expect(
+      (await call('PUT', '/admin/api/simulated-provider/listing/1', { action: 'lose-most' })).statusCode,
+    ).toBe(200);
+    const most = await sync().syncProvider(providerId, 'operator');
+    expect(most).toMatchObject({ status: 'suspicious', error: expect.stringContaining('사라졌습니다') });
+    expect(await all()).toEqual(before);
+    expect((await call('POST', `/admin/api/providers/${providerId}/sync`)).json()).toMatchObject({
+      status: 'suspicious',
+    });
+
+    // 3. The operator checked: it was real. Applying stops those services (and, by default, they stay off).
+    const applied = await call('POST', `/admin/api/providers/${providerId}/sync/apply`);
+    expect(applied.json()).toMatchObject({ status: 'ok', changes: before.length - 1 });
+    const after = await all();
+    expect(after.filter((row) => row.syncDisabled === 'vanished')).toHaveLength(before.length - 1);
+    expect(after.find((row) => row.providerServiceId === '1')).toMatchObject({ isReadOnly: false });
+    expect(await watchGroup()).toMatchObject({ count: 0 });
+    const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'provider.sync-apply'));
+    expect(audit).toHaveLength(1);
+    // Nothing suspicious is left to apply: a second click is a Korean 400 and changes nothing.
+    const again = await call('POST', `/admin/api/providers/${providerId}/sync/apply`);
+    expect(again.statusCode).toBe(400);
+    expect(await all()).toEqual(after);
   });
 });
 

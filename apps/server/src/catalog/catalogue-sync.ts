@@ -4,6 +4,7 @@ import {
   exchangeRateMissingMessage,
   isServiceType,
   pinnedFieldsOf,
+  suspiciousListing,
   unmappedUpstreamIds,
   type MarginGuardMode,
   type SyncDisabledReason,
@@ -26,6 +27,8 @@ export type SyncTrigger = 'schedule' | 'operator';
 export type SyncOutcome =
   | { status: 'ok'; runId: number; changes: number; unmapped: string[] }
   | { status: 'failed'; runId: number; error: string }
+  /** The listing looked like the provider's fault (suspiciousListing): nothing was changed. */
+  | { status: 'suspicious'; runId: number; error: string }
   /** Another process (or request) is syncing this provider right now: nothing was done. */
   | { status: 'busy' };
 
@@ -108,7 +111,15 @@ export class CatalogueSync {
     };
   }
 
-  async syncProvider(providerId: number, trigger: SyncTrigger): Promise<SyncOutcome> {
+  /**
+   * `acceptSuspicious`: the operator applies a listing the sync held as suspicious (from the report),
+   * having checked that the provider really dropped those services.
+   */
+  async syncProvider(
+    providerId: number,
+    trigger: SyncTrigger,
+    options: { acceptSuspicious?: boolean } = {},
+  ): Promise<SyncOutcome> {
     const [provider] = await this.db.select().from(providers).where(eq(providers.id, providerId));
     if (!provider) return { status: 'busy' };
     const runId = await this.claim(providerId, trigger);
@@ -119,6 +130,28 @@ export class CatalogueSync {
       const { currency, exchangeRate } = await providerExchangeRate(this.db, provider, () => client.balance());
       if (exchangeRate === null) {
         return await this.fail(runId, exchangeRateMissingMessage(currency));
+      }
+      // An empty list, or one missing most of what we sell, is far likelier a provider fault than a
+      // catalogue it deleted: stopping every service on it would be wrong, so the run changes nothing
+      // and waits for the operator (docs/ARCHITECTURE.md#catalogue-sync).
+      if (!options.acceptSuspicious) {
+        const mapped = await this.db
+          .select({ providerServiceId: services.providerServiceId, isReadOnly: services.isReadOnly })
+          .from(services)
+          .where(and(eq(services.providerId, provider.id), isNotNull(services.providerServiceId)));
+        const reason = suspiciousListing(
+          new Set(listing.map((entry) => entry.service)),
+          mapped.map((row) => ({ providerServiceId: row.providerServiceId!, isReadOnly: row.isReadOnly })),
+        );
+        if (reason !== null) {
+          const now = this.clock.now();
+          await this.db
+            .update(catalogueSyncRuns)
+            .set({ status: 'suspicious', error: reason, currency, exchangeRate, finishedAt: now })
+            .where(eq(catalogueSyncRuns.id, runId));
+          await this.db.update(providers).set({ lastSyncAt: now }).where(eq(providers.id, provider.id));
+          return { status: 'suspicious', runId, error: reason };
+        }
       }
       const changes = await this.apply(provider, runId, listing, currency, exchangeRate);
       return { status: 'ok', runId, changes: changes.count, unmapped: changes.unmapped };

@@ -74,7 +74,7 @@ export class WatchService {
 
     const troublesByProvider = new Map<number, ProviderTroubleFact[]>();
     const providerItems = this.providerItems(now, t, troublesByProvider);
-    const [held, notTaken, stalled, cancels, refills, depositRows, chargeRows] = await Promise.all([
+    const [held, notTaken, stalled, cancels, refills, depositRows, chargeRows, suspicious] = await Promise.all([
       repo.heldOrders(db, limit),
       repo.notTakenOrders(db, before(t.notTakenMinutes * MINUTE), limit),
       repo.stalledOrders(
@@ -88,6 +88,7 @@ export class WatchService {
       repo.refillsWaiting(db, before(t.refillWaitingHours * HOUR), limit),
       repo.depositsWaiting(db, before(t.depositMinutes * MINUTE), limit),
       repo.chargesLapsing(db, now, new Date(now.getTime() + t.chargeLapseMinutes * MINUTE), limit),
+      repo.suspiciousSyncs(db, limit),
     ]);
 
     const groups: Record<WatchKind, { count: number; items: WatchItem[] }> = {
@@ -119,6 +120,15 @@ export class WatchService {
         since: row.expiresAt.toISOString(),
         won: row.payable,
         target: { screen: 'charges', query: { status: '0', q: row.memberLoginId } },
+      })),
+      // Keyed by provider, so a provider that keeps answering badly is one entry (and one notification).
+      SYNC_SUSPICIOUS: counted(suspicious, (row) => ({
+        id: row.providerId,
+        label: `${row.providerName} 동기화 #${row.runId}`,
+        detail: row.reason ?? '',
+        since: (row.finishedAt ?? row.startedAt).toISOString(),
+        won: null,
+        target: { screen: 'providers', query: {} },
       })),
     };
     const list = WATCH_KINDS.map((kind) => ({ kind, ...groups[kind] }));
