@@ -127,7 +127,9 @@ export class CatalogueSync {
     try {
       const client = this.registry.clientFor(provider);
       const listing = cleanProviderListing(await client.services());
-      const { currency, exchangeRate } = await providerExchangeRate(this.db, provider, () => client.balance());
+      const { currency, exchangeRate } = await providerExchangeRate(this.db, provider, () =>
+        client.balance(),
+      );
       if (exchangeRate === null) {
         return await this.fail(runId, exchangeRateMissingMessage(currency));
       }

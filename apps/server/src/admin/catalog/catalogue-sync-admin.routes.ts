@@ -84,7 +84,8 @@ export function catalogueSyncAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod
         if (action === 'currency') sim.setCurrency(currency ?? null);
         else if (action === 'empty') sim.setListingEmpty(true);
         else if (action === 'lose-most') {
-          for (const entry of SIMULATED_SERVICES) if (entry.service !== id) sim.setListing(entry.service, 'gone');
+          for (const entry of SIMULATED_SERVICES)
+            if (entry.service !== id) sim.setListing(entry.service, 'gone');
         } else if (action === 'restore-all') {
           sim.setListingEmpty(false);
           for (const entry of SIMULATED_SERVICES) sim.setListing(entry.service, null);

@@ -74,22 +74,23 @@ export class WatchService {
 
     const troublesByProvider = new Map<number, ProviderTroubleFact[]>();
     const providerItems = this.providerItems(now, t, troublesByProvider);
-    const [held, notTaken, stalled, cancels, refills, depositRows, chargeRows, suspicious] = await Promise.all([
-      repo.heldOrders(db, limit),
-      repo.notTakenOrders(db, before(t.notTakenMinutes * MINUTE), limit),
-      repo.stalledOrders(
-        db,
-        now,
-        t.stalledHours,
-        Object.entries(t.stalledHoursByService).map(([id, h]) => [Number(id), h]),
-        limit,
-      ),
-      repo.cancelWaiting(db, before(t.cancelWaitingHours * HOUR), limit),
-      repo.refillsWaiting(db, before(t.refillWaitingHours * HOUR), limit),
-      repo.depositsWaiting(db, before(t.depositMinutes * MINUTE), limit),
-      repo.chargesLapsing(db, now, new Date(now.getTime() + t.chargeLapseMinutes * MINUTE), limit),
-      repo.suspiciousSyncs(db, limit),
-    ]);
+    const [held, notTaken, stalled, cancels, refills, depositRows, chargeRows, suspicious] =
+      await Promise.all([
+        repo.heldOrders(db, limit),
+        repo.notTakenOrders(db, before(t.notTakenMinutes * MINUTE), limit),
+        repo.stalledOrders(
+          db,
+          now,
+          t.stalledHours,
+          Object.entries(t.stalledHoursByService).map(([id, h]) => [Number(id), h]),
+          limit,
+        ),
+        repo.cancelWaiting(db, before(t.cancelWaitingHours * HOUR), limit),
+        repo.refillsWaiting(db, before(t.refillWaitingHours * HOUR), limit),
+        repo.depositsWaiting(db, before(t.depositMinutes * MINUTE), limit),
+        repo.chargesLapsing(db, now, new Date(now.getTime() + t.chargeLapseMinutes * MINUTE), limit),
+        repo.suspiciousSyncs(db, limit),
+      ]);
 
     const groups: Record<WatchKind, { count: number; items: WatchItem[] }> = {
       ORDER_HELD: counted(held, (row) => orderItem(row, row.updatedAt, row.lastError, true)),

@@ -259,9 +259,7 @@ function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
         // docs/product.md#operator-console: most likely the provider's fault, so nothing was changed;
         // the operator applies it only after checking the provider really dropped those services.
         <div className="catalog-sync-suspicious" role="alert">
-          <p className="catalog-form-error">
-            공급사 장애로 보여 아무것도 바꾸지 않았습니다. {run.error}
-          </p>
+          <p className="catalog-form-error">공급사 장애로 보여 아무것도 바꾸지 않았습니다. {run.error}</p>
           <p className="catalog-muted">
             공급사 패널에서 정말 상품을 내렸는지 확인한 뒤 적용하면 사라진 상품의 주문을 중지합니다.
           </p>
@@ -275,7 +273,9 @@ function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
                 onSuccess: (answer) =>
                   answer.status === 'ok'
                     ? toast.success(`${provider.providerName} 동기화 적용: 변경 ${answer.changes ?? 0}건`)
-                    : toast.error(`${provider.providerName} 동기화 적용 실패: ${answer.error ?? answer.status}`),
+                    : toast.error(
+                        `${provider.providerName} 동기화 적용 실패: ${answer.error ?? answer.status}`,
+                      ),
                 onError: (error) => toast.error(errorMessage(error, '적용하지 못했습니다.')),
               })
             }
