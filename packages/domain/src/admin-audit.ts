@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   // Catalogue sync (docs/product.md#operator-console): the system's changes and the operator's settings.
   'service.sync': '공급사 동기화',
   'provider.sync-settings': '동기화 설정',
+  'provider.sync-apply': '의심 동기화 적용',
   'exchange-rate.set': '환율 설정',
   // Provider health (docs/product.md#operator-console): 신규 주문 전송 중지 on and off.
   'provider.pause-sending': '신규 주문 전송 중지',

@@ -37,6 +37,23 @@ export interface SyncServiceInput extends SyncedServiceState {
   markupPercent: number | null;
   /** The operator set the price by hand: the sync keeps it (the margin guard still applies). */
   pricePinned: boolean;
+  /** Terms the operator set by hand: the sync keeps them, narrowing only (see decideServiceSync). */
+  pinnedFields?: readonly PinnableField[];
+}
+
+/**
+ * The terms besides the price an operator's hand edit pins (docs/product.md#operator-console): the
+ * service form's save pins each one it changed, and 공급사 값 따르기 unpins it.
+ */
+export const PINNABLE_FIELDS = ['min', 'max', 'refillDays', 'cancellable'] as const;
+export type PinnableField = (typeof PINNABLE_FIELDS)[number];
+export const isPinnableField = (field: string): field is PinnableField =>
+  (PINNABLE_FIELDS as readonly string[]).includes(field);
+
+/** The pinned fields of a stored value (a JSON array), each known one once, in PINNABLE_FIELDS order. */
+export function pinnedFieldsOf(value: unknown): PinnableField[] {
+  const given = Array.isArray(value) ? value : [];
+  return PINNABLE_FIELDS.filter((field) => given.includes(field));
 }
 
 export interface UpstreamServiceEntry {
@@ -69,6 +86,44 @@ export interface SyncDecision {
   changes: SyncChange[];
   /** The upstream cost per unit is above the price (before the guard acted). */
   belowCost: boolean;
+}
+
+/**
+ * The sale price at `markupPercent` of a provider's `rate` in its currency at `exchangeRate` (won per
+ * unit; null = KRW): the one conversion both the import and the sync use. Null when unusable.
+ */
+export function providerPriceMilli(
+  rate: string,
+  exchangeRate: string | null,
+  markupPercent: number,
+): number | null {
+  const cost = upstreamUnitCostMilli(rate, exchangeRate);
+  if (!cost || cost.num === 0n) return null;
+  return priceAtMarkup(cost, markupPercent);
+}
+
+/** Why a provider in a foreign currency cannot be priced: its exchange rate is not set. */
+export function exchangeRateMissingMessage(currency: string): string {
+  return `공급사 통화가 ${currency}입니다. 동기화 화면에서 ${currency} 환율을 먼저 설정해주세요.`;
+}
+
+/**
+ * A listing that looks like the provider's fault rather than its catalogue (docs/product.md): an
+ * empty list while services of ours are mapped to it, or more than half of our orderable mapped
+ * services missing at once. Such a run changes nothing until the operator applies it. Null when fine.
+ */
+export function suspiciousListing(
+  listedIds: ReadonlySet<string>,
+  mapped: readonly { providerServiceId: string; isReadOnly: boolean }[],
+): string | null {
+  if (mapped.length === 0) return null;
+  if (listedIds.size === 0) return `공급사가 빈 상품 목록을 보냈습니다 (연결된 상품 ${mapped.length}개).`;
+  const orderable = mapped.filter((row) => !row.isReadOnly);
+  const missing = orderable.filter((row) => !listedIds.has(row.providerServiceId)).length;
+  if (missing * 2 > orderable.length) {
+    return `판매 중인 연결 상품 ${orderable.length}개 중 ${missing}개가 공급사 목록에서 한꺼번에 사라졌습니다.`;
+  }
+  return null;
 }
 
 /** A non-negative decimal as numerator / 10^scale, or null. */
@@ -154,15 +209,23 @@ export function decideServiceSync(
     const price = priceAtMarkup(cost, service.markupPercent);
     if (price !== null) next.unitPriceMilli = price;
   }
+  // A pinned term is the operator's, kept; but never what the provider refuses: a pinned min/max is
+  // narrowed into the provider's range (never widened past it), and refill or cancel the provider
+  // withdrew is turned off even when pinned on. A pinned range that no longer meets the provider's
+  // follows the provider's, as nothing in it could be sold.
+  const pinned = new Set(service.pinnedFields ?? []);
   const min = Math.max(1, entry.min);
   const max = maxOfServiceType(service.type, min, entry.max);
   if (min <= SERVICE_MAX_QUANTITY && min <= max) {
-    next.min = min;
-    next.max = max;
+    const keptMin = pinned.has('min') ? Math.max(service.min, min) : min;
+    const keptMax = pinned.has('max') ? Math.min(service.max, max) : max;
+    const fits = keptMin <= keptMax;
+    next.min = fits ? keptMin : min;
+    next.max = fits ? keptMax : max;
   }
   if (!entry.refill) next.refillDays = 0;
-  else if (next.refillDays === 0) next.refillDays = DEFAULT_REFILL_DAYS;
-  next.cancellable = entry.cancel;
+  else if (next.refillDays === 0 && !pinned.has('refillDays')) next.refillDays = DEFAULT_REFILL_DAYS;
+  next.cancellable = pinned.has('cancellable') ? service.cancellable && entry.cancel : entry.cancel;
 
   belowCost = isBelowCost(next.unitPriceMilli, cost);
   if (belowCost && options.marginGuard === 'reprice') {
@@ -210,6 +273,14 @@ export const SYNC_FIELD_LABELS: Record<SyncField, string> = {
   cancellable: '취소 가능',
   isReadOnly: '주문 중지',
   syncDisabled: '동기화 중지 사유',
+};
+
+/** The run statuses of a sync: 'suspicious' changed nothing and waits for the operator. */
+export const SYNC_RUN_STATUS_LABELS: Record<string, string> = {
+  running: '진행 중',
+  ok: '완료',
+  failed: '실패',
+  suspicious: '의심 (적용 안 함)',
 };
 
 export const SYNC_DISABLED_LABELS: Record<SyncDisabledReason, string> = {

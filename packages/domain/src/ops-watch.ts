@@ -14,6 +14,7 @@ export const WATCH_KINDS = [
   'PROVIDER_TROUBLE',
   'DEPOSIT_UNMATCHED',
   'CHARGE_LAPSING',
+  'SYNC_SUSPICIOUS',
 ] as const;
 export type WatchKind = (typeof WATCH_KINDS)[number];
 
@@ -67,6 +68,12 @@ export const WATCH_KIND_TEXTS: Record<WatchKind, WatchKindText> = {
     title: '곧 만료되는 충전 신청',
     description: '입금을 기다리는 중인데 곧 만료되는 충전 신청입니다.',
     action: '입금 내역 확인 후 수락',
+  },
+  SYNC_SUSPICIOUS: {
+    title: '의심스러운 공급사 동기화',
+    description:
+      '공급사가 빈 목록을 보냈거나 판매 중인 상품 절반 넘게가 한꺼번에 사라져, 동기화가 아무것도 바꾸지 않은 공급사입니다.',
+    action: '공급사 패널 확인 후 동기화 화면에서 적용 또는 다시 동기화',
   },
 };
 

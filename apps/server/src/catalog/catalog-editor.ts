@@ -1,6 +1,8 @@
 import {
   CATALOG_MESSAGES as M,
   isSameIdSet,
+  PINNABLE_FIELDS,
+  pinnedFieldsOf,
   validateCategoryInput,
   validatePlatformInput,
   validateServiceInput,
@@ -280,9 +282,16 @@ export class CatalogEditor {
       // A hand-set price is pinned: the catalogue sync keeps it (docs/product.md#operator-console).
       const pricePinned =
         body.pricePinned ?? (row.pricePinned || row.unitPriceMilli !== values.unitPriceMilli);
+      // So is each other term it changes (min, max, refill, cancel), unless the save follows the provider.
+      const follow = new Set(body.followProvider ?? []);
+      const pinnedBefore = pinnedFieldsOf(row.pinnedFields);
+      const pinnedFields = PINNABLE_FIELDS.filter(
+        (field) => !follow.has(field) && (pinnedBefore.includes(field) || row[field] !== values[field]),
+      );
       if (
         EDITABLE_SERVICE_COLUMNS.every((column) => row[column] === values[column]) &&
-        row.pricePinned === pricePinned
+        row.pricePinned === pricePinned &&
+        pinnedFields.join() === pinnedBefore.join()
       ) {
         return { result: { service: before, changed: false }, changed: false };
       }
@@ -296,6 +305,7 @@ export class CatalogEditor {
           ? cost
           : { failoverUnitCostMilli: null }),
         pricePinned,
+        pinnedFields,
         ...(moved ? { sortOrder: await repo.nextServiceSortOrder(tx, values.categoryId) } : {}),
       });
       const after = await this.presentServiceById(tx, id);

@@ -6,10 +6,11 @@ import type { Db } from '../db/database';
 import { exchangeRates, providers } from '../db/schema';
 import { appError } from '../errors/app-error';
 import type { Clock } from '../shared/clock';
-import { latestSyncRuns } from './catalogue-sync';
+import { latestSyncRuns, type SyncOutcome } from './catalogue-sync';
 
 const RATE_INVALID = '환율은 0보다 큰 숫자(소수점 12자리까지)로 입력해주세요.';
 const PROVIDER_NOT_FOUND = '공급사를 찾을 수 없습니다.';
+const NOT_SUSPICIOUS = '적용할 의심 동기화가 없습니다. 최근 동기화가 이미 반영되었거나 정상입니다.';
 
 /**
  * The operator's side of the catalogue sync (docs/product.md#operator-console): the report (each
@@ -50,6 +51,31 @@ export class CatalogueSyncConsole {
       });
     });
     return report(this.db);
+  }
+
+  /**
+   * Applies a listing the sync held as suspicious: audited as the operator's decision, then a sync
+   * that accepts it. Only while the provider's last run is suspicious, so a stale click does nothing.
+   */
+  async applySuspicious(
+    operatorId: number,
+    id: number,
+    sync: (providerId: number) => Promise<SyncOutcome>,
+  ): Promise<SyncOutcome> {
+    const [last] = await latestSyncRuns(this.db, [id]);
+    if (!last) throw appError('NOT_FOUND', PROVIDER_NOT_FOUND);
+    if (last.run.status !== 'suspicious') throw appError('CATALOG_INVALID', NOT_SUSPICIOUS);
+    await this.db.transaction((tx) =>
+      auditLogRepository.record(tx, {
+        operatorId,
+        action: 'provider.sync-apply',
+        targetType: 'provider',
+        targetId: id,
+        before: { runId: last.run.id, reason: last.run.error },
+        after: null,
+      }),
+    );
+    return sync(id);
   }
 
   /** Stored with the time it was set; the sync never fetches a rate (docs/ARCHITECTURE.md#catalogue-sync). */

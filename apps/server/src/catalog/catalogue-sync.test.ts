@@ -7,6 +7,7 @@ import {
   catalogueSyncChanges,
   catalogueSyncRuns,
   exchangeRates,
+  operatorNotifications,
   orders,
   providers,
   services,
@@ -25,6 +26,8 @@ afterEach(() => {
   const sim = t.app.services.simulatedProvider;
   sim.setFault(null);
   sim.setCharge(null);
+  sim.setCurrency(null);
+  sim.setListingEmpty(false);
   for (const entry of SIMULATED_SERVICES) sim.setListing(entry.service, null);
 });
 
@@ -145,6 +148,69 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     await call('PUT', `/admin/api/services/${service.id}`, { ...body, pricePinned: false });
     await sync().syncProvider(providerId, 'operator');
     expect(await serviceRow(service.id)).toMatchObject({ unitPriceMilli: 5_500, pricePinned: false });
+  });
+
+  it("keeps the operator's refill-off, cancel-off and narrowed min/max; still narrows to the provider's range; follows again when unpinned", async () => {
+    const providerId = await demoProviderId();
+    const service = await mapped(1, 15);
+    await settle(providerId);
+    expect(await serviceRow(service.id)).toMatchObject({
+      min: 10,
+      max: 10_000,
+      refillDays: DEFAULT_REFILL_DAYS,
+      cancellable: true,
+    });
+    const { call } = await operatorClient(t.app);
+    const form = ((await call('GET', '/admin/api/services')).json() as AdminService[]).find(
+      (s) => s.id === service.id,
+    )!;
+    const body = {
+      categoryId: form.categoryId,
+      text: form.text,
+      unitPriceMilli: form.unitPriceMilli,
+      min: 100,
+      max: 5_000,
+      notice: form.notice,
+      refillDays: 0,
+      cancellable: false,
+      type: form.type,
+      providerId: form.providerId,
+      providerServiceId: form.providerServiceId,
+    };
+    const saved = await call('PUT', `/admin/api/services/${service.id}`, body);
+    expect(saved.json()).toMatchObject({
+      service: { pinnedFields: ['min', 'max', 'refillDays', 'cancellable'], pricePinned: false },
+    });
+
+    // The provider lists the same terms as before: nothing the operator set is undone.
+    await sync().syncProvider(providerId, 'operator');
+    const kept = { min: 100, max: 5_000, refillDays: 0, cancellable: false };
+    expect(await serviceRow(service.id)).toMatchObject(kept);
+    // Upstream widens: still the operator's range.
+    t.app.services.simulatedProvider.setListing(1, { min: 1, max: 90_000 });
+    await sync().syncProvider(providerId, 'operator');
+    expect(await serviceRow(service.id)).toMatchObject(kept);
+    // Upstream narrows past it: never sell what it refuses.
+    t.app.services.simulatedProvider.setListing(1, { min: 200, max: 3_000 });
+    await sync().syncProvider(providerId, 'operator');
+    expect(await serviceRow(service.id)).toMatchObject({ ...kept, min: 200, max: 3_000 });
+
+    // 공급사 값 따르기 for refill and cancel: the next sync follows the provider for them only.
+    const follow = await call('PUT', `/admin/api/services/${service.id}`, {
+      ...body,
+      min: 200,
+      max: 3_000,
+      followProvider: ['refillDays', 'cancellable'],
+    });
+    expect(follow.json()).toMatchObject({ service: { pinnedFields: ['min', 'max'] } });
+    t.app.services.simulatedProvider.setListing(1, { min: 1, max: 90_000 });
+    await sync().syncProvider(providerId, 'operator');
+    expect(await serviceRow(service.id)).toMatchObject({
+      min: 200,
+      max: 3_000,
+      refillDays: DEFAULT_REFILL_DAYS,
+      cancellable: true,
+    });
   });
 
   it('stops a service whose upstream vanished, records it, and re-enables it on return when set', async () => {
@@ -277,6 +343,104 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     await t.app.database.db.update(providers).set({ syncIntervalMinutes: 0 });
     t.clock.advance(61 * 60_000);
     expect(await first.tick()).toEqual({ synced: 0, failed: 0 });
+  });
+});
+
+describe(`a provider that answers nothing on ${testDatabaseKind}`, () => {
+  it('an empty list, or most services gone at once, changes nothing: the run is suspicious, watched and notified; the operator may apply it', async () => {
+    const providerId = await demoProviderId();
+    const db = t.app.database.db;
+    const sim = t.app.services.simulatedProvider;
+    await settle(providerId);
+    const all = () => db.select().from(services).orderBy(services.id);
+    const before = await all();
+    const { call } = await operatorClient(t.app);
+    const watchGroup = async () => {
+      const watch = (await call('GET', '/admin/api/watch')).json() as {
+        groups: { kind: string; count: number; items: { id: number; detail: string }[] }[];
+      };
+      return watch.groups.find((g) => g.kind === 'SYNC_SUSPICIOUS')!;
+    };
+
+    // 1. An empty list.
+    sim.setListingEmpty(true);
+    const empty = await sync().syncProvider(providerId, 'operator');
+    expect(empty).toMatchObject({ status: 'suspicious', error: expect.stringContaining('빈 상품 목록') });
+    expect(await all()).toEqual(before);
+    const [run] = await db
+      .select()
+      .from(catalogueSyncRuns)
+      .where(eq(catalogueSyncRuns.id, empty.status === 'suspicious' ? empty.runId : -1));
+    expect(run).toMatchObject({ status: 'suspicious' });
+    expect(await db.select().from(catalogueSyncChanges)).toEqual([]);
+    expect(await watchGroup()).toMatchObject({ count: 1, items: [{ id: providerId }] });
+    t.app.services.notifications.scanSoon();
+    await t.app.services.notifications.record();
+    const notes = await db.select().from(operatorNotifications);
+    expect(notes.filter((n) => n.kind === 'SYNC_SUSPICIOUS').map((n) => n.eventKey)).toEqual([
+      `watch:SYNC_SUSPICIOUS:${providerId}`,
+    ]);
+
+    // 2. All but one of its services gone at once (the console's "lose-most" control).
+    sim.setListingEmpty(false);
+    expect(
+      (await call('PUT', '/admin/api/simulated-provider/listing/1', { action: 'lose-most' })).statusCode,
+    ).toBe(200);
+    const most = await sync().syncProvider(providerId, 'operator');
+    expect(most).toMatchObject({ status: 'suspicious', error: expect.stringContaining('사라졌습니다') });
+    expect(await all()).toEqual(before);
+    expect((await call('POST', `/admin/api/providers/${providerId}/sync`)).json()).toMatchObject({
+      status: 'suspicious',
+    });
+
+    // 3. The operator checked: it was real. Applying stops those services (and, by default, they stay off).
+    const applied = await call('POST', `/admin/api/providers/${providerId}/sync/apply`);
+    expect(applied.json()).toMatchObject({ status: 'ok', changes: before.length - 1 });
+    const after = await all();
+    expect(after.filter((row) => row.syncDisabled === 'vanished')).toHaveLength(before.length - 1);
+    expect(after.find((row) => row.providerServiceId === '1')).toMatchObject({ isReadOnly: false });
+    expect(await watchGroup()).toMatchObject({ count: 0 });
+    const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'provider.sync-apply'));
+    expect(audit).toHaveLength(1);
+    // Nothing suspicious is left to apply: a second click is a Korean 400 and changes nothing.
+    const again = await call('POST', `/admin/api/providers/${providerId}/sync/apply`);
+    expect(again.statusCode).toBe(400);
+    expect(await all()).toEqual(after);
+  });
+});
+
+describe(`import in the provider's currency on ${testDatabaseKind}`, () => {
+  it('prices an import from a USD provider at the exchange rate, as the sync does; refuses it without a rate', async () => {
+    const providerId = await demoProviderId();
+    const sim = t.app.services.simulatedProvider;
+    const { call } = await operatorClient(t.app);
+    const categories = (await call('GET', '/admin/api/categories')).json() as { id: number }[];
+    const body = { categoryId: categories[0]!.id, markupPercent: 0, items: [{ providerServiceId: '14' }] };
+    const count = async () => (await t.app.database.db.select().from(services)).length;
+    const before = await count();
+
+    // The provider now bills in USD (its balance answer says so) and lists 0.85 USD per 1,000.
+    sim.setCurrency('USD');
+    sim.setListing(14, { rate: '0.85' });
+    const refused = await call('POST', `/admin/api/providers/${providerId}/import`, body);
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as { message: string }).message).toContain('USD');
+    expect(await count()).toBe(before);
+
+    await call('PUT', '/admin/api/exchange-rates', { currency: 'USD', wonPerUnit: '1400' });
+    const imported = await call('POST', `/admin/api/providers/${providerId}/import`, body);
+    expect(imported.statusCode).toBe(200);
+    const id = (imported.json() as { created: { serviceId: number }[] }).created[0]!.serviceId;
+    // 0.85 USD × 1,400 = 1,190 won per 1,000 = 1,190 milli-won a unit: 10,000 views ₩11,900, not ₩20.
+    expect((await serviceRow(id)).unitPriceMilli).toBe(1_190);
+    // The sync reads the same price: it has nothing to change.
+    const outcome = await sync().syncProvider(providerId, 'operator');
+    expect(outcome).toMatchObject({ status: 'ok' });
+    const changes = await t.app.database.db
+      .select()
+      .from(catalogueSyncChanges)
+      .where(eq(catalogueSyncChanges.serviceId, id));
+    expect(changes).toEqual([]);
   });
 });
 

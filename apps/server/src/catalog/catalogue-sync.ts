@@ -1,7 +1,10 @@
 import {
   cleanProviderLine,
   decideServiceSync,
+  exchangeRateMissingMessage,
   isServiceType,
+  pinnedFieldsOf,
+  suspiciousListing,
   unmappedUpstreamIds,
   type MarginGuardMode,
   type SyncDisabledReason,
@@ -24,6 +27,8 @@ export type SyncTrigger = 'schedule' | 'operator';
 export type SyncOutcome =
   | { status: 'ok'; runId: number; changes: number; unmapped: string[] }
   | { status: 'failed'; runId: number; error: string }
+  /** The listing looked like the provider's fault (suspiciousListing): nothing was changed. */
+  | { status: 'suspicious'; runId: number; error: string }
   /** Another process (or request) is syncing this provider right now: nothing was done. */
   | { status: 'busy' };
 
@@ -106,7 +111,15 @@ export class CatalogueSync {
     };
   }
 
-  async syncProvider(providerId: number, trigger: SyncTrigger): Promise<SyncOutcome> {
+  /**
+   * `acceptSuspicious`: the operator applies a listing the sync held as suspicious (from the report),
+   * having checked that the provider really dropped those services.
+   */
+  async syncProvider(
+    providerId: number,
+    trigger: SyncTrigger,
+    options: { acceptSuspicious?: boolean } = {},
+  ): Promise<SyncOutcome> {
     const [provider] = await this.db.select().from(providers).where(eq(providers.id, providerId));
     if (!provider) return { status: 'busy' };
     const runId = await this.claim(providerId, trigger);
@@ -114,10 +127,33 @@ export class CatalogueSync {
     try {
       const client = this.registry.clientFor(provider);
       const listing = cleanProviderListing(await client.services());
-      const currency = (provider.currency ?? (await client.balance()).currency).trim().toUpperCase() || 'KRW';
-      const exchangeRate = currency === 'KRW' ? '1' : await this.exchangeRateOf(this.db, currency);
+      const { currency, exchangeRate } = await providerExchangeRate(this.db, provider, () =>
+        client.balance(),
+      );
       if (exchangeRate === null) {
-        return await this.fail(runId, `${currency} 환율이 설정되지 않았습니다.`);
+        return await this.fail(runId, exchangeRateMissingMessage(currency));
+      }
+      // An empty list, or one missing most of what we sell, is far likelier a provider fault than a
+      // catalogue it deleted: stopping every service on it would be wrong, so the run changes nothing
+      // and waits for the operator (docs/ARCHITECTURE.md#catalogue-sync).
+      if (!options.acceptSuspicious) {
+        const mapped = await this.db
+          .select({ providerServiceId: services.providerServiceId, isReadOnly: services.isReadOnly })
+          .from(services)
+          .where(and(eq(services.providerId, provider.id), isNotNull(services.providerServiceId)));
+        const reason = suspiciousListing(
+          new Set(listing.map((entry) => entry.service)),
+          mapped.map((row) => ({ providerServiceId: row.providerServiceId!, isReadOnly: row.isReadOnly })),
+        );
+        if (reason !== null) {
+          const now = this.clock.now();
+          await this.db
+            .update(catalogueSyncRuns)
+            .set({ status: 'suspicious', error: reason, currency, exchangeRate, finishedAt: now })
+            .where(eq(catalogueSyncRuns.id, runId));
+          await this.db.update(providers).set({ lastSyncAt: now }).where(eq(providers.id, provider.id));
+          return { status: 'suspicious', runId, error: reason };
+        }
       }
       const changes = await this.apply(provider, runId, listing, currency, exchangeRate);
       return { status: 'ok', runId, changes: changes.count, unmapped: changes.unmapped };
@@ -159,11 +195,6 @@ export class CatalogueSync {
     return { status: 'failed', runId, error };
   }
 
-  private async exchangeRateOf(ex: Executor, currency: string): Promise<string | null> {
-    const [row] = await ex.select().from(exchangeRates).where(eq(exchangeRates.currency, currency));
-    return row?.wonPerUnit ?? null;
-  }
-
   private async apply(
     provider: ProviderRow,
     runId: number,
@@ -195,6 +226,7 @@ export class CatalogueSync {
             type: row.serviceType,
             markupPercent: row.markupPercent,
             pricePinned: row.pricePinned,
+            pinnedFields: pinnedFieldsOf(row.pinnedFields),
           },
           byId.get(row.providerServiceId!) ?? null,
           {
@@ -247,6 +279,22 @@ export class CatalogueSync {
     if (result.count > 0) await this.catalog.changed();
     return result;
   }
+}
+
+/**
+ * The currency a provider's rates are in (its setting, else what its `balance` answers; KRW when it
+ * says none) and the operator's exchange rate for it ('1' for KRW; null when not set). The import and
+ * the sync read it the same way, so both price a provider alike (docs/ARCHITECTURE.md#catalogue-sync).
+ */
+export async function providerExchangeRate(
+  ex: Executor,
+  provider: Pick<ProviderRow, 'currency'>,
+  balance: () => Promise<{ currency: string }>,
+): Promise<{ currency: string; exchangeRate: string | null }> {
+  const currency = (provider.currency ?? (await balance()).currency).trim().toUpperCase() || 'KRW';
+  if (currency === 'KRW') return { currency, exchangeRate: '1' };
+  const [row] = await ex.select().from(exchangeRates).where(eq(exchangeRates.currency, currency));
+  return { currency, exchangeRate: row?.wonPerUnit ?? null };
 }
 
 /** A provider's last runs, newest first, each with its changes (the console's sync report). */

@@ -6,7 +6,8 @@ import {
   DEFAULT_REFILL_DAYS,
   IMPORT_MAX_ITEMS,
   SERVICE_MAX_QUANTITY,
-  providerRateToUnitPriceMilli,
+  exchangeRateMissingMessage,
+  providerPriceMilli,
   serviceTypeOfProviderType,
   type ServiceType,
   validateMarkupPercent,
@@ -21,6 +22,7 @@ import { askProvider, findProviderOrFail } from '../providers/provider-calls';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import type { CatalogService } from './catalog.service';
 import { catalogWritesRepository as repo } from './catalog-writes.repository';
+import { providerExchangeRate } from './catalogue-sync';
 import { cleanProviderListing } from './provider-listing-text';
 
 type ImportBody = z.output<typeof providerImportRequest>;
@@ -31,7 +33,8 @@ type ImportBody = z.output<typeof providerImportRequest>;
  * (docs/ARCHITECTURE.md#operator-console-issue-11).
  *
  * Creates a service in the category for each chosen provider service, priced at the provider's rate
- * plus the markup (domain providerRateToUnitPriceMilli: exact, rounded up to a milli-won), with the
+ * in won (its currency at the operator's exchange rate, as the sync does) plus the markup (domain
+ * providerPriceMilli: exact, rounded up to a milli-won), with the
  * provider's min and max, and its refill and cancel terms (`refill: true` → DEFAULT_REFILL_DAYS, the
  * trade's usual 30 days; `cancel` → cancellable; docs/product.md#refill-and-cancellation), and its
  * type (Default, Custom Comments, Package; any other type is skipped with the reason, since its orders
@@ -66,6 +69,12 @@ export class ProviderServicesImport {
         s,
       ]),
     );
+    // Priced as the sync prices it: in the provider's currency at the operator's exchange rate. A
+    // provider in another currency without a rate is refused, never priced as if in won.
+    const { currency, exchangeRate } = await providerExchangeRate(this.db, provider, () =>
+      askProvider(this.registry, provider, (api) => api.balance()),
+    );
+    if (exchangeRate === null) throw appError('CATALOG_INVALID', exchangeRateMissingMessage(currency));
 
     const result = await this.db.transaction(async (tx) => {
       const category = await repo.lockCategory(tx, body.categoryId);
@@ -82,7 +91,7 @@ export class ProviderServicesImport {
           ? M.IMPORT_ALREADY
           : !entry
             ? M.IMPORT_UNKNOWN
-            : importProblem(entry, body.markupPercent);
+            : importProblem(entry, body.markupPercent, exchangeRate);
         if (problem || !entry) {
           skipped.push({ providerServiceId: id, reason: problem ?? M.IMPORT_UNKNOWN });
           continue;
@@ -92,7 +101,7 @@ export class ProviderServicesImport {
         const row = await repo.insertService(tx, {
           categoryId: category.id,
           text: serviceName(item.text, entry),
-          unitPriceMilli: providerRateToUnitPriceMilli(entry.rate, body.markupPercent)!,
+          unitPriceMilli: providerPriceMilli(entry.rate, exchangeRate, body.markupPercent)!,
           // The catalogue sync follows the provider's rate at this markup (docs/ARCHITECTURE.md#catalogue-sync).
           markupPercent: body.markupPercent,
           serviceType: type,
@@ -145,11 +154,15 @@ function maxOfType(type: ServiceType, min: number, max: number): number {
   return Math.min(max, SERVICE_MAX_QUANTITY, type === 'custom_comments' ? COMMENTS_MAX_LINES : Infinity);
 }
 
-function importProblem(entry: ProviderServiceListing, markupPercent: number): string | null {
+function importProblem(
+  entry: ProviderServiceListing,
+  markupPercent: number,
+  exchangeRate: string,
+): string | null {
   // Orders of other types need fields this panel does not take (a poll's answer, mentions' usernames).
   const type = serviceTypeOfProviderType(entry.type);
   if (type === null) return M.IMPORT_UNSUPPORTED_TYPE(entry.type.slice(0, 50));
-  if (providerRateToUnitPriceMilli(entry.rate, markupPercent) === null) return M.IMPORT_BAD_RATE;
+  if (providerPriceMilli(entry.rate, exchangeRate, markupPercent) === null) return M.IMPORT_BAD_RATE;
   const min = Math.max(1, entry.min);
   if (min > SERVICE_MAX_QUANTITY || min > maxOfType(type, min, entry.max)) return M.IMPORT_BAD_LIMITS;
   return null;

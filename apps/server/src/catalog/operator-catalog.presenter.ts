@@ -1,4 +1,4 @@
-import type { ServiceType } from '@smm/domain';
+import { pinnedFieldsOf, type ServiceType } from '@smm/domain';
 import type { AdminCategory, AdminPlatform, AdminService } from '@smm/domain/contract';
 import type { CategoryRow, PlatformRow, ServiceRow } from './catalog.repository';
 
@@ -63,6 +63,7 @@ export const presentService = (row: ServiceListRow): AdminService => ({
   sortOrder: row.service.sortOrder,
   markupPercent: row.service.markupPercent,
   pricePinned: row.service.pricePinned,
+  pinnedFields: pinnedFieldsOf(row.service.pinnedFields),
   syncDisabled: row.service.syncDisabled,
   failoverProviderId: row.service.failoverProviderId,
   failoverProviderName: row.failoverProviderName,

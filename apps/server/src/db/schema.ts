@@ -179,6 +179,9 @@ export const services = pgTable(
     // it read-only ('vanished' | 'margin'; null = not the sync), so only those are re-enabled.
     markupPercent: integer('markup_percent'),
     pricePinned: boolean('price_pinned').notNull().default(false),
+    // The other terms the operator set by hand, kept by the sync too (PINNABLE_FIELDS of packages/domain
+    // catalogue-sync.ts: 'min' | 'max' | 'refillDays' | 'cancellable').
+    pinnedFields: jsonb('pinned_fields').$type<string[]>().notNull().default([]),
     syncDisabled: text('sync_disabled'),
     // The second provider (and its service id) an order goes to while the first's sending is paused
     // (docs/ARCHITECTURE.md#provider-health); null = orders wait for the first.

@@ -397,6 +397,10 @@ export class SimulatedProvider {
   // ('gone' = dropped from `services`) and a `charge` every status answer reports instead of 0.00.
   private readonly listingChanges = new Map<number, SimulatedListingChange | 'gone'>();
   private charge: string | null = null;
+  // The currency its `balance` (and status) answers name, so a sync or import meets a foreign provider.
+  private currencyNow: string = SIMULATED_BALANCE.currency;
+  // Lists nothing at all (a provider whose `services` answers []), until set back.
+  private listingEmpty = false;
 
   constructor(
     private readonly db: Db,
@@ -426,6 +430,23 @@ export class SimulatedProvider {
     else this.listingChanges.set(service, change);
   }
 
+  /** The currency `balance` names (its rates are then read in it); null = KRW as shipped. */
+  setCurrency(currency: string | null): void {
+    this.currencyNow = currency ?? SIMULATED_BALANCE.currency;
+  }
+
+  get currency(): string {
+    return this.currencyNow;
+  }
+
+  /**
+   * Lists nothing (true) or as changed by setListing again (false); dropping most services at once is
+   * setListing(id, 'gone') for each (docs/ARCHITECTURE.md#catalogue-sync: a suspicious listing).
+   */
+  setListingEmpty(empty: boolean): void {
+    this.listingEmpty = empty;
+  }
+
   /** The demo's trouble switches (see SimulatedMode). */
   get mode(): SimulatedMode {
     return { ...this.modeNow };
@@ -441,6 +462,7 @@ export class SimulatedProvider {
   }
 
   private listing(): unknown[] {
+    if (this.listingEmpty) return [];
     return SIMULATED_SERVICES.flatMap((entry) => {
       const change = this.listingChanges.get(entry.service);
       if (change === 'gone') return [];
@@ -485,7 +507,7 @@ export class SimulatedProvider {
       if (fault === 'json-error') return refused('Service temporarily unavailable');
       if (this.modeNow.dry && params.action === 'add') return refused(SIMULATED_DRY_ERROR);
       if (this.modeNow.dry && params.action === 'balance') {
-        return { balance: '0.00', currency: SIMULATED_BALANCE.currency };
+        return { balance: '0.00', currency: this.currencyNow };
       }
       if (dialect === 'refusal-400' && params.action === 'add')
         return refused('Quantity less than minimal 100');
@@ -547,7 +569,7 @@ export class SimulatedProvider {
           ? this.refillStatusOne(params.refill, knowsNoOrder)
           : this.refillStatus(idsOf(params.refills), knowsNoOrder);
       case 'balance':
-        return SIMULATED_BALANCE;
+        return { ...SIMULATED_BALANCE, currency: this.currencyNow };
       case 'services':
         return this.listing();
       default:
@@ -603,7 +625,7 @@ export class SimulatedProvider {
         start_count: String(now.startCount),
         status: now.status,
         remains: String(now.remains),
-        currency: SIMULATED_BALANCE.currency,
+        currency: this.currencyNow,
       };
     }
     return result;

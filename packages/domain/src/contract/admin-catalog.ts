@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PINNABLE_FIELDS } from '../catalogue-sync';
 import { SERVICE_TYPES } from '../service-types';
 import { requestText } from './common';
 
@@ -170,6 +171,8 @@ export const adminService = z.object({
   markupPercent: z.number().int().nullable(),
   /** The operator set the price by hand: the sync keeps it. */
   pricePinned: z.boolean(),
+  /** The other terms the operator set by hand ('min' | 'max' | 'refillDays' | 'cancellable'): the sync keeps them. */
+  pinnedFields: z.array(z.enum(PINNABLE_FIELDS)).optional(),
   /** Why the sync stopped orders of it ('vanished' | 'margin'), or null. */
   syncDisabled: z.string().nullable(),
   /** 대체 공급사: where a new order goes while its provider's sending is paused (and its service id there). */
@@ -213,6 +216,11 @@ export const serviceRequest = z.object({
    * clears the pin so the catalogue sync follows the provider again (docs/product.md#operator-console).
    */
   pricePinned: z.boolean().optional(),
+  /**
+   * Terms to unpin (공급사 값 따르기): the sync follows the provider's value again. A term the save
+   * changes and that is not named here is pinned (docs/product.md#operator-console).
+   */
+  followProvider: z.array(z.enum(PINNABLE_FIELDS)).max(PINNABLE_FIELDS.length).optional(),
   /** 대체 공급사 and its service id: both or neither, another existing provider (validateServiceInput). */
   failoverProviderId: rowId.nullable().optional().default(null),
   failoverProviderServiceId: requestText(100),

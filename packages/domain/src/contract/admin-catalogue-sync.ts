@@ -20,7 +20,10 @@ export type CatalogueSyncChange = z.infer<typeof catalogueSyncChange>;
 
 export const catalogueSyncRun = z.object({
   id: z.number().int(),
-  /** 'running' | 'ok' | 'failed' */
+  /**
+   * 'running' | 'ok' | 'failed' | 'suspicious' (an empty list or most services gone at once: nothing
+   * changed, `error` says why; the operator may apply it).
+   */
   status: z.string(),
   /** 'schedule' | 'operator' */
   trigger: z.string(),
@@ -65,10 +68,13 @@ export const catalogueSyncResponse = z.object({
 });
 export type CatalogueSyncResponse = z.infer<typeof catalogueSyncResponse>;
 
-/** POST /admin/api/providers/:id/sync */
+/** POST /admin/api/providers/:id/sync and …/sync/apply (apply a listing held as suspicious). */
 export const syncNowResponse = z.object({
-  /** 'busy': another sync of this provider is running; nothing was done. */
-  status: z.enum(['ok', 'failed', 'busy']),
+  /**
+   * 'busy': another sync of this provider is running; nothing was done. 'suspicious': the listing
+   * looked like a provider fault; nothing was changed (`error` says why).
+   */
+  status: z.enum(['ok', 'failed', 'busy', 'suspicious']),
   changes: z.number().int().optional(),
   unmapped: z.array(z.string()).optional(),
   error: z.string().optional(),
@@ -99,10 +105,18 @@ export type ExchangeRateRequest = z.infer<typeof exchangeRateRequest>;
  * (docs/ARCHITECTURE.md#catalogue-sync): list service :id at another rate, drop it, or restore it.
  */
 export const simulatedListingRequest = z.object({
-  action: z.enum(['rate', 'drop', 'restore']),
+  /**
+   * rate / drop / restore: service :id. empty: list nothing; lose-most: drop every service but :id;
+   * restore-all: undo those and every change; currency: answer `balance` in `currency` (KRW = as shipped).
+   */
+  action: z.enum(['rate', 'drop', 'restore', 'empty', 'lose-most', 'restore-all', 'currency']),
   rate: z
     .string()
     .regex(/^\d{1,15}(\.\d{1,12})?$/)
+    .optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
     .optional(),
 });
 export type SimulatedListingRequest = z.infer<typeof simulatedListingRequest>;

@@ -10,7 +10,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
 import { CatalogueSyncConsole } from '../../catalog/catalogue-sync-console';
+import { SIMULATED_SERVICES } from '../../providers/simulated-provider';
+import type { SyncOutcome } from '../../catalog/catalogue-sync';
 import type { AdminDeps } from '../admin-deps';
+
+function answerOf(outcome: SyncOutcome): SyncNowResponse {
+  if (outcome.status === 'ok') return { status: 'ok', changes: outcome.changes, unmapped: outcome.unmapped };
+  if (outcome.status === 'failed' || outcome.status === 'suspicious') {
+    return { status: outcome.status, error: outcome.error };
+  }
+  return { status: 'busy' };
+}
 
 /**
  * The console's catalogue sync (docs/product.md#operator-console): the report, 지금 동기화, a
@@ -31,14 +41,19 @@ export function catalogueSyncAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod
     app.post(
       '/admin/api/providers/:id/sync',
       { config, schema: { params: catalogIdParams, response: { 200: syncNowResponse } } },
-      async (request): Promise<SyncNowResponse> => {
-        const outcome = await services.catalogueSync.syncProvider(request.params.id, 'operator');
-        if (outcome.status === 'ok') {
-          return { status: 'ok', changes: outcome.changes, unmapped: outcome.unmapped };
-        }
-        if (outcome.status === 'failed') return { status: 'failed', error: outcome.error };
-        return { status: 'busy' };
-      },
+      async (request): Promise<SyncNowResponse> =>
+        answerOf(await services.catalogueSync.syncProvider(request.params.id, 'operator')),
+    );
+    // 적용: the operator checked that a listing held as suspicious is real (docs/ARCHITECTURE.md#catalogue-sync).
+    app.post(
+      '/admin/api/providers/:id/sync/apply',
+      { config, schema: { params: catalogIdParams, response: { 200: syncNowResponse } } },
+      async (request): Promise<SyncNowResponse> =>
+        answerOf(
+          await syncConsole.applySuspicious(accountOf(request).id, request.params.id, (id) =>
+            services.catalogueSync.syncProvider(id, 'operator', { acceptSuspicious: true }),
+          ),
+        ),
     );
     app.put(
       '/admin/api/providers/:id/sync-settings',
@@ -63,11 +78,23 @@ export function catalogueSyncAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod
       '/admin/api/simulated-provider/listing/:id',
       { config, schema: { params: catalogIdParams, body: simulatedListingRequest } },
       (request) => {
-        const { action, rate } = request.body;
-        services.simulatedProvider.setListing(
-          request.params.id,
-          action === 'drop' ? 'gone' : action === 'restore' || rate === undefined ? null : { rate },
-        );
+        const { action, rate, currency } = request.body;
+        const sim = services.simulatedProvider;
+        const id = request.params.id;
+        if (action === 'currency') sim.setCurrency(currency ?? null);
+        else if (action === 'empty') sim.setListingEmpty(true);
+        else if (action === 'lose-most') {
+          for (const entry of SIMULATED_SERVICES)
+            if (entry.service !== id) sim.setListing(entry.service, 'gone');
+        } else if (action === 'restore-all') {
+          sim.setListingEmpty(false);
+          for (const entry of SIMULATED_SERVICES) sim.setListing(entry.service, null);
+        } else {
+          sim.setListing(
+            id,
+            action === 'drop' ? 'gone' : action === 'restore' || rate === undefined ? null : { rate },
+          );
+        }
         return { ok: true };
       },
     );

@@ -51,7 +51,7 @@ describe(`the 알림 screen's API on ${testDatabaseKind}`, () => {
       settings: {
         emails: '',
         telegram: false,
-        kinds: ['CHARGE_LARGE', 'DEPOSIT_UNMATCHED', 'PROVIDER_TROUBLE', 'SYNC_DISABLED'],
+        kinds: ['CHARGE_LARGE', 'DEPOSIT_UNMATCHED', 'PROVIDER_TROUBLE', 'SYNC_DISABLED', 'SYNC_SUSPICIOUS'],
         largeChargeWon: 1_000_000,
       },
       channels: { email: 'outbox', telegram: 'outbox' },

@@ -1,7 +1,16 @@
 import { OPEN_ORDER_STATUSES, RefillStatus, WATCH_DEPOSIT_STATUSES } from '@smm/domain';
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { accounts, charges, deposits, orderRefills, orders, providers, services } from '../../db/schema';
+import {
+  accounts,
+  catalogueSyncRuns,
+  charges,
+  deposits,
+  orderRefills,
+  orders,
+  providers,
+  services,
+} from '../../db/schema';
 
 /** count(*) over the whole match, read on every row before LIMIT: one query gives count and entries. */
 const matching = () => sql<number>`count(*) OVER ()::int`.mapWith(Number);
@@ -155,6 +164,33 @@ export const watchRepository = {
       .innerJoin(accounts, eq(accounts.id, charges.accountId))
       .where(and(eq(charges.status, 0), gt(charges.expiresAt, now), lte(charges.expiresAt, lapsesBy)))
       .orderBy(asc(charges.expiresAt), asc(charges.id))
+      .limit(limit);
+  },
+
+  /**
+   * Providers whose latest sync run was held as suspicious (docs/ARCHITECTURE.md#catalogue-sync): the
+   * entry lasts until a later run (or the operator's apply) is not.
+   */
+  suspiciousSyncs(ex: Executor, limit: number) {
+    return ex
+      .select({
+        providerId: catalogueSyncRuns.providerId,
+        providerName: providers.name,
+        runId: catalogueSyncRuns.id,
+        reason: catalogueSyncRuns.error,
+        finishedAt: catalogueSyncRuns.finishedAt,
+        startedAt: catalogueSyncRuns.startedAt,
+        total: matching(),
+      })
+      .from(catalogueSyncRuns)
+      .innerJoin(providers, eq(providers.id, catalogueSyncRuns.providerId))
+      .where(
+        and(
+          eq(catalogueSyncRuns.status, 'suspicious'),
+          sql`${catalogueSyncRuns.id} = (SELECT max(r.id) FROM catalogue_sync_runs r WHERE r.provider_id = ${catalogueSyncRuns.providerId} AND r.status <> 'running')`,
+        ),
+      )
+      .orderBy(asc(catalogueSyncRuns.id))
       .limit(limit);
   },
 

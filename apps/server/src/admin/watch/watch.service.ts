@@ -74,21 +74,23 @@ export class WatchService {
 
     const troublesByProvider = new Map<number, ProviderTroubleFact[]>();
     const providerItems = this.providerItems(now, t, troublesByProvider);
-    const [held, notTaken, stalled, cancels, refills, depositRows, chargeRows] = await Promise.all([
-      repo.heldOrders(db, limit),
-      repo.notTakenOrders(db, before(t.notTakenMinutes * MINUTE), limit),
-      repo.stalledOrders(
-        db,
-        now,
-        t.stalledHours,
-        Object.entries(t.stalledHoursByService).map(([id, h]) => [Number(id), h]),
-        limit,
-      ),
-      repo.cancelWaiting(db, before(t.cancelWaitingHours * HOUR), limit),
-      repo.refillsWaiting(db, before(t.refillWaitingHours * HOUR), limit),
-      repo.depositsWaiting(db, before(t.depositMinutes * MINUTE), limit),
-      repo.chargesLapsing(db, now, new Date(now.getTime() + t.chargeLapseMinutes * MINUTE), limit),
-    ]);
+    const [held, notTaken, stalled, cancels, refills, depositRows, chargeRows, suspicious] =
+      await Promise.all([
+        repo.heldOrders(db, limit),
+        repo.notTakenOrders(db, before(t.notTakenMinutes * MINUTE), limit),
+        repo.stalledOrders(
+          db,
+          now,
+          t.stalledHours,
+          Object.entries(t.stalledHoursByService).map(([id, h]) => [Number(id), h]),
+          limit,
+        ),
+        repo.cancelWaiting(db, before(t.cancelWaitingHours * HOUR), limit),
+        repo.refillsWaiting(db, before(t.refillWaitingHours * HOUR), limit),
+        repo.depositsWaiting(db, before(t.depositMinutes * MINUTE), limit),
+        repo.chargesLapsing(db, now, new Date(now.getTime() + t.chargeLapseMinutes * MINUTE), limit),
+        repo.suspiciousSyncs(db, limit),
+      ]);
 
     const groups: Record<WatchKind, { count: number; items: WatchItem[] }> = {
       ORDER_HELD: counted(held, (row) => orderItem(row, row.updatedAt, row.lastError, true)),
@@ -119,6 +121,15 @@ export class WatchService {
         since: row.expiresAt.toISOString(),
         won: row.payable,
         target: { screen: 'charges', query: { status: '0', q: row.memberLoginId } },
+      })),
+      // Keyed by provider, so a provider that keeps answering badly is one entry (and one notification).
+      SYNC_SUSPICIOUS: counted(suspicious, (row) => ({
+        id: row.providerId,
+        label: `${row.providerName} 동기화 #${row.runId}`,
+        detail: row.reason ?? '',
+        since: (row.finishedAt ?? row.startedAt).toISOString(),
+        won: null,
+        target: { screen: 'providers', query: {} },
       })),
     };
     const list = WATCH_KINDS.map((kind) => ({ kind, ...groups[kind] }));

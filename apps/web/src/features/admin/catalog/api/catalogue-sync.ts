@@ -22,6 +22,11 @@ export const useCatalogueSync = () =>
 export const syncProviderNow = (id: number) => api.post<SyncNowResponse>(`/admin/api/providers/${id}/sync`);
 export const useSyncProviderNow = () => useCatalogMutation(syncProviderNow);
 
+/** 적용: a listing the sync held as suspicious is applied after all (the operator checked it is real). */
+export const applySuspiciousSync = (id: number) =>
+  api.post<SyncNowResponse>(`/admin/api/providers/${id}/sync/apply`);
+export const useApplySuspiciousSync = () => useCatalogMutation(applySuspiciousSync);
+
 export const saveSyncSettings = ({ id, body }: { id: number; body: SyncSettingsRequest }) =>
   api.put<CatalogueSyncResponse>(`/admin/api/providers/${id}/sync-settings`, body);
 export const useSaveSyncSettings = () => useCatalogMutation(saveSyncSettings);

@@ -135,4 +135,25 @@ describe('catalogue sync section', () => {
       ]),
     );
   });
+
+  it('a suspicious run says nothing was changed and why; 그래도 적용 applies it', async () => {
+    const suspicious = report(0);
+    suspicious.providers[0]!.run = {
+      ...suspicious.providers[0]!.run!,
+      status: 'suspicious',
+      error: '공급사가 빈 상품 목록을 보냈습니다 (연결된 상품 15개).',
+    };
+    const { calls } = mockApi({
+      'GET /admin/api/catalogue-sync': suspicious,
+      'POST /admin/api/providers/7/sync/apply': { status: 'ok', changes: 15, unmapped: [] },
+    });
+    renderWithProviders(<CatalogueSyncSection />);
+    const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
+    expect(within(card).getByText('의심 · 적용 안 함')).toBeInTheDocument();
+    expect(within(card).getByText(/공급사가 빈 상품 목록을 보냈습니다/)).toBeInTheDocument();
+    expect(within(card).queryByText('바뀐 상품이 없습니다.')).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: '해외 공급사 의심 동기화 적용' }));
+    expect(await screen.findByText('해외 공급사 동기화 적용: 변경 15건')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/admin/api/providers/7/sync/apply')).toHaveLength(1);
+  });
 });

@@ -14,6 +14,7 @@ import type {
   CatalogueSyncChange,
   CatalogueSyncProvider,
   CatalogueSyncResponse,
+  SimulatedListingRequest,
   SyncSettingsRequest,
 } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,7 @@ import {
   useCatalogueSync,
   useSaveExchangeRate,
   useSaveSyncSettings,
+  useApplySuspiciousSync,
   useSetSimulatedListing,
   useSyncProviderNow,
 } from '../api/catalogue-sync';
@@ -42,6 +44,7 @@ const RUN_STATUS: Record<string, { text: string; chip: string }> = {
   ok: { text: '성공', chip: 'admin-chip-success' },
   failed: { text: '실패', chip: 'admin-chip-danger' },
   running: { text: '진행 중', chip: 'admin-chip-muted' },
+  suspicious: { text: '의심 · 적용 안 함', chip: 'admin-chip-danger' },
 };
 
 /** A changed value as the operator reads it: prices in ₩ (milli-won kept), days, 예/아니오. */
@@ -133,16 +136,28 @@ function SimulatedControls() {
   const change = useSetSimulatedListing();
   const [service, setService] = useState('1');
   const [rate, setRate] = useState('');
-  const send = (action: 'rate' | 'drop' | 'restore') => {
+  const [currency, setCurrency] = useState('USD');
+  const send = (action: SimulatedListingRequest['action']) => {
     const id = Number(service);
     if (!Number.isSafeInteger(id) || id < 1) {
       toast.error('공급사 상품 번호를 입력해주세요.');
       return;
     }
     change.mutate(
-      { id, body: action === 'rate' ? { action, rate: rate.trim() } : { action } },
       {
-        onSuccess: () => toast.success(`데모 공급사 상품 ${id}번을 바꿨습니다. 지금 동기화로 반영해보세요.`),
+        id,
+        body:
+          action === 'rate'
+            ? { action, rate: rate.trim() }
+            : action === 'currency'
+              ? { action, currency: currency.trim().toUpperCase() || 'KRW' }
+              : { action },
+      },
+      {
+        onSuccess: () =>
+          toast.success(
+            `${action === 'rate' || action === 'drop' || action === 'restore' ? `데모 공급사 상품 ${id}번을` : '데모 공급사를'} 바꿨습니다. 지금 동기화로 반영해보세요.`,
+          ),
         onError: (error) => toast.error(errorMessage(error, '바꾸지 못했습니다.')),
       },
     );
@@ -171,12 +186,31 @@ function SimulatedControls() {
       <Button size="sm" variant="ghost" disabled={change.isPending} onClick={() => send('restore')}>
         되돌리기
       </Button>
+      <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => send('empty')}>
+        빈 목록 보내기
+      </Button>
+      <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => send('lose-most')}>
+        이 상품만 남기기
+      </Button>
+      <Button size="sm" variant="ghost" disabled={change.isPending} onClick={() => send('restore-all')}>
+        목록 모두 되돌리기
+      </Button>
+      <TextField
+        label="잔액 응답 통화"
+        maxLength={3}
+        value={currency}
+        onChange={(e) => setCurrency(e.target.value)}
+      />
+      <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => send('currency')}>
+        통화 바꾸기
+      </Button>
     </div>
   );
 }
 
 function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
   const syncNow = useSyncProviderNow();
+  const apply = useApplySuspiciousSync();
   const run = provider.run;
   const status = run ? (RUN_STATUS[run.status] ?? RUN_STATUS.running!) : null;
   const start = () =>
@@ -188,6 +222,8 @@ function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
           );
         } else if (answer.status === 'busy') {
           toast.info(`${withParticle(provider.providerName, '은/는')} 이미 동기화 중입니다.`);
+        } else if (answer.status === 'suspicious') {
+          toast.warning(`${provider.providerName} 동기화를 적용하지 않았습니다: ${answer.error ?? ''}`);
         } else {
           toast.error(`${provider.providerName} 동기화 실패: ${answer.error ?? ''}`);
         }
@@ -218,6 +254,35 @@ function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
         <p className="catalog-form-error" role="alert">
           아무것도 바꾸지 않았습니다. {run.error}
         </p>
+      )}
+      {run?.status === 'suspicious' && (
+        // docs/product.md#operator-console: most likely the provider's fault, so nothing was changed;
+        // the operator applies it only after checking the provider really dropped those services.
+        <div className="catalog-sync-suspicious" role="alert">
+          <p className="catalog-form-error">공급사 장애로 보여 아무것도 바꾸지 않았습니다. {run.error}</p>
+          <p className="catalog-muted">
+            공급사 패널에서 정말 상품을 내렸는지 확인한 뒤 적용하면 사라진 상품의 주문을 중지합니다.
+          </p>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={apply.isPending}
+            aria-label={`${provider.providerName} 의심 동기화 적용`}
+            onClick={() =>
+              apply.mutate(provider.providerId, {
+                onSuccess: (answer) =>
+                  answer.status === 'ok'
+                    ? toast.success(`${provider.providerName} 동기화 적용: 변경 ${answer.changes ?? 0}건`)
+                    : toast.error(
+                        `${provider.providerName} 동기화 적용 실패: ${answer.error ?? answer.status}`,
+                      ),
+                onError: (error) => toast.error(errorMessage(error, '적용하지 못했습니다.')),
+              })
+            }
+          >
+            그래도 적용
+          </Button>
+        </div>
       )}
       {run?.status === 'ok' && (
         <>

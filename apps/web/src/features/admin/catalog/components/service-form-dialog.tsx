@@ -4,6 +4,8 @@ import {
   SERVICE_NOTICE_MAX,
   SERVICE_TYPE_LABELS,
   SERVICE_TYPES,
+  SYNC_FIELD_LABELS,
+  type PinnableField,
   type ServiceType,
   formatUnitPrice,
   formatUnitPriceMilli,
@@ -13,6 +15,7 @@ import {
   validateServiceInput,
 } from '@smm/domain';
 import type { ServiceRequest } from '@smm/domain/contract';
+import { Button } from '@/components/ui/button';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import type { AdminCategory } from '../api/get-categories';
 import type { AdminProvider } from '../api/get-providers';
@@ -54,6 +57,12 @@ export interface ServiceForm {
    */
   pricePinned: boolean;
   pricePinnedBefore: boolean;
+  /**
+   * The other terms the sync keeps as the operator set them (min, max, refill, cancel; the server pins
+   * each one a save changes) and those the operator chose to follow the provider for again.
+   */
+  pinnedFields: PinnableField[];
+  followProvider: PinnableField[];
 }
 
 export function serviceFormOf(service: AdminService | null, categoryId: number): ServiceForm {
@@ -77,6 +86,8 @@ export function serviceFormOf(service: AdminService | null, categoryId: number):
     failoverLossConfirmed: service?.failoverLossConfirmed ?? false,
     pricePinned: service?.pricePinned ?? false,
     pricePinnedBefore: service?.pricePinned ?? false,
+    pinnedFields: service?.pinnedFields ?? [],
+    followProvider: [],
   };
 }
 
@@ -110,6 +121,7 @@ export function serviceRequestOf(form: ServiceForm): { request: ServiceRequest }
     failoverProviderServiceId: form.failoverProviderServiceId.trim(),
     failoverLossConfirmed: failoverProviderId !== null && form.failoverLossConfirmed,
     ...(form.pricePinned !== form.pricePinnedBefore ? { pricePinned: form.pricePinned } : {}),
+    ...(form.followProvider.length > 0 ? { followProvider: form.followProvider } : {}),
   };
   const problem = validateServiceInput({
     text: form.text,
@@ -354,6 +366,41 @@ export function ServiceFormDialog({
             onChange={(e) => set('visible', e.target.checked)}
           />
         </div>
+        {form.providerId !== '' && form.pinnedFields.length > 0 && (
+          // docs/product.md#operator-console: a term set by hand is kept by the sync (narrowed only to
+          // what the provider accepts) until the operator follows the provider again.
+          <div className="catalog-pins" role="group" aria-label="동기화가 지키는 값">
+            <p className="catalog-muted">직접 정한 값이라 공급사 동기화가 바꾸지 않습니다.</p>
+            <ul>
+              {form.pinnedFields.map((field) => {
+                const following = form.followProvider.includes(field);
+                return (
+                  <li key={field}>
+                    <span className={`admin-chip${following ? ' admin-chip-muted' : ''}`}>
+                      {SYNC_FIELD_LABELS[field]} {following ? '· 저장하면 공급사 값 따름' : '고정됨'}
+                    </span>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="ghost"
+                      aria-pressed={following}
+                      onClick={() =>
+                        set(
+                          'followProvider',
+                          following
+                            ? form.followProvider.filter((f) => f !== field)
+                            : [...form.followProvider, field],
+                        )
+                      }
+                    >
+                      {following ? '고정 유지' : '공급사 값 따르기'}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        )}
         {error && (
           <p className="catalog-form-error" role="alert">
             {error}
