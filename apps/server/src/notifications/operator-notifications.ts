@@ -294,7 +294,10 @@ export class OperatorNotifications {
     }
     if (forgotten.length > 0) {
       await repo.forget(this.db, forgotten);
-      this.log.info({ notifications: forgotten.length }, 'operator notifications of a kind turned off dropped');
+      this.log.info(
+        { notifications: forgotten.length },
+        'operator notifications of a kind turned off dropped',
+      );
     }
     return kept;
   }
