@@ -157,7 +157,7 @@ describe('loadConfig', () => {
     expect(attempt({})().messaging.smtp).toBeUndefined();
   });
 
-  it('keeps PUBLIC_URL as set for the notifications\' console links, and nothing when it is unset', () => {
+  it("keeps PUBLIC_URL as set for the notifications' console links, and nothing when it is unset", () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).configuredPublicUrl).toBeUndefined();
     expect(
       loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://panel.example.kr/' }).configuredPublicUrl,
