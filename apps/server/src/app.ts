@@ -472,7 +472,12 @@ function operatorNotificationsOf(
     deps.messaging.mailer,
     telegram,
     deps.log,
-    { sendTimeoutMs, scanIntervalMs: 30_000, emailTransport: config.messaging.smtp ? 'smtp' : 'outbox' },
+    {
+      sendTimeoutMs,
+      scanIntervalMs: 30_000,
+      emailTransport: config.messaging.smtp ? 'smtp' : 'outbox',
+      ...(config.configuredPublicUrl ? { consoleUrl: config.configuredPublicUrl } : {}),
+    },
   );
 }
 

@@ -142,6 +142,28 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses SMTP_HOST without SMTP_FROM instead of inventing a sender, and an SMTP_FROM with no address', () => {
+    const attempt = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: tempDir(), ...env });
+    expect(attempt({ SMTP_HOST: 'smtp.example.kr' })).toThrow(ConfigError);
+    expect(attempt({ SMTP_HOST: 'smtp.example.kr' })).toThrow(
+      /- SMTP_FROM: SMTP_FROM must be set when SMTP_HOST is set/,
+    );
+    expect(attempt({ SMTP_HOST: 'smtp.example.kr', SMTP_FROM: 'SMM 패널' })).toThrow(
+      /SMTP_FROM must be an address/,
+    );
+    for (const from of ['no-reply@panel.example.kr', 'SMM 패널 <no-reply@panel.example.kr>'])
+      expect(attempt({ SMTP_HOST: 'smtp.example.kr', SMTP_FROM: from })().messaging.smtp?.from).toBe(from);
+    // no SMTP at all: the development outbox, no sender needed
+    expect(attempt({})().messaging.smtp).toBeUndefined();
+  });
+
+  it("keeps PUBLIC_URL as set for the notifications' console links, and nothing when it is unset", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).configuredPublicUrl).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://panel.example.kr/' }).configuredPublicUrl,
+    ).toBe('https://panel.example.kr');
+  });
+
   it('refuses an order lease a provider call could outlast', () => {
     expect(() =>
       loadConfig({ ORDER_LEASE_SECONDS: '15', PROVIDER_TIMEOUT_SECONDS: '10', DATA_DIR: tempDir() }),

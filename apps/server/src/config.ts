@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isAllowedLoginId } from '@smm/domain';
+import { isAllowedLoginId, isMailboxAddress } from '@smm/domain';
 import { z } from 'zod';
 import { defaultWebDist } from './shared/paths';
 
@@ -63,7 +63,13 @@ export const envSchema = z
     SMTP_SECURE: flag.default(false),
     SMTP_USER: z.string().min(1).optional(),
     SMTP_PASSWORD: z.string().min(1).optional(),
-    SMTP_FROM: z.string().min(3).optional(),
+    SMTP_FROM: z
+      .string()
+      .refine(
+        (value) => isMailboxAddress(/<([^<>]*)>\s*$/.exec(value)?.[1] ?? value.trim()),
+        "SMTP_FROM must be an address ('no-reply@panel.example.kr' or 'SMM 패널 <no-reply@panel.example.kr>')",
+      )
+      .optional(),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMS_WEBHOOK_SECRET: z.string().min(16, 'SMS_WEBHOOK_SECRET must be at least 16 characters').optional(),
     CODE_MAX_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
@@ -101,6 +107,13 @@ export const envSchema = z
   })
   .refine((env) => (env.SMS_WEBHOOK_URL === undefined) === (env.SMS_WEBHOOK_SECRET === undefined), {
     message: 'SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET must be set together',
+  })
+  // Every e-mail's sender must be a mailbox the operator owns: an invented no-reply@<SMTP host> is
+  // refused or filed as spam by the receiving servers, so operator notifications silently go nowhere.
+  .refine((env) => env.SMTP_HOST === undefined || env.SMTP_FROM !== undefined, {
+    message:
+      "SMTP_FROM must be set when SMTP_HOST is set: the sender of every e-mail, a real address of your domain (e.g. 'SMM 패널 <no-reply@panel.example.kr>')",
+    path: ['SMTP_FROM'],
   })
   .refine((env) => (env.TELEGRAM_BOT_TOKEN === undefined) === (env.TELEGRAM_CHAT_ID === undefined), {
     message: 'TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID must be set together',
@@ -162,6 +175,11 @@ export interface AppConfig {
   charges: { maxWon: number; maxPending: number; depositWebhookSecret?: string };
   /** The site's own origin for links in e-mails (never the request's Host, which a caller controls). */
   publicUrl: string;
+  /**
+   * PUBLIC_URL only when the operator set it: operator notifications link to the console under it, and
+   * leave links out without it (publicUrl's localhost default is right on no operator's phone).
+   */
+  configuredPublicUrl?: string;
   /**
    * Outgoing messages. Without `smtp` e-mails, and without `smsWebhook` text messages, go to the
    * development outbox (DATA_DIR/outbox, one JSON file a message) instead of a real recipient.
@@ -257,8 +275,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       depositWebhookSecret: e.DEPOSIT_WEBHOOK_SECRET,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    ...(e.PUBLIC_URL ? { configuredPublicUrl: e.PUBLIC_URL.replace(/\/+$/, '') } : {}),
     messaging: {
-      ...(e.SMTP_HOST
+      // SMTP_FROM is present whenever SMTP_HOST is (the schema's rule): the sender is never invented.
+      ...(e.SMTP_HOST && e.SMTP_FROM
         ? {
             smtp: {
               host: e.SMTP_HOST,
@@ -266,7 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               secure: e.SMTP_SECURE,
               ...(e.SMTP_USER ? { user: e.SMTP_USER } : {}),
               ...(e.SMTP_PASSWORD ? { password: e.SMTP_PASSWORD } : {}),
-              from: e.SMTP_FROM ?? `SMM 패널 <no-reply@${e.SMTP_HOST}>`,
+              from: e.SMTP_FROM,
             },
           }
         : {}),

@@ -3,8 +3,11 @@ import {
   NOTIFY_BATCH_LINES,
   NOTIFY_DEFAULT_KINDS,
   NOTIFY_MESSAGES,
+  NOTIFY_TEXT_MAX,
   notificationMessage,
+  notifyConsoleScreen,
   notifySettingsFrom,
+  providerTroublesHeldOpen,
   validateNotifySetting,
   withoutSecrets,
 } from './operator-notifications';
@@ -33,6 +36,37 @@ describe('operator notification messages', () => {
     expect(lines[1]).toBe('• 확인되지 않은 입금: 입금 #1');
     expect(lines).toHaveLength(1 + NOTIFY_BATCH_LINES + 1);
     expect(lines.at(-1)).toBe('외 7건');
+  });
+
+  it('links to the console screen of each event under PUBLIC_URL, kept whole when the text is cut; none without it', () => {
+    const url = 'https://panel.example.kr';
+    expect(
+      notificationMessage([{ title: '큰 금액 충전', body: '충전 #5', kind: 'CHARGE_LARGE' }], url).text,
+    ).toBe('[SMM 패널] 큰 금액 충전\n충전 #5\n충전 신청: https://panel.example.kr/admin/charges');
+    expect(notificationMessage([{ title: '큰 금액 충전', body: '충전 #5', kind: 'CHARGE_LARGE' }]).text).toBe(
+      '[SMM 패널] 큰 금액 충전\n충전 #5',
+    );
+    const long = notificationMessage(
+      [{ title: '공급사 점검', body: 'x'.repeat(5000), kind: 'PROVIDER_TROUBLE' }],
+      url,
+    );
+    expect(long.text.length).toBeLessThanOrEqual(NOTIFY_TEXT_MAX);
+    expect(long.text.endsWith('…\n공급사: https://panel.example.kr/admin/providers')).toBe(true);
+    // every watch kind to 확인 필요; a kind this list does not know (a later one) to 알림
+    expect(notifyConsoleScreen('ORDER_HELD').path).toBe('/admin/watch');
+    expect(notifyConsoleScreen('SYNC_DISABLED').path).toBe('/admin/providers');
+    expect(notifyConsoleScreen('SOMETHING_NEW')).toEqual({ path: '/admin/notifications', label: '알림' });
+  });
+
+  it('keeps both balance troubles open while either holds, so a flapping balance is not announced again', () => {
+    expect(providerTroublesHeldOpen(['BALANCE_FAILED']).sort()).toEqual(['BALANCE_FAILED', 'LOW_BALANCE']);
+    expect(providerTroublesHeldOpen(['LOW_BALANCE', 'CALLS_FAILING']).sort()).toEqual([
+      'BALANCE_FAILED',
+      'CALLS_FAILING',
+      'LOW_BALANCE',
+    ]);
+    expect(providerTroublesHeldOpen(['CALLS_FAILING'])).toEqual(['CALLS_FAILING']);
+    expect(providerTroublesHeldOpen([])).toEqual([]);
   });
 
   it('withoutSecrets masks e-mail addresses, cuts query strings, and replaces tokens and keys', () => {

@@ -6,7 +6,7 @@
  */
 import { isMailboxAddress, normalizeEmail } from './account-rules';
 import { formatWon } from './format';
-import { WATCH_KINDS, WATCH_KIND_TEXTS, type WatchKind } from './ops-watch';
+import { WATCH_KINDS, WATCH_KIND_TEXTS, type ProviderTrouble, type WatchKind } from './ops-watch';
 import type { NotifySettingKey } from './settings';
 
 /** Every kind of event: each watch kind as an entry appears, a large credited charge, a sync that disabled services. */
@@ -126,26 +126,71 @@ const SITE = '[SMM 패널]';
 export interface NotifyEvent {
   title: string;
   body: string;
+  /** Its kind: the message links to the kind's console screen (notifyConsoleScreen). */
+  kind?: string;
+}
+
+/**
+ * The console screen a notification of `kind` links to (the console's own paths and navigation
+ * labels): an entry of the watch to 확인 필요, which lists it with its own narrowed link; a provider's
+ * trouble and a sync's stopped services to 공급사 (its 상태 and 동기화 sections); a large charge to 충전
+ * 신청; a kind this list does not know to 알림, which lists every notification. Paths only: a query
+ * would carry a member's id or link into a chat (docs/ARCHITECTURE.md#operator-notifications).
+ */
+export function notifyConsoleScreen(kind: string): { path: string; label: string } {
+  if (kind === 'PROVIDER_TROUBLE' || kind === 'SYNC_DISABLED')
+    return { path: '/admin/providers', label: '공급사' };
+  if (kind === 'CHARGE_LARGE') return { path: '/admin/charges', label: '충전 신청' };
+  if ((WATCH_KINDS as readonly string[]).includes(kind)) return { path: '/admin/watch', label: '확인 필요' };
+  return { path: '/admin/notifications', label: '알림' };
 }
 
 /**
  * The message of the events due together on one channel: one event is its own message; several are
  * one message headed `[SMM 패널] 알림 N건` with a line each, past NOTIFY_BATCH_LINES counted as "외 N건".
+ * With `consoleUrl` (PUBLIC_URL as the operator set it) the message ends with an absolute link to each
+ * console screen its events belong to; without it, no link (a guessed host would be a wrong link).
  */
-export function notificationMessage(events: readonly NotifyEvent[]): { subject: string; text: string } {
+export function notificationMessage(
+  events: readonly NotifyEvent[],
+  consoleUrl?: string,
+): { subject: string; text: string } {
+  const screens = new Map<string, string>();
+  if (consoleUrl)
+    for (const event of events) {
+      if (event.kind === undefined) continue;
+      const { path, label } = notifyConsoleScreen(event.kind);
+      screens.set(path, label);
+    }
+  const links = [...screens].map(([path, label]) => `${label}: ${consoleUrl}${path}`);
+  // The links are kept whole: the text above them is what gets cut to fit.
+  const room = NOTIFY_TEXT_MAX - links.reduce((sum, link) => sum + link.length + 1, 0);
+  const withLinks = (text: string) => [capped(text, room), ...links].join('\n');
   if (events.length === 1) {
     const [event] = events as [NotifyEvent];
-    return { subject: `${SITE} ${event.title}`, text: capped(`${SITE} ${event.title}\n${event.body}`) };
+    return { subject: `${SITE} ${event.title}`, text: withLinks(`${SITE} ${event.title}\n${event.body}`) };
   }
   const subject = `${SITE} 알림 ${events.length.toLocaleString('ko-KR')}건`;
   const lines = events.slice(0, NOTIFY_BATCH_LINES).map((event) => `• ${event.title}: ${event.body}`);
   const rest = events.length - NOTIFY_BATCH_LINES;
   if (rest > 0) lines.push(`외 ${rest.toLocaleString('ko-KR')}건`);
-  return { subject, text: capped([subject, ...lines].join('\n')) };
+  return { subject, text: withLinks([subject, ...lines].join('\n')) };
 }
 
-function capped(text: string): string {
-  return text.length > NOTIFY_TEXT_MAX ? `${text.slice(0, NOTIFY_TEXT_MAX - 1)}…` : text;
+function capped(text: string, max = NOTIFY_TEXT_MAX): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * The troubles of a provider whose open events stay open while it has `troubles` now
+ * (docs/ARCHITECTURE.md#operator-notifications). A low balance and an unreadable one are one worry:
+ * while either holds, both balance events stay open, so low → unreadable → low is announced once; only
+ * a readable balance at or above the threshold (neither trouble) resolves them and re-arms the event.
+ */
+export function providerTroublesHeldOpen(troubles: readonly ProviderTrouble[]): ProviderTrouble[] {
+  const balance: readonly ProviderTrouble[] = ['LOW_BALANCE', 'BALANCE_FAILED'];
+  const held = troubles.some((trouble) => balance.includes(trouble)) ? [...balance] : [];
+  return [...new Set([...troubles, ...held])];
 }
 
 /**

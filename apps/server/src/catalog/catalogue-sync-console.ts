@@ -1,5 +1,12 @@
 import { BUILTIN_SIMULATED_PROVIDER_URL, isExchangeRateText } from '@smm/domain';
-import type { CatalogueSyncResponse, ExchangeRateRequest, SyncSettingsRequest } from '@smm/domain/contract';
+import {
+  SYNC_HISTORY_CHANGES,
+  SYNC_RUN_HISTORY,
+  type CatalogueSyncRun,
+  type CatalogueSyncResponse,
+  type ExchangeRateRequest,
+  type SyncSettingsRequest,
+} from '@smm/domain/contract';
 import { asc, eq } from 'drizzle-orm';
 import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db } from '../db/database';
@@ -14,7 +21,7 @@ const NOT_SUSPICIOUS = '적용할 의심 동기화가 없습니다. 최근 동�
 
 /**
  * The operator's side of the catalogue sync (docs/product.md#operator-console): the report (each
- * provider's sync settings and last run with its changes), a provider's sync settings and the exchange
+ * provider's sync settings, last run with its changes, and the runs before it), a provider's sync settings and the exchange
  * rates, both audited. The sync itself is catalogue-sync.ts.
  */
 export class CatalogueSyncConsole {
@@ -102,17 +109,45 @@ export class CatalogueSyncConsole {
   }
 }
 
+type SyncRunEntry = Awaited<ReturnType<typeof latestSyncRuns>>[number];
+
+function runOf({ run, changes }: SyncRunEntry): CatalogueSyncRun {
+  return {
+    id: run.id,
+    status: run.status,
+    trigger: run.trigger,
+    error: run.error,
+    currency: run.currency,
+    exchangeRate: run.exchangeRate,
+    unmappedIds: (run.unmappedIds as string[]) ?? [],
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    changes: changes.map(({ change, serviceText }) => ({
+      serviceId: change.serviceId,
+      serviceText,
+      field: change.field,
+      from: change.fromValue as string | number | boolean | null,
+      to: change.toValue as string | number | boolean | null,
+      createdAt: change.createdAt.toISOString(),
+    })),
+  };
+}
+
 async function report(db: Db): Promise<CatalogueSyncResponse> {
   const rows = await db.select().from(providers).orderBy(asc(providers.id));
   const runs = await latestSyncRuns(
     db,
     rows.map((row) => row.id),
+    SYNC_RUN_HISTORY,
+    SYNC_HISTORY_CHANGES,
   );
-  const runOf = new Map(runs.map((entry) => [entry.run.providerId, entry]));
+  const runsOf = new Map<number, SyncRunEntry[]>();
+  for (const entry of runs)
+    runsOf.set(entry.run.providerId, [...(runsOf.get(entry.run.providerId) ?? []), entry]);
   const rates = await db.select().from(exchangeRates).orderBy(asc(exchangeRates.currency));
   return {
     providers: rows.map((row) => {
-      const entry = runOf.get(row.id);
+      const [last, ...earlier] = runsOf.get(row.id) ?? [];
       return {
         providerId: row.id,
         providerName: row.name,
@@ -122,27 +157,8 @@ async function report(db: Db): Promise<CatalogueSyncResponse> {
         marginGuard: row.marginGuard === 'reprice' ? 'reprice' : 'disable',
         lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
         simulated: row.apiUrl === BUILTIN_SIMULATED_PROVIDER_URL,
-        run: entry
-          ? {
-              id: entry.run.id,
-              status: entry.run.status,
-              trigger: entry.run.trigger,
-              error: entry.run.error,
-              currency: entry.run.currency,
-              exchangeRate: entry.run.exchangeRate,
-              unmappedIds: (entry.run.unmappedIds as string[]) ?? [],
-              startedAt: entry.run.startedAt.toISOString(),
-              finishedAt: entry.run.finishedAt?.toISOString() ?? null,
-              changes: entry.changes.map(({ change, serviceText }) => ({
-                serviceId: change.serviceId,
-                serviceText,
-                field: change.field,
-                from: change.fromValue as string | number | boolean | null,
-                to: change.toValue as string | number | boolean | null,
-                createdAt: change.createdAt.toISOString(),
-              })),
-            }
-          : null,
+        run: last ? runOf(last) : null,
+        history: earlier.map((entry) => ({ ...runOf(entry), changeCount: entry.changeCount })),
       };
     }),
     exchangeRates: rates.map((rate) => ({

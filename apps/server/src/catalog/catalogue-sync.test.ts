@@ -1,5 +1,5 @@
 import { DEFAULT_REFILL_DAYS } from '@smm/domain';
-import type { AdminService, CatalogueSyncResponse } from '@smm/domain/contract';
+import { SYNC_RUN_HISTORY, type AdminService, type CatalogueSyncResponse } from '@smm/domain/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,7 @@ import {
 import { Ticker } from '../background/ticker';
 import { SIMULATED_SERVICES } from '../providers/simulated-provider';
 import { createMember } from '../test/factories';
+import { createProvider } from '../test/provider-factories';
 import { catalogService, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { operatorClient } from '../admin/catalog/catalog-test-helpers';
@@ -515,6 +516,44 @@ describe(`the console's sync report on ${testDatabaseKind}`, () => {
     expect((await serviceRow(svc2.id)).syncDisabled).toBe('vanished');
     const actions = (await t.app.database.db.select().from(auditLog)).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(['provider.sync-settings', 'exchange-rate.set']));
+  });
+});
+
+describe(`the sync report's history on ${testDatabaseKind}`, () => {
+  it("keeps each provider's last runs with their changes, and a provider that syncs often crowds no other out", async () => {
+    const providerId = await demoProviderId();
+    const service = await mapped(1, 15);
+    const { call } = await operatorClient(t.app);
+    const other = await createProvider(t.app, { name: '닫힌 공급사', apiUrl: 'http://127.0.0.1:9/api/v2' });
+    const sync = (id: number) => call('POST', `/admin/api/providers/${id}/sync`);
+    expect((await sync(other.id)).json()).toMatchObject({ status: 'failed' });
+    await sync(providerId);
+    t.app.services.simulatedProvider.setListing(1, 'gone');
+    await sync(providerId);
+    await sync(providerId);
+    let report = (await call('GET', '/admin/api/catalogue-sync')).json() as CatalogueSyncResponse;
+    let demo = report.providers.find((p) => p.providerId === providerId)!;
+    expect(demo.run!.changes).toEqual([]);
+    // the run before, which stopped the service, keeps its changes in the history
+    expect(demo.history).toHaveLength(2);
+    expect(demo.history[0]!.changeCount).toBe(2);
+    expect(demo.history[0]!.changes.map((c) => [c.serviceId, c.field, c.to])).toEqual([
+      [service.id, 'isReadOnly', true],
+      [service.id, 'syncDisabled', 'vanished'],
+    ]);
+
+    // more runs of the demo provider than the report ever read across all providers before
+    const providerCount = (await t.app.database.db.select().from(providers)).length;
+    for (let i = 0; i < 20 * providerCount + 1; i += 1) await sync(providerId);
+    report = (await call('GET', '/admin/api/catalogue-sync')).json() as CatalogueSyncResponse;
+    const closed = report.providers.find((p) => p.providerId === other.id)!;
+    expect(closed.run).toMatchObject({ status: 'failed' });
+    expect(closed.history).toEqual([]);
+    demo = report.providers.find((p) => p.providerId === providerId)!;
+    const ids = demo.history.map((run) => run.id);
+    expect(ids).toHaveLength(SYNC_RUN_HISTORY - 1);
+    expect(ids).toEqual([...ids].sort((x, y) => y - x));
+    expect(ids.every((id) => id < demo.run!.id)).toBe(true);
   });
 });
 

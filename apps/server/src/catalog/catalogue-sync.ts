@@ -297,38 +297,56 @@ export async function providerExchangeRate(
   return { currency, exchangeRate: row?.wonPerUnit ?? null };
 }
 
-/** A provider's last runs, newest first, each with its changes (the console's sync report). */
-export async function latestSyncRuns(ex: Executor, providerIds: number[], perProvider = 1) {
-  if (providerIds.length === 0) return [];
-  const runs = await ex
-    .select()
-    .from(catalogueSyncRuns)
-    .where(inArray(catalogueSyncRuns.providerId, providerIds))
-    .orderBy(desc(catalogueSyncRuns.id))
-    .limit(providerIds.length * 20);
-  const kept = new Map<number, (typeof runs)[number][]>();
-  for (const run of runs) {
-    const list = kept.get(run.providerId) ?? [];
-    if (list.length < perProvider) list.push(run);
-    kept.set(run.providerId, list);
-  }
-  const chosen = [...kept.values()].flat();
-  const changes =
-    chosen.length === 0
-      ? []
-      : await ex
-          .select({ change: catalogueSyncChanges, serviceText: services.text })
-          .from(catalogueSyncChanges)
-          .innerJoin(services, eq(services.id, catalogueSyncChanges.serviceId))
-          .where(
-            inArray(
-              catalogueSyncChanges.runId,
-              chosen.map((run) => run.id),
-            ),
-          )
-          .orderBy(catalogueSyncChanges.id);
-  return chosen.map((run) => ({
-    run,
-    changes: changes.filter((c) => c.change.runId === run.id),
-  }));
+/**
+ * Each provider's last `perProvider` runs, newest first (the console's sync report and its history),
+ * each with its changes: all of them for the newest run, the first `changesPerOlderRun` for an older
+ * one, and every run's `changeCount`. Asked per provider (the (provider_id, id) index), so a provider
+ * that syncs often never crowds another's runs out.
+ */
+export async function latestSyncRuns(
+  ex: Executor,
+  providerIds: number[],
+  perProvider = 1,
+  changesPerOlderRun = 20,
+) {
+  const perProviderRuns = await Promise.all(
+    providerIds.map((providerId) =>
+      ex
+        .select()
+        .from(catalogueSyncRuns)
+        .where(eq(catalogueSyncRuns.providerId, providerId))
+        .orderBy(desc(catalogueSyncRuns.id))
+        .limit(perProvider),
+    ),
+  );
+  const chosen = perProviderRuns.flat();
+  if (chosen.length === 0) return [];
+  const counts = await ex
+    .select({ runId: catalogueSyncChanges.runId, count: sql<number>`count(*)::int` })
+    .from(catalogueSyncChanges)
+    .where(
+      inArray(
+        catalogueSyncChanges.runId,
+        chosen.map((run) => run.id),
+      ),
+    )
+    .groupBy(catalogueSyncChanges.runId);
+  const countOf = new Map(counts.map((row) => [row.runId, Number(row.count)]));
+  const newest = new Set(perProviderRuns.flatMap((runs) => (runs[0] ? [runs[0].id] : [])));
+  return Promise.all(
+    chosen.map(async (run) => {
+      const changeCount = countOf.get(run.id) ?? 0;
+      const changes =
+        changeCount === 0
+          ? []
+          : await ex
+              .select({ change: catalogueSyncChanges, serviceText: services.text })
+              .from(catalogueSyncChanges)
+              .innerJoin(services, eq(services.id, catalogueSyncChanges.serviceId))
+              .where(eq(catalogueSyncChanges.runId, run.id))
+              .orderBy(catalogueSyncChanges.id)
+              .limit(newest.has(run.id) ? changeCount : changesPerOlderRun);
+      return { run, changes, changeCount };
+    }),
+  );
 }

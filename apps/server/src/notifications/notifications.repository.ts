@@ -121,6 +121,14 @@ export const notificationsRepository = {
       .where(eq(operatorNotifications.id, id));
   },
 
+  /** Deletes the given notifications (claimed by the caller, nothing of them sent: as if never recorded). */
+  async forget(ex: Executor, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await ex
+      .delete(operatorNotifications)
+      .where(and(inArray(operatorNotifications.id, [...ids]), isNull(operatorNotifications.sentAt)));
+  },
+
   /**
    * Forgets notifications older than `before` that can no longer be found again: resolved watch events,
    * and one-shot events (a charge, a sync run: found only within the last 24 h). An open watch event

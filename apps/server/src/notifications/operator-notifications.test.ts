@@ -2,8 +2,8 @@ import { asc } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operatorNotifications, providers } from '../db/schema';
 import { BotApiTelegram, OutboxTelegram, TelegramError } from './telegram';
-import { MAX_ATTEMPTS, OperatorNotifications } from './operator-notifications';
-import { notifySettingsFrom } from '@smm/domain';
+import { MAX_ATTEMPTS, OperatorNotifications, type WatchSource } from './operator-notifications';
+import { WATCH_KINDS, notifySettingsFrom, type ProviderTrouble } from '@smm/domain';
 import { reportBankSms, reportDeposit, requestCharge } from '../test/charge-factories';
 import { createMember, pointOf } from '../test/factories';
 import { createProvider } from '../test/provider-factories';
@@ -54,18 +54,52 @@ const emails = () => t.app.services.outbox.messages().filter((m) => m.channel ==
 const telegramTexts = () => fake.requests.map((r) => String(r.body.text));
 
 /** Another process's notifications on the same database: its own claim and send (the watch only reads). */
-function anotherProcess(): OperatorNotifications {
+function anotherProcess(
+  options: Partial<OperatorNotifications['options']> = {},
+  watch: WatchSource = t.app.services.notifications.watch,
+): OperatorNotifications {
   const { services, database, log } = t.app;
   return new OperatorNotifications(
     database.db,
     t.clock,
-    services.notifications.watch,
+    watch,
     async () => notifySettingsFrom(await services.settings.stored()),
     { send: (mail) => services.outbox.record({ channel: 'email', ...mail }).then(() => undefined) },
     services.notifications.telegram,
     log,
-    services.notifications.options,
+    { ...services.notifications.options, ...options },
   );
+}
+
+/** A watch whose one provider (#900) has the troubles the test sets: the provider-health rules are the watch's own tests. */
+function providerWatch(): WatchSource & { troubles: ProviderTrouble[] } {
+  const source = {
+    troubles: [] as ProviderTrouble[],
+    async evaluate() {
+      const items = source.troubles.length
+        ? [
+            {
+              id: 900,
+              label: '흔들리는 공급사',
+              detail: '',
+              since: null,
+              won: null,
+              target: { screen: 'providers' as const, query: {} },
+            },
+          ]
+        : [];
+      const groups = WATCH_KINDS.map((kind) =>
+        kind === 'PROVIDER_TROUBLE' ? { kind, count: items.length, items } : { kind, count: 0, items: [] },
+      );
+      return {
+        response: { generatedAt: t.clock.now().toISOString(), total: items.length, groups },
+        providerTroubles: new Map(
+          items.length ? [[900, source.troubles.map((trouble) => ({ trouble, text: trouble }))]] : [],
+        ),
+      };
+    },
+  };
+  return source;
 }
 
 /** A deposit no charge matches, waiting past the watch's 30 minutes. */
@@ -214,7 +248,7 @@ describe(`operator notifications on ${testDatabaseKind}`, () => {
     expect(row!.lastError).toContain('chat not found');
   });
 
-  it("a channel not chosen when the event fired is 'off', and a kind not chosen is off on both", async () => {
+  it("a channel not chosen when the event fired is 'off', and a kind not chosen is not recorded", async () => {
     await t.app.services.settings.set('NOTIFY_TELEGRAM', 'false');
     await unmatchedDeposit();
     await notifications().tick();
@@ -224,11 +258,114 @@ describe(`operator notifications on ${testDatabaseKind}`, () => {
     await t.app.services.settings.set('NOTIFY_TELEGRAM', 'true');
     await t.app.services.settings.set('NOTIFY_EMAILS', '');
     await t.app.services.settings.set('NOTIFY_KINDS', 'CHARGE_LARGE');
-    await reportDeposit(t.app, { name: '윤서아', amount: 9_000 });
+    const { depositId } = await reportDeposit(t.app, { name: '윤서아', amount: 9_000 });
     t.clock.advance(31 * MIN);
+    await notifications().record();
+    // a kind not chosen is not recorded at all: no row 'off' on both that would stand for it
+    expect(await rows()).toHaveLength(1);
     await notifications().tick();
-    expect((await rows())[1]).toMatchObject({ emailStatus: 'off', telegramStatus: 'off' });
+    expect(await rows()).toHaveLength(1);
     expect(fake.requests).toEqual([]);
+    // chosen later, the deposit still waiting is announced then
+    await t.app.services.settings.set('NOTIFY_KINDS', 'DEPOSIT_UNMATCHED');
+    notifications().scanSoon();
+    await notifications().tick();
+    expect((await rows())[1]).toMatchObject({
+      eventKey: `watch:DEPOSIT_UNMATCHED:${depositId}`,
+      emailStatus: 'off',
+      telegramStatus: 'sent',
+    });
+    expect(telegramTexts()).toEqual([`[SMM 패널] 확인되지 않은 입금\n입금 #${depositId} ₩9,000`]);
+  });
+
+  it('a kind turned off before its event went out is dropped, not kept as lost; a channel turned off is off, not failed', async () => {
+    const depositId = await unmatchedDeposit();
+    await notifications().record();
+    expect(await rows()).toMatchObject([{ emailStatus: 'pending', telegramStatus: 'pending' }]);
+    await t.app.services.settings.set('NOTIFY_KINDS', 'CHARGE_LARGE');
+    await notifications().deliver();
+    expect(await rows()).toEqual([]);
+    expect(fake.requests).toEqual([]);
+    expect(emails()).toEqual([]);
+    // the kind back on: the deposit, still waiting, is found and announced
+    await t.app.services.settings.set('NOTIFY_KINDS', '');
+    await notifications().record();
+    // …but by then the operator cleared the e-mail addresses: e-mail is off, never retried into 'failed'
+    await t.app.services.settings.set('NOTIFY_EMAILS', '');
+    await notifications().deliver();
+    for (let attempt = 0; attempt < MAX_ATTEMPTS + 1; attempt += 1) {
+      t.clock.advance(16 * MIN);
+      await notifications().deliver();
+    }
+    expect(await rows()).toMatchObject([
+      {
+        eventKey: `watch:DEPOSIT_UNMATCHED:${depositId}`,
+        emailStatus: 'off',
+        telegramStatus: 'sent',
+        attempts: 0,
+        lastError: null,
+      },
+    ]);
+    expect(fake.requests).toHaveLength(1);
+    expect(emails()).toEqual([]);
+  });
+
+  it('a low balance read as unreadable now and then is announced once, until a readable balance above the threshold', async () => {
+    const watch = providerWatch();
+    const process = anotherProcess({}, watch);
+    const scan = async (troubles: ProviderTrouble[]) => {
+      watch.troubles = troubles;
+      t.clock.advance(MIN);
+      await process.record();
+      await process.deliver();
+    };
+    await scan(['LOW_BALANCE']);
+    await scan(['BALANCE_FAILED']);
+    await scan(['LOW_BALANCE']);
+    await scan(['BALANCE_FAILED', 'CALLS_FAILING']);
+    await scan(['LOW_BALANCE']);
+    // the low balance once; the unreadable balance once; the failing calls once (and resolved when gone)
+    expect(telegramTexts().map((text) => text.split('\n')[0])).toEqual([
+      '[SMM 패널] 공급사 점검: 잔액 부족',
+      '[SMM 패널] 공급사 점검: 잔액 조회 실패',
+      '[SMM 패널] 공급사 점검: 최근 호출 실패',
+    ]);
+    expect((await rows()).map((r) => [r.eventKey, r.resolvedAt === null])).toEqual([
+      ['provider:900:LOW_BALANCE', true],
+      ['provider:900:BALANCE_FAILED', true],
+      ['provider:900:CALLS_FAILING', false],
+    ]);
+    // recovered (readable, above the threshold): both resolved; the next low is announced again
+    await scan([]);
+    expect((await rows()).every((r) => r.resolvedAt !== null)).toBe(true);
+    await scan(['LOW_BALANCE']);
+    expect(telegramTexts()).toHaveLength(4);
+    expect(telegramTexts()[3]).toMatch(/^\[SMM 패널\] 공급사 점검: 잔액 부족\n/);
+  });
+
+  it('with PUBLIC_URL set every message links to its console screen; the e-mail makes it a link', async () => {
+    const depositId = await unmatchedDeposit();
+    const process = anotherProcess({ consoleUrl: 'https://panel.example.kr' });
+    await process.record();
+    await process.deliver();
+    const text = `[SMM 패널] 확인되지 않은 입금\n입금 #${depositId} ₩12,000\n확인 필요: https://panel.example.kr/admin/watch`;
+    expect(telegramTexts()).toEqual([text]);
+    expect(emails().map((m) => m.text)).toEqual([text, text]);
+    expect(emails()[0]!.html).toContain(
+      '확인 필요: <a href="https://panel.example.kr/admin/watch">https://panel.example.kr/admin/watch</a>',
+    );
+    // several due together: one link per screen they belong to
+    await t.app.services.settings.set('NOTIFY_LARGE_CHARGE_WON', '10000');
+    const member = await createMember(t.app);
+    await requestCharge(t.app, member, { name: '최하은', point: 50_000 });
+    await reportDeposit(t.app, { name: '최하은', amount: 50_000 });
+    await unmatchedDeposit('정시우', 11_000);
+    await process.record();
+    await process.deliver();
+    expect(telegramTexts()[1]!.split('\n').slice(-2)).toEqual([
+      '확인 필요: https://panel.example.kr/admin/watch',
+      '충전 신청: https://panel.example.kr/admin/charges',
+    ]);
   });
 
   it('an entry that leaves the watch resolves its event; its return is a new event', async () => {

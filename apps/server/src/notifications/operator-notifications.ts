@@ -1,11 +1,13 @@
 import {
   NOTIFY_CHANNEL_LABELS,
+  NOTIFY_CHANNELS,
   NOTIFY_KIND_LABELS,
   PROVIDER_TROUBLE_LABELS,
   SYNC_DISABLED_LABELS,
   chargeLargeBody,
   formatWon,
   notificationMessage,
+  providerTroublesHeldOpen,
   syncDisabledBody,
   withoutSecrets,
   type NotifyChannel,
@@ -68,6 +70,8 @@ export interface OperatorNotificationsOptions {
   scanIntervalMs: number;
   /** Whether e-mail goes out by SMTP or to the development outbox (the console says which). */
   emailTransport: 'smtp' | 'outbox';
+  /** PUBLIC_URL as the operator set it: messages link to the console under it (absent: no links). */
+  consoleUrl?: string;
 }
 
 interface FoundEvent {
@@ -124,7 +128,11 @@ export class OperatorNotifications {
   async record(): Promise<{ recorded: number; resolved: number; pruned: number }> {
     const now = this.clock.now();
     const choice = await this.settings();
-    const { events, resolvable } = await this.findEvents(now, choice);
+    const found = await this.findEvents(now, choice);
+    const { resolvable } = found;
+    // A kind the operator did not choose is not recorded at all (not stored as 'off'): if they choose
+    // it later, what is then still there (an open watch entry, a charge of the last 24 h) is announced.
+    const events = found.events.filter((event) => choice.kinds.includes(event.kind));
     const open = await repo.openKeys(
       this.db,
       events.map((event) => event.key),
@@ -142,14 +150,13 @@ export class OperatorNotifications {
   }
 
   private newRow(event: FoundEvent, choice: NotifySettings, now: Date): NewNotification {
-    const wanted = choice.kinds.includes(event.kind);
     return {
       eventKey: event.key,
       kind: event.kind,
       title: withoutSecrets(event.title),
       body: withoutSecrets(event.body),
-      emailStatus: wanted && choice.emails.length > 0 ? 'pending' : 'off',
-      telegramStatus: wanted && choice.telegram ? 'pending' : 'off',
+      emailStatus: choice.emails.length > 0 ? 'pending' : 'off',
+      telegramStatus: choice.telegram ? 'pending' : 'off',
       createdAt: now,
     };
   }
@@ -162,11 +169,11 @@ export class OperatorNotifications {
       const keys: string[] = [];
       for (const item of group.items) {
         if (group.kind === 'PROVIDER_TROUBLE') {
-          for (const fact of providerTroubles.get(item.id) ?? []) {
-            const event = providerEvent(item.id, item.label, fact);
-            keys.push(event.key);
-            events.push(event);
-          }
+          const facts = providerTroubles.get(item.id) ?? [];
+          for (const fact of facts) events.push(providerEvent(item.id, item.label, fact));
+          // A low balance read as unreadable for a while is still the same worry: its event stays open.
+          for (const trouble of providerTroublesHeldOpen(facts.map((fact) => fact.trouble)))
+            keys.push(providerEventKey(item.id, trouble));
           continue;
         }
         const key = `watch:${group.kind}:${item.id}`;
@@ -216,9 +223,11 @@ export class OperatorNotifications {
    */
   async deliver(): Promise<{ sent: number; failed: number }> {
     const now = this.clock.now();
-    const rows = await this.db.transaction((tx) =>
+    const claimed = await this.db.transaction((tx) =>
       repo.claimDue(tx, now, new Date(now.getTime() + CLAIM_MS), BATCH_LIMIT),
     );
+    if (claimed.length === 0) return { sent: 0, failed: 0 };
+    const rows = await this.stillWanted(claimed);
     if (rows.length === 0) return { sent: 0, failed: 0 };
     const pendingOn = (channel: NotifyChannel) =>
       rows.filter((row) => (channel === 'email' ? row.emailStatus : row.telegramStatus) === 'pending');
@@ -261,10 +270,45 @@ export class OperatorNotifications {
     return { sent, failed };
   }
 
+  /**
+   * The claimed rows as the operator's choice stands now: a row whose kind was turned off before
+   * anything of it went out is forgotten (as if never recorded, so it is found again should the kind
+   * come back), and a channel turned off (the kind, or the channel itself) is 'off' on a row, never
+   * retried into 'failed': what the operator switched off is not a lost notification.
+   */
+  private async stillWanted(rows: NotificationRow[]): Promise<NotificationRow[]> {
+    const choice = await this.settings();
+    const kept: NotificationRow[] = [];
+    const forgotten: number[] = [];
+    for (const row of rows) {
+      const kindOn = choice.kinds.includes(row.kind as NotifyKind);
+      if (!kindOn && row.sentAt === null) {
+        forgotten.push(row.id);
+        continue;
+      }
+      const on = (c: NotifyChannel) => kindOn && (c === 'email' ? choice.emails.length > 0 : choice.telegram);
+      const [email, telegram] = NOTIFY_CHANNELS.map((c) =>
+        statusOf(row, c) === 'pending' && !on(c) ? 'off' : statusOf(row, c),
+      );
+      kept.push({ ...row, emailStatus: email!, telegramStatus: telegram! });
+    }
+    if (forgotten.length > 0) {
+      await repo.forget(this.db, forgotten);
+      this.log.info(
+        { notifications: forgotten.length },
+        'operator notifications of a kind turned off dropped',
+      );
+    }
+    return kept;
+  }
+
   /** Sends one message on `channel` for `rows`; null when it went out, else the failure's (key-free) words. */
   private async sendOn(channel: NotifyChannel, rows: NotificationRow[]): Promise<string | null> {
     if (rows.length === 0) return null;
-    const message = notificationMessage(rows.map((row) => ({ title: row.title, body: row.body })));
+    const message = notificationMessage(
+      rows.map((row) => ({ title: row.title, body: row.body, kind: row.kind })),
+      this.options.consoleUrl,
+    );
     const problem = await this.send(channel, message);
     if (problem)
       this.log.warn({ channel, notifications: rows.length, problem }, 'operator notification not sent');
@@ -292,7 +336,7 @@ export class OperatorNotifications {
               to,
               subject: message.subject,
               text: message.text,
-              html: htmlOf(message.text),
+              html: htmlOf(message.text, this.options.consoleUrl),
             }),
           ),
         ),
@@ -341,9 +385,11 @@ function statusOf(row: NotificationRow, channel: NotifyChannel): NotifyStatus {
   return (channel === 'email' ? row.emailStatus : row.telegramStatus) as NotifyStatus;
 }
 
+const providerEventKey = (id: number, trouble: ProviderTrouble) => `provider:${id}:${trouble}`;
+
 function providerEvent(id: number, name: string, fact: ProviderTroubleFact): FoundEvent {
   return {
-    key: `provider:${id}:${fact.trouble}`,
+    key: providerEventKey(id, fact.trouble),
     kind: 'PROVIDER_TROUBLE',
     title: `${NOTIFY_KIND_LABELS.PROVIDER_TROUBLE}: ${PROVIDER_TROUBLE_LABELS[fact.trouble]}`,
     body: `${name} (공급사 #${id}) · ${fact.text}`,
@@ -356,6 +402,15 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function htmlOf(text: string): string {
-  return `<div style="font-family:sans-serif;white-space:pre-line">${escapeHtml(text)}</div>`;
+/** The text as HTML, escaped; the console links (PUBLIC_URL's, never an event's text) are made clickable. */
+function htmlOf(text: string, consoleUrl: string | undefined): string {
+  const html = text
+    .split('\n')
+    .map((line) => {
+      const link = /^([^:]+): (\S+)$/.exec(line);
+      if (!consoleUrl || !link || !link[2]!.startsWith(`${consoleUrl}/admin/`)) return escapeHtml(line);
+      return `${escapeHtml(link[1]!)}: <a href="${escapeHtml(link[2]!)}">${escapeHtml(link[2]!)}</a>`;
+    })
+    .join('\n');
+  return `<div style="font-family:sans-serif;white-space:pre-line">${html}</div>`;
 }

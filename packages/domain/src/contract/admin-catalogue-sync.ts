@@ -37,6 +37,15 @@ export const catalogueSyncRun = z.object({
 });
 export type CatalogueSyncRun = z.infer<typeof catalogueSyncRun>;
 
+/** Runs per provider the report shows: the last one and the ones before it (its history). */
+export const SYNC_RUN_HISTORY = 10;
+/** Changes shown of each earlier run (the last run shows all); `changeCount` says how many it made. */
+export const SYNC_HISTORY_CHANGES = 20;
+
+/** An earlier run: its first SYNC_HISTORY_CHANGES changes and how many it made. */
+export const catalogueSyncPastRun = catalogueSyncRun.extend({ changeCount: z.number().int() });
+export type CatalogueSyncPastRun = z.infer<typeof catalogueSyncPastRun>;
+
 export const catalogueSyncProvider = z.object({
   providerId: z.number().int(),
   providerName: z.string(),
@@ -50,6 +59,8 @@ export const catalogueSyncProvider = z.object({
   /** The built-in simulated provider (the demo's), whose listing the console can change. */
   simulated: z.boolean(),
   run: catalogueSyncRun.nullable(),
+  /** The runs before `run`, newest first (up to SYNC_RUN_HISTORY − 1). */
+  history: z.array(catalogueSyncPastRun),
 });
 export type CatalogueSyncProvider = z.infer<typeof catalogueSyncProvider>;
 

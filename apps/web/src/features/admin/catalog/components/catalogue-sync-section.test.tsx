@@ -46,6 +46,43 @@ const report = (changes: number): CatalogueSyncResponse => ({
           },
         ].slice(0, changes),
       },
+      history: [
+        {
+          id: 2,
+          status: 'ok',
+          trigger: 'schedule',
+          error: null,
+          currency: 'USD',
+          exchangeRate: '1380.5',
+          unmappedIds: [],
+          startedAt: '2026-11-21T01:00:00.000Z',
+          finishedAt: '2026-11-21T01:00:01.000Z',
+          changes: [
+            {
+              serviceId: 103,
+              serviceText: '좋아요',
+              field: 'max',
+              from: 10_000,
+              to: 20_000,
+              createdAt: '2026-11-21T01:00:01.000Z',
+            },
+          ],
+          changeCount: 24,
+        },
+        {
+          id: 1,
+          status: 'failed',
+          trigger: 'operator',
+          error: '공급사가 응답하지 않았습니다',
+          currency: null,
+          exchangeRate: null,
+          unmappedIds: [],
+          startedAt: '2026-11-20T01:00:00.000Z',
+          finishedAt: '2026-11-20T01:00:03.000Z',
+          changes: [],
+          changeCount: 0,
+        },
+      ],
     },
   ],
   exchangeRates: [{ currency: 'USD', wonPerUnit: '1380.5', setAt: '2026-11-21T15:00:00.000Z' }],
@@ -56,7 +93,7 @@ describe('catalogue sync section', () => {
     mockApi({ 'GET /admin/api/catalogue-sync': report(2) });
     renderWithProviders(<CatalogueSyncSection />);
     const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
-    expect(within(card).getByText('성공')).toBeInTheDocument();
+    expect(within(card).getAllByText('성공')[0]!.closest('header')).not.toBeNull();
     expect(within(card).getByText(/마지막 동기화 2026-11-22 10:00:01/)).toBeInTheDocument();
     const table = within(card).getByRole('table', { name: '해외 공급사 동기화 변경 내역' });
     const price = within(table).getByText('[101] 한국인 팔로워').closest('tr')!;
@@ -70,6 +107,23 @@ describe('catalogue sync section', () => {
     expect(screen.getByText('(2026-11-22 00:00:00 설정)').closest('li')).toHaveTextContent(
       '1 USD = ₩1,380.5 (2026-11-22 00:00:00 설정)',
     );
+  });
+
+  it('keeps the runs before the last one: when, how, the outcome and what each changed', async () => {
+    mockApi({ 'GET /admin/api/catalogue-sync': report(2) });
+    renderWithProviders(<CatalogueSyncSection />);
+    const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
+    await userEvent.click(within(card).getByText('이전 동기화 2회'));
+    const runs = within(within(card).getByRole('list', { name: '해외 공급사 이전 동기화' })).getAllByRole(
+      'listitem',
+    );
+    expect(runs[0]).toHaveTextContent('성공 2026-11-21 10:00:01 (자동) · 변경 24건');
+    const changed = within(runs[0]!).getByRole('table', {
+      name: '해외 공급사 2026-11-21 10:00:01 동기화 변경 내역',
+    });
+    expect(within(changed).getByText('[103] 좋아요').closest('tr')).toHaveTextContent('20,000');
+    expect(within(runs[0]!).getByText('외 23건')).toBeInTheDocument();
+    expect(runs[1]).toHaveTextContent('실패 2026-11-20 10:00:03 (수동) · 공급사가 응답하지 않았습니다');
   });
 
   it('지금 동기화 asks the server, says what happened and refetches the report', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@smm/domain';
 import type {
   CatalogueSyncChange,
+  CatalogueSyncPastRun,
   CatalogueSyncProvider,
   CatalogueSyncResponse,
   SimulatedListingRequest,
@@ -208,6 +209,72 @@ function SimulatedControls() {
   );
 }
 
+function ChangesTable({ changes, caption }: { changes: CatalogueSyncChange[]; caption: string }) {
+  return (
+    <table className="catalog-sync-changes">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">상품</th>
+          <th scope="col">항목</th>
+          <th scope="col">이전</th>
+          <th scope="col">이후</th>
+          <th scope="col">시각</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change, index) => (
+          <tr key={index}>
+            <td>
+              [{change.serviceId}] {change.serviceText}
+            </td>
+            <td>{SYNC_FIELD_LABELS[change.field as SyncField] ?? change.field}</td>
+            <td>{syncValueText(change.field, change.from)}</td>
+            <td>{syncValueText(change.field, change.to)}</td>
+            <td>{formatSeoulDateTime(change.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The runs before the last one, newest first: when, how, the outcome and what each changed. */
+function RunHistory({ provider }: { provider: CatalogueSyncProvider }) {
+  if (provider.history.length === 0) return null;
+  return (
+    <details className="catalog-sync-history">
+      <summary>이전 동기화 {provider.history.length}회</summary>
+      <ol aria-label={`${provider.providerName} 이전 동기화`}>
+        {provider.history.map((run) => (
+          <PastRun key={run.id} run={run} providerName={provider.providerName} />
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function PastRun({ run, providerName }: { run: CatalogueSyncPastRun; providerName: string }) {
+  const status = RUN_STATUS[run.status] ?? RUN_STATUS.running!;
+  const when = formatSeoulDateTime(run.finishedAt ?? run.startedAt);
+  return (
+    <li>
+      <span className={`admin-chip ${status.chip}`}>{status.text}</span> {when}{' '}
+      {run.trigger === 'schedule' ? '(자동)' : '(수동)'}
+      {run.status === 'ok' && <span className="catalog-muted"> · 변경 {run.changeCount}건</span>}
+      {run.status === 'failed' && run.error && <span className="catalog-muted"> · {run.error}</span>}
+      {run.changes.length > 0 && (
+        <>
+          <ChangesTable changes={run.changes} caption={`${providerName} ${when} 동기화 변경 내역`} />
+          {run.changeCount > run.changes.length && (
+            <p className="catalog-muted">외 {run.changeCount - run.changes.length}건</p>
+          )}
+        </>
+      )}
+    </li>
+  );
+}
+
 function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
   const syncNow = useSyncProviderNow();
   const apply = useApplySuspiciousSync();
@@ -294,31 +361,7 @@ function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
           {run.changes.length === 0 ? (
             <p className="catalog-muted">바뀐 상품이 없습니다.</p>
           ) : (
-            <table className="catalog-sync-changes">
-              <caption className="visually-hidden">{provider.providerName} 동기화 변경 내역</caption>
-              <thead>
-                <tr>
-                  <th scope="col">상품</th>
-                  <th scope="col">항목</th>
-                  <th scope="col">이전</th>
-                  <th scope="col">이후</th>
-                  <th scope="col">시각</th>
-                </tr>
-              </thead>
-              <tbody>
-                {run.changes.map((change, index) => (
-                  <tr key={index}>
-                    <td>
-                      [{change.serviceId}] {change.serviceText}
-                    </td>
-                    <td>{SYNC_FIELD_LABELS[change.field as SyncField] ?? change.field}</td>
-                    <td>{syncValueText(change.field, change.from)}</td>
-                    <td>{syncValueText(change.field, change.to)}</td>
-                    <td>{formatSeoulDateTime(change.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ChangesTable changes={run.changes} caption={`${provider.providerName} 동기화 변경 내역`} />
           )}
           <p className="catalog-muted">
             아직 가져오지 않은 공급사 상품 {run.unmappedIds.length}개
@@ -327,6 +370,7 @@ function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
           </p>
         </>
       )}
+      <RunHistory provider={provider} />
     </article>
   );
 }
