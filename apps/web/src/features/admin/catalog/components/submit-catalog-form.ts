@@ -18,6 +18,7 @@ export function submitCatalogForm<V extends { id: number | null }>({
   what,
   setError,
   onClose,
+  onSaveError,
 }: {
   save: SaveMutation<V>;
   problem: string | null;
@@ -27,6 +28,8 @@ export function submitCatalogForm<V extends { id: number | null }>({
   what: string;
   setError: (message: string | null) => void;
   onClose: () => void;
+  /** A server refusal the form handles itself (e.g. offering a confirmation); true: handled. */
+  onSaveError?: (error: unknown) => boolean;
 }): void {
   if (save.isPending) return;
   setError(problem);
@@ -40,6 +43,9 @@ export function submitCatalogForm<V extends { id: number | null }>({
       toast.success(`${what} ${request.id === null ? '추가했습니다.' : '수정했습니다.'}`);
       onClose();
     },
-    onError: (e) => toast.error(errorMessage(e, `${what} 저장하지 못했습니다.`)),
+    onError: (e) => {
+      if (onSaveError?.(e)) return;
+      toast.error(errorMessage(e, `${what} 저장하지 못했습니다.`));
+    },
   });
 }
