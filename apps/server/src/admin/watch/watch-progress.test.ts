@@ -44,9 +44,8 @@ describe(`the watch: stalled means no progress, on ${testDatabaseKind}`, () => {
     const worker = () => workerWith(t.app, t.clock, provider).tick();
     await worker();
     const { providerOrderId, providerId } = await orderOf(t.app, orderId);
-    const [{ name }] = (await db().select().from(providers).where(eq(providers.id, providerId!))) as [
-      { name: string },
-    ];
+    const [row] = await db().select().from(providers).where(eq(providers.id, providerId!));
+    const name = row!.name;
 
     // Progress just before the threshold: the clock starts again, however old the order is.
     t.clock.advance(WATCH_DEFAULTS.stalledHours * HOUR - MIN);
