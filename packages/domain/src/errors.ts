@@ -30,6 +30,8 @@ export const ERROR_CATALOGUE = {
   CONTENT_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   /** An operator's catalogue or provider input a rule refuses (admin-catalog.ts says why). */
   CATALOG_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
+  /** A service's price below its provider's or failover's unit cost, not confirmed (price-guard.ts). */
+  CATALOG_BELOW_COST: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   /** A verification code that is wrong, expired, used, or for another address. */
   CODE_INVALID: { status: 400, message: ACCOUNT_MESSAGES.CODE_INVALID },
   /** A reset link whose token is forged, expired or already used. */

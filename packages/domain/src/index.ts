@@ -35,3 +35,4 @@ export * from './toss-transfer';
 export * from './ops-watch';
 export * from './provider-health';
 export * from './operator-notifications';
+export * from './price-guard';

@@ -41,7 +41,7 @@ export const WATCH_KIND_TEXTS: Record<WatchKind, WatchKindText> = {
   },
   ORDER_STALLED: {
     title: '진행이 멈춘 주문',
-    description: '공급사에 접수된 뒤 정한 시간이 지나도록 끝나지 않은 주문입니다.',
+    description: '공급사가 정한 시간 동안 상태도 남은 수량도 바꾸지 않은 주문입니다.',
     action: '공급사에 진행 상황 확인, 필요하면 취소 또는 부분 완료',
   },
   CANCEL_WAITING: {

@@ -3,10 +3,13 @@ import {
   isSameIdSet,
   PINNABLE_FIELDS,
   pinnedFieldsOf,
+  lossesAtPrice,
+  lossMessage,
   validateCategoryInput,
   validatePlatformInput,
   validateServiceInput,
 } from '@smm/domain';
+import type { LossAtPrice } from '@smm/domain';
 import type {
   AdminService,
   CatalogDeleteResponse,
@@ -28,7 +31,11 @@ import { presentCategory, presentPlatform, presentService } from './operator-cat
 import type { ServiceRow } from './catalog.repository';
 import type { CatalogService } from './catalog.service';
 import { catalogWritesRepository as repo, type CatalogList } from './catalog-writes.repository';
-import type { FailoverListing } from './failover-listing';
+import type { ProviderListing } from './failover-listing';
+
+/** The audit entry's `after`, with the losses the operator confirmed on this save (cost and price). */
+const withLoss = (after: AdminService, losses: LossAtPrice[]) =>
+  losses.length > 0 ? { ...after, confirmedLoss: losses } : after;
 
 type PlatformBody = z.output<typeof platformRequest>;
 type ServiceBody = z.output<typeof serviceRequest>;
@@ -98,10 +105,10 @@ export class CatalogEditor {
     private readonly db: Db,
     private readonly catalog: CatalogService,
     /**
-     * Reads a failover provider's listing of a service (catalog/failover-listing.ts); without it (tests
-     * of other writes) a failover is taken as listed at an unknown cost.
+     * Reads a provider's listing of a service (catalog/failover-listing.ts), for a failover and for the
+     * price guard; without it (tests of other writes) a service is taken as listed at an unknown cost.
      */
-    private readonly failoverListing?: (providerId: number, serviceId: string) => Promise<FailoverListing>,
+    private readonly listing?: (providerId: number, serviceId: string) => Promise<ProviderListing>,
   ) {}
 
   // ── platforms ──────────────────────────────────────────────────────────────────────────────────────
@@ -256,6 +263,7 @@ export class CatalogEditor {
 
   async createService(operatorId: number, body: ServiceBody): Promise<ServiceMutationResponse> {
     const values = { ...this.serviceValues(body), ...(await this.failoverCost(body, undefined)) };
+    const losses = await this.priceGuard(body, values, undefined);
     const service = await this.db.transaction(async (tx) => {
       await this.lockReferences(tx, values);
       const row = await repo.insertService(tx, {
@@ -263,7 +271,7 @@ export class CatalogEditor {
         sortOrder: await repo.nextServiceSortOrder(tx, values.categoryId),
       });
       const after = await this.presentServiceById(tx, row.id);
-      await this.audit(tx, operatorId, 'service.create', 'service', row.id, null, after);
+      await this.audit(tx, operatorId, 'service.create', 'service', row.id, null, withLoss(after, losses));
       return after;
     });
     await this.catalog.changed();
@@ -275,6 +283,7 @@ export class CatalogEditor {
     const values = this.serviceValues(body);
     const [stored] = await this.db.select().from(services).where(eq(services.id, id));
     const cost = await this.failoverCost(body, stored);
+    const losses = await this.priceGuard(body, { ...values, ...cost }, stored);
     return this.write<ServiceMutationResponse>(async (tx) => {
       const row = await repo.lockService(tx, id);
       if (!row) throw notFound(M.SERVICE_NOT_FOUND);
@@ -309,7 +318,7 @@ export class CatalogEditor {
         ...(moved ? { sortOrder: await repo.nextServiceSortOrder(tx, values.categoryId) } : {}),
       });
       const after = await this.presentServiceById(tx, id);
-      await this.audit(tx, operatorId, 'service.update', 'service', id, before, after);
+      await this.audit(tx, operatorId, 'service.update', 'service', id, before, withLoss(after, losses));
       return { result: { service: after, changed: true }, changed: true };
     });
   }
@@ -382,12 +391,64 @@ export class CatalogEditor {
     ) {
       return { failoverUnitCostMilli: stored.failoverUnitCostMilli };
     }
-    if (!this.failoverListing) return { failoverUnitCostMilli: null };
-    const listing = await this.failoverListing(providerId, serviceId);
+    if (!this.listing) return { failoverUnitCostMilli: null };
+    const listing = await this.listing(providerId, serviceId);
     if (listing.kind === 'no-provider') throw invalid(M.FAILOVER_PROVIDER_NOT_FOUND);
     if (listing.kind === 'unreadable') throw invalid(M.FAILOVER_LIST_UNREADABLE);
     if (listing.kind === 'not-listed') throw invalid(M.FAILOVER_SERVICE_NOT_LISTED);
     return { failoverUnitCostMilli: listing.unitCostMilli };
+  }
+
+  /**
+   * No sale below cost from the form (docs/ARCHITECTURE.md#catalogue-sync): a new service, a changed
+   * price, or a changed provider mapping is judged against its provider's listed rate (read now, the
+   * sync's conversion; not judged when unreadable or without a rate: the sync's margin guard acts when
+   * it can read), and a changed price or failover against the failover's unit cost. A loss refuses the
+   * save (CATALOG_BELOW_COST, cost and price in Korean) unless this request confirms it (`lossConfirmed`,
+   * or for the failover its own 손실 감수 checkbox); the confirmed losses are returned for the audit entry.
+   */
+  private async priceGuard(
+    body: ServiceBody,
+    values: Pick<
+      ServiceRow,
+      | 'unitPriceMilli'
+      | 'providerId'
+      | 'providerServiceId'
+      | 'failoverProviderId'
+      | 'failoverProviderServiceId'
+      | 'failoverUnitCostMilli'
+    >,
+    stored: ServiceRow | undefined,
+  ): Promise<LossAtPrice[]> {
+    const priceChanged = !stored || stored.unitPriceMilli !== values.unitPriceMilli;
+    const mappingChanged =
+      !stored ||
+      stored.providerId !== values.providerId ||
+      stored.providerServiceId !== values.providerServiceId;
+    const failoverChanged =
+      !stored ||
+      stored.failoverProviderId !== values.failoverProviderId ||
+      stored.failoverProviderServiceId !== values.failoverProviderServiceId;
+    let providerCostMilli: number | null = null;
+    if (
+      (priceChanged || mappingChanged) &&
+      this.listing &&
+      values.providerId !== null &&
+      values.providerServiceId !== null
+    ) {
+      const listing = await this.listing(values.providerId, values.providerServiceId);
+      if (listing.kind === 'listed') providerCostMilli = listing.unitCostMilli;
+    }
+    const losses = lossesAtPrice({
+      priceMilli: values.unitPriceMilli,
+      providerCostMilli,
+      failoverCostMilli: priceChanged || failoverChanged ? values.failoverUnitCostMilli : null,
+    });
+    const unconfirmed = losses.filter(
+      (loss) => !body.lossConfirmed && !(loss.kind === 'failover' && body.failoverLossConfirmed),
+    );
+    if (unconfirmed.length > 0) throw appError('CATALOG_BELOW_COST', lossMessage(unconfirmed));
+    return losses;
   }
 
   /** The category (locked: a delete of it waits) and the providers a service names must exist. */

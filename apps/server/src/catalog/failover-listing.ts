@@ -2,7 +2,8 @@
  * Why this file: a service's failover (docs/ARCHITECTURE.md#provider-health) is only as good as the
  * failover provider's own service. When the operator saves one, its services list is read once: the
  * id must be listed there (else a 400 in Korean), and its rate becomes the unit cost the worker compares
- * with what each member paid before moving an order there.
+ * with what each member paid before moving an order there. The service form's price guard reads its own
+ * provider's listing the same way (docs/ARCHITECTURE.md#catalogue-sync): one conversion, the sync's.
  */
 import { upstreamUnitCostMilli } from '@smm/domain';
 import { eq } from 'drizzle-orm';
@@ -11,20 +12,20 @@ import { exchangeRates, providers } from '../db/schema';
 import { ProviderError } from '../providers/provider-api';
 import type { ProviderRegistry } from '../providers/provider-registry';
 
-export type FailoverListing =
+export type ProviderListing =
   | { kind: 'no-provider' }
   | { kind: 'unreadable' }
   | { kind: 'not-listed' }
   /** Listed; `unitCostMilli` null when its currency has no exchange rate (the cost is not known). */
   | { kind: 'listed'; unitCostMilli: number | null };
 
-/** What the failover provider says of its service `serviceId`, read now (outside any transaction). */
-export async function readFailoverListing(
+/** What a provider says of its service `serviceId`, read now (outside any transaction). */
+export async function readProviderListing(
   db: Db,
   registry: Pick<ProviderRegistry, 'clientFor'>,
   providerId: number,
   serviceId: string,
-): Promise<FailoverListing> {
+): Promise<ProviderListing> {
   const [provider] = await db.select().from(providers).where(eq(providers.id, providerId));
   if (!provider) return { kind: 'no-provider' };
   try {

@@ -302,6 +302,9 @@ export const orders = pgTable(
     // (decimal text in its currency), and whether that, in won, exceeds what the member paid.
     providerCharge: text('provider_charge'),
     chargeExceedsPaid: boolean('charge_exceeds_paid').notNull().default(false),
+    // The watch's "stalled" (docs/ARCHITECTURE.md#the-watch): when its provider took it, or last
+    // reported a different status or remains (updated_at is rewritten by every status check).
+    progressAt: timestamp('progress_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -13,6 +13,8 @@ export const presentAdminOrder = (row: {
   order: OrderRow;
   memberLoginId: string;
   serviceText: string;
+  /** The list's join; an action's answer has none. */
+  providerName?: string | null;
 }): AdminOrderItem => ({
   id: row.order.id,
   createdAt: row.order.createdAt.toISOString(),
@@ -25,6 +27,8 @@ export const presentAdminOrder = (row: {
   cost: row.order.cost,
   refunded: row.order.refunded,
   status: row.order.status,
+  providerId: row.order.providerId,
+  ...(row.providerName !== undefined ? { providerName: row.providerName } : {}),
   providerOrderId: row.order.providerOrderId,
   startCount: row.order.startCount,
   remains: row.order.remains,

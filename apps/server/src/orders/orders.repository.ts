@@ -488,6 +488,7 @@ export const ordersRepository = {
         leaseToken: null,
         submittingSince: null,
         lastError: null,
+        progressAt: now,
         updatedAt: now,
       })
       .where(and(eq(orders.id, id), isNull(orders.providerOrderId), open))
@@ -560,6 +561,10 @@ export const ordersRepository = {
         lastError: null,
         // The refill window counts from the order's finish (docs/product.md#refill-and-cancellation).
         finishedAt: isOpenOrderStatus(change.status) ? null : now,
+        // Progress is a new status or remains; the same answer again is not (docs/ARCHITECTURE.md#the-watch).
+        progressAt: sql`CASE WHEN ${orders.status} IS DISTINCT FROM ${change.status}::integer
+          OR ${orders.remains} IS DISTINCT FROM ${change.remains}::integer
+          THEN ${now.toISOString()}::timestamptz ELSE ${orders.progressAt} END`,
         updatedAt: now,
       })
       .where(and(eq(orders.id, id), open, token === undefined ? undefined : eq(orders.leaseToken, token)))

@@ -229,6 +229,12 @@ export const serviceRequest = z.object({
    * member paid (an order is otherwise left waiting). Absent: false.
    */
   failoverLossConfirmed: z.boolean().optional().default(false),
+  /**
+   * The operator's yes, for this save only, to a price below its provider's unit cost (or its
+   * failover's): without it such a save is refused with CATALOG_BELOW_COST; with it the audit entry
+   * records the loss (packages/domain price-guard.ts). Absent: false.
+   */
+  lossConfirmed: z.boolean().optional().default(false),
 });
 export type ServiceRequest = z.input<typeof serviceRequest>;
 export const serviceMutationResponse = z.object({ service: adminService, changed: z.boolean() });

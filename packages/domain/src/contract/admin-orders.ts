@@ -47,6 +47,8 @@ export const adminOrdersQuery = z.object({
   cancelRequested: z.enum(['true', 'false']).optional(),
   /** `true`: only orders whose provider charged more than the member paid (역마진). */
   chargeExceedsPaid: z.enum(['true', 'false']).optional(),
+  /** Only orders this provider has now (after a failover, the failover's: docs/product.md#operator-console). */
+  providerId: queryInt(1, INT32_MAX).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 /** The query string as the console writes it (every value text). */
@@ -65,6 +67,12 @@ export const adminOrderItem = z.object({
   cost: z.number().int(),
   refunded: z.number().int(),
   status: z.number().int(),
+  /**
+   * The provider that has the order now (after a failover, the failover) and its name; answered by the
+   * list (an action's answer may leave the name out).
+   */
+  providerId: z.number().int().nullable().optional(),
+  providerName: z.string().nullable().optional(),
   providerOrderId: z.string().nullable(),
   startCount: z.number().int().nullable(),
   remains: z.number().int().nullable(),

@@ -27,7 +27,7 @@ import { ProviderServicesImport } from '../../catalog/import-provider-services';
 import { ProviderAccounts } from '../../providers/provider-accounts';
 import type { AdminDeps } from '../admin-deps';
 import { CatalogAdminService } from './catalog-admin.service';
-import { readFailoverListing } from '../../catalog/failover-listing';
+import { readProviderListing } from '../../catalog/failover-listing';
 import { ProvidersAdminService } from './providers-admin.service';
 
 /**
@@ -42,7 +42,7 @@ export function catalogAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
   const { db, services } = deps;
   const catalog = new CatalogAdminService(db);
   const editor = new CatalogEditor(db, services.catalog, (providerId, serviceId) =>
-    readFailoverListing(db, services.providers, providerId, serviceId),
+    readProviderListing(db, services.providers, providerId, serviceId),
   );
   const providers = new ProvidersAdminService(db, services.providers);
   const providerAccounts = new ProviderAccounts(db, services.providers, services.catalog);

@@ -36,6 +36,8 @@ export interface OrderListFilter {
   /** Only open orders whose cancel was asked of their provider (true: 취소 요청됨), or the others (false). */
   cancelRequested?: boolean;
   chargeExceedsPaid?: boolean;
+  /** The provider that has the order now. */
+  providerId?: number;
 }
 
 export interface RefillListFilter {
@@ -89,6 +91,7 @@ export const ordersAdminRepository = {
   async orderPage(ex: Executor, filter: OrderListFilter, paging: ListPaging) {
     const conditions = commonConditions(orders, filter);
     if (filter.providerOrderId) conditions.push(eq(orders.providerOrderId, filter.providerOrderId));
+    if (filter.providerId !== undefined) conditions.push(eq(orders.providerId, filter.providerId));
     if (filter.hasError !== undefined) {
       conditions.push(filter.hasError ? isNotNull(orders.lastError) : isNull(orders.lastError));
     }
@@ -106,10 +109,16 @@ export const ordersAdminRepository = {
     const where = conditions.length ? and(...conditions) : undefined;
     const [rows, [total]] = await Promise.all([
       ex
-        .select({ order: orders, memberLoginId: accounts.loginId, serviceText: services.text })
+        .select({
+          order: orders,
+          memberLoginId: accounts.loginId,
+          serviceText: services.text,
+          providerName: providers.name,
+        })
         .from(orders)
         .innerJoin(accounts, eq(accounts.id, orders.accountId))
         .innerJoin(services, eq(services.id, orders.serviceId))
+        .leftJoin(providers, eq(providers.id, orders.providerId))
         .where(where)
         .orderBy(...orderBy(orders, paging))
         .limit(paging.limit)

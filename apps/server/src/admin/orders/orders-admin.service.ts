@@ -34,6 +34,7 @@ export class OrdersAdminService {
       ...(query.hasError ? { hasError: query.hasError === 'true' } : {}),
       ...(query.cancelRequested ? { cancelRequested: query.cancelRequested === 'true' } : {}),
       ...(query.chargeExceedsPaid ? { chargeExceedsPaid: query.chargeExceedsPaid === 'true' } : {}),
+      ...(query.providerId !== undefined ? { providerId: query.providerId } : {}),
     };
     const { rows, total } = await ordersAdminRepository.orderPage(this.db, filter, this.pagingOf(query));
     const refills = await ordersAdminRepository.latestRefills(

@@ -8,6 +8,8 @@ import {
   deposits,
   orderRefills,
   orders,
+  providerCallErrors,
+  providerCallStats,
   providers,
   services,
 } from '../../db/schema';
@@ -16,6 +18,8 @@ import {
 const matching = () => sql<number>`count(*) OVER ()::int`.mapWith(Number);
 
 const open = inArray(orders.status, [...OPEN_ORDER_STATUSES]);
+/** When its provider last reported progress (docs/ARCHITECTURE.md#the-watch). */
+const progressed = sql`coalesce(${orders.progressAt}, ${orders.createdAt})`;
 
 const orderColumns = {
   id: orders.id,
@@ -26,6 +30,10 @@ const orderColumns = {
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
   cancelRequestedAt: orders.cancelRequestedAt,
+  status: orders.status,
+  remains: orders.remains,
+  progressAt: orders.progressAt,
+  providerName: providers.name,
   memberLoginId: accounts.loginId,
   serviceText: services.text,
   total: matching(),
@@ -37,6 +45,7 @@ function orderQuery(ex: Executor, where: SQL | undefined, oldestFirst: SQL, limi
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
     .innerJoin(services, eq(services.id, orders.serviceId))
+    .leftJoin(providers, eq(providers.id, orders.providerId))
     .where(where)
     .orderBy(oldestFirst, asc(orders.id))
     .limit(limit);
@@ -71,8 +80,9 @@ export const watchRepository = {
   },
 
   /**
-   * Open orders at their provider, no cancellation asked, placed more than their service's hours ago
-   * (`hoursByService` overrides `hours`).
+   * Open orders at their provider, no cancellation asked, whose provider reported no progress (a new
+   * status or remains: progress_at) for more than their service's hours (`hoursByService` overrides
+   * `hours`); an order from before progress_at existed counts from when it was placed.
    */
   stalledOrders(ex: Executor, now: Date, hours: number, hoursByService: [number, number][], limit: number) {
     const threshold =
@@ -89,9 +99,9 @@ export const watchRepository = {
         isNotNull(orders.nextCheckAt),
         isNotNull(orders.providerOrderId),
         isNull(orders.cancelRequestedAt),
-        sql`${orders.createdAt} <= ${now.toISOString()}::timestamptz - make_interval(hours => ${threshold})`,
+        sql`${progressed} <= ${now.toISOString()}::timestamptz - make_interval(hours => ${threshold})`,
       ),
-      asc(orders.createdAt),
+      asc(progressed),
       limit,
     );
   },
@@ -202,6 +212,25 @@ export const watchRepository = {
    * Per provider, its orders whose last call failed (last_error set) since `since`: what the app
    * records of failed provider calls.
    */
+  /**
+   * Per provider, when its current run of failed calls began: its first recorded call error after the
+   * last minute in which a call succeeded (provider_call_stats counts calls by the minute). Absent: none.
+   */
+  async failureStreakStarts(ex: Executor): Promise<Map<number, Date>> {
+    const lastGood = sql`(SELECT max(${providerCallStats.bucket}) + interval '1 minute' FROM ${providerCallStats}
+      WHERE ${providerCallStats.providerId} = ${providerCallErrors.providerId}
+        AND ${providerCallStats.calls} > ${providerCallStats.failures})`;
+    const rows = await ex
+      .select({
+        providerId: providerCallErrors.providerId,
+        since: sql<Date>`min(${providerCallErrors.createdAt})`.mapWith((v: string | Date) => new Date(v)),
+      })
+      .from(providerCallErrors)
+      .where(sql`${providerCallErrors.createdAt} >= coalesce(${lastGood}, '-infinity'::timestamptz)`)
+      .groupBy(providerCallErrors.providerId);
+    return new Map(rows.map((row) => [row.providerId, row.since]));
+  },
+
   async recentFailures(ex: Executor, since: Date): Promise<Map<number, number>> {
     const rows = await ex
       .select({ providerId: orders.providerId, n: sql<number>`count(*)::int`.mapWith(Number) })

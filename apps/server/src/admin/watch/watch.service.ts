@@ -1,5 +1,7 @@
 import {
   DEPOSIT_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
   formatProviderBalance,
   PROVIDER_FAILURE_WINDOW_MINUTES,
   PROVIDER_TROUBLE_LABELS,
@@ -95,7 +97,10 @@ export class WatchService {
     const groups: Record<WatchKind, { count: number; items: WatchItem[] }> = {
       ORDER_HELD: counted(held, (row) => orderItem(row, row.updatedAt, row.lastError, true)),
       ORDER_NOT_TAKEN: counted(notTaken, (row) => orderItem(row, row.createdAt, row.lastError)),
-      ORDER_STALLED: counted(stalled, (row) => orderItem(row, row.createdAt, null)),
+      // Named with who has it, what it said last and what remains (docs/ARCHITECTURE.md#the-watch).
+      ORDER_STALLED: counted(stalled, (row) =>
+        orderItem(row, row.progressAt ?? row.createdAt, stalledFacts(row)),
+      ),
       CANCEL_WAITING: counted(cancels, (row) => orderItem(row, row.cancelRequestedAt!, null)),
       REFILL_WAITING: counted(refills, (row) => ({
         id: row.id,
@@ -144,11 +149,12 @@ export class WatchService {
   /** Enabled providers with a low or unread balance, or failing calls in the last hour. */
   private async providerItems(now: Date, t: WatchThresholds, facts: Map<number, ProviderTroubleFact[]>) {
     const rows = await watchRepository.enabledProviders(this.db);
-    const [failures, answers] = await Promise.all([
+    const [failures, streaks, answers] = await Promise.all([
       watchRepository.recentFailures(
         this.db,
         new Date(now.getTime() - PROVIDER_FAILURE_WINDOW_MINUTES * MINUTE),
       ),
+      watchRepository.failureStreakStarts(this.db),
       Promise.all(rows.map((row) => this.balanceOf(row, now))),
     ]);
     const items: WatchItem[] = [];
@@ -174,7 +180,8 @@ export class WatchService {
         id: row.id,
         label: row.name,
         detail: words.join(' · '),
-        since: null,
+        // Since its current run of failed calls began; a low balance alone has no such start.
+        since: streaks.get(row.id)?.toISOString() ?? null,
         won: null,
         target: { screen: 'providers', query: {} },
       });
@@ -200,6 +207,17 @@ export class WatchService {
 
 function counted<Row extends { total: number }>(rows: Row[], present: (row: Row) => WatchItem) {
   return { count: rows[0]?.total ?? 0, items: rows.map(present) };
+}
+
+/** "공급사 A · 진행중 · 남은 수량 300": who has a stalled order, its last status and remains. */
+function stalledFacts(row: WatchOrderRow): string {
+  const remains =
+    row.remains === null ? '남은 수량 모름' : `남은 수량 ${row.remains.toLocaleString('ko-KR')}`;
+  return [
+    row.providerName ?? '공급사 없음',
+    ORDER_STATUS_LABELS[row.status as OrderStatus] ?? `상태 ${row.status}`,
+    remains,
+  ].join(' · ');
 }
 
 function orderItem(row: WatchOrderRow, since: Date, reason: string | null, held = false): WatchItem {

@@ -177,7 +177,7 @@ function commonColumns<Row extends OrderRowCommon>() {
 // state, the money and the actions cannot be hidden by 열 선택.
 
 /** Until the operator chooses columns, the ones dropped (in this order) while the table is too wide. */
-export const ORDER_COLUMNS_HIDE_FIRST = ['providerOrderId', 'link'];
+export const ORDER_COLUMNS_HIDE_FIRST = ['providerOrderId', 'provider', 'link'];
 export const AUTO_ORDER_COLUMNS_HIDE_FIRST = ['link', 'nextRunAt'];
 export function orderColumns(open: (action: OrderAction) => void): ColumnDef<AdminOrderItem, never>[] {
   const common = commonColumns<AdminOrderItem>();
@@ -284,6 +284,14 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
         ),
     },
     {
+      // Who has it now: after a failover, the failover (docs/product.md#operator-console).
+      id: 'provider',
+      header: '공급사',
+      size: 110,
+      enableSorting: false,
+      cell: ({ row }) => row.original.providerName ?? <span className="orders-none">없음</span>,
+    },
+    {
       id: 'providerOrderId',
       header: '공급사 주문번호',
       size: 120,
@@ -361,6 +369,7 @@ export const orderCsvColumns: CsvColumn<AdminOrderItem>[] = [
     value: (o) => (o.cancelRequestedAt ? formatSeoulDateTime(o.cancelRequestedAt) : ''),
   },
   { header: '리필', value: (o) => (o.latestRefill ? refillLabel(o.latestRefill.status) : '') },
+  { header: '공급사', value: (o) => o.providerName ?? '' },
   { header: '공급사 주문번호', value: (o) => o.providerOrderId },
   { header: '시작 수량', value: (o) => o.startCount },
   { header: '남은 수량', value: (o) => o.remains },

@@ -26,6 +26,7 @@ import { useAdminOrders } from './api/get-admin-orders';
 import { useOrderServices } from './api/get-order-services';
 import { useMarkOrderPartial } from './api/mark-order-partial';
 import { useResendOrder } from './api/resend-order';
+import { useProviders } from '../catalog/api/get-providers';
 import { cancelOutcome } from './cancel-outcome';
 import { OrderActionDialog, type OrderAction, type OrderActionInput } from './order-action-dialog';
 import {
@@ -53,6 +54,7 @@ interface Draft {
   memberPrefix: boolean;
   serviceId: string;
   status: string;
+  providerId: string;
   link: string;
   from: string;
   to: string;
@@ -66,6 +68,7 @@ const draftOf = (search: OrdersSearch): Draft => ({
   memberPrefix: search.memberPrefix,
   serviceId: search.serviceId === null ? '' : String(search.serviceId),
   status: search.status === null ? '' : String(search.status),
+  providerId: search.providerId === null ? '' : String(search.providerId),
   link: search.link,
   from: search.from,
   to: search.to,
@@ -98,6 +101,7 @@ export function OrdersScreen() {
   const orders = useAdminOrders(search, search.tab === 'orders');
   const autoOrders = useAdminAutoOrders(search, search.tab === 'auto');
   const services = useOrderServices();
+  const providers = useProviders();
   const resend = useResendOrder();
   const cancel = useCancelOrder();
   const partial = useMarkOrderPartial();
@@ -119,6 +123,7 @@ export function OrdersScreen() {
       memberPrefix: draft.memberPrefix,
       serviceId: draft.serviceId ? Number(draft.serviceId) : null,
       status: draft.status === '' ? null : Number(draft.status),
+      providerId: draft.providerId ? Number(draft.providerId) : null,
       link: draft.link.trim(),
       from: draft.from,
       to: draft.to,
@@ -133,6 +138,7 @@ export function OrdersScreen() {
       go({
         tab,
         status: null,
+        providerId: null,
         errorsOnly: false,
         cancelRequested: false,
         marginLoss: false,
@@ -307,6 +313,20 @@ export function OrdersScreen() {
                   </option>
                 ))}
               </SelectField>
+              {search.tab === 'orders' && (
+                <SelectField
+                  label="공급사"
+                  value={draft.providerId}
+                  onChange={(event) => setDraft({ ...draft, providerId: event.target.value })}
+                >
+                  <option value="">전체 공급사</option>
+                  {(providers.data ?? []).map((provider) => (
+                    <option key={provider.id} value={provider.id}>
+                      {provider.name}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
               <SelectField
                 label="상태"
                 value={draft.status}

@@ -14,6 +14,8 @@ export interface OrdersSearch {
   member: string;
   memberPrefix: boolean;
   serviceId: number | null;
+  /** Orders tab: the provider that has the order now (after a failover, the failover). */
+  providerId: number | null;
   status: number | null;
   link: string;
   from: string;
@@ -38,6 +40,7 @@ export const DEFAULT_ORDERS_SEARCH: OrdersSearch = {
   member: '',
   memberPrefix: false,
   serviceId: null,
+  providerId: null,
   status: null,
   link: '',
   from: '',
@@ -76,6 +79,7 @@ export function readOrdersSearch(params: URLSearchParams): OrdersSearch {
     member: text(params.get('member'), 60),
     memberPrefix: params.get('match') === 'prefix',
     serviceId: positive(params.get('service'), 2_147_483_647),
+    providerId: tab === 'orders' ? positive(params.get('provider'), 2_147_483_647) : null,
     status: status !== null && /^\d$/.test(status) && Number(status) <= maxStatus ? Number(status) : null,
     link: text(params.get('link'), 200),
     from: date(params.get('from')),
@@ -99,6 +103,8 @@ export function ordersSearchParams(search: OrdersSearch): string {
   if (search.member) params.set('member', search.member);
   if (search.member && search.memberPrefix) params.set('match', 'prefix');
   if (search.serviceId !== null) params.set('service', String(search.serviceId));
+  if (search.tab === 'orders' && search.providerId !== null)
+    params.set('provider', String(search.providerId));
   if (search.status !== null) params.set('status', String(search.status));
   if (search.link) params.set('link', search.link);
   if (search.from) params.set('from', search.from);
@@ -127,6 +133,7 @@ export function ordersRequestParams(search: OrdersSearch): string {
     query.memberMatch = search.memberPrefix ? 'prefix' : 'exact';
   }
   if (search.serviceId !== null) query.serviceId = String(search.serviceId);
+  if (search.tab === 'orders' && search.providerId !== null) query.providerId = String(search.providerId);
   if (search.status !== null) query.status = String(search.status);
   if (search.link) query.link = search.link;
   if (search.from) query.from = search.from;

@@ -17,6 +17,7 @@ import {
 import type { ServiceRequest } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { isApiError } from '@/lib/api-client';
 import type { AdminCategory } from '../api/get-categories';
 import type { AdminProvider } from '../api/get-providers';
 import type { AdminService } from '../api/get-services';
@@ -172,22 +173,41 @@ export function ServiceFormDialog({
 }) {
   const [form, setForm] = useState(() => serviceFormOf(service, categoryId));
   const [error, setError] = useState<string | null>(null);
+  // The server refused a price below cost (docs/product.md#operator-console): its message shows cost
+  // and price, and the operator may save anyway, once, as a confirmed loss.
+  const [lossRefused, setLossRefused] = useState(false);
   const save = useSaveService();
   const noticeId = useId();
   const set = <K extends keyof ServiceForm>(key: K, value: ServiceForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const send = (lossConfirmed: boolean) => {
     const result = serviceRequestOf(form);
+    setLossRefused(false);
     submitCatalogForm({
       save,
       problem: 'error' in result ? result.error : null,
-      variables: 'request' in result ? { id: service?.id ?? null, body: result.request } : null,
+      variables:
+        'request' in result
+          ? {
+              id: service?.id ?? null,
+              body: { ...result.request, ...(lossConfirmed ? { lossConfirmed } : {}) },
+            }
+          : null,
       what: '상품을',
       setError,
       onClose,
+      onSaveError: (e) => {
+        if (!isApiError(e) || e.code !== 'CATALOG_BELOW_COST') return false;
+        setError(e.message);
+        setLossRefused(true);
+        return true;
+      },
     });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(false);
   };
 
   // The same choices for the provider and its failover.
@@ -405,6 +425,19 @@ export function ServiceFormDialog({
           <p className="catalog-form-error" role="alert">
             {error}
           </p>
+        )}
+        {lossRefused && (
+          <div className="catalog-form-loss">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={save.isPending}
+              onClick={() => send(true)}
+            >
+              손실 감수하고 저장
+            </Button>
+          </div>
         )}
         <AdminDialogActions onCancel={onClose} pending={save.isPending} />
       </form>

@@ -20,6 +20,7 @@ export function submitCatalogForm<V extends { id: number | null }>({
   what,
   setError,
   onClose,
+  onSaveError,
 }: {
   save: SaveMutation<V>;
   problem: string | null;
@@ -29,6 +30,8 @@ export function submitCatalogForm<V extends { id: number | null }>({
   what: string;
   setError: (message: string | null) => void;
   onClose: () => void;
+  /** A server refusal the form handles itself (e.g. offering a confirmation); true: handled. */
+  onSaveError?: (error: unknown) => boolean;
 }): void {
   if (save.isPending) return;
   setError(problem);
@@ -43,6 +46,7 @@ export function submitCatalogForm<V extends { id: number | null }>({
       onClose();
     },
     onError: (e) => {
+      if (onSaveError?.(e)) return;
       const message = errorMessage(e, `${what} 저장하지 못했습니다.`);
       setError(message);
       toast.error(message);
