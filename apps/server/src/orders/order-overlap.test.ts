@@ -2,6 +2,7 @@ import { ORDER_OVERLAP_MESSAGE, ORDER_OVERLAP_V2_ERROR, OrderStatus } from '@smm
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../db/schema';
+import { serviceLinkLockKey } from './orders.repository';
 import { balancesAndLedgerSums, createMember, pointOf, type TestMember } from '../test/factories';
 import { catalogService, placeAutoOrder, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
@@ -67,6 +68,13 @@ describe(`overlapping orders on ${testDatabaseKind}`, () => {
       ).toEqual(overlap);
     }
     expect(await pointOf(t.app, second.accountId)).toBe(1_000_000);
+    // Two processes racing with two writings take one (service, link) lock, so they see each other.
+    expect(serviceLinkLockKey(service.id, `http://instagram.com/reel/${id}?igsh=1`)).toBe(
+      serviceLinkLockKey(service.id, typed),
+    );
+    expect(serviceLinkLockKey(service.id, typed.toLowerCase())).not.toBe(
+      serviceLinkLockKey(service.id, typed),
+    );
     // Stored as the member typed it; the key beside it.
     const [row] = await t.app.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row).toMatchObject({ link: typed, linkKey: `instagram.com/p/${id}` });
