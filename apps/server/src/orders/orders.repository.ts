@@ -215,7 +215,8 @@ export const ordersRepository = {
         .select({
           order: orders,
           serviceText: services.text,
-          refillDays: services.refillDays,
+          // The window the order was bought with (docs/product.md#refill-and-cancellation).
+          refillDays: orders.refillDays,
           cancellable: services.cancellable,
           // Only to keep it out of the member's cancel reason (memberCancelReason).
           providerName: providers.name,
@@ -441,6 +442,11 @@ export const ordersRepository = {
   },
 
   /** The provider accepted a member's cancellation of this open order; its refund follows its status. */
+  /** An operator's 강제 환불 (docs/product.md#operator-console): kept on the order. */
+  async markForcedRefund(tx: Tx, id: number, now: Date): Promise<void> {
+    await tx.update(orders).set({ forcedRefundAt: now }).where(eq(orders.id, id));
+  },
+
   async markCancelRequested(ex: Executor, id: number, now: Date): Promise<boolean> {
     const rows = await ex
       .update(orders)
