@@ -244,7 +244,7 @@ describe('orders screen', () => {
     await user.click(await screen.findByRole('button', { name: '주문 9 취소·환불' }));
     const dialog = screen.getByRole('dialog', { name: '주문 취소·환불' });
     await user.type(within(dialog).getByLabelText('메모 (선택)'), '회원 요청');
-    await user.click(within(dialog).getByRole('button', { name: '취소하고 환불' }));
+    await user.click(within(dialog).getByRole('button', { name: '취소' }));
     expect(
       await screen.findByText(
         '주문 #9를 취소하고 ₩5,000을 환불했습니다. 공급사는 취소 요청을 받아들이지 않았습니다 (공급사 주문번호 9001): Order cannot be canceled',
@@ -278,7 +278,7 @@ describe('orders screen', () => {
     await waitFor(() => expect(listed).toBe(2));
     const dialog = screen.getByRole('dialog', { name: '주문 취소·환불' });
     expect(dialog).not.toHaveTextContent('아직 공급사에 접수되지 않은 주문이라');
-    await user.click(within(dialog).getByRole('button', { name: '취소하고 환불' }));
+    await user.click(within(dialog).getByRole('button', { name: '취소' }));
     expect(
       await screen.findByText(
         '주문 #12를 취소하고 ₩3,000을 환불했습니다. 공급사도 취소 요청을 받아들였습니다 (공급사 주문번호 9002).',
@@ -300,7 +300,7 @@ describe('orders screen', () => {
     });
     renderScreen();
     await user.click(await screen.findByRole('button', { name: '주문 13 취소·환불' }));
-    await user.click(screen.getByRole('button', { name: '취소하고 환불' }));
+    await user.click(screen.getByRole('button', { name: '취소' }));
     expect(
       await screen.findByText(
         '주문 #13을 취소하고 ₩3,000을 환불했습니다. 공급사에 접수되기 전이라 공급사에는 아무것도 보내지 않았고, 더 이상 전송되지 않습니다.',
