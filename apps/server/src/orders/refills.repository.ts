@@ -1,7 +1,7 @@
 import { OPEN_REFILL_STATUSES, RefillStatus } from '@smm/domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
-import { orderRefills, orders, services } from '../db/schema';
+import { orderRefills, orders } from '../db/schema';
 
 export type RefillRow = typeof orderRefills.$inferSelect;
 

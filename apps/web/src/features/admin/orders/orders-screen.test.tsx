@@ -308,6 +308,40 @@ describe('orders screen', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers 강제 환불 for an order at a provider and 리필 요청 for a finished one, and posts them with the memo', async () => {
+    const user = userEvent.setup();
+    const atProvider = sampleOrder({ id: 21, cost: 3_000, status: 1, providerOrderId: '9021' });
+    const done = sampleOrder({ id: 22, status: 2, providerOrderId: '9022', latestRefill: null });
+    const { calls } = mockApi({
+      'GET /admin/api/orders': pageOf([atProvider, done]),
+      'POST /admin/api/orders/21/force-refund': {
+        order: { ...atProvider, status: 5, refunded: 3_000, forcedRefundAt: '2026-11-28T00:00:00.000Z' },
+        changed: true,
+        refunded: 3_000,
+        provider: { asked: true, accepted: true, error: null },
+      },
+      'POST /admin/api/orders/22/refill': { refill: {}, changed: true },
+    });
+    renderScreen();
+    expect(screen.queryByRole('button', { name: '주문 22 강제 환불' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '주문 21 리필 요청' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '주문 21 강제 환불' }));
+    await user.click(screen.getByRole('button', { name: '강제 환불' }));
+    expect(
+      await screen.findByText(
+        '주문 #21을 취소하고 ₩3,000을 강제 환불했습니다. 공급사도 취소 요청을 받아들였습니다 (공급사 주문번호 9021).',
+      ),
+    ).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '주문 22 리필 요청' }));
+    await user.click(screen.getByRole('button', { name: '리필 요청' }));
+    expect(
+      await screen.findByText('주문 #22의 리필을 요청했습니다. 다음 처리 주기에 공급사로 보냅니다.'),
+    ).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(
+      expect.arrayContaining(['POST /admin/api/orders/21/force-refund', 'POST /admin/api/orders/22/refill']),
+    );
+  });
+
   it('refreshes the open orders and auto-orders lists every 15 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
