@@ -11,7 +11,7 @@
 -- forced_refund_at: an operator's 강제 환불 without the provider's word, kept on the order.
 ALTER TABLE "orders" ADD COLUMN "link_key" text;--> statement-breakpoint
 UPDATE "orders" SET "link_key" = coalesce(
-  lower(regexp_replace(substring(btrim("link") from '^(?:[Hh][Tt][Tt][Pp][Ss]?://)?([^/?#]*)'), '^www\.', ''))
+  regexp_replace(lower(substring(btrim("link") from '^(?:[Hh][Tt][Tt][Pp][Ss]?://)?([^/?#]*)')), '^www\.', '')
     || regexp_replace(coalesce(substring(btrim("link") from '^(?:[Hh][Tt][Tt][Pp][Ss]?://)?[^/?#]*([^#]*)'), ''), '/+(\?|$)', '\1'),
   btrim("link"));--> statement-breakpoint
 ALTER TABLE "orders" ALTER COLUMN "link_key" SET NOT NULL;--> statement-breakpoint
