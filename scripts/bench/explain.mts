@@ -18,9 +18,9 @@ try {
     SELECT 'explain' || g, '!x', '', 'member', '' FROM generate_series(1, 600) g`);
   // Members 1–5 are resellers (half the orders); statuses mostly final, a tenth open.
   await db.execute(sql`
-    INSERT INTO orders (account_id, service_id, link, amount, unit_price_milli, cost, status, provider_id,
+    INSERT INTO orders (account_id, service_id, link, link_key, amount, unit_price_milli, cost, status, provider_id,
                         provider_service_id, provider_order_id, next_check_at, created_at, auto_order_id)
-    SELECT a.id, s.id, 'https://www.instagram.com/p/x' || g || '/', 100, 1000, 100,
+    SELECT a.id, s.id, 'https://www.instagram.com/p/x' || g || '/', 'instagram.com/p/x' || g, 100, 1000, 100,
            CASE WHEN g % 10 = 0 THEN 1 WHEN g % 10 = 1 THEN 0 WHEN g % 10 = 2 THEN 3 ELSE 2 END,
            s.provider_id, s.provider_service_id, g::text,
            CASE WHEN g % 10 IN (0, 1) THEN now() + (g % 600) * interval '1 second' END,

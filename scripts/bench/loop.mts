@@ -41,9 +41,9 @@ try {
     SELECT ${target.upstream}, 'https://www.instagram.com/p/loop-' || g || '/', 100, 'Pending', 0, 100
     FROM generate_series(1, ${ORDERS}) g`);
   await db.execute(sql`
-    INSERT INTO orders (account_id, service_id, link, amount, unit_price_milli, cost, status,
+    INSERT INTO orders (account_id, service_id, link, link_key, amount, unit_price_milli, cost, status,
                         provider_id, provider_service_id, provider_order_id, next_check_at)
-    SELECT ${target.account}, ${target.service}, spo.link, 100, 1000, 100, 1,
+    SELECT ${target.account}, ${target.service}, spo.link, spo.link, 100, 1000, 100, 1,
            ${target.provider}, ${target.upstream}, spo.id::text, now() - interval '1 second'
     FROM simulated_provider_orders spo`);
   await db.execute(sql`ANALYZE orders`);
@@ -77,9 +77,10 @@ try {
   // New orders: PENDING, not yet at the provider; ticks until every one has its provider order id.
   await db.execute(sql`UPDATE orders SET next_check_at = now() + interval '1 day' WHERE status IN (0, 1, 4)`);
   await db.execute(sql`
-    INSERT INTO orders (account_id, service_id, link, amount, unit_price_milli, cost, status,
+    INSERT INTO orders (account_id, service_id, link, link_key, amount, unit_price_milli, cost, status,
                         provider_id, provider_service_id, next_check_at)
-    SELECT ${target.account}, ${target.service}, 'https://www.instagram.com/p/send-' || g || '/', 100, 1000,
+    SELECT ${target.account}, ${target.service}, 'https://www.instagram.com/p/send-' || g || '/',
+           'instagram.com/p/send-' || g, 100, 1000,
            100, 0, ${target.provider}, ${target.upstream}, now() - interval '1 second'
     FROM generate_series(1, ${SENDS}) g`);
   const unsent = async () =>

@@ -20,6 +20,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'receipt.unissue': '증빙 발행 취소',
   'setting.update': '설정 변경',
   'order.cancel': '주문 취소',
+  'order.force-refund': '강제 환불',
+  'order.refill': '리필 요청',
   'order.partial': '부분 완료 처리',
   'order.resend': '주문 재전송',
   'auto-order.cancel': '자동 주문 취소',

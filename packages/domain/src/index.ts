@@ -9,6 +9,7 @@ export * from './ledger';
 export * from './invisible-characters';
 export * from './order-rules';
 export * from './order-cancel-reason';
+export * from './order-link-key';
 export * from './service-types';
 export * from './order-status';
 export * from './refill-rules';

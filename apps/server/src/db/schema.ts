@@ -257,7 +257,13 @@ export const orders = pgTable(
       .references(() => services.id),
     autoOrderId: integer('auto_order_id'),
     link: text('link').notNull(),
+    // The link's comparison key (packages/domain order-link-key.ts): the overlap rule, its lock and the
+    // console's link search compare it, so one post written two ways is one link; `link` stays as typed.
+    linkKey: text('link_key').notNull(),
     amount: integer('amount').notNull(),
+    // The service's refill window (days) when the order was placed, or its auto-order was: the member's
+    // refill right is what they bought, not the service's setting today (docs/product.md#refill-and-cancellation).
+    refillDays: integer('refill_days').notNull().default(0),
     // The service's type when the order was placed (docs/product.md#service-types), so it is sent as it
     // was bought even if the operator changes the service; a Custom Comments order's comments, one a
     // line (amount = their count), null for the other types.
@@ -298,6 +304,9 @@ export const orders = pgTable(
     // A member (or the public API) asked its provider to cancel it; the refund waits for the
     // provider's CANCELED or PARTIAL, the screens show 취소 요청됨 until then.
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, mode: 'date' }),
+    // An operator cancelled and refunded it without its provider's word (강제 환불,
+    // docs/product.md#operator-console): the provider may still run it, so it stays visible as forced.
+    forcedRefundAt: timestamp('forced_refund_at', { withTimezone: true, mode: 'date' }),
     // Margin guard (docs/ARCHITECTURE.md#catalogue-sync): the provider's `charge` for it as it sent it
     // (decimal text in its currency), and whether that, in won, exceeds what the member paid.
     providerCharge: text('provider_charge'),
@@ -315,9 +324,9 @@ export const orders = pgTable(
     // The console's order search across members (by status, newest first) and its daily totals.
     index('orders_status_id_idx').on(t.status, t.id),
     index('orders_created_at_idx').on(t.createdAt),
-    // The overlap rule's question at every order: an open order of this service for this link?
-    index('orders_open_service_link_idx')
-      .on(t.serviceId, t.link)
+    // The overlap rule's question at every order: an open order of this service for this link's key?
+    index('orders_open_service_link_key_idx')
+      .on(t.serviceId, t.linkKey)
       .where(sql`${t.status} IN (0, 1, 4)`),
     // The background loop's due work: open orders by next check time.
     index('orders_due_idx')
@@ -346,6 +355,8 @@ export const autoOrders = pgTable(
       .references(() => services.id),
     link: text('link').notNull(),
     amount: integer('amount').notNull(),
+    // The service's refill window when the auto-order was placed: each run inherits it (see orders).
+    refillDays: integer('refill_days').notNull().default(0),
     runs: integer('runs').notNull(),
     interval: integer('interval_minutes').notNull(),
     unitPriceMilli: bigint('unit_price_milli', { mode: 'number' }).notNull(),

@@ -133,6 +133,7 @@ describe(`insertWithDebit (a new row and its debit in one statement) on ${testDa
         accountId,
         serviceId: service!.id,
         link: 'https://instagram.com/p/one-statement',
+        linkKey: 'instagram.com/p/one-statement',
         amount,
         unitPriceMilli: cost * 100,
         cost,

@@ -1,4 +1,4 @@
-import { LedgerReason, OPEN_ORDER_STATUSES, OrderStatus } from '@smm/domain';
+import { LedgerReason, OPEN_ORDER_STATUSES, OrderStatus, orderLinkKey } from '@smm/domain';
 import { getTableColumns, sql, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../db/database';
@@ -139,9 +139,12 @@ export interface OrderToPlace {
   /** Integer won taken from the balance; positive. */
   cost: number;
   serviceId: number;
+  /** As the member typed it (trimmed); its key (orderLinkKey) is what the overlap rule compares. */
   link: string;
   amount: number;
   unitPriceMilli: number;
+  /** The service's refill window at placement (docs/product.md#refill-and-cancellation). */
+  refillDays: number;
   serviceType: string;
   comments: string | null;
   providerId: number | null;
@@ -149,7 +152,7 @@ export interface OrderToPlace {
   nextCheckAt: Date;
   /**
    * docs/product.md#refill-and-cancellation (overlapping orders): place nothing while any open order of
-   * this service for this link exists. The caller holds the (service, link) lock.
+   * this service for this link's key exists. The caller holds the (service, link key) lock.
    */
   refuseOverlap: boolean;
 }
@@ -198,7 +201,10 @@ export async function placeOrdersWithDebits(
     cost: order.cost,
     service_id: order.serviceId,
     link: wellFormed(order.link),
+    // The key of the text as stored (a lone surrogate already replaced), so it matches hasOpenOrderFor's.
+    link_key: orderLinkKey(wellFormed(order.link)),
     amount: order.amount,
+    refill_days: order.refillDays,
     unit_price_milli: order.unitPriceMilli,
     service_type: wellFormed(order.serviceType),
     comments: order.comments === null ? null : wellFormed(order.comments),
@@ -217,25 +223,25 @@ export async function placeOrdersWithDebits(
 export const PLACE_ORDERS_SQL = sql`
     WITH input AS (
       SELECT * FROM json_to_recordset(CAST(${sql.placeholder('rows')} AS json)) AS i(
-        ord integer, account_id integer, cost integer, service_id integer, link text, amount integer,
-        unit_price_milli bigint, service_type text, comments text, provider_id integer,
+        ord integer, account_id integer, cost integer, service_id integer, link text, link_key text,
+        amount integer, refill_days integer, unit_price_milli bigint, service_type text, comments text, provider_id integer,
         provider_service_id text, next_check_at timestamptz, refuse_overlap boolean)
     ), debited AS (
       UPDATE ${accounts} AS a SET ${sql.identifier(accounts.point.name)} = a.point - i.cost
       FROM input AS i
       WHERE a.id = i.account_id AND a.point - i.cost >= 0
-        -- A scalar subquery, one probe of orders_open_service_link_idx per order: as EXISTS, the planner
+        -- A scalar subquery, one probe of orders_open_service_link_key_idx per order: as EXISTS, the planner
         -- hashes the subquery instead, reading every open order each time (docs/performance.md).
         AND (NOT i.refuse_overlap OR (
           SELECT o.id FROM ${orders} AS o
-          WHERE o.service_id = i.service_id AND o.link = i.link AND o.status IN (${openStatuses})
+          WHERE o.service_id = i.service_id AND o.link_key = i.link_key AND o.status IN (${openStatuses})
           LIMIT 1) IS NULL)
       RETURNING i.ord, a.point AS balance
     ), placed AS (
-      INSERT INTO ${orders} (account_id, service_id, link, amount, service_type, comments, unit_price_milli,
-        cost, status, provider_id, provider_service_id, next_check_at)
-      SELECT i.account_id, i.service_id, i.link, i.amount, i.service_type, i.comments, i.unit_price_milli,
-        i.cost, ${pendingStatus}, i.provider_id, i.provider_service_id, i.next_check_at
+      INSERT INTO ${orders} (account_id, service_id, link, link_key, amount, refill_days, service_type, comments,
+        unit_price_milli, cost, status, provider_id, provider_service_id, next_check_at)
+      SELECT i.account_id, i.service_id, i.link, i.link_key, i.amount, i.refill_days, i.service_type, i.comments,
+        i.unit_price_milli, i.cost, ${pendingStatus}, i.provider_id, i.provider_service_id, i.next_check_at
       FROM input AS i JOIN debited AS d ON d.ord = i.ord
       ORDER BY i.ord
       RETURNING id, account_id

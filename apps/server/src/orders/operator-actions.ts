@@ -102,12 +102,15 @@ export class OperatorOrderActions {
   }
 
   /**
-   * Cancels an open order and refunds what is left of its cost. The decision is the operator's: an
-   * order its provider has is also cancelled there, after the commit and best effort — a refusal or an
-   * unreachable provider is reported, not undone (the order is no longer checked, so no later status
-   * can refund it again; the ledger key would refuse that anyway).
+   * Cancels an open order (docs/product.md#operator-console). One its provider never got is cancelled
+   * and refunded here. One its provider has is cancelled as a member's is (member-cancellation.ts): the
+   * provider is asked first, after this transaction; when it accepts, the order is marked
+   * `cancel_requested_at` and the refund follows its status (CANCELED or PARTIAL) through the worker,
+   * once; when it refuses or its answer is not known, nothing changes and its words are reported. The
+   * operator's way past a provider that will not answer is forceRefund.
    */
   async cancel(operatorId: number, orderId: number, memo: string): Promise<OrderCancelResponse> {
+    const notAsked = { asked: false, accepted: false, error: null };
     const local = await this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const order = await this.lockOrder(tx, orderId);
@@ -117,15 +120,54 @@ export class OperatorOrderActions {
       }
       const refusal = cancelRefusal(facts(order), now);
       if (refusal) throw appError('ORDER_STATE', refusal);
-      const amount = cancelRefundWon(order);
-      await ordersRepository.settle(tx, order.id, {
-        status: OrderStatus.CANCELED,
-        remains: order.amount,
-        now,
-      });
-      await this.refund(tx, order, amount);
+      // Already asked of its provider (by the member or an operator): the refund waits for its status.
+      if (order.providerOrderId !== null && order.cancelRequestedAt !== null) {
+        return { order: before, changed: false, refunded: 0, atProvider: null };
+      }
+      if (order.providerOrderId !== null)
+        return { order: before, changed: false, refunded: 0, atProvider: order };
+      const amount = await this.cancelAndRefund(tx, order, now);
       const after = await this.present(tx, orderId);
       await this.audit(tx, operatorId, 'order.cancel', orderId, before, after, memo);
+      return { order: after, changed: true, refunded: amount, atProvider: null };
+    });
+    const { atProvider, ...answer } = local;
+    if (!atProvider) return { ...answer, provider: notAsked };
+    const provider = await this.askProviderToCancel(atProvider);
+    if (!provider.accepted) return { ...answer, provider };
+    return this.db.transaction(async (tx) => {
+      await this.lockOrder(tx, orderId);
+      const before = await this.present(tx, orderId);
+      // Marked only if still open: a status refresh that finished it meanwhile has settled its money.
+      const changed = await ordersRepository.markCancelRequested(tx, orderId, this.clock.now());
+      if (!changed) return { order: before, changed: false, refunded: 0, provider };
+      const after = await this.present(tx, orderId);
+      await this.audit(tx, operatorId, 'order.cancel', orderId, before, after, memo);
+      return { order: after, changed: true, refunded: 0, provider };
+    });
+  }
+
+  /**
+   * 강제 환불: cancels an open order and refunds what is left of its cost now, whatever its provider
+   * says (docs/product.md#operator-console). The order is marked `forced_refund_at` and the audit entry
+   * is `order.force-refund`. An order its provider has is also asked to be cancelled there, after the
+   * commit and best effort: a refusal or an unreachable provider is reported, not undone (the order is
+   * no longer checked, and the ledger's `order:<id>` key refuses a second refund anyway).
+   */
+  async forceRefund(operatorId: number, orderId: number, memo: string): Promise<OrderCancelResponse> {
+    const local = await this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const order = await this.lockOrder(tx, orderId);
+      const before = await this.present(tx, orderId);
+      if (order.status === OrderStatus.CANCELED) {
+        return { order: before, changed: false, refunded: 0, atProvider: null };
+      }
+      const refusal = cancelRefusal(facts(order), now);
+      if (refusal) throw appError('ORDER_STATE', refusal);
+      const amount = await this.cancelAndRefund(tx, order, now);
+      await ordersRepository.markForcedRefund(tx, order.id, now);
+      const after = await this.present(tx, orderId);
+      await this.audit(tx, operatorId, 'order.force-refund', orderId, before, after, memo);
       return {
         order: after,
         changed: true,
@@ -136,6 +178,14 @@ export class OperatorOrderActions {
     const { atProvider, ...answer } = local;
     if (!atProvider) return { ...answer, provider: { asked: false, accepted: false, error: null } };
     return { ...answer, provider: await this.askProviderToCancel(atProvider) };
+  }
+
+  /** Settles a locked open order CANCELED and refunds what is left of its cost; returns that amount. */
+  private async cancelAndRefund(tx: Tx, order: OrderRow, now: Date): Promise<number> {
+    const amount = cancelRefundWon(order);
+    await ordersRepository.settle(tx, order.id, { status: OrderStatus.CANCELED, remains: order.amount, now });
+    await this.refund(tx, order, amount);
+    return amount;
   }
 
   /**
@@ -232,7 +282,7 @@ export class OperatorOrderActions {
   private audit(
     tx: Tx,
     operatorId: number,
-    action: 'order.resend' | 'order.cancel' | 'order.partial',
+    action: 'order.resend' | 'order.cancel' | 'order.force-refund' | 'order.partial',
     orderId: number,
     before: AdminOrderItem,
     after: AdminOrderItem,

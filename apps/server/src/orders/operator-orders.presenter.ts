@@ -41,6 +41,7 @@ export const presentAdminOrder = (row: {
   nextCheckAt: iso(row.order.nextCheckAt),
   autoOrderId: row.order.autoOrderId,
   cancelRequestedAt: iso(row.order.cancelRequestedAt),
+  forcedRefundAt: iso(row.order.forcedRefundAt),
   providerCharge: row.order.providerCharge,
   chargeExceedsPaid: row.order.chargeExceedsPaid,
 });

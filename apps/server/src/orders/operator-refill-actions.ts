@@ -6,7 +6,9 @@
  * reached answers `changed: false`, the audit entry in the same transaction. Refills move no money.
  */
 import {
+  ADMIN_ORDER_MESSAGES,
   ADMIN_REFILL_MESSAGES,
+  REFILL_MESSAGES,
   isOpenRefillStatus,
   refillRejectRefusal,
   refillResendReached,
@@ -20,6 +22,7 @@ import type { Clock } from '../shared/clock';
 import { presentAdminRefill } from './operator-refills.presenter';
 import { operatorRefillsRepository as refills, type RefillRow } from './operator-refills.repository';
 import { ordersRepository } from './orders.repository';
+import { requestRefillOfLocked } from './refill-requests';
 
 const m = ADMIN_REFILL_MESSAGES;
 
@@ -28,6 +31,37 @@ export class OperatorRefillActions {
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * 리필 요청 for a member's order (docs/product.md#refill-and-cancellation): the member's own rules
+   * (requestRefillOfLocked: the window the order was bought with, one open refill, one a day, a
+   * provider that has it), on the order locked as a member's request locks it; the refill is the
+   * member's, asked by `operator`. The audit entry (`order.refill`, the new refill as its after) is in
+   * the same transaction.
+   */
+  async request(operatorId: number, orderId: number, memo: string): Promise<RefillActionResponse> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const order = await ordersRepository.findOrderForUpdate(tx, orderId);
+        if (!order) throw appError('ORDER_NOT_FOUND', ADMIN_ORDER_MESSAGES.ORDER_NOT_FOUND);
+        const refill = await requestRefillOfLocked(tx, order, 'operator', this.clock.now());
+        const after = await this.present(tx, refill.id);
+        await auditLogRepository.record(tx, {
+          operatorId,
+          action: 'order.refill',
+          targetType: 'order',
+          targetId: orderId,
+          before: null,
+          after,
+          memo: memo.trim(),
+        });
+        return { refill: after, changed: true };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw appError('REFILL_REFUSED', REFILL_MESSAGES.ALREADY_OPEN);
+      throw error;
+    }
+  }
 
   /**
    * Asks again: a REJECTED refill, or a PENDING one its provider never took, goes back to PENDING due

@@ -167,6 +167,7 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
       link: link(where),
       amount: 10,
       unitPriceMilli: 1_000,
+      refillDays: 0,
       serviceType: 'default',
       comments: where === 'comments' ? '첫째 줄\n"따옴표", \\ 그리고 {json}' : null,
       providerId: service.providerId,
@@ -249,6 +250,7 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
             link: `https://www.instagram.com/p/large-comments-${n}/`,
             amount: 10,
             unitPriceMilli: 1_000,
+            refillDays: 0,
             serviceType: 'custom_comments',
             comments: comments(n),
             providerId: service.providerId,
@@ -309,6 +311,7 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
       link: `https://www.instagram.com/p/surrogate-comments-${n}/`,
       amount: 1,
       unitPriceMilli: 100_000,
+      refillDays: 0,
       serviceType: 'custom_comments' as const,
       comments,
       providerId: service.providerId,
@@ -343,6 +346,7 @@ describe(`group commit of orders on ${testDatabaseKind}`, () => {
       link: `https://www.instagram.com/p/failing-statement-${n}/`,
       amount: 10,
       unitPriceMilli: 1_000,
+      refillDays: 0,
       serviceType: 'default',
       comments: null,
       providerId: service.providerId,
@@ -414,14 +418,22 @@ describe(`group commit across two processes on ${testDatabaseKind}`, () => {
         Array.from({ length: 10 }, () => createMember(t.app, { point: price * 2 })),
       );
       const tokens = await Promise.all(members.map((m) => tokenFor(t.app, m)));
-      const shared = (n: number) => `https://www.instagram.com/p/two-processes-shared-${n}/`;
+      // One post each, written as members do: the overlap rule and its lock go by the link's key.
+      const sharedKey = (n: number) => `instagram.com/p/two-processes-shared-${n}`;
+      const writings = [
+        (n: number) => `https://www.instagram.com/p/two-processes-shared-${n}/`,
+        (n: number) => `http://instagram.com/p/two-processes-shared-${n}?igshid=abc`,
+        (n: number) => `https://WWW.INSTAGRAM.COM/reel/two-processes-shared-${n}`,
+      ];
+      const shared = (n: number, m: number) => writings[m % writings.length]!(n);
       const own = (m: number, n: number) => `https://www.instagram.com/p/two-processes-${m}-${n}/`;
       const requests = members.flatMap((_, m) =>
         Array.from({ length: 6 }, (_, n) => ({
           app: (m + Math.floor(n / 2)) % 2 === 0 ? t.app : other,
           token: tokens[m]!,
           // Half the orders race for four links shared by everyone, half have links of their own.
-          link: n % 2 === 0 ? shared((m + n) % 4) : own(m, n),
+          link: n % 2 === 0 ? shared((m + n) % 4, m) : own(m, n),
+          key: n % 2 === 0 ? sharedKey((m + n) % 4) : own(m, n),
         })),
       );
       const responses = await Promise.all(
@@ -459,9 +471,10 @@ describe(`group commit across two processes on ${testDatabaseKind}`, () => {
       // Never two open orders for a shared link, whichever apps asked; and the race was real: both
       // refusals happened, each shared link was asked for through both apps.
       for (let n = 0; n < 4; n++) {
-        expect(placed.filter((o) => o.link === shared(n)).length).toBeLessThanOrEqual(1);
-        const askedThrough = new Set(requests.filter((r) => r.link === shared(n)).map((r) => r.app));
-        expect(askedThrough.size).toBe(2);
+        expect(placed.filter((o) => o.linkKey === sharedKey(n)).length).toBeLessThanOrEqual(1);
+        const asked = requests.filter((r) => r.key === sharedKey(n));
+        expect(new Set(asked.map((r) => r.app)).size).toBe(2);
+        expect(new Set(asked.map((r) => r.link)).size).toBeGreaterThan(1);
       }
       expect(placed.some((o) => o.link.includes('shared'))).toBe(true);
       const codes = responses.filter((r) => r.statusCode === 409).map((r) => r.json<{ code: string }>().code);

@@ -2,6 +2,7 @@ import { ORDER_OVERLAP_MESSAGE, ORDER_OVERLAP_V2_ERROR, OrderStatus } from '@smm
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../db/schema';
+import { serviceLinkLockKey } from './orders.repository';
 import { balancesAndLedgerSums, createMember, pointOf, type TestMember } from '../test/factories';
 import { catalogService, placeAutoOrder, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
@@ -39,9 +40,76 @@ describe(`overlapping orders on ${testDatabaseKind}`, () => {
       await refusal(placeOrder(t.app, second, { serviceId: service.id, link: `  ${link} `, amount: 100 })),
     ).toEqual(overlap);
     expect(await pointOf(t.app, second.accountId)).toBe(100_000);
-    // Another link, or another service for the same link, is not an overlap.
-    await placeOrder(t.app, second, { serviceId: service.id, link: `${link}/other`, amount: 100 });
+    // Another link (another post: a page under this post's path, /p/<id>/…, is still this post), or
+    // another service for the same link, is not an overlap.
+    await placeOrder(t.app, second, { serviceId: service.id, link: `${link}-other`, amount: 100 });
     await placeOrder(t.app, second, { serviceId: other.id, link, amount: other.min });
+  });
+
+  it('one post written another way is the same link (stored as typed); a genuinely different post is not', async () => {
+    const service = await catalogService(t.app, { unitPriceMilli: 100_000 });
+    const first = await createMember(t.app, { point: 1_000_000 });
+    const second = await createMember(t.app, { point: 1_000_000 });
+    const id = `KeY${(links += 1)}_x`;
+    const typed = `https://www.instagram.com/p/${id}/`;
+    const { orderId } = await placeOrder(t.app, first, { serviceId: service.id, link: typed, amount: 100 });
+    for (const link of [
+      `https://www.instagram.com/p/${id}`,
+      `https://www.instagram.com/p/${id}/?igshid=MzRlODBiNWFlZA==`,
+      `https://www.instagram.com/p/${id}/?utm_source=ig_web_copy_link`,
+      `http://www.instagram.com/p/${id}/`,
+      `https://instagram.com/p/${id}/`,
+      `https://WWW.INSTAGRAM.COM/p/${id}/`,
+      `https://www.instagram.com/reel/${id}/`,
+    ]) {
+      expect(
+        await refusal(placeOrder(t.app, second, { serviceId: service.id, link, amount: 100 })),
+        link,
+      ).toEqual(overlap);
+    }
+    expect(await pointOf(t.app, second.accountId)).toBe(1_000_000);
+    // Two processes racing with two writings take one (service, link) lock, so they see each other.
+    expect(serviceLinkLockKey(service.id, `http://instagram.com/reel/${id}?igsh=1`)).toBe(
+      serviceLinkLockKey(service.id, typed),
+    );
+    expect(serviceLinkLockKey(service.id, typed.toLowerCase())).not.toBe(
+      serviceLinkLockKey(service.id, typed),
+    );
+    // Stored as the member typed it; the key beside it.
+    const [row] = await t.app.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ link: typed, linkKey: `instagram.com/p/${id}` });
+    // Shortcodes are case-sensitive: another case is another post, never refused.
+    await placeOrder(t.app, second, { serviceId: service.id, link: typed.toLowerCase(), amount: 100 });
+
+    // A YouTube video, whichever of its links: the single-order path with an Idempotency-Key too.
+    const video = `vId${links}xYz_1`;
+    await placeOrder(t.app, first, {
+      serviceId: service.id,
+      link: `https://youtu.be/${video}?si=s1`,
+      amount: 100,
+    });
+    for (const [n, link] of [
+      `https://www.youtube.com/watch?v=${video}&feature=share`,
+      `https://m.youtube.com/shorts/${video}`,
+    ].entries()) {
+      expect(
+        await refusal(
+          placeOrder(t.app, second, { serviceId: service.id, link, amount: 100 }, `yt-${video}-${n}`),
+        ),
+      ).toEqual(overlap);
+    }
+    expect(
+      await refusal(
+        placeAutoOrder(t.app, second, {
+          serviceId: service.id,
+          link: `https://youtube.com/watch?v=${video}`,
+          amount: 100,
+          runs: 2,
+          interval: 60,
+        }),
+      ),
+    ).toEqual(overlap);
+    for (const account of await balancesAndLedgerSums(t.app)) expect(account.point).toBe(account.ledger);
   });
 
   it('allows the next order once the open one has ended', async () => {

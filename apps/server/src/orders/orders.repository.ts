@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OrderStatus } from '@smm/domain';
-import { AutoOrderStatus, OPEN_ORDER_STATUSES, isOpenOrderStatus } from '@smm/domain';
+import { AutoOrderStatus, OPEN_ORDER_STATUSES, isOpenOrderStatus, orderLinkKey } from '@smm/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import { ascendingJson, namedStatement, preparedPerExecutor } from '../db/prepared';
@@ -9,7 +9,8 @@ import { accounts, autoOrders, orderRefills, orders, providers, services } from 
 
 export type OrderRow = typeof orders.$inferSelect;
 export type AutoOrderRow = typeof autoOrders.$inferSelect;
-export type NewOrder = typeof orders.$inferInsert;
+/** A new order as its callers give it: its link key is computed here, from its link, always. */
+export type NewOrder = Omit<typeof orders.$inferInsert, 'linkKey'>;
 export type NewAutoOrder = typeof autoOrders.$inferInsert;
 export type NewestRefill = typeof orderRefills.$inferSelect;
 
@@ -93,10 +94,14 @@ const trackingQueriesOf = preparedPerExecutor((ex: Executor) => ({
 /**
  * The lock key of one service's orders for one link: taken (lockServiceLinks) by every new order that
  * the overlap rule checks, so the check and the insert after it see each other's across processes
- * (docs/product.md#refill-and-cancellation).
+ * (docs/product.md#refill-and-cancellation). Of the link's key, so two ways of writing one post take
+ * one lock.
  */
 export function serviceLinkLockKey(serviceId: number, link: string): number {
-  return createHash('sha256').update(`${serviceId}\n${link}`).digest().readInt32BE(0);
+  return createHash('sha256')
+    .update(`${serviceId}\n${orderLinkKey(link)}`)
+    .digest()
+    .readInt32BE(0);
 }
 
 /**
@@ -120,7 +125,7 @@ export const ordersRepository = {
    * this names the row. Throws INSUFFICIENT_POINTS and writes nothing when the balance is short.
    */
   insertOrderWithDebit(ex: Executor, debit: DebitForNewRow, values: NewOrder) {
-    return insertWithDebit(ex, debit, orders, values);
+    return insertWithDebit(ex, debit, orders, { ...values, linkKey: orderLinkKey(values.link) });
   },
 
   /** The same for an auto-order: all its runs are paid up front. */
@@ -129,7 +134,10 @@ export const ordersRepository = {
   },
 
   async insertOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
-    const [row] = await tx.insert(orders).values(order).returning();
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...order, linkKey: orderLinkKey(order.link) })
+      .returning();
     if (!row) throw new Error('order insert returned no row');
     return row;
   },
@@ -207,7 +215,8 @@ export const ordersRepository = {
         .select({
           order: orders,
           serviceText: services.text,
-          refillDays: services.refillDays,
+          // The window the order was bought with (docs/product.md#refill-and-cancellation).
+          refillDays: orders.refillDays,
           cancellable: services.cancellable,
           // Only to keep it out of the member's cancel reason (memberCancelReason).
           providerName: providers.name,
@@ -433,6 +442,11 @@ export const ordersRepository = {
   },
 
   /** The provider accepted a member's cancellation of this open order; its refund follows its status. */
+  /** An operator's 강제 환불 (docs/product.md#operator-console): kept on the order. */
+  async markForcedRefund(tx: Tx, id: number, now: Date): Promise<void> {
+    await tx.update(orders).set({ forcedRefundAt: now }).where(eq(orders.id, id));
+  },
+
   async markCancelRequested(ex: Executor, id: number, now: Date): Promise<boolean> {
     const rows = await ex
       .update(orders)
@@ -614,12 +628,15 @@ export const ordersRepository = {
     return row;
   },
 
-  /** Whether any member's open order (an auto-order's run too) of this service for this exact link exists. */
+  /**
+   * Whether any member's open order (an auto-order's run too) of this service for this link exists,
+   * however either was written (the link's key, docs/product.md#refill-and-cancellation).
+   */
   async hasOpenOrderFor(ex: Executor, serviceId: number, link: string): Promise<boolean> {
     const [row] = await ex
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.serviceId, serviceId), eq(orders.link, link), open))
+      .where(and(eq(orders.serviceId, serviceId), eq(orders.linkKey, orderLinkKey(link)), open))
       .limit(1);
     return row !== undefined;
   },

@@ -109,6 +109,8 @@ export class OrdersService {
       amount,
       unitPriceMilli: service.unitPriceMilli,
       cost,
+      // What the member buys includes the service's refill window today (docs/product.md#refill-and-cancellation).
+      refillDays: service.refillDays,
     };
     // docs/product.md#refill-and-cancellation (overlapping orders): unless the setting allows it, no new
     // order (nor auto-order) of a service for a link while any member's order of it for that link is

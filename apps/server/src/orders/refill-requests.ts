@@ -1,12 +1,12 @@
 import { REFILL_MESSAGES, refillRefusal } from '@smm/domain';
-import { isUniqueViolation, type Db } from '../db/database';
+import { isUniqueViolation, type Db, type Tx } from '../db/database';
 import { appError } from '../errors/app-error';
 import type { Clock } from '../shared/clock';
-import { ordersRepository } from './orders.repository';
+import { ordersRepository, type OrderRow } from './orders.repository';
 import { refillsRepository, type RefillRow } from './refills.repository';
 
-/** Who asked for a refill: the member on the site, or through the public API. */
-export type RefillSource = 'member' | 'api';
+/** Who asked for a refill: the member on the site, through the public API, or an operator for them. */
+export type RefillSource = 'member' | 'api' | 'operator';
 
 export type { RefillRow };
 
@@ -34,21 +34,7 @@ export class RefillRequests {
         const now = this.clock.now();
         const order = await ordersRepository.findOwnOrderForUpdate(tx, accountId, orderId);
         if (!order) throw appError('ORDER_NOT_FOUND');
-        const refillDays = await refillsRepository.refillDaysOf(tx, order.serviceId);
-        const { hasOpen, lastRequestedAt } = await refillsRepository.openAndNewest(tx, order.id);
-        const refusal = refillRefusal({
-          orderStatus: order.status,
-          finishedAt: order.finishedAt,
-          refillDays,
-          hasOpenRefill: hasOpen,
-          lastRequestedAt,
-          now,
-        });
-        if (refusal) throw appError('REFILL_REFUSED', refusal);
-        if (order.providerId === null || order.providerOrderId === null) {
-          throw appError('REFILL_REFUSED', REFILL_MESSAGES.NO_PROVIDER);
-        }
-        return refillsRepository.insertPending(tx, { orderId: order.id, accountId, source, now });
+        return requestRefillOfLocked(tx, order, source, now);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw appError('REFILL_REFUSED', REFILL_MESSAGES.ALREADY_OPEN);
@@ -73,4 +59,31 @@ export class RefillRequests {
   findOwnMany(accountId: number, refillIds: number[]): Promise<RefillRow[]> {
     return refillsRepository.findOwn(this.db, accountId, refillIds);
   }
+}
+
+/**
+ * The refill rules on an order its caller has locked (FOR UPDATE), then the PENDING refill: a member's
+ * request and an operator's for the member (operator-refill-actions.ts) are one rule. The window is the
+ * one the order was bought with (`orders.refill_days`), not the service's today.
+ */
+export async function requestRefillOfLocked(
+  tx: Tx,
+  order: OrderRow,
+  source: RefillSource,
+  now: Date,
+): Promise<RefillRow> {
+  const { hasOpen, lastRequestedAt } = await refillsRepository.openAndNewest(tx, order.id);
+  const refusal = refillRefusal({
+    orderStatus: order.status,
+    finishedAt: order.finishedAt,
+    refillDays: order.refillDays,
+    hasOpenRefill: hasOpen,
+    lastRequestedAt,
+    now,
+  });
+  if (refusal) throw appError('REFILL_REFUSED', refusal);
+  if (order.providerId === null || order.providerOrderId === null) {
+    throw appError('REFILL_REFUSED', REFILL_MESSAGES.NO_PROVIDER);
+  }
+  return refillsRepository.insertPending(tx, { orderId: order.id, accountId: order.accountId, source, now });
 }

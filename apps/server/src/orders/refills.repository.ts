@@ -1,7 +1,7 @@
 import { OPEN_REFILL_STATUSES, RefillStatus } from '@smm/domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
-import { orderRefills, orders, services } from '../db/schema';
+import { orderRefills, orders } from '../db/schema';
 
 export type RefillRow = typeof orderRefills.$inferSelect;
 
@@ -18,15 +18,6 @@ const openRefill = inArray(orderRefills.status, [...OPEN_REFILL_STATUSES]);
  * console's own writes are operator-refills.repository.ts). Refills move no money.
  */
 export const refillsRepository = {
-  /** The service's refill window in days (0: no refill). */
-  async refillDaysOf(ex: Executor, serviceId: number): Promise<number> {
-    const [row] = await ex
-      .select({ refillDays: services.refillDays })
-      .from(services)
-      .where(eq(services.id, serviceId));
-    return row?.refillDays ?? 0;
-  },
-
   /** The order's open refill (one at most) and its newest request, whatever its state. */
   async openAndNewest(ex: Executor, orderId: number) {
     const [open] = await ex

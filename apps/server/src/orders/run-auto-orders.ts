@@ -27,6 +27,8 @@ export async function runDueAutoOrders(
         autoOrderId: autoOrder.id,
         link: autoOrder.link,
         amount: autoOrder.amount,
+        // The refill window the member bought with the auto-order, not the service's today.
+        refillDays: autoOrder.refillDays,
         unitPriceMilli: autoOrder.unitPriceMilli,
         cost: autoOrderRunCostWon(autoOrder.unitPriceMilli, autoOrder.amount, run),
         status: OrderStatus.PENDING,

@@ -218,7 +218,7 @@ describe(`public REST API on ${testDatabaseKind}`, () => {
     const { orderId: autoId } = await placeAutoOrder(t.app, member, {
       serviceId: service.id,
       // (Another link: a second open order of one service for one link is refused.)
-      link: `${LINK}auto`,
+      link: LINK.replace(/\/$/, 'auto/'),
       amount: service.min,
       runs: 3,
       interval: 60,

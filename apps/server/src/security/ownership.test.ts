@@ -16,6 +16,8 @@ import { testDatabaseKind, useTestApp } from '../test/test-app';
 const t = useTestApp();
 
 const LINK = 'https://www.instagram.com/p/Cx1owner/';
+/** Another post of A's (a page under LINK's path would be LINK's post itself). */
+const linkOf = (suffix: string) => LINK.replace(/\/$/, `${suffix}/`);
 const MEMBER_GUARDS = new Set(['member', 'apiKey', 'apiKeyParam']);
 
 interface World {
@@ -60,12 +62,12 @@ async function buildWorld(): Promise<World> {
   expect(autoOrder).toMatchObject({ autoOrder: true });
   const siteOrder = await placeOrder(t.app, a, {
     serviceId: plain.id,
-    link: `${LINK}site`,
+    link: linkOf('site'),
     amount: plain.min,
   });
   const siteAutoOrder = await placeAutoOrder(t.app, a, {
     serviceId: auto.id,
-    link: `${LINK}site`,
+    link: linkOf('site'),
     amount: auto.min,
     runs: 3,
     interval: 60,
@@ -79,12 +81,12 @@ async function buildWorld(): Promise<World> {
   // Finished by its provider a moment ago: its status and finish time are the point, so set as rows.
   const finished = await placeOrder(t.app, a, {
     serviceId: plain.id,
-    link: `${LINK}done`,
+    link: linkOf('done'),
     amount: plain.min,
   });
   const siteFinished = await placeOrder(t.app, a, {
     serviceId: plain.id,
-    link: `${LINK}sitedone`,
+    link: linkOf('sitedone'),
     amount: plain.min,
   });
   await t.app.database.db.update(services).set({ refillDays: 30 }).where(eq(services.id, plain.id));
@@ -96,6 +98,8 @@ async function buildWorld(): Promise<World> {
       providerOrderId: 'ownership-1',
       nextCheckAt: null,
       finishedAt: t.clock.now(),
+      // Bought with the 30-day refill window set above (docs/product.md#refill-and-cancellation).
+      refillDays: 30,
     })
     .where(inArray(orders.id, [finished.orderId, siteFinished.orderId]));
   const [refill] = await t.app.database.db

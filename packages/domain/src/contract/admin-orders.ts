@@ -96,6 +96,8 @@ export const adminOrderItem = z.object({
   autoOrderId: z.number().int().nullable(),
   /** When the member asked its provider to cancel it (취소 요청됨), or null. */
   cancelRequestedAt: z.string().nullable(),
+  /** When an operator refunded it without its provider's word (강제 환불), or null. */
+  forcedRefundAt: z.string().nullable().optional(),
   /**
    * The order's newest refill (RefillStatus), or null when it has none. Answered by the lists; an
    * action's answer leaves it out.
@@ -161,8 +163,10 @@ export const orderActionResponse = z.object({
 export type OrderActionResponse = z.infer<typeof orderActionResponse>;
 
 /**
- * POST /admin/api/orders/:id/cancel — the order is cancelled and refunded here whatever its provider
- * says; an order its provider has is also cancelled there, best effort, and how that went is reported.
+ * POST /admin/api/orders/:id/cancel — an order its provider never got is cancelled and refunded here;
+ * one its provider has is asked of it first (as a member's cancel), and the refund follows its status.
+ * POST /admin/api/orders/:id/force-refund — 강제 환불: cancelled and refunded here whatever its provider
+ * says, marked forced; its provider is also asked, best effort. Both report how asking went.
  */
 export const orderCancelResponse = orderActionResponse.extend({
   provider: z.object({

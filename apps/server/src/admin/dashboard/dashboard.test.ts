@@ -87,6 +87,7 @@ async function orderAt(
       accountId,
       serviceId: service.id,
       link: 'https://instagram.com/p/abc',
+      linkKey: 'instagram.com/p/abc',
       amount: 100,
       unitPriceMilli: service.unitPriceMilli,
       cost: values.cost,

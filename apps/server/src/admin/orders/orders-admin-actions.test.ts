@@ -139,7 +139,7 @@ describe(`operator order cancel on ${testDatabaseKind}`, () => {
     expect((await orderRow(orderId)).refunded).toBe(cost);
   });
 
-  it('cancels an order its provider has there too, and the provider’s Canceled status later refunds nothing more', async () => {
+  it('cancels an order its provider has by asking it first, as a member does: the refund follows its Canceled status, once', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const { member, orderId, cost } = await memberWithOrder();
     await tick(); // sent: the simulated provider holds it as Pending
@@ -148,9 +148,17 @@ describe(`operator order cancel on ${testDatabaseKind}`, () => {
     const response = await act(operator, `orders/${orderId}/cancel`);
     expect(response.json<OrderCancelResponse>()).toMatchObject({
       changed: true,
-      refunded: cost,
+      refunded: 0,
       provider: { asked: true, accepted: true, error: null },
     });
+    // Nothing refunded on the request alone: the order waits for its provider's word (취소 요청됨).
+    expect(await orderRow(orderId)).toMatchObject({ status: sent.status, refunded: 0, forcedRefundAt: null });
+    expect((await orderRow(orderId)).cancelRequestedAt).not.toBeNull();
+    expect(await pointOf(t.app, member.accountId)).toBe(1_000_000 - cost);
+    const [entry] = await auditOf('order', orderId);
+    expect(entry).toMatchObject({ action: 'order.cancel', operatorId: operator.accountId });
+    // Asked again while it waits: nothing more.
+    expect((await act(operator, `orders/${orderId}/cancel`)).json<OrderCancelResponse>().changed).toBe(false);
     for (let i = 0; i < 3; i += 1) {
       t.clock.advance(31_000);
       await tick();
@@ -158,21 +166,52 @@ describe(`operator order cancel on ${testDatabaseKind}`, () => {
     expect(await orderRow(orderId)).toMatchObject({ status: OrderStatus.CANCELED, refunded: cost });
     expect(await refundsOf(`order:${orderId}`)).toHaveLength(1);
     expect(await pointOf(t.app, member.accountId)).toBe(1_000_000);
+    expect(await auditOf('order', orderId)).toHaveLength(1);
     await moneyIsConsistent();
   });
 
-  it('keeps the operator’s cancellation when the provider cannot be reached, and says so', async () => {
+  it('a provider that cannot be reached changes nothing and refunds nothing; 강제 환불 refunds now, marked forced', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const { member, orderId, cost } = await memberWithOrder();
     await tick();
+    const sent = await orderRow(orderId);
     t.app.services.simulatedProvider.setFault('http500');
     const response = await act(operator, `orders/${orderId}/cancel`);
     expect(response.statusCode).toBe(200);
     const body = response.json<OrderCancelResponse>();
-    expect(body).toMatchObject({ changed: true, refunded: cost, provider: { asked: true, accepted: false } });
+    expect(body).toMatchObject({ changed: false, refunded: 0, provider: { asked: true, accepted: false } });
     expect(body.provider.error).toBeTruthy();
+    expect(await orderRow(orderId)).toMatchObject({
+      status: sent.status,
+      refunded: 0,
+      cancelRequestedAt: null,
+    });
+    expect(await pointOf(t.app, member.accountId)).toBe(1_000_000 - cost);
+    expect(await auditOf('order', orderId)).toHaveLength(0);
+
+    const forced = await act(operator, `orders/${orderId}/force-refund`, { memo: '공급사 무응답' });
+    expect(forced.statusCode, forced.body).toBe(200);
+    const forcedBody = forced.json<OrderCancelResponse>();
+    expect(forcedBody).toMatchObject({
+      changed: true,
+      refunded: cost,
+      provider: { asked: true, accepted: false },
+    });
+    expect(forcedBody.order.forcedRefundAt).toBeTruthy();
     expect((await orderRow(orderId)).status).toBe(OrderStatus.CANCELED);
+    expect((await orderRow(orderId)).forcedRefundAt).not.toBeNull();
     expect(await pointOf(t.app, member.accountId)).toBe(1_000_000);
+    const [entry] = await auditOf('order', orderId);
+    expect(entry).toMatchObject({ action: 'order.force-refund', memo: '공급사 무응답' });
+    // Again: nothing more.
+    expect((await act(operator, `orders/${orderId}/force-refund`)).json<OrderCancelResponse>()).toMatchObject(
+      {
+        changed: false,
+        refunded: 0,
+      },
+    );
+    expect(await refundsOf(`order:${orderId}`)).toHaveLength(1);
+    await moneyIsConsistent();
   });
 
   it('a worker slower than its lease reading Canceled after the operator cancelled refunds nothing more', async () => {
@@ -198,12 +237,14 @@ describe(`operator order cancel on ${testDatabaseKind}`, () => {
     await provider.asked;
     expect(provider.ids).toEqual([providerOrderId]);
     // While the worker holds it, the operator is asked to wait.
-    const refused = await act(operator, `orders/${orderId}/cancel`);
+    const refused = await act(operator, `orders/${orderId}/force-refund`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('전송 중인 주문입니다. 잠시 후 다시 시도해주세요.');
     // The lease runs out (the worker hangs); the operator cancels; then the worker's answer arrives.
     t.clock.advance(121_000);
-    expect((await act(operator, `orders/${orderId}/cancel`)).json<OrderCancelResponse>().changed).toBe(true);
+    expect((await act(operator, `orders/${orderId}/force-refund`)).json<OrderCancelResponse>().changed).toBe(
+      true,
+    );
     provider.release();
     expect((await ticking).refunds).toBe(0);
     expect(await refundsOf(`order:${orderId}`)).toHaveLength(1);

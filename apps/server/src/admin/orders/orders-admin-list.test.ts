@@ -1,4 +1,4 @@
-import { AutoOrderStatus, OrderStatus } from '@smm/domain';
+import { AutoOrderStatus, OrderStatus, orderLinkKey } from '@smm/domain';
 import type { AdminAutoOrdersResponse, AdminOrdersResponse } from '@smm/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { autoOrders, orders, services } from '../../db/schema';
@@ -14,6 +14,7 @@ async function firstServices() {
 /** An order row straight in the table: the lists read rows, no money moves here. */
 async function insertOrder(member: TestMember, values: Partial<typeof orders.$inferInsert> = {}) {
   const [s] = await firstServices();
+  const link = values.link ?? 'https://instagram.com/p/abc';
   const [row] = await t.app.database.db
     .insert(orders)
     .values({
@@ -25,6 +26,7 @@ async function insertOrder(member: TestMember, values: Partial<typeof orders.$in
       cost: 1000,
       status: OrderStatus.PENDING,
       ...values,
+      linkKey: orderLinkKey(link),
     })
     .returning();
   return row!;
@@ -102,6 +104,10 @@ describe(`operator order lists on ${testDatabaseKind}`, () => {
     expect(await ids(operator, '?link=a_b')).toEqual([oa.id]);
     expect(await ids(operator, '?link=%25')).toEqual([oc.id]);
     expect(await ids(operator, '?link=A.COM%2FAXB')).toEqual([ob.id]);
+    // The whole link written another way finds it by its key (docs/product.md#refill-and-cancellation).
+    expect(await ids(operator, `?link=${encodeURIComponent('http://www.A.com/a_b/?utm_source=x')}`)).toEqual([
+      oa.id,
+    ]);
     expect(await ids(operator, '?providerOrderId=P-77')).toEqual([ob.id]);
     expect(await ids(operator, '?providerOrderId=P-7')).toEqual([]);
     expect(await ids(operator, '?hasError=true')).toEqual([oc.id]);

@@ -1,4 +1,4 @@
-import { normalizeLoginId, OPEN_ORDER_STATUSES } from '@smm/domain';
+import { normalizeLoginId, OPEN_ORDER_STATUSES, orderLinkKey } from '@smm/domain';
 import {
   and,
   asc,
@@ -63,13 +63,23 @@ function memberCondition(member: string, match: 'exact' | 'prefix'): SQL {
 
 type Table = typeof orders | typeof autoOrders;
 
+/**
+ * Part of the link as typed, or, for orders, the whole link written any other way (its key,
+ * docs/product.md#refill-and-cancellation): a member's `http://instagram.com/p/X?igshid=…` finds the
+ * order stored as `https://www.instagram.com/p/X/`.
+ */
+function linkCondition(table: Table, link: string): SQL {
+  const typed = ilike(table.link, likeContaining(link));
+  return table === orders ? or(typed, eq(orders.linkKey, orderLinkKey(link)))! : typed;
+}
+
 /** The conditions both lists share. */
 function commonConditions(table: Table, filter: OrderListFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.member) conditions.push(memberCondition(filter.member, filter.memberMatch));
   if (filter.serviceId !== undefined) conditions.push(eq(table.serviceId, filter.serviceId));
   if (filter.status !== undefined) conditions.push(eq(table.status, filter.status));
-  if (filter.link) conditions.push(ilike(table.link, likeContaining(filter.link)));
+  if (filter.link) conditions.push(linkCondition(table, filter.link));
   if (filter.start) conditions.push(gte(table.createdAt, filter.start));
   if (filter.end) conditions.push(lt(table.createdAt, filter.end));
   return conditions;
@@ -156,10 +166,7 @@ export const ordersAdminRepository = {
     if (filter.status !== undefined) conditions.push(eq(orderRefills.status, filter.status));
     if (filter.q) {
       conditions.push(
-        or(
-          sql`lower(${accounts.loginId}) = ${normalizeLoginId(filter.q)}`,
-          ilike(orders.link, likeContaining(filter.q)),
-        )!,
+        or(sql`lower(${accounts.loginId}) = ${normalizeLoginId(filter.q)}`, linkCondition(orders, filter.q))!,
       );
     }
     const where = conditions.length ? and(...conditions) : undefined;

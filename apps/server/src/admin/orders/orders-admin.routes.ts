@@ -75,6 +75,30 @@ export function ordersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
       (request) => actions.cancel(accountOf(request).id, request.params.id, request.body.memo),
     );
     app.post(
+      '/admin/api/orders/:id/force-refund',
+      {
+        config: operator,
+        schema: {
+          params: idPathParams,
+          body: orderActionRequest,
+          response: { 200: orderCancelResponse },
+        },
+      },
+      (request) => actions.forceRefund(accountOf(request).id, request.params.id, request.body.memo),
+    );
+    app.post(
+      '/admin/api/orders/:id/refill',
+      {
+        config: operator,
+        schema: {
+          params: idPathParams,
+          body: orderActionRequest,
+          response: { 200: refillActionResponse },
+        },
+      },
+      (request) => refillActions.request(accountOf(request).id, request.params.id, request.body.memo),
+    );
+    app.post(
       '/admin/api/orders/:id/partial',
       {
         config: operator,

@@ -1,4 +1,4 @@
-import { ADMIN_REFILL_MESSAGES, OrderStatus, RefillStatus } from '@smm/domain';
+import { ADMIN_REFILL_MESSAGES, OrderStatus, REFILL_MESSAGES, RefillStatus } from '@smm/domain';
 import type {
   AdminMemberDetailResponse,
   AdminOrdersResponse,
@@ -7,7 +7,7 @@ import type {
 } from '@smm/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, orderRefills, orders } from '../../db/schema';
+import { auditLog, orderRefills, orders, services } from '../../db/schema';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../../test/factories';
 import { catalogService, placeOrder } from '../../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
@@ -366,5 +366,76 @@ describe(`the member's page on ${testDatabaseKind}`, () => {
       reason: 'not eligible',
       order: { id: orderId, memberLoginId: 'refill_owner' },
     });
+  });
+});
+
+describe(`refill rights bought with the order, and the operator's 리필 요청 on ${testDatabaseKind}`, () => {
+  const setRefillDays = async (orderId: number, refillDays: number) => {
+    const [order] = await t.app.database.db.select().from(orders).where(eq(orders.id, orderId));
+    await t.app.database.db.update(services).set({ refillDays }).where(eq(services.id, order!.serviceId));
+  };
+
+  it("follows the service's refill window when the order was placed, not today's setting", async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const bought = await finishedOrder(operator, member, 'https://instagram.com/p/bought-with-refill');
+    expect((await t.app.database.db.select().from(orders).where(eq(orders.id, bought)))[0]!.refillDays).toBe(
+      30,
+    );
+    // The operator turns refill off afterwards: the member still has what they bought.
+    await setRefillDays(bought, 0);
+    const refill = await t.app.services.refills.request(member.accountId, bought, 'member');
+    expect(refill.status).toBe(RefillStatus.PENDING);
+
+    // And the other way: an order bought without refill does not gain it when the service does.
+    const s = await catalogService(t.app, { enableAuto: false, refillDays: 0, skip: 1 });
+    const { orderId } = await placeOrder(t.app, member, {
+      serviceId: s.id,
+      link: 'https://instagram.com/p/bought-without-refill',
+      amount: s.min,
+    });
+    await t.app.services.worker.tick();
+    expect((await post(operator, `orders/${orderId}/partial`, { remains: 1, memo: '' })).statusCode).toBe(
+      200,
+    );
+    await t.app.database.db.update(services).set({ refillDays: 30 }).where(eq(services.id, s.id));
+    await expect(t.app.services.refills.request(member.accountId, orderId, 'member')).rejects.toMatchObject({
+      code: 'REFILL_REFUSED',
+      message: REFILL_MESSAGES.NOT_REFILLABLE,
+    });
+  });
+
+  it('an operator asks a refill for a member’s order: the member’s rules, the refill theirs, an audit entry', async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    const member = await createMember(t.app, { point: 1_000_000 });
+    const orderId = await finishedOrder(operator, member, 'https://instagram.com/p/operator-refill');
+    const response = await post(operator, `orders/${orderId}/refill`, { memo: '고객 전화 요청' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<RefillActionResponse>();
+    expect(body).toMatchObject({
+      changed: true,
+      refill: { source: 'operator', status: RefillStatus.PENDING },
+    });
+    expect(await refillRow(body.refill.id)).toMatchObject({ orderId, accountId: member.accountId });
+    const [entry] = await auditOf('order.refill', orderId);
+    expect(entry).toMatchObject({
+      operatorId: operator.accountId,
+      targetType: 'order',
+      memo: '고객 전화 요청',
+    });
+    // The same rules as the member's: one open refill per order.
+    const again = await post(operator, `orders/${orderId}/refill`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(REFILL_MESSAGES.ALREADY_OPEN);
+    expect(await auditOf('order.refill', orderId)).toHaveLength(1);
+    // An open order is not refillable; an unknown one is 404; a member is not an operator.
+    const { orderId: open } = await placeOrder(t.app, member, {
+      serviceId: (await catalogService(t.app, { enableAuto: false, refillDays: 30 })).id,
+      link: 'https://instagram.com/p/operator-refill-open',
+      amount: 100,
+    });
+    expect((await post(operator, `orders/${open}/refill`)).json().message).toBe(REFILL_MESSAGES.NOT_ELIGIBLE);
+    expect((await post(operator, 'orders/999999/refill')).statusCode).toBe(404);
+    expect((await post(member, `orders/${orderId}/refill`)).statusCode).toBe(403);
   });
 });

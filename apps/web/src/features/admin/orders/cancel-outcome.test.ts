@@ -49,11 +49,36 @@ describe('cancelOutcome: what a cancellation did, from the answer', () => {
 
   it('says an order already cancelled changed nothing, and a cancel with nothing to refund', () => {
     const none = { asked: false, accepted: false, error: null };
-    expect(cancelOutcome(9, answer(none, { changed: false, refunded: 0 })).text).toBe(
+    expect(cancelOutcome(9, answer(none, { changed: false, refunded: 0 }, null)).text).toBe(
       '이미 취소된 주문입니다.',
+    );
+    expect(cancelOutcome(9, answer(none, { changed: false, refunded: 0 })).text).toBe(
+      '이미 취소됐거나 공급사에 취소를 요청한 주문입니다.',
     );
     expect(cancelOutcome(10, answer(none, { refunded: 0 }, null)).text).toMatch(
       /^주문 #10을 취소했습니다\(환불할 금액 없음\)\. /,
+    );
+  });
+
+  it('a 취소 at a provider: accepted waits for its status; refused or not known changed nothing', () => {
+    expect(cancelOutcome(9, answer({ asked: true, accepted: true, error: null }, { refunded: 0 }))).toEqual({
+      tone: 'success',
+      text: '주문 #9의 취소 요청을 공급사가 받아들였습니다 (공급사 주문번호 9001). 환불은 공급사가 취소·부분 완료를 알려오면 됩니다.',
+    });
+    expect(
+      cancelOutcome(
+        9,
+        answer({ asked: true, accepted: false, error: 'unknown' }, { changed: false, refunded: 0 }),
+      ),
+    ).toEqual({
+      tone: 'warning',
+      text: '공급사가 취소를 받아들이지 않아 아무것도 바뀌지 않았습니다 (공급사 주문번호 9001): unknown. 필요하면 강제 환불하세요.',
+    });
+  });
+
+  it('a 강제 환불 says the refund was forced', () => {
+    expect(cancelOutcome(9, answer({ asked: true, accepted: false, error: 'no' }), true).text).toMatch(
+      /^주문 #9를 취소하고 ₩5,000을 강제 환불했습니다\. /,
     );
   });
 });

@@ -86,8 +86,8 @@ describe('order action dialog', () => {
     );
     expect(screen.getByRole('dialog', { name: '주문 취소·환불' })).toBeInTheDocument();
     expect(screen.getByText(/kim_1 회원에게/)).toHaveTextContent('₩12,000');
-    expect(screen.getByText(/공급사\(주문번호 9001\)에도 취소를 요청합니다/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '취소하고 환불' }));
+    expect(screen.getByText(/공급사\(주문번호 9001\)에 먼저 취소를 요청합니다/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '취소' }));
     expect(onConfirm).toHaveBeenCalledWith({ memo: '' });
   });
 

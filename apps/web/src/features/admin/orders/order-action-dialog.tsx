@@ -19,6 +19,8 @@ const ORDER_MEMO_MAX = 200;
 export type OrderAction =
   | { kind: 'resend'; order: AdminOrderItem }
   | { kind: 'cancel'; order: AdminOrderItem }
+  | { kind: 'force-refund'; order: AdminOrderItem }
+  | { kind: 'refill'; order: AdminOrderItem }
   | { kind: 'partial'; order: AdminOrderItem }
   | { kind: 'auto-cancel'; autoOrder: AdminAutoOrderItem };
 
@@ -31,12 +33,16 @@ export interface OrderActionInput {
 const TITLES: Record<OrderAction['kind'], string> = {
   resend: '공급사에 재전송',
   cancel: '주문 취소·환불',
+  'force-refund': '강제 환불',
+  refill: '리필 요청',
   partial: '부분 완료 처리',
   'auto-cancel': '자동주문 중지·환불',
 };
 const CONFIRM: Record<OrderAction['kind'], string> = {
   resend: '재전송',
-  cancel: '취소하고 환불',
+  cancel: '취소',
+  'force-refund': '강제 환불',
+  refill: '리필 요청',
   partial: '부분 완료 처리',
   'auto-cancel': '중지하고 환불',
 };
@@ -128,8 +134,9 @@ export function OrderActionDialog({
         <ProviderAnswer order={order} />
         {order.providerOrderId ? (
           <p>
-            공급사(주문번호 {order.providerOrderId})에도 취소를 요청합니다. 공급사가 거절하거나 응답하지
-            않아도 이 취소와 환불은 그대로 유지됩니다.
+            공급사(주문번호 {order.providerOrderId})에 먼저 취소를 요청합니다. 공급사가 받아들이면 취소
+            요청됨으로 표시되고, 환불은 공급사가 취소·부분 완료를 알려온 만큼 그때 됩니다. 거절하거나 응답을
+            알 수 없으면 아무것도 바뀌지 않습니다(그때는 강제 환불).
           </p>
         ) : (
           // The list only knew the order unsent; a worker may have sent it since, so say both cases
@@ -140,6 +147,28 @@ export function OrderActionDialog({
           </p>
         )}
       </>
+    );
+  } else if (action.kind === 'force-refund') {
+    const { order } = action;
+    description = (
+      <>
+        <p>
+          공급사의 답과 관계없이 주문 #{withParticle(order.id, '을/를')} 지금 취소하고 {order.memberLoginId}{' '}
+          회원에게 {won(cancelRefundWon(order))}
+          {particle(formatWon(cancelRefundWon(order)), '을/를')} 환불합니다. 주문과 감사 기록에 강제 환불로
+          남습니다.
+        </p>
+        <ProviderAnswer order={order} />
+        <p>공급사에도 취소를 요청하지만, 공급사가 계속 진행하면 그 비용은 돌려받지 못할 수 있습니다.</p>
+      </>
+    );
+  } else if (action.kind === 'refill') {
+    const { order } = action;
+    description = (
+      <p>
+        {order.memberLoginId} 회원 대신 주문 #{order.id}의 리필을 공급사에 요청합니다. 회원의 리필과 같은
+        조건(구매 당시 리필 기간, 진행 중인 리필 없음, 하루 한 번)을 따르며, 비용은 들지 않습니다.
+      </p>
     );
   } else if (action.kind === 'partial') {
     const order = action.order;

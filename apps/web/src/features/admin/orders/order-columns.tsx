@@ -10,6 +10,7 @@ import {
   formatSeoulDateTime,
   formatWon,
   isOpenOrderStatus,
+  isOpenRefillStatus,
   partialAllowed,
   resendRefusal,
   type AutoOrderStatus as AutoOrderStatusValue,
@@ -315,7 +316,14 @@ function OrderRowActions({ order, open }: { order: AdminOrderItem; open: (action
   const canResend = resendRefusal(order, now) === null;
   const canCancel = order.status !== OrderStatus.CANCELED && cancelRefusal(order, now) === null;
   const canPartial = partialAllowed(order, now);
-  if (!canResend && !canCancel && !canPartial) return <span className="orders-none">-</span>;
+  // 강제 환불 matters only where a provider has it (an unsent order's 취소 refunds at once).
+  const canForce = canCancel && order.providerOrderId !== null;
+  // The refill rules' window is the server's to check (its refusal is shown); an open refill hides it.
+  const canRefill =
+    (order.status === OrderStatus.COMPLETED || order.status === OrderStatus.PARTIAL) &&
+    order.providerOrderId !== null &&
+    !(order.latestRefill && isOpenRefillStatus(order.latestRefill.status));
+  if (!canResend && !canCancel && !canPartial && !canRefill) return <span className="orders-none">-</span>;
   return (
     <div className="admin-row-actions">
       {canResend && (
@@ -336,6 +344,26 @@ function OrderRowActions({ order, open }: { order: AdminOrderItem; open: (action
           aria-label={`주문 ${order.id} 취소·환불`}
         >
           취소·환불
+        </Button>
+      )}
+      {canForce && (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => open({ kind: 'force-refund', order })}
+          aria-label={`주문 ${order.id} 강제 환불`}
+        >
+          강제 환불
+        </Button>
+      )}
+      {canRefill && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => open({ kind: 'refill', order })}
+          aria-label={`주문 ${order.id} 리필 요청`}
+        >
+          리필 요청
         </Button>
       )}
       {canPartial && (

@@ -244,7 +244,7 @@ describe('orders screen', () => {
     await user.click(await screen.findByRole('button', { name: '주문 9 취소·환불' }));
     const dialog = screen.getByRole('dialog', { name: '주문 취소·환불' });
     await user.type(within(dialog).getByLabelText('메모 (선택)'), '회원 요청');
-    await user.click(within(dialog).getByRole('button', { name: '취소하고 환불' }));
+    await user.click(within(dialog).getByRole('button', { name: '취소' }));
     expect(
       await screen.findByText(
         '주문 #9를 취소하고 ₩5,000을 환불했습니다. 공급사는 취소 요청을 받아들이지 않았습니다 (공급사 주문번호 9001): Order cannot be canceled',
@@ -278,7 +278,7 @@ describe('orders screen', () => {
     await waitFor(() => expect(listed).toBe(2));
     const dialog = screen.getByRole('dialog', { name: '주문 취소·환불' });
     expect(dialog).not.toHaveTextContent('아직 공급사에 접수되지 않은 주문이라');
-    await user.click(within(dialog).getByRole('button', { name: '취소하고 환불' }));
+    await user.click(within(dialog).getByRole('button', { name: '취소' }));
     expect(
       await screen.findByText(
         '주문 #12를 취소하고 ₩3,000을 환불했습니다. 공급사도 취소 요청을 받아들였습니다 (공급사 주문번호 9002).',
@@ -300,12 +300,46 @@ describe('orders screen', () => {
     });
     renderScreen();
     await user.click(await screen.findByRole('button', { name: '주문 13 취소·환불' }));
-    await user.click(screen.getByRole('button', { name: '취소하고 환불' }));
+    await user.click(screen.getByRole('button', { name: '취소' }));
     expect(
       await screen.findByText(
         '주문 #13을 취소하고 ₩3,000을 환불했습니다. 공급사에 접수되기 전이라 공급사에는 아무것도 보내지 않았고, 더 이상 전송되지 않습니다.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('offers 강제 환불 for an order at a provider and 리필 요청 for a finished one, and posts them with the memo', async () => {
+    const user = userEvent.setup();
+    const atProvider = sampleOrder({ id: 21, cost: 3_000, status: 1, providerOrderId: '9021' });
+    const done = sampleOrder({ id: 22, status: 2, providerOrderId: '9022', latestRefill: null });
+    const { calls } = mockApi({
+      'GET /admin/api/orders': pageOf([atProvider, done]),
+      'POST /admin/api/orders/21/force-refund': {
+        order: { ...atProvider, status: 5, refunded: 3_000, forcedRefundAt: '2026-11-28T00:00:00.000Z' },
+        changed: true,
+        refunded: 3_000,
+        provider: { asked: true, accepted: true, error: null },
+      },
+      'POST /admin/api/orders/22/refill': { refill: {}, changed: true },
+    });
+    renderScreen();
+    expect(screen.queryByRole('button', { name: '주문 22 강제 환불' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '주문 21 리필 요청' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '주문 21 강제 환불' }));
+    await user.click(screen.getByRole('button', { name: '강제 환불' }));
+    expect(
+      await screen.findByText(
+        '주문 #21을 취소하고 ₩3,000을 강제 환불했습니다. 공급사도 취소 요청을 받아들였습니다 (공급사 주문번호 9021).',
+      ),
+    ).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '주문 22 리필 요청' }));
+    await user.click(screen.getByRole('button', { name: '리필 요청' }));
+    expect(
+      await screen.findByText('주문 #22의 리필을 요청했습니다. 다음 처리 주기에 공급사로 보냅니다.'),
+    ).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(
+      expect.arrayContaining(['POST /admin/api/orders/21/force-refund', 'POST /admin/api/orders/22/refill']),
+    );
   });
 
   it('refreshes the open orders and auto-orders lists every 15 seconds', async () => {

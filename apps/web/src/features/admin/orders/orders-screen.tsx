@@ -21,6 +21,8 @@ import { AdminPage, AdminSection } from '../components/admin-page';
 import { DataTable } from '../components/data-table';
 import { useCancelAutoOrder } from './api/cancel-auto-order';
 import { useCancelOrder } from './api/cancel-order';
+import { useForceRefundOrder } from './api/force-refund-order';
+import { useRequestOrderRefill } from './api/request-order-refill';
 import { useAdminAutoOrders } from './api/get-admin-auto-orders';
 import { useAdminOrders } from './api/get-admin-orders';
 import { useOrderServices } from './api/get-order-services';
@@ -106,7 +108,15 @@ export function OrdersScreen() {
   const cancel = useCancelOrder();
   const partial = useMarkOrderPartial();
   const cancelAuto = useCancelAutoOrder();
-  const pending = resend.isPending || cancel.isPending || partial.isPending || cancelAuto.isPending;
+  const forceRefund = useForceRefundOrder();
+  const refill = useRequestOrderRefill();
+  const pending =
+    resend.isPending ||
+    cancel.isPending ||
+    partial.isPending ||
+    cancelAuto.isPending ||
+    forceRefund.isPending ||
+    refill.isPending;
 
   const go = (next: Partial<OrdersSearch>) =>
     // Any change of what is listed starts again from page 1.
@@ -189,6 +199,14 @@ export function OrdersScreen() {
         const outcome = cancelOutcome(action.order.id, answer);
         if (outcome.tone === 'warning') toast.warning(outcome.text);
         else toast.success(outcome.text);
+      } else if (action.kind === 'force-refund') {
+        const answer = await forceRefund.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
+        const outcome = cancelOutcome(action.order.id, answer, true);
+        if (outcome.tone === 'warning') toast.warning(outcome.text);
+        else toast.success(outcome.text);
+      } else if (action.kind === 'refill') {
+        await refill.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
+        toast.success(`주문 #${action.order.id}의 리필을 요청했습니다. 다음 처리 주기에 공급사로 보냅니다.`);
       } else if (action.kind === 'partial') {
         const answer = await partial.mutateAsync({
           id: action.order.id,

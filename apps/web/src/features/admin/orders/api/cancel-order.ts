@@ -2,7 +2,7 @@ import type { OrderActionRequest, OrderCancelResponse } from '@smm/domain/contra
 import { api } from '@/lib/api-client';
 import { useOrderActionMutation } from './order-action-mutation';
 
-/** POST /admin/api/orders/:id/cancel {memo} — cancelled and refunded; its provider is asked too. */
+/** POST /admin/api/orders/:id/cancel {memo} — unsent: cancelled and refunded; at a provider: asked of it first. */
 export const cancelOrder = (id: number, body: OrderActionRequest) =>
   api.post<OrderCancelResponse>(`/admin/api/orders/${id}/cancel`, body);
 
