@@ -76,8 +76,9 @@ describe(`Idempotency-Key on ${testDatabaseKind}`, () => {
       await siteOrder(member, {}); // a 400 that makes the token before the race
       const key = `race-${attempt}`;
       // Alternate which request is sent first, so neither kind always wins the race.
-      // A link per attempt: an open order of the service for the link refuses the next (ORDER_OVERLAP).
-      const link = { link: `${plain.link}${attempt}` };
+      // A post per attempt: an open order of the service for the post refuses the next (ORDER_OVERLAP;
+      // a page under a post's path is that post, so each attempt names its own shortcode).
+      const link = { link: `https://www.instagram.com/p/race${attempt}/` };
       const [first, second] =
         attempt % 2 === 0
           ? [
@@ -105,7 +106,10 @@ describe(`Idempotency-Key on ${testDatabaseKind}`, () => {
     const service = await autoService();
     const payload = { serviceId: service.id, link: 'https://www.instagram.com/p/twin/', amount: service.min };
     // Two links: an open order of the service for the link refuses the next (ORDER_OVERLAP).
-    for (const body of [payload, { ...payload, link: `${payload.link}auto`, runs: 3, interval: 60 }]) {
+    for (const body of [
+      payload,
+      { ...payload, link: 'https://www.instagram.com/p/twin-auto/', runs: 3, interval: 60 },
+    ]) {
       const member = await createMember(t.app, { point: 1_000_000 });
       await siteOrder(member, {});
       const answers = await Promise.all(

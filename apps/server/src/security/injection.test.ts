@@ -89,7 +89,8 @@ describe(`injection payloads stored inertly, ${testDatabaseKind}`, () => {
         amount: service!.min,
       });
       expect(bare.statusCode, payload).toBe(400);
-      const link = `https://www.instagram.com/p/x/?q=${payload.replace(/\s/g, '')}`;
+      // A post per payload: the overlap rule reads an Instagram link by its shortcode, whatever its query.
+      const link = `https://www.instagram.com/p/x${stored.length}/?q=${payload.replace(/\s/g, '')}`;
       const placed = await asMember('POST', '/service/order', {
         serviceId: service!.id,
         link,
