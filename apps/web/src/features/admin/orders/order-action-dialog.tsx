@@ -249,7 +249,8 @@ export function OrderActionDialog({
           cancelLabel="닫기"
           submitLabel={CONFIRM[action.kind]}
           pendingLabel="처리 중…"
-          danger={action.kind !== 'resend'}
+          // Resending and asking for a refill cost the member nothing: not styled as destructive.
+          danger={action.kind !== 'resend' && action.kind !== 'refill'}
         />
       </form>
     </AdminDialog>

@@ -164,7 +164,10 @@ function SimulatedControls() {
     );
   };
   return (
-    <div className="catalog-sync-settings" role="group" aria-label="데모 공급사 조작">
+    <div className="catalog-sync-settings catalog-sync-demo" role="group" aria-label="데모 공급사 조작">
+      <span className="catalog-sync-demo-label" aria-hidden="true">
+        데모 공급사 조작
+      </span>
       <TextField
         label="데모 공급사 상품 번호"
         inputMode="numeric"
@@ -210,32 +213,35 @@ function SimulatedControls() {
 }
 
 function ChangesTable({ changes, caption }: { changes: CatalogueSyncChange[]; caption: string }) {
+  // Scrolls sideways on a phone rather than squeezing dates and names into a word a line.
   return (
-    <table className="catalog-sync-changes">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">상품</th>
-          <th scope="col">항목</th>
-          <th scope="col">이전</th>
-          <th scope="col">이후</th>
-          <th scope="col">시각</th>
-        </tr>
-      </thead>
-      <tbody>
-        {changes.map((change, index) => (
-          <tr key={index}>
-            <td>
-              [{change.serviceId}] {change.serviceText}
-            </td>
-            <td>{SYNC_FIELD_LABELS[change.field as SyncField] ?? change.field}</td>
-            <td>{syncValueText(change.field, change.from)}</td>
-            <td>{syncValueText(change.field, change.to)}</td>
-            <td>{formatSeoulDateTime(change.createdAt)}</td>
+    <div className="catalog-sync-changes-scroll">
+      <table className="catalog-sync-changes">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">상품</th>
+            <th scope="col">항목</th>
+            <th scope="col">이전</th>
+            <th scope="col">이후</th>
+            <th scope="col">시각</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {changes.map((change, index) => (
+            <tr key={index}>
+              <td>
+                [{change.serviceId}] {change.serviceText}
+              </td>
+              <td>{SYNC_FIELD_LABELS[change.field as SyncField] ?? change.field}</td>
+              <td>{syncValueText(change.field, change.from)}</td>
+              <td>{syncValueText(change.field, change.to)}</td>
+              <td>{formatSeoulDateTime(change.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
