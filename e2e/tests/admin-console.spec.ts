@@ -196,7 +196,8 @@ test('[ADMIN][CATALOG]: the operator adds a service, and a member orders it', as
   await page.getByRole('button', { name: '상품 추가' }).click();
   const dialog = page.getByRole('dialog', { name: '상품 추가' });
   await dialog.getByLabel('상품명').fill(name);
-  await dialog.getByLabel('단가 (원, 1개당)').fill('5');
+  // Above the simulated provider's ₩15 a unit for its service 3: the form refuses a price below cost.
+  await dialog.getByLabel('단가 (원, 1개당)').fill('20');
   await dialog.getByLabel('최소 수량').fill('10');
   await dialog.getByLabel('최대 수량').fill('1000');
   await dialog.getByLabel('공급사', { exact: true }).selectOption({ label: '시뮬레이션 공급사 (데모)' });
@@ -213,10 +214,10 @@ test('[ADMIN][CATALOG]: the operator adds a service, and a member orders it', as
   await form.getByLabel('카테고리').selectOption({ label: '인스타그램 좋아요' });
   await form.getByLabel('상품').selectOption({ label: name });
   await form.getByLabel('주문 링크').fill(`https://www.instagram.com/p/${member.id}/`);
-  await expect(form.getByTestId('order-total')).toHaveText(formatWon(50));
+  await expect(form.getByTestId('order-total')).toHaveText(formatWon(200));
   await form.getByRole('button', { name: '주문하기' }).click();
   await expect(member.page.getByText('주문에 성공했습니다.')).toBeVisible();
-  expect(await memberBalance(request, member.token)).toBe(950);
+  expect(await memberBalance(request, member.token)).toBe(800);
   await member.close();
 
   // The operator finds the order in the console by the member's id.

@@ -104,6 +104,8 @@ test('[CANCEL][MEMBER]: a member cancels an open order its provider has not take
       cancellable: true,
       providerId,
       providerServiceId: '1',
+      // ₩5 a unit is below the simulated provider's ₩36: a test price, saved as a confirmed loss.
+      lossConfirmed: true,
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
