@@ -13,8 +13,6 @@
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\u115F\u1160\u3164\uFFA0]/u;
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
-/** Kept by `stripInvisibleCharacters`' `keepLineBreaks`: a description's lines and tabs. */
-const LINE_BREAK_OR_TAB = /^[\n\t]$/;
 /**
  * A zero-width joiner between two pictographs draws one emoji (👩‍💻): it turns nothing around, and
  * stripping it would split the emoji, so between pictographs it stays.
@@ -27,15 +25,13 @@ export function hasInvisibleCharacter(text: string): boolean {
 }
 
 /**
- * `text` without those characters (a provider's text, before it is stored or shown). `keepLineBreaks`
- * keeps \n and \t (a description's lines; \r\n becomes \n); otherwise each control character becomes
- * a space, so two words never run together, and runs of spaces are left for the caller to collapse.
+ * `text` without those characters (a provider's text, before it is stored or shown): each control
+ * character becomes a space, so two words never run together, and runs of spaces are left for the
+ * caller to collapse.
  */
-export function stripInvisibleCharacters(text: string, options: { keepLineBreaks?: boolean } = {}): string {
-  const source = options.keepLineBreaks ? text.replace(/\r\n?/g, '\n') : text;
-  return source.replace(INVISIBLE_ALL, (c: string, offset: number) => {
-    if (options.keepLineBreaks && LINE_BREAK_OR_TAB.test(c)) return c;
-    if (c === '\u200D' && isEmojiJoinerAt(source, offset)) return c;
+export function stripInvisibleCharacters(text: string): string {
+  return text.replace(INVISIBLE_ALL, (c: string, offset: number) => {
+    if (c === '\u200D' && isEmojiJoinerAt(text, offset)) return c;
     return /\p{Cc}/u.test(c) ? ' ' : '';
   });
 }

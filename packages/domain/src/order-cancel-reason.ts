@@ -28,16 +28,27 @@ export function cancelReasonOfFailedSends(attempts: number, message: string): st
   return `${FAILED_PREFIX} (${attempts}회): ${cleanProviderLine(message)}`.slice(0, CANCEL_REASON_MAX);
 }
 
+const OUT_OF_FUNDS =
+  /\b(not enough|insufficient|low)\b.*\b(funds?|balance|money|credit)\b|\bno (funds|balance)\b/i;
+
+/**
+ * A refusal for the provider's own account, not the order: "Not enough funds on balance", "Insufficient
+ * balance" … The order is fine and goes through once its operator tops the provider up, so the worker
+ * retries it with the usual back-off (the watch and the notifications show the provider low meanwhile)
+ * instead of cancelling and refunding it at once like an order the provider refused
+ * (docs/ARCHITECTURE.md#provider-health); a member reads it as the provider's trouble.
+ */
+export function isOutOfFunds(refusal: string): boolean {
+  return OUT_OF_FUNDS.test(refusal);
+}
+
 /**
  * The trade's common refusals in Korean, first match wins (the provider's text as it was quoted, any
  * case). A refusal about the provider's own account (its balance, its key) reads as the provider's
  * trouble: the member's points are not the question and the provider's affairs are not theirs.
  */
 const KNOWN_REFUSALS: readonly { pattern: RegExp; korean: string }[] = [
-  {
-    pattern: /\b(not enough|insufficient|low)\b.*\b(funds?|balance|money|credit)\b|\bno (funds|balance)\b/i,
-    korean: '공급사 사정으로 주문을 처리하지 못했습니다.',
-  },
+  { pattern: OUT_OF_FUNDS, korean: '공급사 사정으로 주문을 처리하지 못했습니다.' },
   {
     pattern: /\b(api[ _-]?key|invalid key|incorrect key)\b/i,
     korean: '공급사 사정으로 주문을 처리하지 못했습니다.',

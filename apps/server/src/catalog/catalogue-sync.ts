@@ -20,7 +20,6 @@ import type { ProviderRow } from '../providers/providers.repository';
 import type { Clock } from '../shared/clock';
 import type { CatalogService } from './catalog.service';
 import { catalogWritesRepository as repo } from './catalog-writes.repository';
-import { cleanProviderListing } from './provider-listing-text';
 
 export type SyncTrigger = 'schedule' | 'operator';
 
@@ -126,7 +125,7 @@ export class CatalogueSync {
     if (runId === null) return { status: 'busy' };
     try {
       const client = this.registry.clientFor(provider);
-      const listing = cleanProviderListing(await client.services());
+      const listing = await client.services();
       const { currency, exchangeRate } = await providerExchangeRate(this.db, provider, () =>
         client.balance(),
       );

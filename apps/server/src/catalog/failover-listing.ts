@@ -8,9 +8,10 @@
 import { upstreamUnitCostMilli } from '@smm/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { exchangeRates, providers } from '../db/schema';
+import { providers } from '../db/schema';
 import { ProviderError } from '../providers/provider-api';
 import type { ProviderRegistry } from '../providers/provider-registry';
+import { providerExchangeRate } from './catalogue-sync';
 
 export type ProviderListing =
   | { kind: 'no-provider' }
@@ -32,12 +33,9 @@ export async function readProviderListing(
     const client = registry.clientFor(provider);
     const entry = (await client.services()).find((listed) => listed.service === serviceId);
     if (!entry) return { kind: 'not-listed' };
-    const currency = (provider.currency ?? (await client.balance()).currency).trim().toUpperCase() || 'KRW';
-    const [rate] =
-      currency === 'KRW'
-        ? [{ wonPerUnit: '1' }]
-        : await db.select().from(exchangeRates).where(eq(exchangeRates.currency, currency));
-    const cost = rate ? upstreamUnitCostMilli(entry.rate, rate.wonPerUnit) : null;
+    // The currency and rate as the import and the sync read them.
+    const { exchangeRate } = await providerExchangeRate(db, provider, () => client.balance());
+    const cost = exchangeRate === null ? null : upstreamUnitCostMilli(entry.rate, exchangeRate);
     // Rounded up: the comparison must never take a dearer failover for a cheaper one.
     const unitCostMilli = cost === null ? null : Number((cost.num + cost.den - 1n) / cost.den);
     return { kind: 'listed', unitCostMilli: Number.isSafeInteger(unitCostMilli) ? unitCostMilli : null };

@@ -23,7 +23,6 @@ import type { ProviderRegistry } from '../providers/provider-registry';
 import type { CatalogService } from './catalog.service';
 import { catalogWritesRepository as repo } from './catalog-writes.repository';
 import { providerExchangeRate } from './catalogue-sync';
-import { cleanProviderListing } from './provider-listing-text';
 
 type ImportBody = z.output<typeof providerImportRequest>;
 
@@ -64,10 +63,7 @@ export class ProviderServicesImport {
     }
     // The provider is asked before the transaction: no lock is held while it answers.
     const listing = new Map(
-      cleanProviderListing(await askProvider(this.registry, provider, (api) => api.services())).map((s) => [
-        s.service,
-        s,
-      ]),
+      (await askProvider(this.registry, provider, (api) => api.services())).map((s) => [s.service, s]),
     );
     // Priced as the sync prices it: in the provider's currency at the operator's exchange rate. A
     // provider in another currency without a rate is refused, never priced as if in won.
@@ -170,7 +166,7 @@ function importProblem(
 
 /**
  * The operator's name for an imported service, else the provider's (already cleaned of invisible
- * characters by cleanProviderListing), fit for one line of ≤ 100.
+ * characters by the provider client as it read the list), fit for one line of ≤ 100.
  */
 function serviceName(given: string | undefined, entry: ProviderServiceListing): string {
   const text = cleanProviderLine(given ?? '') || entry.name || `공급사 상품 ${entry.service}`;

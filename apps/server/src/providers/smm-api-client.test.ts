@@ -3,13 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError, RAW_ANSWER_CHARS } from './provider-api';
 import { providerOrderInput } from '../orders/send-to-provider';
-import {
-  isOutOfFunds,
-  JsonDepthGuard,
-  MAX_ANSWER_BYTES,
-  MAX_JSON_DEPTH,
-  SmmApiClient,
-} from './smm-api-client';
+import { isOutOfFunds } from '@smm/domain';
+import { JsonDepthGuard, MAX_ANSWER_BYTES, MAX_JSON_DEPTH, SmmApiClient } from './smm-api-client';
 
 /**
  * The client's parsing and failure handling against a scripted upstream (a plain node:http server

@@ -1,3 +1,4 @@
+import { cleanProviderLine, isOutOfFunds } from '@smm/domain';
 import { fetch, type Response } from 'undici';
 import { z } from 'zod';
 import {
@@ -112,7 +113,9 @@ const decimalText = z.union([
 const shortText = (max: number) =>
   z
     .union([z.string(), z.number()])
-    .transform((v) => String(v).replace(/\s+/g, ' ').trim().slice(0, max))
+    // Cleaned here, where a provider's text enters: nothing that prints as nothing or turns text around
+    // reaches the import, the sync or the console (docs/ARCHITECTURE.md#providers-are-untrusted).
+    .transform((v) => cleanProviderLine(String(v)).slice(0, max))
     .optional()
     .transform((v) => v ?? '');
 /**
@@ -497,22 +500,11 @@ export class SmmApiClient implements ProviderClient {
 
   /** Provider text fit for a message and a log line: short, one line, never holding the key. */
   private quote(text: string): string {
+    // Cleaned before the key is looked for: a zero-width character inside an echoed key must not hide it.
+    const line = cleanProviderLine(text);
     const key = this.options.apiKey;
-    const safe = key ? text.split(key).join('***') : text;
-    return safe.replace(/\s+/g, ' ').trim().slice(0, MAX_PROVIDER_TEXT);
+    return (key ? line.split(key).join('***') : line).slice(0, MAX_PROVIDER_TEXT);
   }
-}
-
-/**
- * A refusal for the provider's own account, not the order: "Not enough funds on balance", "Insufficient
- * balance" … The order is fine and goes through once its operator tops the provider up, so it is retried
- * with the usual back-off (the watch and the notifications show the provider low meanwhile) instead of
- * being cancelled and refunded at once like an order the provider refused (docs/ARCHITECTURE.md#provider-health).
- */
-export function isOutOfFunds(refusal: string): boolean {
-  return /\b(not enough|insufficient|low)\b.*\b(funds?|balance|money|credit)\b|\bno (funds|balance)\b/i.test(
-    refusal,
-  );
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { AdminProvider, ProviderBalanceResponse, ProviderServicesResponse } from '@smm/domain/contract';
-import { cleanProviderListing } from '../../catalog/provider-listing-text';
 import type { Db } from '../../db/database';
 import { askProvider, findProviderOrFail } from '../../providers/provider-calls';
 import { presentProvider } from '../../providers/provider.presenter';
@@ -32,7 +31,7 @@ export class ProvidersAdminService {
 
   async services(id: number): Promise<ProviderServicesResponse> {
     const provider = await findProviderOrFail(this.db, id);
-    const listing = cleanProviderListing(await askProvider(this.registry, provider, (api) => api.services()));
+    const listing = await askProvider(this.registry, provider, (api) => api.services());
     const imported = new Map<string, number[]>();
     for (const row of await repo.importedServicesOf(this.db, id)) {
       const key = row.providerServiceId ?? '';
