@@ -33,7 +33,7 @@ import {
   cancelReasonOfRefusal,
   isOpenOrderStatus,
 } from '@smm/domain';
-import { ProviderError } from '../providers/provider-api';
+import { ProviderError, type ProviderOutcome } from '../providers/provider-api';
 import { ordersRepository, type OrderRow } from './orders.repository';
 import { refundOrder } from './refunds';
 import { seconds, type TickReport, type WorkerContext } from './worker-context';
@@ -133,8 +133,12 @@ export async function recordProviderFailure(
   if (refunded) report.refunds += 1;
 }
 
-/** Anything a provider call threw, as a ProviderError (an unknown error counts as retryable). */
-export function asProviderError(error: unknown): ProviderError {
+/**
+ * Anything a provider call threw, as a ProviderError: the client's own verdict as it is; anything else
+ * (a bug, a wrapper's error) retryable with `outcome` — 'unknown' once the request may have gone out,
+ * since what the provider did is then not known (docs/ARCHITECTURE.md#upstream-providers).
+ */
+export function asProviderError(error: unknown, outcome: ProviderOutcome = 'not-sent'): ProviderError {
   if (error instanceof ProviderError) return error;
-  return new ProviderError(error instanceof Error ? error.message : String(error), true);
+  return new ProviderError(error instanceof Error ? error.message : String(error), true, outcome);
 }

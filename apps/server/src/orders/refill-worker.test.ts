@@ -129,7 +129,7 @@ describe(`the background loop's refills on ${testDatabaseKind}`, () => {
 
   it('never sends twice a refill whose provider never answered: REJECTED at once, saying so', async () => {
     const { provider, refill } = await pendingRefill();
-    provider.failRefill = new ProviderError('refill: no answer within 2000 ms', true, true);
+    provider.failRefill = new ProviderError('refill: no answer within 2000 ms', true, 'unknown');
     await tick(provider);
     expect(await refillOf(t.app, refill.id)).toMatchObject({
       status: RefillStatus.REJECTED,

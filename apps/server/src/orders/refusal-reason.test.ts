@@ -114,9 +114,7 @@ describe(`a refused order keeps its reason on ${testDatabaseKind}`, () => {
     await t.app.services.worker.tick();
     const order = await refundedInFull(member, orderId, cost);
     // The client masked the key; the stored line has no direction override either.
-    expect(order.cancelReason).toBe(
-      `공급사 거절: ${PROVIDER_NAME} moderation: rejected for key ***`,
-    );
+    expect(order.cancelReason).toBe(`공급사 거절: ${PROVIDER_NAME} moderation: rejected for key ***`);
     const { row, body } = await historyRow(member, orderId);
     expect(row.cancelReason).toBe(
       '공급사가 주문을 받지 않았습니다: "공급사 moderation: rejected for key ***"',

@@ -115,7 +115,8 @@ async function sendBatch(
   try {
     answers = await client.refill(sending.map((r) => r.providerOrderId!));
   } catch (error) {
-    const failure = asProviderError(error);
+    // Marked sending and asked: an error that is not the client's own verdict may follow work done.
+    const failure = asProviderError(error, 'unknown');
     for (const refill of sending) {
       await recordRefillFailure(ctx, refill, token, refill.attempts + 1, failure, report);
     }

@@ -49,12 +49,7 @@ export async function sendToProvider(
       ({ providerOrderId } = await client.add(providerOrderInput(order, order.providerServiceId)));
     } catch (error) {
       // Sent, and anything but the client's own verdict is not understood: the provider may have it.
-      if (error instanceof ProviderError) throw error;
-      throw new ProviderError(
-        `add: ${error instanceof Error ? error.message : String(error)}`,
-        true,
-        'unknown',
-      );
+      throw asProviderError(error, 'unknown');
     }
   } catch (error) {
     await recordProviderFailure(ctx, order, asProviderError(error), report);

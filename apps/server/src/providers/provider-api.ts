@@ -96,8 +96,6 @@ export type ProviderOutcome = 'not-sent' | 'refused' | 'unknown';
  * help; everything else may succeed later.
  */
 export class ProviderError extends Error {
-  /** What the call did at the provider (ProviderOutcome). */
-  readonly outcome: ProviderOutcome;
   /**
    * True when the request reached the provider and may have been carried out although no usable
    * answer came back (`outcome` 'unknown'). For `add` this means the order may exist upstream: the
@@ -108,8 +106,8 @@ export class ProviderError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
-    /** The outcome; `true` is 'unknown' and `false` 'not-sent' (the older two-way flag). */
-    outcome: ProviderOutcome | boolean = 'not-sent',
+    /** What the call did at the provider (ProviderOutcome). */
+    readonly outcome: ProviderOutcome = 'not-sent',
     /**
      * The start of what the provider sent back, for the operator of an order held on it: at most
      * RAW_ANSWER_CHARS, the key masked; null when nothing came back.
@@ -118,8 +116,7 @@ export class ProviderError extends Error {
   ) {
     super(message);
     this.name = 'ProviderError';
-    this.outcome = outcome === true ? 'unknown' : outcome === false ? 'not-sent' : outcome;
-    this.mayHaveBeenProcessed = this.outcome === 'unknown';
+    this.mayHaveBeenProcessed = outcome === 'unknown';
   }
 }
 

@@ -38,7 +38,7 @@ const idsOf = async (operator: TestMember, kind: WatchKind) =>
 class LostAnswerProvider extends RefillScriptedProvider {
   lose = true;
   override async add(input: { service: string; link: string; quantity: number }) {
-    if (this.lose) throw new ProviderError('add: no answer within 10 s', true, true);
+    if (this.lose) throw new ProviderError('add: no answer within 10 s', true, 'unknown');
     return super.add(input);
   }
 }
