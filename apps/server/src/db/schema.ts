@@ -539,9 +539,9 @@ export const deposits = pgTable(
       .on(t.chargeId)
       .where(sql`${t.status} = 'MATCHED'`),
     index('deposits_status_id_idx').on(t.status, t.id),
-    // Deposits of one depositor and amount by bank time. (The same-transfer check reads by amount and
-    // time since names may be read two ways: docs/ARCHITECTURE.md "Charges and deposits".)
-    index('deposits_transfer_idx').on(t.depositorKey, t.amount, t.depositedAt),
+    // Reports of one amount by bank time: the same-transfer check reads them whatever their names, since
+    // a name may be read two ways (docs/ARCHITECTURE.md "Charges and deposits").
+    index('deposits_amount_time_idx').on(t.amount, t.depositedAt),
     // Digits only: the duplicate check compares tails as suffixes of one another.
     check('deposits_account_tail_digits', sql`${t.accountTail} ~ '^[0-9]{1,20}$'`),
   ],
