@@ -217,16 +217,24 @@ export const watchRepository = {
    * last minute in which a call succeeded (provider_call_stats counts calls by the minute). Absent: none.
    */
   async failureStreakStarts(ex: Executor): Promise<Map<number, Date>> {
-    const lastGood = sql`(SELECT max(${providerCallStats.bucket}) + interval '1 minute' FROM ${providerCallStats}
-      WHERE ${providerCallStats.providerId} = ${providerCallErrors.providerId}
-        AND ${providerCallStats.calls} > ${providerCallStats.failures})`;
+    // Each provider's last good minute, found once (not once per error row).
+    const good = ex
+      .select({
+        providerId: providerCallStats.providerId,
+        after: sql<Date>`max(${providerCallStats.bucket}) + interval '1 minute'`.as('good_after'),
+      })
+      .from(providerCallStats)
+      .where(sql`${providerCallStats.calls} > ${providerCallStats.failures}`)
+      .groupBy(providerCallStats.providerId)
+      .as('good');
     const rows = await ex
       .select({
         providerId: providerCallErrors.providerId,
         since: sql<Date>`min(${providerCallErrors.createdAt})`.mapWith((v: string | Date) => new Date(v)),
       })
       .from(providerCallErrors)
-      .where(sql`${providerCallErrors.createdAt} >= coalesce(${lastGood}, '-infinity'::timestamptz)`)
+      .leftJoin(good, eq(good.providerId, providerCallErrors.providerId))
+      .where(sql`${providerCallErrors.createdAt} >= coalesce(${good.after}, '-infinity'::timestamptz)`)
       .groupBy(providerCallErrors.providerId);
     return new Map(rows.map((row) => [row.providerId, row.since]));
   },
