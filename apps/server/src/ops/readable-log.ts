@@ -55,7 +55,8 @@ export function readableLine(record: Record<string, unknown>): string {
   if (err && typeof err === 'object') {
     line += ` — ${err.type ?? 'Error'}: ${err.message ?? ''}`;
     const frames = (err.stack ?? '').split('\n').filter((frame) => /^\s+at /.test(frame));
-    if (level >= 50 && frames.length > 0) line += `\n${frames.map((frame) => `    ${frame.trim()}`).join('\n')}`;
+    if (level >= 50 && frames.length > 0)
+      line += `\n${frames.map((frame) => `    ${frame.trim()}`).join('\n')}`;
   }
   return `${line}\n`;
 }
