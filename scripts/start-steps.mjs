@@ -45,7 +45,7 @@ export async function buildQuietly(steps, { cwd, out = process.stdout } = {}) {
     });
     if (code !== 0) {
       out.write(output.endsWith('\n') || output === '' ? output : `${output}\n`);
-      out.write(`start: building ${step.name} failed (${step.args.join(' ')}: exit ${code})\n`);
+      out.write(`start: building ${step.name} failed (exit ${code}); what it printed is above\n`);
       return false;
     }
   }
