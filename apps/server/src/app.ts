@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -41,7 +46,7 @@ import { openDatabase, type Database } from './db/database';
 import { seedDemoData } from './db/seed/seed-demo-data';
 import { appError } from './errors/app-error';
 import { registerErrorHandler } from './errors/error-handler';
-import { logSerializers } from './http/log-redaction';
+import { logSerializers, redactUrl } from './http/log-redaction';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -76,6 +81,7 @@ import { registerLoadShedding } from './ops/load-shedding';
 import { AppMetrics, registerRequestMetrics } from './ops/metrics';
 import { opsRepository } from './ops/ops.repository';
 import { opsRoutes } from './ops/ops.routes';
+import { readableLogStream } from './ops/readable-log';
 import { ReadinessService } from './ops/readiness.service';
 import { ApiRateLimiter } from './public-api/api-rate-limiter';
 import { openApiRoutes, PUBLIC_API_SECURITY_SCHEMES } from './public-api/openapi.routes';
@@ -164,13 +170,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // they are JSON, so they get a JSON answer's share of them.
   const pageHeaders = await securityHeadersOf(helmetOptions);
   const jsonHeaders = jsonAnswerHeadersOf(pageHeaders);
+  const readableLog = config.logFormat === 'readable';
+  const logStream = readableLog ? readableLogStream(deps.logStream ?? process.stdout) : deps.logStream;
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // No query strings, no query parameters in any log line (http/log-redaction).
       serializers: logSerializers,
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
     },
+    ...(readableLog ? { logController: new ReadableRequestLog() } : {}),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -178,6 +187,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     clientErrorHandler: clientErrorHandler(jsonHeaders),
   });
   app.decorate('database', database);
+  // Routine reports (a background tick's counts): a JSON line each in production, where the log is
+  // searched; in the readable log only from LOG_LEVEL=debug on, so a terminal shows notable events.
+  // Warnings and errors pass either way.
+  const routineLog =
+    readableLog && config.logLevel === 'info' ? app.log.child({}, { level: 'warn' }) : app.log;
   // Request bodies are validated and responses serialised by the zod schemas of @smm/domain/contract
   // declared on each route; @fastify/swagger reads the same schemas (app.swagger() → OpenAPI).
   app.setValidatorCompiler(validatorCompiler);
@@ -318,7 +332,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     leaseSeconds: config.background.leaseSeconds,
     onProviderError: (stage) => metrics.providerError(stage),
     onLaneDone: (report, providerId) =>
-      app.log.info({ tick: report, job: 'orders', providerId }, 'background provider lane'),
+      routineLog.info({ tick: report, job: 'orders', providerId }, 'background provider lane'),
     onLaneError: (error, providerId) =>
       app.log.error({ err: error, providerId }, 'background provider lane failed'),
   });
@@ -411,13 +425,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
             if (outcome instanceof Error) {
               app.log.error({ err: outcome, job: 'catalogue-sync' }, 'background catalogue sync failed');
             } else if (outcome.synced + outcome.failed > 0) {
-              app.log.info({ tick: outcome, job: 'catalogue-sync' }, 'background catalogue sync');
+              routineLog.info({ tick: outcome, job: 'catalogue-sync' }, 'background catalogue sync');
             }
           }),
       },
       { name: 'provider-health', tick: () => providerHealth.tick() },
     ],
-    app.log,
+    routineLog,
   );
   app.decorate('background', background);
   // Closing: no new tick from the start; onClose hooks run last-added first, so this one waits for
@@ -433,6 +447,29 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     await providerHealth.settled();
   });
   return app;
+}
+
+/**
+ * The readable log's (`npm start`) account of requests: no line as one comes in, one line at debug
+ * when it is answered (`GET /service/settings 200 3 ms`, the query cut), so the default level shows
+ * notable events only. A request that failed on the way out is still an error line.
+ */
+class ReadableRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      reply.log.error({ err: error }, `${request.method} ${redactUrl(request.url)} failed`);
+      return;
+    }
+    request.log.debug(
+      `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
+    );
+  }
 }
 
 /**

@@ -111,6 +111,7 @@ describe('loadConfig', () => {
       AUTO_ORDER_MINUTE_SECONDS: ['0.05', (c) => c.background.autoOrderMinuteSeconds, 0.05],
       WEB_DIST: [dataDir, (c) => c.webDist, dataDir],
       LOG_LEVEL: ['warn', (c) => c.logLevel, 'warn'],
+      LOG_FORMAT: ['readable', (c) => c.logFormat, 'readable'],
     };
     const readme = readFileSync(join(serverRoot, '../../README.md'), 'utf8');
     const documented = [...readme.matchAll(/^\| `([A-Z_]+)`(?:, `([A-Z_]+)`)? /gm)].flatMap((m) =>

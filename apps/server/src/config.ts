@@ -57,7 +57,14 @@ export const envSchema = z
       .optional(),
     CHARGE_MAX_WON: z.coerce.number().int().min(1000).max(100_000_000).default(5_000_000),
     CHARGE_MAX_PENDING: z.coerce.number().int().min(1).max(20).default(3),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // An origin only: the site is served from the root, and every link is this origin and a path.
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/ })
+      .refine((value) => {
+        const url = new URL(value);
+        return url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '';
+      }, "PUBLIC_URL must be the site's origin only (https://panel.example.kr), without a path")
+      .optional(),
     SMTP_HOST: z.string().min(1).optional(),
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
     SMTP_SECURE: flag.default(false),
@@ -101,6 +108,7 @@ export const envSchema = z
     LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['json', 'readable']).default('json'),
   })
   .refine((env) => (env.ADMIN_ID === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_ID and ADMIN_PASSWORD must be set together',
@@ -173,7 +181,11 @@ export interface AppConfig {
    * secret of the deposit webhooks (absent: the hooks are off).
    */
   charges: { maxWon: number; maxPending: number; depositWebhookSecret?: string };
-  /** The site's own origin for links in e-mails (never the request's Host, which a caller controls). */
+  /**
+   * The site's own address for every absolute link (e-mails, the Naver callback, the OpenAPI document,
+   * what `npm start` prints): PUBLIC_URL, else listenUrl(HOST, PORT). Never the request's Host, which a
+   * caller controls. Links are made from it with siteLink (@smm/domain).
+   */
   publicUrl: string;
   /**
    * PUBLIC_URL only when the operator set it: operator notifications link to the console under it, and
@@ -225,6 +237,12 @@ export interface AppConfig {
   };
   webDist: string;
   logLevel: string;
+  /**
+   * `json` (the default, production): one JSON line per event and per request. `readable` (`npm start`
+   * sets it): a short line per notable event, no request lines below LOG_LEVEL=debug
+   * (docs/ARCHITECTURE.md#the-first-start-and-the-log). Absent: json.
+   */
+  logFormat?: 'json' | 'readable';
 }
 
 export class ConfigError extends Error {}
@@ -274,8 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxPending: e.CHARGE_MAX_PENDING,
       depositWebhookSecret: e.DEPOSIT_WEBHOOK_SECRET,
     },
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    ...(e.PUBLIC_URL ? { configuredPublicUrl: e.PUBLIC_URL.replace(/\/+$/, '') } : {}),
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : listenUrl(e.HOST, e.PORT),
+    ...(e.PUBLIC_URL ? { configuredPublicUrl: new URL(e.PUBLIC_URL).origin } : {}),
     messaging: {
       // SMTP_FROM is present whenever SMTP_HOST is (the schema's rule): the sender is never invented.
       ...(e.SMTP_HOST && e.SMTP_FROM
@@ -327,7 +345,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
+}
+
+/**
+ * The site's address when PUBLIC_URL is unset: the address the server listens on. A loopback or
+ * every-interface address (127.0.0.1, ::1, 0.0.0.0, ::) is named `localhost`, the one name that reaches
+ * it from a browser on the same machine; any other address is named as it is. One name everywhere:
+ * a Naver popup that comes back on 127.0.0.1 to a page opened on localhost cannot hand the login over.
+ */
+export function listenUrl(host: string, port: number): string {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  const local =
+    bare === 'localhost' || bare === '0.0.0.0' || bare === '::' || bare === '::1' || /^127\./.test(bare);
+  const name = local ? 'localhost' : bare.includes(':') ? `[${bare}]` : bare;
+  return `http://${name}:${port}`;
 }
 
 /**

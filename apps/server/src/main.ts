@@ -1,8 +1,11 @@
+import { siteLink } from '@smm/domain';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
 /** A shutdown that has not finished after this long exits anyway (a request or tick that hangs). */
 const SHUTDOWN_TIMEOUT_MS = 30_000;
+/** A signal within this long of the first is the same one delivered twice (see shutdown). */
+const REPEATED_SIGNAL_MS = 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -10,13 +13,16 @@ async function main(): Promise<void> {
   // Graceful shutdown (docs/deploy.md): app.close() stops accepting connections, lets in-flight
   // requests and the running background tick finish, then closes the database. A second signal,
   // or the timeout, exits at once: whatever was cut off is recovered by the next start (leases).
-  let closing = false;
+  let closingSince: number | undefined;
   const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) {
+    if (closingSince !== undefined) {
+      // Under `npm start` one Ctrl+C arrives twice (from the terminal, and passed on by
+      // scripts/start.mjs): only a signal a moment later is a second one.
+      if (Date.now() - closingSince < REPEATED_SIGNAL_MS) return;
       app.log.warn({ signal }, 'second signal: exiting without waiting');
       process.exit(1);
     }
-    closing = true;
+    closingSince = Date.now();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests and the background tick');
     setTimeout(() => {
       app.log.error('shutdown timed out: exiting');
@@ -35,12 +41,38 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
-  await app.listen({ port: config.port, host: config.host });
+  // The bound address, not a link: links name the site by config.publicUrl alone (siteLink).
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `listening on ${new URL(address).host}`,
+  });
   app.background.start(config.background.tickSeconds);
-  app.log.info(
-    { database: app.database.kind, dataDir: config.dataDir },
-    `SMM panel ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
-  );
+  const ready: ReadyMessage = {
+    type: 'smm-ready',
+    siteUrl: siteLink(config.publicUrl, '/'),
+    consoleUrl: siteLink(config.publicUrl, '/admin'),
+    dataDir: config.dataDir,
+    database: app.database.kind,
+  };
+  app.log.info({ database: ready.database, dataDir: ready.dataDir }, `SMM panel ready at ${ready.siteUrl}`);
+  // Started by scripts/start.mjs (an IPC channel): it prints its summary from this, after the line
+  // above is written, and a start.mjs that is gone (killed) takes the server with it.
+  if (process.send) {
+    process.send(ready);
+    process.on('disconnect', () => {
+      if (closingSince === undefined) shutdown('SIGTERM');
+    });
+  }
+}
+
+/** What the server tells scripts/start.mjs once it listens (the links are made by siteLink). */
+export interface ReadyMessage {
+  type: 'smm-ready';
+  siteUrl: string;
+  consoleUrl: string;
+  dataDir: string;
+  database: string;
 }
 
 main().catch((error: unknown) => {

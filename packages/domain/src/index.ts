@@ -37,3 +37,4 @@ export * from './ops-watch';
 export * from './provider-health';
 export * from './operator-notifications';
 export * from './price-guard';
+export * from './site-url';

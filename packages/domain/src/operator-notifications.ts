@@ -8,6 +8,7 @@ import { isMailboxAddress, normalizeEmail } from './account-rules';
 import { formatWon } from './format';
 import { WATCH_KINDS, WATCH_KIND_TEXTS, type ProviderTrouble, type WatchKind } from './ops-watch';
 import type { NotifySettingKey } from './settings';
+import { siteLink } from './site-url';
 
 /** Every kind of event: each watch kind as an entry appears, a large credited charge, a sync that disabled services. */
 export const NOTIFY_KINDS = [...WATCH_KINDS, 'CHARGE_LARGE', 'SYNC_DISABLED'] as const;
@@ -162,7 +163,7 @@ export function notificationMessage(
       const { path, label } = notifyConsoleScreen(event.kind);
       screens.set(path, label);
     }
-  const links = [...screens].map(([path, label]) => `${label}: ${consoleUrl}${path}`);
+  const links = [...screens].map(([path, label]) => `${label}: ${siteLink(consoleUrl ?? '', path)}`);
   // The links are kept whole: the text above them is what gets cut to fit.
   const room = NOTIFY_TEXT_MAX - links.reduce((sum, link) => sum + link.length + 1, 0);
   const withLinks = (text: string) => [capped(text, room), ...links].join('\n');

@@ -7,6 +7,7 @@ import {
   isMailboxAddress,
   maskLoginId,
   normalizeEmail,
+  siteLink,
   validateResetPassword,
 } from '@smm/domain';
 import type { FindIdResponse, MessageBody } from '@smm/domain/contract';
@@ -164,7 +165,7 @@ export class RecoveryService {
       .sign(this.key);
     await resets.insert(this.db, { id: jti, accountId, expiresAt: new Date(expSeconds * 1000) });
     // PUBLIC_URL, never the request's Host header: a forged Host would send the token elsewhere.
-    const link = `${this.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = siteLink(this.publicUrl, `/reset-password?token=${encodeURIComponent(token)}`);
     const siteName = await siteNameOf(this.settings);
     await this.mailer.send(passwordResetMail(address, siteName, link, RESET_TOKEN_TTL_SECONDS / 60));
   }

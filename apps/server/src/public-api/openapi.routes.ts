@@ -1,4 +1,4 @@
-import { API_KEY_HEADER } from '@smm/domain';
+import { API_KEY_HEADER, siteLink } from '@smm/domain';
 import type { FastifyPluginAsync } from 'fastify';
 
 /**
@@ -82,8 +82,8 @@ function publicDocument(full: OpenApiDocument, publicUrl: string): OpenApiDocume
         'REST (header `api-key`) and the SMM API v2 (`key` parameter) over the same orders. ' +
         'Money is integer Korean won (KRW).',
       // The API is used under the site's terms of service (docs/product.md#guide-faq-and-terms).
-      termsOfService: new URL('/terms/service', publicUrl).href,
-      license: { name: '이용약관 (Terms of service)', url: new URL('/terms/service', publicUrl).href },
+      termsOfService: siteLink(publicUrl, '/terms/service'),
+      license: { name: '이용약관 (Terms of service)', url: siteLink(publicUrl, '/terms/service') },
     },
     paths,
     ...(full.components ? { components: full.components } : {}),

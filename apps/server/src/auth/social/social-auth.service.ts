@@ -3,6 +3,7 @@ import {
   ACCOUNT_MESSAGES,
   validateSocialRegister,
   normalizePhoneNumber,
+  siteLink,
   type SiteSettings,
 } from '@smm/domain';
 import type { KakaoLoginRequest, NaverLoginRequest, SocialRegisterRequest } from '@smm/domain/contract';
@@ -124,7 +125,8 @@ export class SocialAuthService {
   /** GET /auth/naver/authorize: where the popup goes (the provider's URL stays configuration). */
   async naverAuthorizeUrl(state: string): Promise<string> {
     const { client, clientId, site } = await this.naverSetup();
-    const redirectUri = site.get('SNS_NAVER_REDIRECT_URL').trim() || `${this.config.publicUrl}/auth/naver`;
+    const redirectUri =
+      site.get('SNS_NAVER_REDIRECT_URL').trim() || siteLink(this.config.publicUrl, '/auth/naver');
     return client.authorizeUrl({ clientId, redirectUri, state });
   }
 
