@@ -29,6 +29,12 @@ const STICKY_COLUMN_IDS = new Set(['actions']);
  * names could only be read a few letters at a time; unpinned, the row scrolls to its buttons.
  */
 export const MIN_UNPINNED_ROOM = 240;
+/**
+ * A table at most this much wider than its frame (1 / 0.85: some 18%) is narrowed to fit (every column in proportion), so
+ * no column lies half under the pinned 작업 column with its header cut at the edge; a wider one
+ * scrolls sideways as it is.
+ */
+export const FIT_MIN_SCALE = 0.85;
 
 export interface DataTableProps<Row> {
   /** Names the table for assistive technology ("충전 신청 목록"). */
@@ -139,6 +145,10 @@ export function DataTable<Row>({
     .reduce((sum, column) => sum + column.getSize(), 0);
   // Unmeasured (width 0: before layout, or a test's DOM): pinned, as on a wide screen.
   const pin = pinnedWidth > 0 && (edges.width === 0 || edges.width - pinnedWidth >= MIN_UNPINNED_ROOM);
+  const total = table.getTotalSize();
+  const scale =
+    edges.width > 0 && total > edges.width && edges.width / total >= FIT_MIN_SCALE ? edges.width / total : 1;
+  const fitted = (size: number) => Math.floor(size * scale);
   const stickyClass = (columnId: string) =>
     pin && STICKY_COLUMN_IDS.has(columnId) ? 'data-table-sticky-end' : undefined;
 
@@ -179,7 +189,7 @@ export function DataTable<Row>({
         data-pinned-end={pin || undefined}
       >
         <div className="data-table-scroll" ref={frame}>
-          <table aria-label={label} style={{ minWidth: table.getTotalSize() }}>
+          <table aria-label={label} style={{ minWidth: fitted(total) }}>
             <thead>
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
@@ -196,7 +206,7 @@ export function DataTable<Row>({
                             ? header.column.columnDef.header
                             : undefined
                         }
-                        style={{ width: header.getSize() }}
+                        style={{ width: fitted(header.getSize()) }}
                         aria-sort={
                           sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                         }
@@ -243,7 +253,7 @@ export function DataTable<Row>({
                     <td
                       key={cell.id}
                       className={stickyClass(cell.column.id)}
-                      style={{ width: cell.column.getSize() }}
+                      style={{ width: fitted(cell.column.getSize()) }}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
