@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  exchangeRateMissingMessage,
   chargeExceedsPaid,
   decideServiceSync,
   isExchangeRateText,
   priceAtMarkup,
+  syncErrorText,
   unmappedUpstreamIds,
   upstreamUnitCostMilli,
   type SyncOptions,
@@ -209,5 +211,25 @@ describe('helpers', () => {
     expect(chargeExceedsPaid('0.75', '1400', 1000)).toBe(true);
     expect(chargeExceedsPaid('0.7', '1400', 1000)).toBe(false);
     expect(chargeExceedsPaid('n/a', null, 1)).toBe(false);
+  });
+});
+
+describe('syncErrorText', () => {
+  it('says a provider call’s failure in Korean, keeping the technical line after it', () => {
+    expect(syncErrorText('services: no answer within 15000 ms')).toBe(
+      '공급사가 제한 시간 안에 응답하지 않았습니다. (services: no answer within 15000 ms)',
+    );
+    expect(syncErrorText('services: HTTP 502')).toBe('공급사가 오류로 응답했습니다. (services: HTTP 502)');
+    expect(syncErrorText('services: HTTP 401: refused: Invalid API key')).toBe(
+      '공급사가 요청을 거절했습니다. (services: HTTP 401: refused: Invalid API key)',
+    );
+    expect(syncErrorText('services: connection failed')).toMatch(/^공급사에 연결하지 못했습니다\./);
+    expect(syncErrorText('services: unexpected answer')).toMatch(
+      /^공급사의 상품 목록을 가져오지 못했습니다\./,
+    );
+    expect(syncErrorText('internal error')).toBe('서버 오류로 동기화하지 못했습니다.');
+    // Already Korean: as it is.
+    const rate = exchangeRateMissingMessage('USD');
+    expect(syncErrorText(rate)).toBe(rate);
   });
 });

@@ -108,6 +108,26 @@ export function exchangeRateMissingMessage(currency: string): string {
 }
 
 /**
+ * A failed sync's error as the operator reads it: in Korean. A provider call's technical line
+ * (`services: no answer within 15000 ms`, `services: HTTP 502`, `services: refused: Invalid key`)
+ * gets a Korean sentence, the line kept after it in parentheses for whoever looks further; a message
+ * already in Korean (the exchange-rate one) is shown as it is.
+ */
+export function syncErrorText(error: string): string {
+  const line = error.trim();
+  if (/[가-힣]/.test(line)) return line;
+  const said = (korean: string) => (line ? `${korean} (${line})` : korean);
+  if (/no answer within/.test(line)) return said('공급사가 제한 시간 안에 응답하지 않았습니다.');
+  if (/connection failed/.test(line)) return said('공급사에 연결하지 못했습니다.');
+  if (/private or local address/.test(line)) return said('공급사 주소가 내부 주소를 가리킵니다.');
+  if (/refused:/.test(line)) return said('공급사가 요청을 거절했습니다.');
+  if (/HTTP \d{3}/.test(line)) return said('공급사가 오류로 응답했습니다.');
+  if (line === 'abandoned') return '이전 동기화가 끝나지 못하고 중단되었습니다.';
+  if (line === 'internal error') return '서버 오류로 동기화하지 못했습니다.';
+  return said('공급사의 상품 목록을 가져오지 못했습니다.');
+}
+
+/**
  * A listing that looks like the provider's fault rather than its catalogue (docs/product.md): an
  * empty list while services of ours are mapped to it, or more than half of our orderable mapped
  * services missing at once. Such a run changes nothing until the operator applies it. Null when fine.

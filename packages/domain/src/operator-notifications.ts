@@ -63,6 +63,8 @@ export const NOTIFY_MESSAGES = {
   TELEGRAM: "'true' 또는 'false'로 입력해주세요.",
   KINDS: '알림 종류를 하나 이상 고르거나 비워두세요 (비우면 기본 종류).',
   LARGE_CHARGE: `${NOTIFY_LARGE_CHARGE_MIN.toLocaleString('ko-KR')}~${NOTIFY_LARGE_CHARGE_MAX.toLocaleString('ko-KR')}원 사이의 정수로 입력하거나 비워두세요.`,
+  /** A test message with neither channel chosen: refused before it counts against the limit. */
+  TEST_NO_CHANNEL: '보낼 채널이 없습니다. 이메일 주소를 적거나 텔레그램을 켜고 저장한 뒤 다시 보내주세요.',
 } as const;
 
 function listOf(value: string): string[] {

@@ -220,6 +220,7 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     await settle(providerId);
     t.app.services.simulatedProvider.setListing(2, 'gone');
     const outcome = await sync().syncProvider(providerId, 'operator');
+    expect(outcome).toMatchObject({ status: 'ok', changes: 1, stopped: 1, resumed: 0 });
     expect(await serviceRow(service.id)).toMatchObject({ isReadOnly: true, syncDisabled: 'vanished' });
     const runId = outcome.status === 'ok' ? outcome.runId : -1;
     const fields = (
@@ -234,7 +235,12 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     await sync().syncProvider(providerId, 'operator');
     expect((await serviceRow(service.id)).isReadOnly).toBe(true); // re-enabling is off by default
     await t.app.database.db.update(providers).set({ syncReenable: true }).where(eq(providers.id, providerId));
-    await sync().syncProvider(providerId, 'operator');
+    expect(await sync().syncProvider(providerId, 'operator')).toMatchObject({
+      status: 'ok',
+      changes: 1,
+      stopped: 0,
+      resumed: 1,
+    });
     expect(await serviceRow(service.id)).toMatchObject({ isReadOnly: false, syncDisabled: null });
   });
 
@@ -485,6 +491,8 @@ describe(`the console's sync report on ${testDatabaseKind}`, () => {
     expect((await call('POST', `/admin/api/providers/${providerId}/sync`)).json()).toEqual({
       status: 'ok',
       changes: 1,
+      stopped: 1,
+      resumed: 0,
       unmapped: ['14', '15', '18'],
     });
     const report = (await call('GET', '/admin/api/catalogue-sync')).json() as CatalogueSyncResponse;

@@ -24,7 +24,11 @@ import { catalogWritesRepository as repo } from './catalog-writes.repository';
 export type SyncTrigger = 'schedule' | 'operator';
 
 export type SyncOutcome =
-  | { status: 'ok'; runId: number; changes: number; unmapped: string[] }
+  /**
+   * changes: services changed; of them, stopped: made unorderable (gone upstream, or below cost),
+   * resumed: orderable again; unmapped: upstream services no service of ours is mapped to.
+   */
+  | { status: 'ok'; runId: number; changes: number; stopped: number; resumed: number; unmapped: string[] }
   | { status: 'failed'; runId: number; error: string }
   /** The listing looked like the provider's fault (suspiciousListing): nothing was changed. */
   | { status: 'suspicious'; runId: number; error: string }
@@ -154,8 +158,15 @@ export class CatalogueSync {
           return { status: 'suspicious', runId, error: reason };
         }
       }
-      const changes = await this.apply(provider, runId, listing, currency, exchangeRate);
-      return { status: 'ok', runId, changes: changes.count, unmapped: changes.unmapped };
+      const applied = await this.apply(provider, runId, listing, currency, exchangeRate);
+      return {
+        status: 'ok',
+        runId,
+        changes: applied.count,
+        stopped: applied.stopped,
+        resumed: applied.resumed,
+        unmapped: applied.unmapped,
+      };
     } catch (error) {
       if (!(error instanceof ProviderError)) {
         await this.fail(runId, 'internal error');
@@ -200,7 +211,7 @@ export class CatalogueSync {
     listing: ProviderServiceListing[],
     currency: string,
     exchangeRate: string,
-  ): Promise<{ count: number; unmapped: string[] }> {
+  ): Promise<{ count: number; stopped: number; resumed: number; unmapped: string[] }> {
     const byId = new Map(listing.map((entry) => [entry.service, entry]));
     const now = this.clock.now();
     const result = await this.db.transaction(async (tx) => {
@@ -211,6 +222,8 @@ export class CatalogueSync {
         .orderBy(services.id)
         .for('update');
       let count = 0;
+      let stopped = 0;
+      let resumed = 0;
       for (const row of mapped) {
         if (!isServiceType(row.serviceType)) continue;
         const decision = decideServiceSync(
@@ -256,6 +269,9 @@ export class CatalogueSync {
           memo: `공급사 동기화 #${runId}${decision.belowCost ? ' (원가 초과)' : ''}`,
         });
         count += 1;
+        const readOnly = decision.changes.find((change) => change.field === 'isReadOnly');
+        if (readOnly?.to === true) stopped += 1;
+        else if (readOnly?.to === false) resumed += 1;
       }
       const unmapped = unmappedUpstreamIds(
         listing.map((entry) => entry.service),
@@ -273,7 +289,7 @@ export class CatalogueSync {
         .set({ status: 'ok', currency, exchangeRate, unmappedIds: unmapped, finishedAt: now })
         .where(eq(catalogueSyncRuns.id, runId));
       await tx.update(providers).set({ lastSyncAt: now }).where(eq(providers.id, provider.id));
-      return { count, unmapped };
+      return { count, stopped, resumed, unmapped };
     });
     if (result.count > 0) await this.catalog.changed();
     return result;

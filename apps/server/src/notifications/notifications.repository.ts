@@ -22,6 +22,9 @@ export interface NewNotification {
   createdAt: Date;
 }
 
+/** The kind of a test message's row (not a NotifyKind: never chosen, never found by a scan). */
+export const TEST_NOTIFICATION_KIND = 'TEST';
+
 const due = (now: Date) =>
   and(
     or(eq(operatorNotifications.emailStatus, 'pending'), eq(operatorNotifications.telegramStatus, 'pending')),
@@ -58,6 +61,14 @@ export const notificationsRepository = {
       })
       .returning({ id: operatorNotifications.id });
     return inserted.length;
+  },
+
+  /** A notification recorded already sent or failed on each channel (a test message): never claimed. */
+  async insertSettled(
+    ex: Executor,
+    row: NewNotification & { lastError: string | null; sentAt: Date | null },
+  ): Promise<void> {
+    await ex.insert(operatorNotifications).values({ ...row, nextAttemptAt: row.createdAt });
   },
 
   /** Marks resolved the open events whose key starts with `prefix` and is not among `current`. */
@@ -131,7 +142,7 @@ export const notificationsRepository = {
 
   /**
    * Forgets notifications older than `before` that can no longer be found again: resolved watch events,
-   * and one-shot events (a charge, a sync run: found only within the last 24 h). An open watch event
+   * and one-shot events (a charge, a sync run: found only within the last 24 h; a test message). An open watch event
    * stays, or its entry would be announced again. Nothing still pending on a channel goes.
    */
   async prune(ex: Executor, before: Date): Promise<number> {
@@ -143,7 +154,7 @@ export const notificationsRepository = {
           sql`${operatorNotifications.emailStatus} <> 'pending' AND ${operatorNotifications.telegramStatus} <> 'pending'`,
           or(
             lte(operatorNotifications.resolvedAt, before),
-            inArray(operatorNotifications.kind, ['CHARGE_LARGE', 'SYNC_DISABLED']),
+            inArray(operatorNotifications.kind, ['CHARGE_LARGE', 'SYNC_DISABLED', TEST_NOTIFICATION_KIND]),
           ),
         ),
       )

@@ -17,11 +17,13 @@ import {
   type ProviderTrouble,
   type SyncDisabledReason,
 } from '@smm/domain';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { Mailer } from '../messaging/mailer';
 import { sendFailureOf } from '../messaging/mailer';
 import type { Clock } from '../shared/clock';
 import {
+  TEST_NOTIFICATION_KIND,
   notificationsRepository as repo,
   type NewNotification,
   type NotificationRow,
@@ -369,6 +371,36 @@ export class OperatorNotifications {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * A test message (the 알림 screen's button) as it went: each channel's outcome (undefined: not
+   * chosen, null: sent, else the key-free reason), recorded already settled so it is listed under
+   * 최근 알림 and never claimed or retried. Its key is its own, so it never stands for an event.
+   */
+  async recordTest(test: {
+    title: string;
+    body: string;
+    email: string | null | undefined;
+    telegram: string | null | undefined;
+  }): Promise<void> {
+    const now = this.clock.now();
+    const statusOf = (problem: string | null | undefined): NotifyStatus =>
+      problem === undefined ? 'off' : problem === null ? 'sent' : 'failed';
+    const errors = NOTIFY_CHANNELS.flatMap((c) =>
+      test[c] ? [`${NOTIFY_CHANNEL_LABELS[c]}: ${test[c]}`] : [],
+    );
+    await repo.insertSettled(this.db, {
+      eventKey: `test:${randomUUID()}`,
+      kind: TEST_NOTIFICATION_KIND,
+      title: test.title,
+      body: test.body,
+      emailStatus: statusOf(test.email),
+      telegramStatus: statusOf(test.telegram),
+      createdAt: now,
+      lastError: errors.length > 0 ? errors.join(' / ') : null,
+      sentAt: test.email === null || test.telegram === null ? now : null,
+    });
   }
 
   /** The console's recent notifications. */

@@ -86,7 +86,11 @@ export const syncNowResponse = z.object({
    * looked like a provider fault; nothing was changed (`error` says why).
    */
   status: z.enum(['ok', 'failed', 'busy', 'suspicious']),
+  /** ok: services changed; of them, `stopped` made unorderable and `resumed` orderable again. */
   changes: z.number().int().optional(),
+  stopped: z.number().int().optional(),
+  resumed: z.number().int().optional(),
+  /** ok: the provider's services no service of ours is mapped to yet (new upstream, to import). */
   unmapped: z.array(z.string()).optional(),
   error: z.string().optional(),
 });

@@ -205,11 +205,20 @@ export const adminDepositItem = z.object({
 });
 export type AdminDepositItem = z.infer<typeof adminDepositItem>;
 /**
+ * A deposit as the console's list shows it: with an operator-entered deposit's 등록 사유 as typed
+ * (its deposit.create audit entry's memo), shown in place of its reference (an internal key); null
+ * for the other sources.
+ */
+export const adminDepositWithMemo = adminDepositItem.extend({ memo: z.string().nullable() });
+export type AdminDepositWithMemo = z.infer<typeof adminDepositWithMemo>;
+/**
  * A deposit in the console's list: with, when it is held as DUPLICATE, the earlier report of the
  * transfer it may repeat, so the two are compared side by side (name, amount, bank, account, time,
- * source, raw text) — their names may differ where the sender's text was read two ways.
+ * source, raw text or reason) — their names may differ where the sender's text was read two ways.
  */
-export const adminDepositListItem = adminDepositItem.extend({ original: adminDepositItem.nullable() });
+export const adminDepositListItem = adminDepositWithMemo.extend({
+  original: adminDepositWithMemo.nullable(),
+});
 export type AdminDepositListItem = z.infer<typeof adminDepositListItem>;
 export const adminDepositsResponse = page(adminDepositListItem);
 export type AdminDepositsResponse = z.infer<typeof adminDepositsResponse>;

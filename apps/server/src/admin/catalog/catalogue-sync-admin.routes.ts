@@ -15,7 +15,10 @@ import type { SyncOutcome } from '../../catalog/catalogue-sync';
 import type { AdminDeps } from '../admin-deps';
 
 function answerOf(outcome: SyncOutcome): SyncNowResponse {
-  if (outcome.status === 'ok') return { status: 'ok', changes: outcome.changes, unmapped: outcome.unmapped };
+  if (outcome.status === 'ok') {
+    const { changes, stopped, resumed, unmapped } = outcome;
+    return { status: 'ok', changes, stopped, resumed, unmapped };
+  }
   if (outcome.status === 'failed' || outcome.status === 'suspicious') {
     return { status: outcome.status, error: outcome.error };
   }

@@ -106,21 +106,26 @@ export function notificationsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod
       '/admin/api/notifications/test',
       { config: operator, schema: { response: { 200: notifyTestResponse } } },
       async (): Promise<NotifyTestResponse> => {
+        // Nothing to send on is refused before the limit is counted: the operator who forgot to save a
+        // channel must not then wait 30 seconds to try again (docs/ARCHITECTURE.md#operator-notifications).
+        const chosen = notifySettingsFrom(await services.settings.stored());
+        if (chosen.emails.length === 0 && !chosen.telegram)
+          throw appError('BAD_REQUEST', NOTIFY_MESSAGES.TEST_NO_CHANNEL);
+        // Checked and counted with no await between, so two clicks at once send one test. A clock set
+        // back (an adjusted system clock) does not hold the button for the time it went back.
         const now = services.clock.now().getTime();
-        if (now - lastTest < TEST_INTERVAL_MS)
+        if (now >= lastTest && now - lastTest < TEST_INTERVAL_MS)
           throw rateLimited('TOO_MANY_REQUESTS', (lastTest + TEST_INTERVAL_MS - now) / 1000);
         lastTest = now;
-        const chosen = notifySettingsFrom(await services.settings.stored());
-        const message = notificationMessage([
-          {
-            title: '테스트 알림',
-            body: `운영자 콘솔에서 보낸 테스트 메시지입니다. (${formatSeoulDateTime(now)})`,
-          },
-        ]);
+        const title = '테스트 알림';
+        const body = `운영자 콘솔에서 보낸 테스트 메시지입니다. (${formatSeoulDateTime(now)})`;
+        const message = notificationMessage([{ title, body }]);
         const [email, telegram] = await Promise.all([
           chosen.emails.length > 0 ? notifications.send('email', message) : undefined,
           chosen.telegram ? notifications.send('telegram', message) : undefined,
         ]);
+        // Listed under 최근 알림 like any notification, so the operator sees what went where.
+        await notifications.recordTest({ title, body, email, telegram });
         const outcome = (problem: string | null | undefined) =>
           problem === undefined
             ? { status: 'off' as const, error: null }

@@ -3,6 +3,7 @@ import type { AdminNotificationsResponse, AuditLogResponse, NotifyTestResponse }
 import { describe, expect, it } from 'vitest';
 import { bearer, createMember, tokenFor, type TestMember } from '../../test/factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
+import { KEEP_MS } from '../../notifications/operator-notifications';
 import { TEST_INTERVAL_MS } from './notifications-admin.routes';
 
 /** The console's 알림 screen API (docs/ARCHITECTURE.md#operator-notifications); no bot token: the outbox. */
@@ -124,10 +125,81 @@ describe(`the 알림 screen's API on ${testDatabaseKind}`, () => {
       ['email', 'ops@example.com', '[SMM 패널] 테스트 알림'],
       ['telegram', 'telegram', '[SMM 패널] 테스트 알림'],
     ]);
+    // The test is listed under 최근 알림 as it went, settled: nothing of it is claimed or sent again.
+    const listed = (
+      await call(operator, 'GET', '/admin/api/notifications')
+    ).json() as AdminNotificationsResponse;
+    expect(listed.recent).toEqual([
+      expect.objectContaining({
+        kind: 'TEST',
+        title: '테스트 알림',
+        emailStatus: 'sent',
+        telegramStatus: 'sent',
+        attempts: 0,
+        lastError: null,
+        resolvedAt: null,
+        sentAt: t.clock.now().toISOString(),
+      }),
+    ]);
+    expect(listed.recent[0]!.body).toContain('운영자 콘솔에서 보낸 테스트 메시지입니다.');
+    await t.app.services.notifications.deliver();
+    expect(t.app.services.outbox.messages()).toHaveLength(2);
     const again = await call(operator, 'POST', '/admin/api/notifications/test');
     expect(again.statusCode).toBe(429);
     expect(again.headers['retry-after']).toBe('30');
     t.clock.advance(TEST_INTERVAL_MS);
     expect((await call(operator, 'POST', '/admin/api/notifications/test')).statusCode).toBe(200);
+  });
+
+  it('refuses a test with no channel chosen in Korean, without using up the limit or listing it', async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    // Past any earlier test's message in this app (the clock restarts per test, the limit does not).
+    t.clock.advance(2 * TEST_INTERVAL_MS);
+    await call(operator, 'PUT', '/admin/api/notifications/settings', {
+      ...good,
+      emails: '',
+      telegram: false,
+    });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const refused = await call(operator, 'POST', '/admin/api/notifications/test');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message: NOTIFY_MESSAGES.TEST_NO_CHANNEL });
+      expect(refused.json().message).toMatch(/^보낼 채널이 없습니다/);
+    }
+    expect(t.app.services.outbox.messages()).toEqual([]);
+    let listed = (
+      await call(operator, 'GET', '/admin/api/notifications')
+    ).json() as AdminNotificationsResponse;
+    expect(listed.recent).toEqual([]);
+    // A channel chosen now, the test goes at once: the refusals counted nothing against the 30 seconds.
+    await call(operator, 'PUT', '/admin/api/notifications/settings', good);
+    const sent = await call(operator, 'POST', '/admin/api/notifications/test');
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({
+      email: { status: 'sent', error: null },
+      telegram: { status: 'sent', error: null },
+    } satisfies NotifyTestResponse);
+    listed = (await call(operator, 'GET', '/admin/api/notifications')).json() as AdminNotificationsResponse;
+    expect(listed.recent.map((row) => [row.kind, row.emailStatus, row.telegramStatus])).toEqual([
+      ['TEST', 'sent', 'sent'],
+    ]);
+  });
+
+  it('lists a test on one channel with the other off, and keeps it 30 days like a one-shot event', async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    t.clock.advance(TEST_INTERVAL_MS); // see above: clear of the previous test's message
+    await call(operator, 'PUT', '/admin/api/notifications/settings', { ...good, telegram: false });
+    expect((await call(operator, 'POST', '/admin/api/notifications/test')).json()).toEqual({
+      email: { status: 'sent', error: null },
+      telegram: { status: 'off', error: null },
+    } satisfies NotifyTestResponse);
+    const recent = async () =>
+      ((await call(operator, 'GET', '/admin/api/notifications')).json() as AdminNotificationsResponse).recent;
+    expect((await recent()).map((row) => [row.kind, row.emailStatus, row.telegramStatus])).toEqual([
+      ['TEST', 'sent', 'off'],
+    ]);
+    t.clock.advance(KEEP_MS + 60_000);
+    await t.app.services.notifications.record();
+    expect(await recent()).toEqual([]);
   });
 });

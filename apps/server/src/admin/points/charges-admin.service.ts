@@ -7,6 +7,7 @@ import type {
 } from '@smm/domain/contract';
 import type { Db } from '../../db/database';
 import { presentAdminCharge, presentAdminDeposit } from '../../points/charges.presenter';
+import type { DepositRow } from '../../points/deposits.repository';
 import { pointsAdminRepository } from './points-admin.repository';
 
 const PAGE_SIZE = HISTORY_PAGE_SIZE * 5;
@@ -41,9 +42,17 @@ export class ChargesAdminService {
     const originals = new Map(
       (await pointsAdminRepository.depositsByIds(this.db, originalIds)).map((row) => [row.id, row]),
     );
+    const memos = await pointsAdminRepository.operatorDepositMemos(
+      this.db,
+      [...rows, ...originals.values()].flatMap((row) => (row.source === 'operator' ? [row.id] : [])),
+    );
+    const present = (row: DepositRow) => ({
+      ...presentAdminDeposit(row),
+      memo: row.source === 'operator' ? (memos.get(row.id) ?? '') : null,
+    });
     const items = rows.map((row) => {
       const original = row.duplicateOf === null ? undefined : originals.get(row.duplicateOf);
-      return { ...presentAdminDeposit(row), original: original ? presentAdminDeposit(original) : null };
+      return { ...present(row), original: original ? present(original) : null };
     });
     return { items, page: query.page, pageSize: PAGE_SIZE, total };
   }

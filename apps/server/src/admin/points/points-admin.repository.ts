@@ -23,7 +23,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database';
-import { accounts, charges, deposits } from '../../db/schema';
+import { accounts, auditLog, charges, deposits } from '../../db/schema';
 import { likeContaining } from '../../db/like-pattern';
 
 /** A charge with the login ids of its member and of the operator who decided it (presentAdminCharge). */
@@ -125,6 +125,29 @@ export const pointsAdminRepository = {
       .select()
       .from(deposits)
       .where(inArray(deposits.id, [...new Set(ids)]));
+  },
+
+  /**
+   * The 등록 사유 of operator-entered deposits: kept once, as the memo of the deposit.create audit
+   * entry written with the deposit (deposit-intake.ts), so the list reads it there (by the log's
+   * target index) rather than keeping a second copy on the deposit.
+   */
+  async operatorDepositMemos(ex: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await ex
+      .select({ targetId: auditLog.targetId, memo: auditLog.memo })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.targetType, 'deposit'),
+          inArray(
+            auditLog.targetId,
+            [...new Set(ids)].map((id) => String(id)),
+          ),
+          eq(auditLog.action, 'deposit.create'),
+        ),
+      );
+    return new Map(rows.map((row) => [Number(row.targetId), row.memo]));
   },
 
   async depositById(ex: Executor, id: number) {

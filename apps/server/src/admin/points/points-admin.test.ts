@@ -235,6 +235,30 @@ describe('deposit candidates and operator-entered deposits', () => {
     for (const row of await balancesAndLedgerSums(t.app)) expect(row.point).toBe(row.ledger);
   });
 
+  it('lists an operator-entered deposit with the reason typed for it, never its internal reference', async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    const typed = '  통장 거래내역에서 확인 <img src=x onerror="alert(1)"> & 누락  ';
+    const entered = await call(
+      operator,
+      'POST',
+      '/admin/api/deposits',
+      { depositorName: '모르는분', amount: 7_000, memo: typed },
+      { 'idempotency-key': 'form-memo' },
+    );
+    expect(entered.statusCode).toBe(200);
+    const id = entered.json<OperatorDepositResponse>().deposit.id;
+    await reportDeposit(t.app, { name: '다른분', amount: 3_000, reference: 'relay-memo' });
+    const list = (
+      await call(operator, 'GET', '/admin/api/deposits?status=UNMATCHED')
+    ).json<AdminDepositsResponse>();
+    // As typed (trimmed), as text: the screen renders it as text, never as markup.
+    expect(list.items.map((d) => [d.source, d.memo])).toEqual([
+      ['webhook', null],
+      ['operator', '통장 거래내역에서 확인 <img src=x onerror="alert(1)"> & 누락'],
+    ]);
+    expect(list.items.find((d) => d.id === id)!.reference).toBe(`${operator.accountId}:form-memo`);
+  });
+
   it('refuses an operator deposit with its rule’s Korean message, and a key reused for another one', async () => {
     const operator = await createMember(t.app, { role: 'admin' });
     const m = OPERATOR_DEPOSIT_MESSAGES;
@@ -316,6 +340,14 @@ describe('a transfer reported again by an operator', () => {
     expect(await pointOf(t.app, member.accountId)).toBe(20_000);
     expect(await chargeCredits(member.accountId)).toHaveLength(2);
     expect(await auditRows('deposit.attach')).toHaveLength(1);
+    // The list still shows the reason it was entered for, not the attach's memo.
+    const matched = (
+      await call(operator, 'GET', '/admin/api/deposits?status=MATCHED')
+    ).json<AdminDepositsResponse>();
+    expect(matched.items.find((d) => d.id === held.id)).toMatchObject({
+      memo: '은행 앱에서 확인',
+      original: { id: relayed.depositId, source: 'webhook', memo: null },
+    });
     for (const row of await balancesAndLedgerSums(t.app)) expect(row.point).toBe(row.ledger);
   });
 
@@ -334,6 +366,18 @@ describe('a transfer reported again by an operator', () => {
     const relayed = await reportDeposit(t.app, { name: '홍길동', amount: 10_000, reference: 'relay-late' });
     expect(relayed).toMatchObject({ status: 'DUPLICATE', chargeId: null });
     expect(await pointOf(t.app, member.accountId)).toBe(10_000);
+    // Compared side by side, the operator's earlier entry shows the reason typed for it.
+    const list = (
+      await call(operator, 'GET', '/admin/api/deposits?status=DUPLICATE')
+    ).json<AdminDepositsResponse>();
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        id: relayed.depositId,
+        memo: null,
+        original: expect.objectContaining({ source: 'operator', memo: '먼저 확인' }),
+      }),
+    ]);
+    for (const row of await balancesAndLedgerSums(t.app)) expect(row.point).toBe(row.ledger);
   });
 });
 

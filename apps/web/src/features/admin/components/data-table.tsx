@@ -23,8 +23,18 @@ export type { ColumnDef };
  * table scrolls sideways, so an operator never has to scroll to find 수정 or 수락.
  */
 const STICKY_COLUMN_IDS = new Set(['actions']);
-const stickyClass = (columnId: string) =>
-  STICKY_COLUMN_IDS.has(columnId) ? 'data-table-sticky-end' : undefined;
+/**
+ * The width the other columns keep beside a pinned 작업 column. A frame narrower than that and the
+ * column (a phone) does not pin it: pinned, it would leave a slit through which headers and product
+ * names could only be read a few letters at a time; unpinned, the row scrolls to its buttons.
+ */
+export const MIN_UNPINNED_ROOM = 240;
+/**
+ * A table at most this much wider than its frame (1 / 0.85: some 18%) is narrowed to fit (every column in proportion), so
+ * no column lies half under the pinned 작업 column with its header cut at the edge; a wider one
+ * scrolls sideways as it is.
+ */
+export const FIT_MIN_SCALE = 0.85;
 
 export interface DataTableProps<Row> {
   /** Names the table for assistive technology ("충전 신청 목록"). */
@@ -50,16 +60,21 @@ export interface DataTableProps<Row> {
   columnChooser?: ColumnChooserOptions;
 }
 
-/** Which edges of the frame have more of the table beyond them (the sideways-scroll cue). */
+/** Which edges of the frame have more of the table beyond them (the sideways-scroll cue), and its width. */
 function useScrollEdges(frame: RefObject<HTMLDivElement | null>) {
-  const [edges, setEdges] = useState({ start: false, end: false });
+  const [edges, setEdges] = useState({ start: false, end: false, width: 0 });
   useEffect(() => {
     const element = frame.current;
     if (!element) return;
     const measure = () => {
       const start = element.scrollLeft > 1;
       const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
-      setEdges((current) => (current.start === start && current.end === end ? current : { start, end }));
+      const width = element.clientWidth;
+      setEdges((current) =>
+        current.start === start && current.end === end && current.width === width
+          ? current
+          : { start, end, width },
+      );
     };
     measure();
     element.addEventListener('scroll', measure, { passive: true });
@@ -124,6 +139,18 @@ export function DataTable<Row>({
     columnResizeMode: 'onChange',
     defaultColumn: { minSize: 60, size: 140, maxSize: 800 },
   });
+  const pinnedWidth = table
+    .getVisibleLeafColumns()
+    .filter((column) => STICKY_COLUMN_IDS.has(column.id))
+    .reduce((sum, column) => sum + column.getSize(), 0);
+  // Unmeasured (width 0: before layout, or a test's DOM): pinned, as on a wide screen.
+  const pin = pinnedWidth > 0 && (edges.width === 0 || edges.width - pinnedWidth >= MIN_UNPINNED_ROOM);
+  const total = table.getTotalSize();
+  const scale =
+    edges.width > 0 && total > edges.width && edges.width / total >= FIT_MIN_SCALE ? edges.width / total : 1;
+  const fitted = (size: number) => Math.floor(size * scale);
+  const stickyClass = (columnId: string) =>
+    pin && STICKY_COLUMN_IDS.has(columnId) ? 'data-table-sticky-end' : undefined;
 
   return (
     <div className="data-table">
@@ -159,12 +186,10 @@ export function DataTable<Row>({
         className="data-table-frame"
         data-more-start={edges.start || undefined}
         data-more-end={edges.end || undefined}
-        data-pinned-end={
-          table.getVisibleLeafColumns().some((column) => STICKY_COLUMN_IDS.has(column.id)) || undefined
-        }
+        data-pinned-end={pin || undefined}
       >
         <div className="data-table-scroll" ref={frame}>
-          <table aria-label={label} style={{ minWidth: table.getTotalSize() }}>
+          <table aria-label={label} style={{ minWidth: fitted(total) }}>
             <thead>
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
@@ -175,7 +200,13 @@ export function DataTable<Row>({
                       <th
                         key={header.id}
                         className={stickyClass(header.column.id)}
-                        style={{ width: header.getSize() }}
+                        // The whole name on hover too, should a narrowed column still wrap it oddly.
+                        title={
+                          typeof header.column.columnDef.header === 'string'
+                            ? header.column.columnDef.header
+                            : undefined
+                        }
+                        style={{ width: fitted(header.getSize()) }}
                         aria-sort={
                           sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                         }
@@ -222,7 +253,7 @@ export function DataTable<Row>({
                     <td
                       key={cell.id}
                       className={stickyClass(cell.column.id)}
-                      style={{ width: cell.column.getSize() }}
+                      style={{ width: fitted(cell.column.getSize()) }}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>

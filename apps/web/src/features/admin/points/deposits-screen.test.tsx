@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
-  AdminDepositItem,
   AdminDepositListItem,
+  AdminDepositWithMemo,
   AdminDepositsResponse,
   AttachDepositResponse,
 } from '@smm/domain/contract';
@@ -26,11 +26,12 @@ const deposit = (over: Partial<AdminDepositListItem> = {}): AdminDepositListItem
   duplicateOf: 3,
   createdAt: '2026-11-22T09:06:00.000Z',
   original: null,
+  memo: null,
   ...over,
 });
 
 /** The relay's report of the same transfer, under the sender's text as written. */
-const relayReport: AdminDepositItem = {
+const relayReport: AdminDepositWithMemo = {
   id: 3,
   source: 'webhook',
   reference: 'relay-77',
@@ -44,6 +45,7 @@ const relayReport: AdminDepositItem = {
   chargeId: 20,
   duplicateOf: null,
   createdAt: '2026-11-22T09:05:30.000Z',
+  memo: null,
 };
 
 const page = (items: AdminDepositListItem[]): AdminDepositsResponse => ({
@@ -142,7 +144,38 @@ describe('DepositsScreen', () => {
     expect(cells('은행')).toEqual(['KB', '-']);
     expect(cells('받은 계좌 끝자리')).toEqual(['789', '-']);
     expect(cells('출처')).toEqual(['은행 문자', '입금 알림']);
-    expect(cells('원문')).toEqual([held.rawText, 'relay-77']);
+    expect(cells('원문 · 사유')).toEqual([held.rawText, 'relay-77']);
+  });
+
+  it('shows the reason an operator typed for a deposit they entered, as text, never its internal key', async () => {
+    const user = userEvent.setup();
+    const typed = '통장 확인 <img src=x onerror="alert(1)">';
+    const entered = deposit({
+      source: 'operator',
+      reference: '1:3f0c-internal-key',
+      rawText: null,
+      bank: null,
+      accountTail: null,
+      status: 'UNMATCHED',
+      duplicateOf: null,
+      memo: typed,
+    });
+    mockApi({
+      'GET /admin/api/deposits': page([entered]),
+      'GET /admin/api/deposits/9/candidates': { items: [] },
+    });
+    renderWithProviders(<DepositsScreen />, { route: '/admin/deposits' });
+    const table = await screen.findByRole('table', { name: '입금 목록' });
+    const row = (await within(table).findByText(typed)).closest('tr')!;
+    expect(row).toHaveTextContent(`등록 사유 ${typed}`);
+    expect(row).not.toHaveTextContent('3f0c-internal-key');
+    expect(row.querySelector('img')).toBeNull();
+    expect(within(row).getByTitle(typed)).toBeInTheDocument();
+    // The attach dialog says it too.
+    await user.click(within(row).getByRole('button', { name: '충전에 연결' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(`등록 사유 ${typed}`);
+    expect(dialog).not.toHaveTextContent('3f0c-internal-key');
   });
 
   it('opens on 미확인 and lists deposits of every status under 전체', async () => {

@@ -9,7 +9,7 @@ import type { ColumnDef } from '../components/data-table';
 import { PagedTable } from '../components/paged-table';
 import { depositsSearchParams, useDeposits, type DepositsSearch } from './api/get-deposits';
 import { AttachDepositDialog } from './components/attach-deposit-dialog';
-import { money, when } from './components/points-format';
+import { DepositNote, money, when } from './components/points-format';
 import { OperatorDepositDialog } from './components/operator-deposit-dialog';
 import { StatusTabs } from './components/status-tabs';
 import './points.css';
@@ -108,15 +108,10 @@ export function DepositsScreen() {
     },
     {
       id: 'rawText',
-      header: '원문',
+      header: '원문 · 사유',
       size: 240,
       enableSorting: false,
-      cell: ({ row }) =>
-        row.original.rawText ? (
-          <pre className="points-raw points-raw-cell">{row.original.rawText}</pre>
-        ) : (
-          <span className="points-muted">{row.original.reference}</span>
-        ),
+      cell: ({ row }) => <DepositNote deposit={row.original} inCell />,
     },
     {
       id: 'status',

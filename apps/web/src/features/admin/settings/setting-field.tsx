@@ -45,9 +45,19 @@ export function SettingField({ setting }: { setting: AdminSetting }) {
   if (stored !== setting.value) {
     setStored(setting.value);
     setDraft(setting.value);
+    if (state.kind === 'error') setState({ kind: 'idle' });
   }
   const mutation = useUpdateSetting();
   const dirty = draft !== setting.value;
+
+  /**
+   * An edit of the value: a refusal said of the value before it no longer stands, so its error goes
+   * (it would otherwise stay under a value already corrected, until the next save).
+   */
+  function edit(value: string) {
+    setDraft(value);
+    if (state.kind !== 'idle') setState({ kind: 'idle' });
+  }
 
   function save(value: string) {
     setDraft(value);
@@ -156,7 +166,7 @@ export function SettingField({ setting }: { setting: AdminSetting }) {
             className="setting-color"
             aria-label={`${label.label} 고르기`}
             value={valid ? draft.toLowerCase() : DEFAULT_MAIN_COLOR}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => edit(event.target.value)}
           />
           <input
             id={id}
@@ -165,7 +175,7 @@ export function SettingField({ setting }: { setting: AdminSetting }) {
             maxLength={7}
             spellCheck={false}
             aria-describedby={describedBy}
-            onChange={(event) => setDraft(event.target.value.trim())}
+            onChange={(event) => edit(event.target.value.trim())}
           />
           {saveButton}
         </div>
@@ -179,7 +189,7 @@ export function SettingField({ setting }: { setting: AdminSetting }) {
           label={label.label}
           describedBy={describedBy}
           values={parseNumberList(draft)}
-          onChange={(values) => setDraft(JSON.stringify(values))}
+          onChange={(values) => edit(JSON.stringify(values))}
           saveButton={saveButton}
         />
       );
@@ -196,7 +206,7 @@ export function SettingField({ setting }: { setting: AdminSetting }) {
               value={draft}
               placeholder={label.placeholder}
               aria-describedby={describedBy}
-              onChange={(event) => setDraft(event.target.value)}
+              onChange={(event) => edit(event.target.value)}
             />
           ) : (
             <input
@@ -207,7 +217,7 @@ export function SettingField({ setting }: { setting: AdminSetting }) {
               value={draft}
               placeholder={label.placeholder}
               aria-describedby={describedBy}
-              onChange={(event) => setDraft(event.target.value)}
+              onChange={(event) => edit(event.target.value)}
             />
           )}
           {saveButton}

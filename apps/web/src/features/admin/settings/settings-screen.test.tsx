@@ -188,4 +188,38 @@ describe('settings screen', () => {
     expect(await within(urlField).findByRole('alert')).toHaveTextContent('서버가 거절한 이유');
     expect(url).toHaveAccessibleDescription(expect.stringContaining('서버가 거절한 이유'));
   });
+
+  it('clears a refused value’s error as soon as the value is edited, and says 저장됨 once it saves', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const api = setup(() =>
+      refuse ? json({ message: '서버가 거절한 이유', code: 'SETTING_INVALID' }, 400) : undefined,
+    );
+    const url = await screen.findByRole('textbox', { name: '카카오톡 채널 주소' });
+    const field = url.closest('form')!;
+    await user.clear(url);
+    await user.type(url, 'https://pf.kakao.com/_bad');
+    await user.click(within(field).getByRole('button', { name: '저장' }));
+    expect(await within(field).findByRole('alert')).toHaveTextContent('서버가 거절한 이유');
+    // One key typed: the error said of the value before no longer stands.
+    await user.type(url, 'x');
+    expect(within(field).queryByRole('alert')).toBeNull();
+    expect(field).not.toHaveTextContent('서버가 거절한 이유');
+    expect(url).not.toHaveAccessibleDescription(expect.stringContaining('서버가 거절한 이유'));
+    refuse = false;
+    await user.click(within(field).getByRole('button', { name: '저장' }));
+    expect(await within(field).findByText('저장됨')).toBeInTheDocument();
+    expect(within(field).queryByRole('alert')).toBeNull();
+    expect(puts(api.calls).at(-1)).toMatchObject({ body: { value: 'https://pf.kakao.com/_badx' } });
+
+    // The rule refused before a request: the colour's error goes as the hex is edited too.
+    const hex = screen.getByRole('textbox', { name: '대표 색상' });
+    const colour = hex.closest('form')!;
+    await user.clear(hex);
+    await user.type(hex, 'blue');
+    await user.click(within(colour).getByRole('button', { name: '저장' }));
+    expect(within(colour).getByRole('alert')).toHaveTextContent(SETTING_MESSAGES.COLOR);
+    await user.clear(hex);
+    expect(within(colour).queryByRole('alert')).toBeNull();
+  });
 });

@@ -71,7 +71,9 @@ export function CatalogList<T extends { id: number; text: string }>({
             onClick={() => onSelect(item)}
           >
             {swatch && <span className="catalog-swatch" style={{ background: swatch(item) }} aria-hidden />}
-            <span className="catalog-item-text">{item.text}</span>
+            <span className="catalog-item-text" title={item.text}>
+              {item.text}
+            </span>
             <span className="catalog-muted">{count(item)}</span>
           </button>
           {visibility && (

@@ -126,22 +126,55 @@ describe('catalogue sync section', () => {
     expect(runs[1]).toHaveTextContent('실패 2026-11-20 10:00:03 (수동) · 공급사가 응답하지 않았습니다');
   });
 
-  it('지금 동기화 asks the server, says what happened and refetches the report', async () => {
+  it('지금 동기화 shows it is running, then says what happened beside the button, and refetches the report', async () => {
     let runs = 0;
+    let answer: (() => void) | undefined;
     const { calls } = mockApi({
       'GET /admin/api/catalogue-sync': () => json(report(runs > 0 ? 2 : 0)),
-      'POST /admin/api/providers/7/sync': () => {
-        runs += 1;
-        return json({ status: 'ok', changes: 2, unmapped: ['14', '15'] });
-      },
+      'POST /admin/api/providers/7/sync': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => {
+            runs += 1;
+            resolve(json({ status: 'ok', changes: 2, stopped: 1, resumed: 0, unmapped: ['14', '15'] }));
+          };
+        }),
     });
     renderWithProviders(<CatalogueSyncSection />);
     const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
     expect(within(card).getByText('바뀐 상품이 없습니다.')).toBeInTheDocument();
-    await userEvent.click(within(card).getByRole('button', { name: '해외 공급사 지금 동기화' }));
-    expect(await screen.findByText('해외 공급사 동기화: 변경 2건, 새 상품 2개')).toBeInTheDocument();
+    const button = within(card).getByRole('button', { name: '해외 공급사 지금 동기화' });
+    await userEvent.click(button);
+    // Running: the button is disabled and says so, and the card says what it is doing.
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveTextContent('동기화 중…');
+    const result = within(card).getByRole('status', { name: '해외 공급사 동기화 결과' });
+    expect(result).toHaveTextContent('반영하는 중입니다');
+    answer!();
+    await waitFor(() =>
+      expect(result).toHaveTextContent(
+        '동기화 완료: 상품 2개 변경 · 주문 중지 1개 · 아직 가져오지 않은 공급사 상품 2개',
+      ),
+    );
+    expect(button).toBeEnabled();
+    expect(button).toHaveTextContent('지금 동기화');
     expect(await within(card).findByText('[101] 한국인 팔로워')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/admin/api/providers/7/sync')).toHaveLength(1);
+  });
+
+  it('지금 동기화 that failed says why in Korean, and keeps saying it', async () => {
+    mockApi({
+      'GET /admin/api/catalogue-sync': report(0),
+      'POST /admin/api/providers/7/sync': json({ status: 'failed', error: 'services: HTTP 502' }),
+    });
+    renderWithProviders(<CatalogueSyncSection />);
+    const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
+    await userEvent.click(within(card).getByRole('button', { name: '해외 공급사 지금 동기화' }));
+    const result = within(card).getByRole('status', { name: '해외 공급사 동기화 결과' });
+    await waitFor(() =>
+      expect(result).toHaveTextContent(
+        '동기화하지 못했습니다. 공급사가 오류로 응답했습니다. (services: HTTP 502)',
+      ),
+    );
   });
 
   it("saves a provider's sync settings", async () => {

@@ -6,7 +6,7 @@ import {
   formatSeoulDateTime,
   formatUnitPrice,
   formatWonText,
-  withParticle,
+  syncErrorText,
   type SyncDisabledReason,
   type SyncField,
 } from '@smm/domain';
@@ -16,8 +16,10 @@ import type {
   CatalogueSyncProvider,
   CatalogueSyncResponse,
   SimulatedListingRequest,
+  SyncNowResponse,
   SyncSettingsRequest,
 } from '@smm/domain/contract';
+import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
@@ -268,7 +270,9 @@ function PastRun({ run, providerName }: { run: CatalogueSyncPastRun; providerNam
       <span className={`admin-chip ${status.chip}`}>{status.text}</span> {when}{' '}
       {run.trigger === 'schedule' ? '(자동)' : '(수동)'}
       {run.status === 'ok' && <span className="catalog-muted"> · 변경 {run.changeCount}건</span>}
-      {run.status === 'failed' && run.error && <span className="catalog-muted"> · {run.error}</span>}
+      {run.status === 'failed' && run.error && (
+        <span className="catalog-muted"> · {syncErrorText(run.error)}</span>
+      )}
       {run.changes.length > 0 && (
         <>
           <ChangesTable changes={run.changes} caption={`${providerName} ${when} 동기화 변경 내역`} />
@@ -281,28 +285,49 @@ function PastRun({ run, providerName }: { run: CatalogueSyncPastRun; providerNam
   );
 }
 
+/** What 지금 동기화 came back with, said in full (changes, stops, new upstream services, or why not). */
+export function syncNowText(answer: SyncNowResponse): { tone: 'ok' | 'warn' | 'error'; text: string } {
+  if (answer.status === 'busy') {
+    return { tone: 'warn', text: '이미 동기화 중입니다. 끝나면 아래 마지막 동기화에 결과가 나옵니다.' };
+  }
+  if (answer.status === 'suspicious') {
+    return {
+      tone: 'warn',
+      text: `공급사 장애로 보여 아무것도 바꾸지 않았습니다. ${answer.error ?? ''}`.trim(),
+    };
+  }
+  if (answer.status === 'failed') {
+    return { tone: 'error', text: `동기화하지 못했습니다. ${syncErrorText(answer.error ?? '')}`.trim() };
+  }
+  const changes = answer.changes ?? 0;
+  const parts = [changes === 0 ? '바뀐 상품 없음' : `상품 ${changes}개 변경`];
+  if (answer.stopped) parts.push(`주문 중지 ${answer.stopped}개`);
+  if (answer.resumed) parts.push(`주문 재개 ${answer.resumed}개`);
+  parts.push(`아직 가져오지 않은 공급사 상품 ${answer.unmapped?.length ?? 0}개`);
+  return { tone: 'ok', text: `동기화 완료: ${parts.join(' · ')}` };
+}
+
 function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
   const syncNow = useSyncProviderNow();
   const apply = useApplySuspiciousSync();
+  // The answer stays beside the button until the next click (a toast alone was gone in 2 seconds).
+  const [result, setResult] = useState<{ tone: 'ok' | 'warn' | 'error'; text: string; at: string } | null>(
+    null,
+  );
   const run = provider.run;
   const status = run ? (RUN_STATUS[run.status] ?? RUN_STATUS.running!) : null;
-  const start = () =>
+  const start = () => {
+    setResult(null);
     syncNow.mutate(provider.providerId, {
-      onSuccess: (answer) => {
-        if (answer.status === 'ok') {
-          toast.success(
-            `${provider.providerName} 동기화: 변경 ${answer.changes ?? 0}건, 새 상품 ${answer.unmapped?.length ?? 0}개`,
-          );
-        } else if (answer.status === 'busy') {
-          toast.info(`${withParticle(provider.providerName, '은/는')} 이미 동기화 중입니다.`);
-        } else if (answer.status === 'suspicious') {
-          toast.warning(`${provider.providerName} 동기화를 적용하지 않았습니다: ${answer.error ?? ''}`);
-        } else {
-          toast.error(`${provider.providerName} 동기화 실패: ${answer.error ?? ''}`);
-        }
-      },
-      onError: (error) => toast.error(errorMessage(error, '동기화하지 못했습니다.')),
+      onSuccess: (answer) => setResult({ ...syncNowText(answer), at: new Date().toISOString() }),
+      onError: (error) =>
+        setResult({
+          tone: 'error',
+          text: errorMessage(error, '동기화하지 못했습니다. 잠시 후 다시 시도해주세요.'),
+          at: new Date().toISOString(),
+        }),
     });
+  };
   return (
     <article className="catalog-sync-provider" aria-label={`${provider.providerName} 동기화`}>
       <header className="catalog-sync-head">
@@ -315,17 +340,32 @@ function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
         <Button
           size="sm"
           disabled={syncNow.isPending}
+          aria-busy={syncNow.isPending || undefined}
           onClick={start}
           aria-label={`${provider.providerName} 지금 동기화`}
         >
+          {syncNow.isPending && <Loader2 size={14} aria-hidden className="catalog-sync-spin" />}
           {syncNow.isPending ? '동기화 중…' : '지금 동기화'}
         </Button>
       </header>
+      <p
+        className={`catalog-sync-result${result ? ` catalog-sync-result-${result.tone}` : ''}`}
+        role="status"
+        aria-label={`${provider.providerName} 동기화 결과`}
+      >
+        {syncNow.isPending
+          ? '공급사의 상품 목록을 읽어 우리 상품에 반영하는 중입니다…'
+          : result && (
+              <>
+                {result.text} <span className="catalog-muted">({formatSeoulDateTime(result.at)})</span>
+              </>
+            )}
+      </p>
       <SettingsForm provider={provider} />
       {provider.simulated && <SimulatedControls />}
       {run?.status === 'failed' && (
         <p className="catalog-form-error" role="alert">
-          아무것도 바꾸지 않았습니다. {run.error}
+          아무것도 바꾸지 않았습니다. {syncErrorText(run.error ?? '')}
         </p>
       )}
       {run?.status === 'suspicious' && (

@@ -35,4 +35,11 @@ export function useSaveNotifySettings() {
 /** POST /admin/api/notifications/test — one test message on each chosen channel (one a 30 s). */
 export const sendTestNotification = () => api.post<NotifyTestResponse>('/admin/api/notifications/test');
 
-export const useSendTestNotification = () => useMutation({ mutationFn: sendTestNotification });
+/** A sent test is listed under 최근 알림: the list is fetched again after one. */
+export function useSendTestNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendTestNotification,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getNotificationsQueryOptions().queryKey }),
+  });
+}

@@ -1,13 +1,13 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { DEPOSIT_SOURCE_LABELS, DEPOSIT_STATUS_LABELS, formatWon } from '@smm/domain';
-import type { AdminDepositItem, AdminDepositListItem } from '@smm/domain/contract';
+import type { AdminDepositListItem, AdminDepositWithMemo } from '@smm/domain/contract';
 import { errorMessage } from '@/lib/api-client';
 import { AdminStatus } from '../../components/admin-page';
 import { useAttachDeposit } from '../api/attach-deposit';
 import { useDepositCandidates } from '../api/get-deposit-candidates';
 import { AdminDialog, AdminDialogActions } from '../../components/admin-dialog';
-import { ChargeStateChip, when } from './points-format';
+import { ChargeStateChip, DepositNote, when } from './points-format';
 import { AdminTextField } from '../../components/admin-field';
 
 const CHARGE_ID = /^\d{1,10}$/;
@@ -77,7 +77,7 @@ export function AttachDepositDialog({
               <dt>받은 시각</dt>
               <dd>{when(deposit.createdAt)}</dd>
             </dl>
-            {deposit.rawText && <pre className="points-raw">{deposit.rawText}</pre>}
+            {(deposit.rawText || deposit.source === 'operator') && <DepositNote deposit={deposit} />}
             {deposit.duplicateOf !== null && (
               <p className="points-dialog-description" role="note">
                 먼저 받은 입금(#{deposit.duplicateOf})과 같은 이체를 다시 알린 것으로 보고 보관한 입금입니다.
@@ -161,7 +161,7 @@ export function AttachDepositDialog({
   );
 }
 
-const nameOf = (deposit: AdminDepositItem) => deposit.depositorName ?? '알 수 없음';
+const nameOf = (deposit: AdminDepositWithMemo) => deposit.depositorName ?? '알 수 없음';
 
 /**
  * A deposit held as 중복 의심 beside the earlier report of the transfer it may repeat: every field an
@@ -173,13 +173,13 @@ function DuplicateComparison({
   deposit,
   original,
 }: {
-  deposit: AdminDepositItem;
-  original: AdminDepositItem;
+  deposit: AdminDepositWithMemo;
+  original: AdminDepositWithMemo;
 }) {
   // As printed, not by key: `정우성잔액` and `정우성` have one key, and the operator should see that
   // the two reports carry different text.
   const sameName = deposit.depositorName !== null && deposit.depositorName === original.depositorName;
-  const rows: [label: string, of: (d: AdminDepositItem) => ReactNode][] = [
+  const rows: [label: string, of: (d: AdminDepositWithMemo) => ReactNode][] = [
     ['입금자', nameOf],
     ['금액', (d) => (d.amount === null ? '알 수 없음' : formatWon(d.amount))],
     ['은행', (d) => d.bank ?? '-'],
@@ -188,7 +188,7 @@ function DuplicateComparison({
     ['받은 시각', (d) => when(d.createdAt)],
     ['출처', (d) => DEPOSIT_SOURCE_LABELS[d.source]],
     ['상태', (d) => DEPOSIT_STATUS_LABELS[d.status]],
-    ['원문', (d) => (d.rawText ? <pre className="points-raw">{d.rawText}</pre> : d.reference)],
+    ['원문 · 사유', (d) => <DepositNote deposit={d} />],
   ];
   return (
     <>

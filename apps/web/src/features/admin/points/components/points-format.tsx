@@ -8,13 +8,39 @@ import {
   PAYMENT_KIND_LABELS,
   PaymentKind,
 } from '@smm/domain';
-import type { AdminChargeItem } from '@smm/domain/contract';
+import type { AdminChargeItem, AdminDepositWithMemo } from '@smm/domain/contract';
 
 export const money = (won: number | null) => (
   <span className="admin-money">{won === null ? '-' : formatWon(won)}</span>
 );
 
 export const when = (iso: string | null) => (iso ? formatSeoulDateTime(iso) : '-');
+
+/**
+ * What a deposit says beside its numbers: a bank message as received; for one an operator entered, the
+ * 등록 사유 they typed (its reference is an internal key, of no use to a reader); else the relay's
+ * reference. Always as text (React escapes it): a message or a reason may hold anything.
+ */
+export function DepositNote({
+  deposit,
+  inCell = false,
+}: {
+  deposit: Pick<AdminDepositWithMemo, 'source' | 'rawText' | 'memo' | 'reference'>;
+  inCell?: boolean;
+}) {
+  if (deposit.rawText) {
+    return <pre className={inCell ? 'points-raw points-raw-cell' : 'points-raw'}>{deposit.rawText}</pre>;
+  }
+  if (deposit.source === 'operator') {
+    const memo = deposit.memo?.trim() || '-';
+    return (
+      <span className="points-memo" title={memo}>
+        <span className="points-muted">등록 사유</span> {memo}
+      </span>
+    );
+  }
+  return <span className="points-muted">{deposit.reference}</span>;
+}
 
 const CHIP_OF: Record<string, string> = {
   대기: 'admin-chip',
