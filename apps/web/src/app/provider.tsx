@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { darken } from '@smm/domain';
 import { createQueryClient } from '@/lib/query-client';
+import { TOASTER_PROPS } from '@/lib/toast';
 import { SessionProvider } from '@/lib/session/session-provider';
 import { useSiteSettings } from '@/lib/site-settings';
 
@@ -25,7 +26,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
       <SessionProvider>
         <MainColorSync />
         {children}
-        <Toaster duration={2000} position="top-center" richColors closeButton={false} />
+        <Toaster {...TOASTER_PROPS} />
       </SessionProvider>
     </QueryClientProvider>
   );
