@@ -136,7 +136,11 @@ describe('the password hint says exactly what the password rules accept', () => 
       ),
     'reset password': (password: string) => validateResetPassword({ password, passwordRe: password }),
     'change password': (password: string) =>
-      validateChangePassword({ currentPassword: 'old-password', newPassword: password, newPasswordRe: password }),
+      validateChangePassword({
+        currentPassword: 'old-password',
+        newPassword: password,
+        newPasswordRe: password,
+      }),
   };
 
   it('reads as "<min>~<max>자, 띄어쓰기 없이"', () => {
@@ -144,12 +148,15 @@ describe('the password hint says exactly what the password rules accept', () => 
     expect(Number(max)).toBeGreaterThan(Number(min));
   });
 
-  it.each(Object.entries(ruleOf))('%s: takes the lengths the hint names, refuses one less, one more and spaces', (_, rule) => {
-    const of = (length: number) => 'a'.repeat(length);
-    expect(rule(of(Number(min)))).toBeNull();
-    expect(rule(of(Number(max)))).toBeNull();
-    expect(rule(of(Number(min) - 1))).not.toBeNull();
-    expect(rule(of(Number(max) + 1))).not.toBeNull();
-    expect(rule(`${of(Number(min))} b`)).not.toBeNull();
-  });
+  it.each(Object.entries(ruleOf))(
+    '%s: takes the lengths the hint names, refuses one less, one more and spaces',
+    (_, rule) => {
+      const of = (length: number) => 'a'.repeat(length);
+      expect(rule(of(Number(min)))).toBeNull();
+      expect(rule(of(Number(max)))).toBeNull();
+      expect(rule(of(Number(min) - 1))).not.toBeNull();
+      expect(rule(of(Number(max) + 1))).not.toBeNull();
+      expect(rule(`${of(Number(min))} b`)).not.toBeNull();
+    },
+  );
 });

@@ -165,6 +165,8 @@ describe('particles after run-time words in the site’s texts', () => {
   });
 
   it('the cancel answer puts the refunded amount’s particle after it', () => {
-    expect(ORDER_CANCEL_MESSAGES.CANCELLED(formatWon(1_200))).toBe('주문을 취소했습니다. ₩1,200이 환불되었습니다.');
+    expect(ORDER_CANCEL_MESSAGES.CANCELLED(formatWon(1_200))).toBe(
+      '주문을 취소했습니다. ₩1,200이 환불되었습니다.',
+    );
   });
 });

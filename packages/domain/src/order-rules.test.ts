@@ -225,7 +225,9 @@ describe('autoOrderQuantity / formatAutoOrderQuantity', () => {
     for (const status of [AutoOrderStatus.COMPLETED, AutoOrderStatus.PARTIAL]) {
       expect(formatAutoOrderQuantity({ ...autoOrder, completed: 5, status })).toBe('500');
     }
-    expect(formatAutoOrderQuantity({ amount: 1000, runs: 1000, completed: 1000, status: 2 })).toBe('1,000,000');
+    expect(formatAutoOrderQuantity({ amount: 1000, runs: 1000, completed: 1000, status: 2 })).toBe(
+      '1,000,000',
+    );
   });
 });
 
