@@ -250,6 +250,12 @@ test('[GUEST][ACCOUNT]: a guest pressing each account action sees the browse-onl
     await block.getByRole('button', { name, exact: true }).click();
     const message = page.getByText(BROWSE_ONLY_MESSAGE);
     await expect(message, `${name}: browse-only message`).toBeVisible();
+    // Closed on its button (an error stays its reading time), so the next press shows its own.
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ has: message })
+      .getByRole('button', { name: '알림 닫기' })
+      .click();
     await expect(message).toBeHidden({ timeout: 3_500 });
   }
   await expect(page.getByRole('button', { name: '정말 탈퇴하시겠습니까?' })).toHaveCount(0);
