@@ -80,6 +80,25 @@ export default tseslint.config(
     },
   },
   {
+    // Toasts go through lib/toast.ts, which gives each its reading time (docs/ARCHITECTURE.md#toasts).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/toast.ts', 'apps/web/src/testing/**', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              importNames: ['toast'],
+              message: "Use toast from '@/lib/toast': it sets each toast's duration from its text.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The domain package is pure: no I/O, usable by both the server and the browser.
     files: ['packages/domain/src/**/*.ts'],
     rules: {

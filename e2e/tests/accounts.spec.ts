@@ -148,7 +148,7 @@ test('[MEMBER][RESET_PASSWORD]: find password mails a link; the link sets a new 
   expect(reuse.status()).toBe(400);
 });
 
-test('[VISITOR][RESET_PASSWORD]: a link whose token is missing, unreadable or expired sends the reader back', async ({
+test('[VISITOR][RESET_PASSWORD]: a link whose token is missing, unreadable or expired says why on the page', async ({
   page,
 }) => {
   const expired = [
@@ -159,8 +159,12 @@ test('[VISITOR][RESET_PASSWORD]: a link whose token is missing, unreadable or ex
   for (const query of ['', '?token=not-a-token', `?token=${expired}`]) {
     await page.goto('/login');
     await page.goto(`/reset-password${query}`);
-    await expect(page, `reset-password${query}`).toHaveURL(/\/login$/);
-    await expect(page.getByLabel('아이디', { exact: true })).toBeVisible();
+    // Issue 32: going back lost the toast with the reason; the page itself says it now.
+    await expect(page.getByRole('alert'), `reset-password${query}`).toHaveText(
+      /비밀번호 재설정 링크가 만료되었거나 이미 사용되었습니다\./,
+    );
+    await expect(page).toHaveURL(/\/reset-password/);
+    await expect(page.getByLabel('새 비밀번호', { exact: true })).toHaveCount(0);
   }
 });
 
@@ -246,6 +250,12 @@ test('[GUEST][ACCOUNT]: a guest pressing each account action sees the browse-onl
     await block.getByRole('button', { name, exact: true }).click();
     const message = page.getByText(BROWSE_ONLY_MESSAGE);
     await expect(message, `${name}: browse-only message`).toBeVisible();
+    // Closed on its button (an error stays its reading time), so the next press shows its own.
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ has: message })
+      .getByRole('button', { name: '알림 닫기' })
+      .click();
     await expect(message).toBeHidden({ timeout: 3_500 });
   }
   await expect(page.getByRole('button', { name: '정말 탈퇴하시겠습니까?' })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   LOGIN_MESSAGES,
+  REGISTER_HINTS,
   REGISTER_MESSAGES,
   SEND_CODE_MESSAGES,
   validateEmailForCode,
@@ -10,6 +11,7 @@ import {
   type RegisterContext,
   type RegisterInput,
 } from './auth-rules';
+import { validateChangePassword, validateResetPassword } from './account-rules';
 
 describe('validateLogin', () => {
   it('asks for the id first, then rejects spaces in it, then asks for the password', () => {
@@ -111,4 +113,50 @@ describe('sending a verification code', () => {
     expect(validatePhoneForCode('010123456789')).toBe(SEND_CODE_MESSAGES.PHONE_INVALID);
     expect(validatePhoneForCode('01012345678')).toBeNull();
   });
+});
+
+/**
+ * Issue 32: the change-password field promised "8~20자" while the rule takes 8–100. The hint is read
+ * here as a member reads it (its two lengths, and "띄어쓰기 없이"), and every form's password rule must
+ * agree with it at each edge.
+ */
+describe('the password hint says exactly what the password rules accept', () => {
+  const [, min, max] = /^(\d+)~(\d+)자, 띄어쓰기 없이$/.exec(REGISTER_HINTS.PASSWORD) ?? [];
+  const ruleOf = {
+    'sign-up': (password: string) =>
+      validateRegister(
+        {
+          id: 'member1',
+          password,
+          passwordRe: password,
+          email: 'member1@example.com',
+          registerWhere: '검색',
+        },
+        { emailVerifyEnabled: false, phoneEnabled: false, emailCodeSent: false, phoneCodeSent: false },
+      ),
+    'reset password': (password: string) => validateResetPassword({ password, passwordRe: password }),
+    'change password': (password: string) =>
+      validateChangePassword({
+        currentPassword: 'old-password',
+        newPassword: password,
+        newPasswordRe: password,
+      }),
+  };
+
+  it('reads as "<min>~<max>자, 띄어쓰기 없이"', () => {
+    expect(Number(min)).toBeGreaterThan(0);
+    expect(Number(max)).toBeGreaterThan(Number(min));
+  });
+
+  it.each(Object.entries(ruleOf))(
+    '%s: takes the lengths the hint names, refuses one less, one more and spaces',
+    (_, rule) => {
+      const of = (length: number) => 'a'.repeat(length);
+      expect(rule(of(Number(min)))).toBeNull();
+      expect(rule(of(Number(max)))).toBeNull();
+      expect(rule(of(Number(min) - 1))).not.toBeNull();
+      expect(rule(of(Number(max) + 1))).not.toBeNull();
+      expect(rule(`${of(Number(min))} b`)).not.toBeNull();
+    },
+  );
 });

@@ -50,10 +50,14 @@ export const PASSWORD_MAX_LENGTH = 100;
 /** Passwords are 8–100 characters (docs/product.md#limits); the minimum is one of our hardening rules. */
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Hints under the sign-up fields, so a member learns the rules before a toast tells them. */
+/**
+ * Hints under the sign-up, reset and change-password fields, so a member learns the rules before a toast
+ * tells them. Built from the very limits the rules check (auth-rules.test.ts holds each hint to its rule),
+ * so a hint cannot promise a length the rule refuses.
+ */
 export const REGISTER_HINTS = {
   ID: `영문, 숫자, _ - . 으로 ${LOGIN_ID_MIN_LENGTH}~${LOGIN_ID_MAX_LENGTH}자`,
-  PASSWORD: `${PASSWORD_MIN_LENGTH}자 이상, 띄어쓰기 없이`,
+  PASSWORD: `${PASSWORD_MIN_LENGTH}~${PASSWORD_MAX_LENGTH}자, 띄어쓰기 없이`,
 } as const;
 
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;

@@ -1,4 +1,5 @@
 import { readDepositorName } from './bank-sms';
+import { formatWon } from './format';
 import { hasInvisibleCharacter } from './invisible-characters';
 import type { PaymentTypeAvailability } from './settings';
 
@@ -83,9 +84,9 @@ export const CHARGE_MESSAGES = {
   SUCCESS: '아래 정보를 확인해주세요.',
 } as const;
 
-/** Maximum of one charge, in won ("충전 금액은 최대 …원까지"). */
+/** Maximum of one charge, written like every amount (₩, docs/product.md#display-constants). */
 export function chargeTooLargeMessage(maxWon: number): string {
-  return `1회 충전 금액은 최대 ${maxWon.toLocaleString('ko-KR')}원입니다.`;
+  return `1회 충전 금액은 최대 ${formatWon(maxWon)}입니다.`;
 }
 
 export function tooManyPendingChargesMessage(maxPending: number): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatWon } from './format';
 import { finalSound, particle, withParticle, type ParticlePair } from './korean-particles';
+import { ORDER_CANCEL_MESSAGES } from './refill-rules';
 
 const PAIRS: readonly ParticlePair[] = ['을/를', '이/가', '은/는', '으로/로', '과/와'];
 
@@ -147,5 +148,25 @@ describe('korean particles', () => {
     expect(particle('...', '을/를')).toBe('을(를)');
     expect(particle('漢', '이/가')).toBe('이(가)');
     expect(finalSound('🙂')).toBe('unknown');
+  });
+});
+
+/** Issue 32: texts that put a fixed particle after a word they only know at run time. */
+describe('particles after run-time words in the site’s texts', () => {
+  it('a guide step ending on 공유 takes 를, one ending on 버튼 takes 을', () => {
+    expect(withParticle('오른쪽 위 ⋮ 버튼 → 공유', '을/를')).toBe('오른쪽 위 ⋮ 버튼 → 공유를');
+    expect(withParticle('종이비행기(공유) 버튼', '을/를')).toBe('종이비행기(공유) 버튼을');
+    expect(withParticle("'프로필 URL 복사'", '을/를')).toBe("'프로필 URL 복사'를");
+  });
+
+  it('a won amount takes 으로 and 이 (read "… 원")', () => {
+    expect(withParticle('₩1,350', '으로/로')).toBe('₩1,350으로');
+    expect(withParticle(formatWon(7_500), '이/가')).toBe('₩7,500이');
+  });
+
+  it('the cancel answer puts the refunded amount’s particle after it', () => {
+    expect(ORDER_CANCEL_MESSAGES.CANCELLED(formatWon(1_200))).toBe(
+      '주문을 취소했습니다. ₩1,200이 환불되었습니다.',
+    );
   });
 });

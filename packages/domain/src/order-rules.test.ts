@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ORDER_MAX_COST_WON,
   ORDER_MESSAGES as M,
+  autoOrderQuantity,
   autoOrderRunCostWon,
+  formatAutoOrderQuantity,
   refundForRemainsWon,
   formatUnitPriceMilli,
   orderCostWon,
@@ -12,6 +14,7 @@ import {
   type OrderContext,
   type OrderInput,
 } from './order-rules';
+import { AutoOrderStatus } from './order-status';
 
 const service = { unitPriceMilli: 60_000, min: 10, max: 30000, enableAuto: true, isReadOnly: false };
 const ctx: OrderContext = { service, serviceCheck: false };
@@ -203,5 +206,34 @@ describe('orderLinkParts (a stored link as a screen shows it)', () => {
   it('leaves text that is not an http(s) URL as text', () => {
     expect(orderLinkParts('javascript:alert(1)')).toMatchObject({ href: null, text: 'javascript:alert(1)' });
     expect(orderLinkParts('not a link')).toMatchObject({ href: null, text: 'not a link' });
+  });
+});
+
+/** Issue 32: a cancelled auto-order showed quantity × runs though fewer runs were placed. */
+describe('autoOrderQuantity / formatAutoOrderQuantity', () => {
+  const autoOrder = { amount: 100, runs: 5, completed: 3 };
+
+  it('a stopped one counts the runs it placed, and keeps the plan beside it', () => {
+    const cancelled = { ...autoOrder, status: AutoOrderStatus.CANCLED };
+    expect(autoOrderQuantity(cancelled)).toEqual({ final: 300, planned: 500 });
+    expect(formatAutoOrderQuantity(cancelled)).toBe('300 (계획 500)');
+    expect(formatAutoOrderQuantity({ ...cancelled, amount: 1000, completed: 0 })).toBe('0 (계획 5,000)');
+  });
+
+  it('a running one still counts its whole plan; a finished one placed every run', () => {
+    expect(formatAutoOrderQuantity({ ...autoOrder, status: AutoOrderStatus.ACTIVE })).toBe('500');
+    for (const status of [AutoOrderStatus.COMPLETED, AutoOrderStatus.PARTIAL]) {
+      expect(formatAutoOrderQuantity({ ...autoOrder, completed: 5, status })).toBe('500');
+    }
+    expect(formatAutoOrderQuantity({ amount: 1000, runs: 1000, completed: 1000, status: 2 })).toBe(
+      '1,000,000',
+    );
+  });
+});
+
+describe('money in the order messages is written as ₩ (docs/product.md#display-constants)', () => {
+  it('COST_TOO_LARGE', () => {
+    expect(M.COST_TOO_LARGE).toContain('최대 ₩1,000,000,000입니다');
+    expect(M.COST_TOO_LARGE).not.toMatch(/\d원/);
   });
 });

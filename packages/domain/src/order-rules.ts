@@ -14,6 +14,8 @@ import {
   type ServiceType,
 } from './service-types';
 import { hasInvisibleCharacter, revealInvisibleCharacters } from './invisible-characters';
+import { formatCount, formatWon } from './format';
+import { AutoOrderStatus } from './order-status';
 
 /**
  * The most one order (an auto-order: all its runs) may cost, in won (docs/product.md#order-rules). A
@@ -38,7 +40,7 @@ export const ORDER_MESSAGES = {
   INTERVAL_TOO_SHORT: '자동주문 간격은 60이상 이여야 합니다',
   INTERVAL_NOT_INTEGER: '자동주문 간격은 소수점이 불가합니다',
   RUNS_TOO_MANY: '자동주문 횟수는 1000회 이하로 입력해주세요.',
-  COST_TOO_LARGE: `한 번에 주문할 수 있는 금액은 최대 ${ORDER_MAX_COST_WON.toLocaleString('ko-KR')}원입니다. 수량이나 자동주문 횟수를 줄여 주세요.`,
+  COST_TOO_LARGE: `한 번에 주문할 수 있는 금액은 최대 ${formatWon(ORDER_MAX_COST_WON)}입니다. 수량이나 자동주문 횟수를 줄여 주세요.`,
   INTERVAL_TOO_LONG: '자동주문 간격은 43200분(30일) 이하로 입력해주세요.',
   AUTO_NOT_ALLOWED: '자동주문을 지원하지 않는 상품입니다.',
   UNAVAILABLE: '주문불가 상품입니다.',
@@ -121,6 +123,29 @@ export function autoOrderRunCostWon(unitPriceMilli: number, amount: number, run:
     costOfUnitsWon(unitPriceMilli, BigInt(amount) * BigInt(run)) -
     costOfUnitsWon(unitPriceMilli, BigInt(amount) * BigInt(run - 1))
   );
+}
+
+/**
+ * An auto-order's final quantity (docs/product.md#auto-orders): quantity × the runs it places. A running
+ * one still counts every run of its plan; a stopped one placed only `completed` runs (the rest were
+ * refunded), so `final` is what was really ordered and `planned` what was asked for. Quantity × runs for
+ * a cancelled one would show units nobody ordered or paid for.
+ */
+export function autoOrderQuantity(autoOrder: {
+  amount: number;
+  runs: number;
+  completed: number;
+  status: AutoOrderStatus;
+}): { final: number; planned: number } {
+  const planned = autoOrder.amount * autoOrder.runs;
+  const placedRuns = autoOrder.status === AutoOrderStatus.ACTIVE ? autoOrder.runs : autoOrder.completed;
+  return { final: autoOrder.amount * placedRuns, planned };
+}
+
+/** The final quantity as the histories show it: '500', or '300 (계획 500)' for one stopped early. */
+export function formatAutoOrderQuantity(autoOrder: Parameters<typeof autoOrderQuantity>[0]): string {
+  const { final, planned } = autoOrderQuantity(autoOrder);
+  return final === planned ? formatCount(final) : `${formatCount(final)} (계획 ${formatCount(planned)})`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { OrderStatus } from './order-status';
+import { withParticle } from './korean-particles';
 
 /**
  * Refill and cancellation by the member (docs/product.md#refill-and-cancellation): who may ask for a
@@ -122,7 +123,7 @@ export const ORDER_CANCEL_MESSAGES = {
   IN_FLIGHT: '주문을 공급사에 보내는 중입니다. 잠시 후 다시 시도해 주세요.',
   HELD: '운영자 확인이 필요한 주문이라 취소할 수 없습니다. 고객센터로 문의해 주세요.',
   PROVIDER_REFUSED: '공급사가 취소를 받아들이지 않았습니다. 주문은 그대로 진행됩니다.',
-  CANCELLED: (won: string) => `주문을 취소했습니다. ${won}이 환불되었습니다.`,
+  CANCELLED: (won: string) => `주문을 취소했습니다. ${withParticle(won, '이/가')} 환불되었습니다.`,
   REQUESTED: '공급사에 취소를 요청했습니다. 취소가 확인되면 남은 금액이 환불됩니다.',
   AUTO_NOT_ACTIVE: '진행 중인 자동 주문만 취소할 수 있습니다.',
 } as const;

@@ -98,7 +98,7 @@ describe('POST /service/point', () => {
     [{ name: '홍길동', point: 0, feeType: 2 }, M.AMOUNT_REQUIRED],
     [{ name: '홍길동', point: -5000, feeType: 2 }, M.AMOUNT_REQUIRED],
     [{ name: '홍길동', point: 1000.5, feeType: 2 }, M.AMOUNT_NOT_INTEGER],
-    [{ name: '홍길동', point: 5_000_001, feeType: 2 }, '1회 충전 금액은 최대 5,000,000원입니다.'],
+    [{ name: '홍길동', point: 5_000_001, feeType: 2 }, '1회 충전 금액은 최대 ₩5,000,000입니다.'],
     [{ name: '홍길동', point: 10_000, feeType: 7 }, M.FEE_TYPE_UNAVAILABLE],
     [{ name: '홍길동', point: 10_000, feeType: 0, feeValue: { phone: '02-123-4567' } }, M.CASH_PHONE_INVALID],
     [{ name: '홍길동', point: 10_000, feeType: 0 }, M.CASH_PHONE_INVALID],

@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { darken } from '@smm/domain';
 import { createQueryClient } from '@/lib/query-client';
+import { TOASTER_PROPS, useToasterTheme } from '@/lib/toast';
 import { SessionProvider } from '@/lib/session/session-provider';
 import { useSiteSettings } from '@/lib/site-settings';
 
@@ -18,6 +19,10 @@ function MainColorSync() {
   return null;
 }
 
+function AppToaster() {
+  return <Toaster {...TOASTER_PROPS} theme={useToasterTheme()} />;
+}
+
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
@@ -25,7 +30,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
       <SessionProvider>
         <MainColorSync />
         {children}
-        <Toaster duration={2000} position="top-center" richColors closeButton={false} />
+        <AppToaster />
       </SessionProvider>
     </QueryClientProvider>
   );

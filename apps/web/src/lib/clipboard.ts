@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 const COPIED_MESSAGE = '복사되었습니다.';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isCancelledError, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GUEST_PROFILE, SessionState } from '@smm/domain';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   getStoredToken,
   isApiError,

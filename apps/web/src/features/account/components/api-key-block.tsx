@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AlertTriangle, Copy, KeyRound } from 'lucide-react';
 import { BROWSE_ONLY_MESSAGE, SessionState } from '@smm/domain';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { ACCOUNT_MESSAGES, BROWSE_ONLY_MESSAGE, SessionState, validateChangePassword } from '@smm/domain';
+import { toast } from '@/lib/toast';
+import {
+  ACCOUNT_MESSAGES,
+  BROWSE_ONLY_MESSAGE,
+  REGISTER_HINTS,
+  SessionState,
+  validateChangePassword,
+} from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Card } from '@/components/ui/page';
@@ -90,7 +96,7 @@ export function ChangePasswordBlock() {
           name="newPassword"
           type="password"
           autoComplete="new-password"
-          placeholder="8~20자"
+          hint={REGISTER_HINTS.PASSWORD}
           value={form.newPassword}
           onChange={update('newPassword')}
         />
@@ -99,7 +105,6 @@ export function ChangePasswordBlock() {
           name="newPasswordRe"
           type="password"
           autoComplete="new-password"
-          placeholder="8~20자"
           value={form.newPasswordRe}
           onChange={update('newPasswordRe')}
         />

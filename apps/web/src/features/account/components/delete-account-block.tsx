@@ -1,6 +1,6 @@
 import { startTransition, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AlertTriangle, UserX } from 'lucide-react';
 import { ACCOUNT_MESSAGES, BROWSE_ONLY_MESSAGE, SessionState, STORAGE_KEYS } from '@smm/domain';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Copy, Gift } from 'lucide-react';
 import { ACCOUNT_MESSAGES, BROWSE_ONLY_MESSAGE, SessionState } from '@smm/domain';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Pin } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   NOTICE_CONTENT_MAX,
   formatSeoulDateTime,

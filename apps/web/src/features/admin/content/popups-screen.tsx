@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ImageUp } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { POPUP_IMAGE_ACCEPT, POPUP_IMAGE_MAX_BYTES, formatSeoulDateTime } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/field';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { MEMBER_ADMIN_MEMO_MAX, validateMemberActionMemo } from '@smm/domain';
 import { AdminDialog, AdminDialogActions } from '../components/admin-dialog';
 import { AdminTextArea } from '../components/admin-field';

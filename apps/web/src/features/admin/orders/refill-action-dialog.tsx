@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ADMIN_REFILL_MESSAGES, withParticle } from '@smm/domain';
 import type { AdminRefillItem } from '@smm/domain/contract';
 import { AdminDialog, AdminDialogActions } from '../components/admin-dialog';

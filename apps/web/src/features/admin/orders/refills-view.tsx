@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { REFILL_STATUSES, REFILL_STATUS_LABELS, withParticle } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';

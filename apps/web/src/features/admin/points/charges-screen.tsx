@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ChargeStatus, formatWon, PAYMENT_KIND_LABELS } from '@smm/domain';
 import type { AdminChargeItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';

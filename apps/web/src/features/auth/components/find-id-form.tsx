@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CheckCircle2 } from 'lucide-react';
-import { toast } from 'sonner';
-import { ACCOUNT_MESSAGES, validateEmailForCode } from '@smm/domain';
+import { toast } from '@/lib/toast';
+import { ACCOUNT_MESSAGES, validateEmailForCode, withParticle } from '@smm/domain';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
@@ -42,7 +42,10 @@ export function FindIdForm() {
           <CheckCircle2 size={28} aria-hidden />
           <p>가입된 아이디를 찾았습니다.</p>
           <strong className="auth-result-value">{found}</strong>
-          <span>개인정보 보호를 위해 일부를 가렸습니다. 전체 아이디는 {email} 으로 보내드렸습니다.</span>
+          <span>
+            개인정보 보호를 위해 일부를 가렸습니다. 전체 아이디는 {withParticle(email, '으로/로')}{' '}
+            보내드렸습니다.
+          </span>
         </div>
         <ButtonLink to={paths.login} size="lg" block>
           로그인하기

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
-import { toast } from 'sonner';
-import { ACCOUNT_MESSAGES, RESET_TOKEN_TTL_SECONDS, validateEmailForCode } from '@smm/domain';
+import { toast } from '@/lib/toast';
+import { ACCOUNT_MESSAGES, RESET_TOKEN_TTL_SECONDS, validateEmailForCode, withParticle } from '@smm/domain';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
@@ -47,8 +47,9 @@ export function FindPasswordForm() {
           <MailCheck size={28} aria-hidden />
           <p>{ACCOUNT_MESSAGES.FIND_PASSWORD_SENT}</p>
           <span>
-            {sentTo} 로 가입된 계정이 있으면 비밀번호 재설정 링크를 보내드렸습니다. 링크는 {LINK_MINUTES}분
-            동안 한 번만 사용할 수 있습니다. 메일이 보이지 않으면 스팸함도 확인해 주세요.
+            {withParticle(sentTo, '으로/로')} 가입된 계정이 있으면 비밀번호 재설정 링크를 보내드렸습니다.
+            링크는 {LINK_MINUTES}분 동안 한 번만 사용할 수 있습니다. 메일이 보이지 않으면 스팸함도 확인해
+            주세요.
           </span>
         </div>
         <ButtonLink to={paths.login} size="lg" block>

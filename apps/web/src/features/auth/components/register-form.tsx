@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { REGISTER_HINTS, REGISTER_MESSAGES, validateRegister } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { REGISTER_MESSAGES, validateSocialRegister } from '@smm/domain';
 import type { SocialRegisterRequest } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';

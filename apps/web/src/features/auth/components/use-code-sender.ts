@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { SEND_CODE_MESSAGES, validateEmailForCode, validatePhoneForCode } from '@smm/domain';
 import { useSendEmailCode } from '../api/send-email-code';
 import { useSendPhoneCode } from '../api/send-phone-code';

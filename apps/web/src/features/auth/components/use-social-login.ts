@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ACCOUNT_MESSAGES } from '@smm/domain';
 import type { LoginResponse } from '@smm/domain/contract';
 import { isApiError } from '@/lib/api-client';

@@ -48,18 +48,26 @@ describe('reset password (/reset-password?token=…)', () => {
     ['unparseable', '/reset-password?token=not-a-jwt'],
     ['without exp', `/reset-password?token=${tokenWith({ sub: 'x' })}`],
     ['expired', `/reset-password?token=${tokenWith({ exp: nowSeconds() - 5 })}`],
-  ])('a %s token sends the reader back one page', async (_, url) => {
+  ])('a %s token: the page itself says why, and offers a new link', async (_, url) => {
     mockApi({});
     renderReset(url);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/find-password'));
-    expect(screen.getByText('비밀번호 찾기 화면')).toBeInTheDocument();
-    expect(await screen.findByText(ACCOUNT_MESSAGES.RESET_LINK_INVALID)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.RESET_LINK_INVALID);
+    expect(screen.getByRole('link', { name: '새 재설정 링크 받기' })).toHaveAttribute(
+      'href',
+      '/find-password',
+    );
+    expect(screen.queryByLabelText('새 비밀번호')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/reset-password');
   });
 
-  it('an expired link opened straight from a mail (no page behind it) goes to the start page', async () => {
+  it('issue 32: an expired link opened straight from a mail stays and says why (no bounce that loses it)', async () => {
     mockApi({});
     renderReset(`/reset-password?token=${tokenWith({ exp: nowSeconds() - 5 })}`, []);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.RESET_LINK_INVALID);
+    // Still there a moment later: it is the page, not a toast that closes.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('location')).toHaveTextContent('/reset-password');
+    expect(screen.getByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.RESET_LINK_INVALID);
   });
 
   it('validates the two fields, sends token and password, then toasts and goes to /', async () => {

@@ -1,4 +1,5 @@
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
+import { particle } from '@smm/domain';
 import type { LinkExample, LinkVerdict } from '../link-guides';
 
 const VERDICTS: Record<LinkVerdict, { label: string; Icon: typeof CircleCheck }> = {
@@ -28,7 +29,8 @@ export function LinkExamples({ examples, titleId }: { examples: LinkExample[]; t
                   {example.needs && (
                     <>
                       {' '}
-                      → <strong>{example.needs}</strong>가 필요합니다.
+                      → <strong>{example.needs}</strong>
+                      {particle(example.needs, '이/가')} 필요합니다.
                     </>
                   )}
                 </span>

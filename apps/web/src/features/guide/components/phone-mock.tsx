@@ -10,6 +10,7 @@ import {
   ThumbsUp,
   type LucideIcon,
 } from 'lucide-react';
+import { withParticle } from '@smm/domain';
 import type { PhoneIcon, PhoneScene } from '../link-guides';
 
 const ICONS: Record<PhoneIcon, LucideIcon> = {
@@ -75,7 +76,7 @@ function ScreenContent({ screen }: { screen: PhoneScene['screen'] }) {
  * link (highlighted). Built from CSS shapes and icons, so it follows the theme.
  */
 export function PhoneMock({ scene, appName }: { scene: PhoneScene; appName: string }) {
-  const label = `${appName} 앱 화면 그림: ① ${scene.tapLabel}을 누르고, ② 나타난 메뉴에서 '${scene.pick}'를 누릅니다.`;
+  const label = `${appName} 앱 화면 그림: ① ${withParticle(scene.tapLabel, '을/를')} 누르고, ② 나타난 메뉴에서 ${withParticle(`'${scene.pick}'`, '을/를')} 누릅니다.`;
   const vertical = scene.screen === 'vertical';
   return (
     <figure className="phone-figure">

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { particle } from '@smm/domain';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { GuideRoute } from './guide';
@@ -90,5 +91,21 @@ describe('link-input guide (/guide)', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: '다시 시도' }));
     expect(await screen.findByRole('region', { name: '틱톡' })).toBeInTheDocument();
+  });
+
+  it("issue 32: each picture's description puts the particle that follows its step (공유를, 버튼을)", async () => {
+    renderGuide();
+    await screen.findByRole('region', { name: '유튜브' });
+    const labels = screen
+      .getAllByRole('img')
+      .map((image) => image.getAttribute('aria-label') ?? '')
+      .filter((label) => label.includes('누르고'));
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) {
+      for (const [, word, written] of label.matchAll(/(\S+?)(을|를) 누르/g)) {
+        expect(written, label).toBe(particle(word!, '을/를'));
+      }
+    }
+    expect(labels.some((label) => label.includes('공유를 누르고'))).toBe(true);
   });
 });

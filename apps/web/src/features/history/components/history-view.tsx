@@ -1,7 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AlertTriangle, Inbox, LogIn } from 'lucide-react';
-import { formatCount, HISTORY_PAGE_SIZE, isOrderLink, revealInvisibleCharacters } from '@smm/domain';
+import {
+  formatCount,
+  HISTORY_PAGE_SIZE,
+  isOrderLink,
+  revealInvisibleCharacters,
+  withParticle,
+} from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/page';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
@@ -129,7 +135,11 @@ export function HistoryView<T extends { id: number }>(props: HistoryViewProps<T>
           ) : query.data && query.data.items.length === 0 ? (
             <div className="history-state">
               <Inbox size={32} aria-hidden />
-              <p>{status === undefined ? `${noun}내역이 없습니다` : `이 상태의 ${noun}이 없습니다`}</p>
+              <p>
+                {status === undefined
+                  ? `${noun}내역이 없습니다`
+                  : `이 상태의 ${withParticle(noun, '이/가')} 없습니다`}
+              </p>
               <span>
                 {status === undefined
                   ? '주문하기에서 첫 주문을 넣어 보세요.'

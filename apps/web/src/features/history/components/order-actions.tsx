@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CANCEL_REQUESTED_LABEL, formatDateTime, REFILL_STATUS_LABELS, RefillStatus } from '@smm/domain';
 import type { AutoOrderHistoryItem, OrderHistoryItem, RefillItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';

@@ -2,6 +2,7 @@ import {
   AUTO_ORDER_STATUS_LABELS,
   AutoOrderStatus,
   formatCount,
+  formatAutoOrderQuantity,
   formatDateTime,
   formatWon,
   SessionState,
@@ -48,7 +49,8 @@ const COLUMN = {
     kind: 'num',
   },
   interval: { header: '자동주문 간격(분)', cell: (o) => formatCount(o.interval), kind: 'num' },
-  total: { header: '최종 수량', cell: (o) => formatCount(o.amount * o.runs), kind: 'num' },
+  // What was really ordered: a stopped one placed fewer runs than planned, so its plan shows beside it.
+  total: { header: '최종 수량', cell: (o) => formatAutoOrderQuantity(o), kind: 'num' },
   status: {
     header: '상태',
     cell: (o) => <StatusBadge label={AUTO_ORDER_STATUS_LABELS[o.status]} tone={TONES[o.status]} />,

@@ -107,7 +107,7 @@ describe('order history (/order-history)', () => {
       '주문일시',
       '상품',
       '링크',
-      '사용금액(원)',
+      '사용금액',
       '수량',
       '상태',
       '주문 전 수량',
@@ -312,7 +312,14 @@ describe('auto-order history (/auto-order-history)', () => {
     ]);
     // PARTIAL reads 완료, as COMPLETED does (docs/product.md#auto-orders).
     expect(cellsOf(rows[2] as HTMLElement).slice(-5)).toEqual(['3 / 3', '60', '750', '완료', '']);
-    expect(cellsOf(rows[3] as HTMLElement).slice(-5)).toEqual(['1 / 4', '1,440', '400', '취소', '']);
+    // Issue 32: stopped after 1 of 4 runs, it ordered 100, not 400; the plan shows beside it.
+    expect(cellsOf(rows[3] as HTMLElement).slice(-5)).toEqual([
+      '1 / 4',
+      '1,440',
+      '100 (계획 400)',
+      '취소',
+      '',
+    ]);
     expect(cellsOf(rows[4] as HTMLElement).at(-2)).toBe('완료');
     expect(historyCalls(calls, '/service/auto-order-history')).toEqual(['?page=1']);
   });

@@ -41,7 +41,7 @@ const COLUMN = {
   createdAt: { header: '주문일시', cell: (o) => formatDateTime(o.createdAt), kind: 'nowrap' },
   service: { header: '상품', cell: (o) => o.serviceText, kind: 'wide' },
   link: { header: '링크', cell: (o) => <OrderLink href={o.link} /> },
-  point: { header: '사용금액(원)', cardLabel: '사용금액', cell: (o) => formatWon(o.point), kind: 'num' },
+  point: { header: '사용금액', cell: (o) => formatWon(o.point), kind: 'num' },
   amount: { header: '수량', cell: (o) => formatCount(o.amount), kind: 'num' },
   status: {
     header: '상태',

@@ -41,4 +41,32 @@ describe('the floating chat button', () => {
     await waitFor(() => expect(chat).not.toHaveClass('floating-chat-aside'));
     expect(screen.getByRole('link', { name: '카카오톡 상담' })).not.toHaveAttribute('aria-hidden');
   });
+
+  it('steps aside for any control under it, unmarked (issue 32: 회원탈퇴 at 390 px), but not for plain text', async () => {
+    mockApi({
+      'GET /service/settings': json(settingsOf({ SITE_KAKAO_CHANNEL_LINK: 'https://pf.kakao.com/_x' })),
+    });
+    renderWithProviders(
+      <>
+        <p>탈퇴 안내</p>
+        <button type="button">회원탈퇴</button>
+        <FloatingChatButton />
+      </>,
+    );
+    const chat = await screen.findByRole('link', { name: '채팅 상담' });
+    const text = screen.getByText('탈퇴 안내');
+    const leave = screen.getByRole('button', { name: '회원탈퇴' });
+    // A 390×844 phone: the round button in the corner.
+    chat.getBoundingClientRect = () => rect(328, 782, 50, 50);
+    text.getBoundingClientRect = () => rect(16, 790, 358, 40);
+    let leaveAt = rect(16, 400, 100, 40);
+    leave.getBoundingClientRect = () => leaveAt;
+
+    act(() => void window.dispatchEvent(new Event('scroll')));
+    await waitFor(() => expect(chat).not.toHaveClass('floating-chat-aside'));
+
+    leaveAt = rect(290, 786, 84, 40);
+    act(() => void window.dispatchEvent(new Event('scroll')));
+    await waitFor(() => expect(chat).toHaveClass('floating-chat-aside'));
+  });
 });

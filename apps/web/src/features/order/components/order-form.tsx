@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ShoppingCart } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   commentLines,
   formatCount,
-  formatUnitPriceMilli,
+  formatUnitPrice,
   formatWon,
   ORDER_MESSAGES,
   orderAmount,
@@ -207,7 +207,7 @@ export function OrderForm({
                   <div className="service-info">
                     <p className="service-price">
                       <span>단가</span>
-                      <strong>{formatUnitPriceMilli(service.unitPriceMilli)}원</strong>
+                      <strong>{formatUnitPrice(service.unitPriceMilli)}</strong>
                       <span className="service-range">
                         {service.type === 'package'
                           ? `패키지 ${formatCount(service.min)}개`

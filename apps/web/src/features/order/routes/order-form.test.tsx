@@ -192,11 +192,11 @@ describe('order form: the selection cascade (docs/product.md#order-page)', () =>
     await renderForm();
     await pickInstagram();
     expect(screen.getByText('비공개 계정은 진행되지 않습니다.')).toBeInTheDocument();
-    expect(screen.getByText('60원')).toBeInTheDocument();
+    expect(screen.getByText('₩60')).toBeInTheDocument();
     expect(screen.getByTestId('order-total')).toHaveTextContent('₩600');
 
     await userEvent.selectOptions(field('카테고리'), '11');
-    expect(screen.getByText('0.35원')).toBeInTheDocument();
+    expect(screen.getByText('₩0.35')).toBeInTheDocument();
     await fill('주문 수량', '101');
     // 101 × 0.35 = 35.35 → 36 won.
     expect(screen.getByTestId('order-total')).toHaveTextContent('₩36');

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { RotateCcw } from 'lucide-react';
 import {
   availablePaymentKinds,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   SYNC_DISABLED_LABELS,
   SYNC_FIELD_LABELS,
@@ -401,7 +401,8 @@ function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
         <>
           {run.currency && run.currency !== 'KRW' && (
             <p className="catalog-muted">
-              {run.currency} 요금을 1 {run.currency} = {formatWonText(run.exchangeRate ?? '')}로 환산했습니다.
+              {run.currency} 요금을 1 {run.currency} ={' '}
+              {withParticle(formatWonText(run.exchangeRate ?? ''), '으로/로')} 환산했습니다.
             </p>
           )}
           {run.changes.length === 0 ? (

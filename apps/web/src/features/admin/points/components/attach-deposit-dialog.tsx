@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { DEPOSIT_SOURCE_LABELS, DEPOSIT_STATUS_LABELS, formatWon } from '@smm/domain';
 import type { AdminDepositListItem, AdminDepositWithMemo } from '@smm/domain/contract';
 import { errorMessage } from '@/lib/api-client';

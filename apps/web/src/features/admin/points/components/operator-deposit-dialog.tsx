@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { validateOperatorDeposit } from '@smm/domain';
 import type { OperatorDepositResponse } from '@smm/domain/contract';
 import { errorMessage } from '@/lib/api-client';
