@@ -7,6 +7,7 @@ import {
   formatUnitPrice,
   formatWonText,
   syncErrorText,
+  withParticle,
   type SyncDisabledReason,
   type SyncField,
 } from '@smm/domain';
