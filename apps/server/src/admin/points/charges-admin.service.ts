@@ -7,10 +7,11 @@ import type {
 } from '@smm/domain/contract';
 import type { Db } from '../../db/database';
 import { presentAdminCharge, presentAdminDeposit } from '../../points/charges.presenter';
-import type { DepositRow } from '../../points/deposits.repository';
 import { pointsAdminRepository } from './points-admin.repository';
 
 const PAGE_SIZE = HISTORY_PAGE_SIZE * 5;
+
+type DepositRow = Parameters<typeof presentAdminDeposit>[0];
 
 /**
  * The console's lists of charges and deposits (issue 7 §6). The operator's decisions on them (accept,
