@@ -36,7 +36,11 @@ export function appError(code: ErrorCode, message?: string): AppError {
 }
 
 /** An error whose answer carries more than `{ message, code }` (declared in the route's contract). */
-export function appErrorWith(code: ErrorCode, message: string, extra: Record<string, number | string>): AppError {
+export function appErrorWith(
+  code: ErrorCode,
+  message: string,
+  extra: Record<string, number | string>,
+): AppError {
   return new AppError(code, message, { extra });
 }
 

@@ -30,7 +30,11 @@ export interface BankAccount {
  * lapse the background tick applies, docs/ARCHITECTURE.md#charges-and-deposits) at the server's `now`,
  * rounded down; 0 once past or when the charge no longer waits for a transfer.
  */
-export const presentChargeTransfer = (row: ChargeRow, account: BankAccount, now: Date): ChargeTransferStatus => ({
+export const presentChargeTransfer = (
+  row: ChargeRow,
+  account: BankAccount,
+  now: Date,
+): ChargeTransferStatus => ({
   id: row.id,
   point: row.point,
   payable: row.payable,

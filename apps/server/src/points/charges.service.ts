@@ -100,11 +100,11 @@ export class ChargesService {
         });
       });
       const extraWon = charge.payable - payable;
-      const { status: _status, secondsLeft: _left, ...transfer } = presentChargeTransfer(
-        charge,
-        bankAccountOf(site),
-        now,
-      );
+      const {
+        status: _status,
+        secondsLeft: _left,
+        ...transfer
+      } = presentChargeTransfer(charge, bankAccountOf(site), now);
       return {
         ...transfer,
         message: extraWon > 0 ? distinctAmountMessage(extraWon, charge.payable) : CHARGE_MESSAGES.SUCCESS,

@@ -56,7 +56,12 @@ describe(`a pending charge found again on ${testDatabaseKind}`, () => {
     await t.app.services.settings.set('BANKING_DISPLAY_TEXT', '예금주 (주)소셜부스트');
     const member = await createMember(t.app);
     const name = nextName();
-    const asked = await ask(member, { name, point: 20_000, feeType: PaymentKind.FEE, feeValue: TEST_INVOICE });
+    const asked = await ask(member, {
+      name,
+      point: 20_000,
+      feeType: PaymentKind.FEE,
+      feeValue: TEST_INVOICE,
+    });
     // The holder under the label 예금주 is the name alone, in the answer to the request too.
     expect(asked.accountHolder).toBe('(주)소셜부스트');
 
@@ -132,7 +137,12 @@ describe(`a pending charge found again on ${testDatabaseKind}`, () => {
     const name = nextName();
     const first = await ask(member, { name, point: 10_000, feeType: PaymentKind.NONE });
     t.clock.advance(60_000);
-    const second = await ask(member, { name, point: 30_000, feeType: PaymentKind.FEE, feeValue: TEST_INVOICE });
+    const second = await ask(member, {
+      name,
+      point: 30_000,
+      feeType: PaymentKind.FEE,
+      feeValue: TEST_INVOICE,
+    });
     const third = await ask(member, { name, point: 5_000, feeType: PaymentKind.NONE });
     await ask(other, { name: nextName(), point: 10_000, feeType: PaymentKind.NONE });
     const withdrawn = await t.app.inject({
@@ -153,7 +163,12 @@ describe(`asking again for what one's own pending charge holds on ${testDatabase
   it('is refused naming that charge (and its instructions are one call away); nothing new is stored', async () => {
     const member = await createMember(t.app);
     const name = nextName();
-    const asked = await ask(member, { name, point: 20_000, feeType: PaymentKind.FEE, feeValue: TEST_INVOICE });
+    const asked = await ask(member, {
+      name,
+      point: 20_000,
+      feeType: PaymentKind.FEE,
+      feeValue: TEST_INVOICE,
+    });
     // The same name written another way, the same amount: the same deposit, so the same charge.
     const again = await postCharge(member, {
       name: ` ${name.slice(0, 1)} ${name.slice(1)} `,
