@@ -8,8 +8,8 @@ import { TimeLeft } from './time-left';
 /**
  * The top of /point while charges wait for their transfer (docs/product.md#point-charge-page): found again
  * after a reload, without asking anew. The account (bank, number, holder) is one for every charge, so it
- * is shown once; then each charge: the exact amount to transfer with its copy button, the points it
- * credits when they differ (a tax invoice's VAT), the depositor name and the time left.
+ * is shown once; then each charge: the exact amount to transfer with its copy button, the depositor
+ * name, the points it credits when they differ (a tax invoice's VAT) and the time left.
  */
 export function PendingCharges({
   charges,
@@ -68,6 +68,10 @@ export function PendingCharges({
                   <CopyAmountButton payable={charge.payable} />
                 </dd>
               </div>
+              <div>
+                <dt>입금자명</dt>
+                <dd className="transfer-strong">{charge.depositorName}</dd>
+              </div>
               {charge.payable !== charge.point && (
                 <div>
                   <dt>충전될 포인트</dt>
@@ -77,10 +81,6 @@ export function PendingCharges({
                   </dd>
                 </div>
               )}
-              <div>
-                <dt>입금자명</dt>
-                <dd className="transfer-strong">{charge.depositorName}</dd>
-              </div>
             </dl>
             <Button variant="ghost" size="sm" className="pending-item-more" onClick={() => onShow(charge.id)}>
               입금 안내 전체 보기
