@@ -64,7 +64,8 @@ for (const width of [1440, 390] as const) {
         request,
         context,
       }) => {
-        test.setTimeout(60_000);
+        // Two forms with eight invoice fields each, a reload and two dialogs: generous for a busy machine.
+        test.setTimeout(120_000);
         await context.grantPermissions(['clipboard-read', 'clipboard-write']);
         const member = await signInNewMember(page, request);
         const depositor = `충전${member.id.slice(-6)}`;

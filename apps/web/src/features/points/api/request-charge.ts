@@ -13,10 +13,10 @@ export function useRequestCharge() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: requestCharge,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: POINT_HISTORY_KEY }),
-        client.invalidateQueries({ queryKey: PENDING_CHARGES_KEY }),
-      ]),
+    // The answer waits for the history only (as before); the pending charges above are read again meanwhile.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: PENDING_CHARGES_KEY });
+      return client.invalidateQueries({ queryKey: POINT_HISTORY_KEY });
+    },
   });
 }
