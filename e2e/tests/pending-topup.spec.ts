@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { OWN_PENDING_CHARGE_MESSAGE } from '@smm/domain';
@@ -38,6 +39,14 @@ async function expectNoHorizontalOverflow(page: Page) {
   const width = page.viewportSize()?.width ?? 0;
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, 'document.documentElement.scrollWidth').toBeLessThanOrEqual(width);
+}
+
+/** Serious or critical WCAG 2 A/AA violations on the page as it is now. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function shot(page: Page, name: string, from?: Locator) {
@@ -100,6 +109,9 @@ for (const width of [1440, 390] as const) {
         // The lapse rule: 3 hours from the request, counted by the server; a few seconds have passed.
         await expect(item).toContainText(/(2시간 5\d분|3시간) 남음/);
         await expect(card.getByRole('button', { name: '계좌번호 복사' })).toBeVisible();
+        // The new card and the history's second amount, in this theme: no contrast or naming problems.
+        await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+        expect(await axeViolations(page)).toEqual([]);
         await item.getByRole('button', { name: '금액 복사' }).click();
         await expect(page.getByText('입금액을 복사했습니다.')).toBeVisible();
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('22000');
