@@ -131,7 +131,8 @@ export const SETTING_LABELS: Record<ConsoleSettingKey, SettingLabel> = {
   BANKING_DISPLAY_TEXT: {
     group: 'charge',
     label: '예금주 표시',
-    description: '충전 안내에 계좌번호와 함께 보이는 예금주 문구입니다.',
+    description:
+      "충전 안내의 '예금주' 칸에 보이는 이름입니다(예: (주)소셜부스트). 앞에 '예금주'를 붙이지 않아도 됩니다.",
   },
   BANKING_BANKING_CODE: {
     group: 'charge',

@@ -51,6 +51,8 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, message: '요청한 주소를 찾을 수 없습니다.' },
   /** Unknown, or another member's: the two are answered alike so no order id is known to exist. */
   ORDER_NOT_FOUND: { status: 404, message: '주문을 찾을 수 없습니다.' },
+  /** A charge that is unknown or another member's: answered alike, so no charge id is known to exist. */
+  CHARGE_NOT_FOUND: { status: 404, message: '충전 신청을 찾을 수 없습니다.' },
   FIND_ID_NOT_FOUND: { status: 404, message: ACCOUNT_MESSAGES.FIND_ID_NOT_FOUND },
   /** A Naver or Kakao account that is not a member yet: the 404 leads to social registration. */
   SOCIAL_NOT_REGISTERED: { status: 404, message: ACCOUNT_MESSAGES.SOCIAL_NOT_REGISTERED },

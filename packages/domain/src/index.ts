@@ -15,6 +15,7 @@ export * from './order-status';
 export * from './refill-rules';
 export * from './admin-points';
 export * from './charge-rules';
+export * from './pending-charge';
 export * from './bank-sms';
 export * from './public-api';
 export * from './public-api-examples';

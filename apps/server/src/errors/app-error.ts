@@ -10,15 +10,21 @@ export class AppError extends Error {
   readonly status: number;
   /** For a 429: when the client may try again; the error handler sends it as `Retry-After`. */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * Fields the answer carries beside `message` and `code`, as the route's contract declares them for
+   * this status (a charge clash names the member's own pending charge: chargeConflictBody).
+   */
+  readonly extra: Readonly<Record<string, number | string>> | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    options: { retryAfterSeconds?: number } = {},
+    options: { retryAfterSeconds?: number; extra?: Record<string, number | string> } = {},
   ) {
     super(message ?? ERROR_CATALOGUE[code].message);
     this.name = 'AppError';
     this.status = ERROR_CATALOGUE[code].status;
+    this.extra = options.extra;
     this.retryAfterSeconds =
       options.retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterSeconds));
   }
@@ -27,6 +33,15 @@ export class AppError extends Error {
 /** `message` overrides the catalogue text when a rule has a more precise one (e.g. a sign-up rule). */
 export function appError(code: ErrorCode, message?: string): AppError {
   return new AppError(code, message);
+}
+
+/** An error whose answer carries more than `{ message, code }` (declared in the route's contract). */
+export function appErrorWith(
+  code: ErrorCode,
+  message: string,
+  extra: Record<string, number | string>,
+): AppError {
+  return new AppError(code, message, { extra });
 }
 
 /** A 429 that says when the client may try again. */

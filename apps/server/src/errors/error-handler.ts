@@ -4,13 +4,13 @@ import { AppError, ERROR_CATALOGUE } from './app-error';
 /** Every 429 carries Retry-After (seconds); a limit that does not say when gets this. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
-/** The one place an error becomes an HTTP answer: `{ message, code }`, never internals. */
+/** The one place an error becomes an HTTP answer: `{ message, code }` (and an AppError's declared extra), never internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status === 429)
         reply.header('retry-after', String(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
-      return reply.status(error.status).send({ message: error.message, code: error.code });
+      return reply.status(error.status).send({ ...error.extra, message: error.message, code: error.code });
     }
     // Fastify's own client errors: unparsable JSON, wrong content type, too large a body, rate limit.
     const status = (error as FastifyError).statusCode;

@@ -1,5 +1,10 @@
-import type { ChargeStatus, PaymentKind } from '@smm/domain';
-import type { AdminChargeItem, AdminDepositItem, PointHistoryItem } from '@smm/domain/contract';
+import { ChargeStatus, type PaymentKind } from '@smm/domain';
+import type {
+  AdminChargeItem,
+  AdminDepositItem,
+  ChargeTransferStatus,
+  PointHistoryItem,
+} from '@smm/domain/contract';
 import type { ChargeRow, ChargeWithNames } from './charges.repository';
 import type { DepositRow } from './deposits.repository';
 
@@ -11,6 +16,38 @@ export const presentPointHistoryItem = (row: ChargeRow): PointHistoryItem => ({
   feeType: row.feeType as PaymentKind,
   status: row.status as ChargeStatus,
   responseAt: row.responseAt?.toISOString() ?? null,
+});
+
+/** The account a charge is transferred to (site settings BANKING_*). */
+export interface BankAccount {
+  bankName: string;
+  accountNumber: string;
+  accountHolder: string;
+}
+
+/**
+ * A charge's transfer instructions. The time left is counted from the charge's own `expires_at` (the
+ * lapse the background tick applies, docs/ARCHITECTURE.md#charges-and-deposits) at the server's `now`,
+ * rounded down; 0 once past or when the charge no longer waits for a transfer.
+ */
+export const presentChargeTransfer = (
+  row: ChargeRow,
+  account: BankAccount,
+  now: Date,
+): ChargeTransferStatus => ({
+  id: row.id,
+  point: row.point,
+  payable: row.payable,
+  depositorName: row.depositorName,
+  feeType: row.feeType as PaymentKind,
+  ...account,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  status: row.status as ChargeStatus,
+  secondsLeft:
+    row.status === ChargeStatus.PENDING
+      ? Math.max(0, Math.floor((row.expiresAt.getTime() - now.getTime()) / 1000))
+      : 0,
 });
 
 export const presentAdminCharge = ({

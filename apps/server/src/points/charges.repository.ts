@@ -13,6 +13,7 @@ export type NewCharge = Omit<
 
 /** A pending charge under one depositor name, as a new request under that name sees it. */
 export interface PendingUnderName {
+  id: number;
   accountId: number;
   point: number;
   payable: number;
@@ -65,19 +66,11 @@ export const chargesRepository = {
     return row?.n ?? 0;
   },
 
-  /** Payable amounts already waiting under this depositor (to suggest a free one). */
-  async pendingPayablesOf(ex: Executor, depositorKey: string): Promise<Set<number>> {
-    const rows = await ex
-      .select({ payable: charges.payable })
-      .from(charges)
-      .where(and(eq(charges.depositorKey, depositorKey), eq(charges.status, ChargeStatus.PENDING)));
-    return new Set(rows.map((r) => r.payable));
-  },
-
   /** Every pending charge under this depositor name, whoever asked for it. */
   async pendingUnder(ex: Executor, depositorKey: string): Promise<PendingUnderName[]> {
     return ex
       .select({
+        id: charges.id,
         accountId: charges.accountId,
         point: charges.point,
         payable: charges.payable,
@@ -104,6 +97,20 @@ export const chargesRepository = {
       ex.select({ n: count() }).from(charges).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
+  },
+
+  /** The member's PENDING charges, newest first (at most CHARGE_MAX_PENDING by the request rule). */
+  async pendingOf(ex: Executor, accountId: number): Promise<ChargeRow[]> {
+    return ex
+      .select()
+      .from(charges)
+      .where(and(eq(charges.accountId, accountId), eq(charges.status, ChargeStatus.PENDING)))
+      .orderBy(desc(charges.id));
+  },
+
+  async byId(ex: Executor, id: number): Promise<ChargeRow | undefined> {
+    const [row] = await ex.select().from(charges).where(eq(charges.id, id));
+    return row;
   },
 
   /** The one PENDING charge a deposit of `amount` under `depositorKey` pays for, locked. */

@@ -1,4 +1,5 @@
 import {
+  accountHolderName,
   ambiguousChargeMessage,
   availablePaymentKinds,
   CHARGE_MESSAGES,
@@ -10,25 +11,30 @@ import {
   DISTINCT_AMOUNT_MAX_EXTRA_WON,
   HISTORY_PAGE_SIZE,
   normalizeDepositorName,
+  OWN_PENDING_CHARGE_MESSAGE,
   payableAmountWon,
   type PaymentKind,
   receiptDetailsOf,
+  type SiteSettings,
   suggestFreeChargePoint,
   tooManyPendingChargesMessage,
   validateChargeRequest,
 } from '@smm/domain';
 import type {
+  ChargeConflictBody,
   ChargeRequest,
   ChargeRequestResponse,
+  ChargeTransferStatus,
+  PendingChargesResponse,
   PointHistoryQuery,
   PointHistoryResponse,
   WithdrawChargeResponse,
 } from '@smm/domain/contract';
 import { isUniqueViolation, type Db } from '../db/database';
-import { appError } from '../errors/app-error';
+import { appError, appErrorWith } from '../errors/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
-import { presentPointHistoryItem } from './charges.presenter';
+import { presentChargeTransfer, presentPointHistoryItem, type BankAccount } from './charges.presenter';
 import { chargesRepository, type PendingUnderName } from './charges.repository';
 
 export interface ChargeLimitsConfig {
@@ -94,23 +100,19 @@ export class ChargesService {
         });
       });
       const extraWon = charge.payable - payable;
+      const {
+        status: _status,
+        secondsLeft: _left,
+        ...transfer
+      } = presentChargeTransfer(charge, bankAccountOf(site), now);
       return {
-        id: charge.id,
+        ...transfer,
         message: extraWon > 0 ? distinctAmountMessage(extraWon, charge.payable) : CHARGE_MESSAGES.SUCCESS,
-        point: charge.point,
-        payable: charge.payable,
-        depositorName: charge.depositorName,
-        feeType,
-        bankName: site.get('BANKING_NAME'),
-        accountNumber: site.get('BANKING_ACCOUNT_NUMBER'),
-        accountHolder: site.get('BANKING_DISPLAY_TEXT'),
-        createdAt: charge.createdAt.toISOString(),
-        expiresAt: charge.expiresAt.toISOString(),
         extraWon,
       };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      throw await this.clash(depositorKey, body.point, feeType);
+      throw await this.clash(accountId, depositorKey, body.point, payable, feeType);
     }
   }
 
@@ -130,7 +132,8 @@ export class ChargesService {
   ): number {
     const holder = waiting.find((w) => w.payable === payable);
     if (!holder) return 0;
-    const raisedBefore = waiting.some(
+    if (holder.accountId === accountId) throw ownPendingClash(holder.id);
+    const raisedBefore = waiting.find(
       (w) =>
         w.accountId === accountId &&
         w.feeType === feeType &&
@@ -138,11 +141,9 @@ export class ChargesService {
         w.point - point <= DISTINCT_AMOUNT_MAX_EXTRA_WON &&
         w.payable === payable + (w.point - point),
     );
+    if (distinctAmounts && raisedBefore) throw ownPendingClash(raisedBefore.id);
     const taken = new Set(waiting.map((w) => w.payable));
-    const extra =
-      distinctAmounts && holder.accountId !== accountId && !raisedBefore
-        ? distinctAmountExtraWon(payable, taken, this.limits.maxWon - point)
-        : null;
+    const extra = distinctAmounts ? distinctAmountExtraWon(payable, taken, this.limits.maxWon - point) : null;
     if (extra === null) {
       const suggestion = suggestFreeChargePoint(point, feeType, taken, this.limits.maxWon);
       throw appError('CHARGE_CONFLICT', ambiguousChargeMessage(suggestion));
@@ -150,11 +151,44 @@ export class ChargesService {
     return extra;
   }
 
-  /** The 409 of a (depositor, payable) another pending charge took, with a free amount suggested. */
-  private async clash(depositorKey: string, point: number, feeType: PaymentKind) {
-    const taken = await chargesRepository.pendingPayablesOf(this.db, depositorKey);
+  /**
+   * The 409 of a (depositor, payable) another pending charge took in a race the unique index settled:
+   * the member's own charge is named, another member's gets a free amount suggested.
+   */
+  private async clash(
+    accountId: number,
+    depositorKey: string,
+    point: number,
+    payable: number,
+    feeType: PaymentKind,
+  ) {
+    const waiting = await chargesRepository.pendingUnder(this.db, depositorKey);
+    const own = waiting.find((w) => w.payable === payable && w.accountId === accountId);
+    if (own) return ownPendingClash(own.id);
+    const taken = new Set(waiting.map((w) => w.payable));
     const suggestion = suggestFreeChargePoint(point, feeType, taken, this.limits.maxWon);
     return appError('CHARGE_CONFLICT', ambiguousChargeMessage(suggestion));
+  }
+
+  /**
+   * GET /service/point/:id: one of the member's own charges with its transfer instructions and the
+   * time left before it lapses (docs/product.md#point-charge-page). Another member's charge and an
+   * unknown id are answered alike (404), so no charge is known to exist.
+   */
+  async transfer(accountId: number, chargeId: number): Promise<ChargeTransferStatus> {
+    const charge = await chargesRepository.byId(this.db, chargeId);
+    if (!charge || charge.accountId !== accountId) throw appError('CHARGE_NOT_FOUND');
+    const site = await this.settings.current();
+    return presentChargeTransfer(charge, bankAccountOf(site), this.clock.now());
+  }
+
+  /** GET /service/point-pending: every PENDING charge of the member with its instructions, newest first. */
+  async pending(accountId: number): Promise<PendingChargesResponse> {
+    const rows = await chargesRepository.pendingOf(this.db, accountId);
+    if (rows.length === 0) return [];
+    const account = bankAccountOf(await this.settings.current());
+    const now = this.clock.now();
+    return rows.map((row) => presentChargeTransfer(row, account, now));
   }
 
   /**
@@ -186,4 +220,23 @@ export class ChargesService {
       total,
     };
   }
+}
+
+/** The panel's account, from the site settings; the holder without a label written into the setting. */
+function bankAccountOf(site: SiteSettings): BankAccount {
+  return {
+    bankName: site.get('BANKING_NAME'),
+    accountNumber: site.get('BANKING_ACCOUNT_NUMBER'),
+    accountHolder: accountHolderName(site.get('BANKING_DISPLAY_TEXT')),
+  };
+}
+
+/**
+ * The member asks again for what their own pending charge already holds (same depositor key and
+ * amount): refused, naming that charge, so the screen shows its instructions rather than suggesting
+ * another amount (a second charge) (docs/product.md#charges-and-deposits).
+ */
+function ownPendingClash(chargeId: number) {
+  const extra: Omit<ChargeConflictBody, 'message' | 'code'> = { pendingChargeId: chargeId };
+  return appErrorWith('CHARGE_CONFLICT', OWN_PENDING_CHARGE_MESSAGE, extra as Record<string, number>);
 }

@@ -54,7 +54,7 @@ describe('POST /service/point', () => {
       feeType: PaymentKind.CASH,
       bankName: '국민은행',
       accountNumber: '123456-01-234567',
-      accountHolder: '예금주 (주)소셜부스트',
+      accountHolder: '(주)소셜부스트',
     });
     expect(new Date(body.expiresAt).getTime() - new Date(body.createdAt).getTime()).toBe(3 * 3600_000);
     const [row] = await t.app.database.db.select().from(charges).where(eq(charges.id, body.id));

@@ -1,7 +1,10 @@
 import {
+  chargeConflictBody,
   chargeRequest,
   chargeRequestResponse,
+  chargeTransferStatus,
   orderPathParams,
+  pendingChargesResponse,
   pointHistoryQuery,
   pointHistoryResponse,
   withdrawChargeResponse,
@@ -10,17 +13,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../auth/guards';
 import type { ChargesService } from './charges.service';
 
-/** The member's charge calls (docs/product.md#member-api): ask for a charge, withdraw a pending one, list
- * their own. */
+/** The member's charge calls (docs/product.md#member-api): ask for a charge, find a charge's transfer
+ * instructions again (one, or every pending one), withdraw a pending one, list their own. */
 export function pointsRoutes(charges: ChargesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/service/point',
       {
         config: { auth: 'member' },
-        schema: { body: chargeRequest, response: { 200: chargeRequestResponse } },
+        schema: { body: chargeRequest, response: { 200: chargeRequestResponse, 409: chargeConflictBody } },
       },
       (request) => charges.request(accountOf(request).id, request.body),
+    );
+    app.get(
+      '/service/point/:id',
+      {
+        config: { auth: 'member' },
+        schema: { params: orderPathParams, response: { 200: chargeTransferStatus } },
+      },
+      (request) => charges.transfer(accountOf(request).id, request.params.id),
+    );
+    app.get(
+      '/service/point-pending',
+      { config: { auth: 'member' }, schema: { response: { 200: pendingChargesResponse } } },
+      (request) => charges.pending(accountOf(request).id),
     );
     app.post(
       '/service/point/:id/cancel',

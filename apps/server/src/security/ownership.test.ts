@@ -180,6 +180,9 @@ const FIXTURES: Record<string, (world: World) => Attempt[]> = {
   'POST /service/auto-order/:id/cancel': (w) => [
     { method: 'POST', url: `/service/auto-order/${w.siteAutoOrderId}/cancel`, headers: bearerOf(w) },
   ],
+  'GET /service/point/:id': (w) => [
+    { method: 'GET', url: `/service/point/${w.chargeId}`, headers: bearerOf(w) },
+  ],
   'POST /service/point/:id/cancel': (w) => [
     { method: 'POST', url: `/service/point/${w.chargeId}/cancel`, headers: bearerOf(w) },
   ],
@@ -293,6 +296,13 @@ describe(`ownership of member resources on ${testDatabaseKind}`, () => {
     for (const url of ['/service/order-history', '/service/auto-order-history', '/service/point-history']) {
       expect(await list(url), url).toMatchObject({ items: [], total: 0 });
     }
+    // Nor does B's list of pending charges with their transfer instructions (A's charge is pending).
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/service/point-pending',
+      headers: bearer(world.bToken),
+    });
+    expect(pending.json()).toEqual([]);
     // A sees their own.
     const aOrders = await t.app.inject({
       method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BANK_CODES } from '../bank-sms';
-import { page, pageNumber, pathText, requestText } from './common';
+import { errorBody, page, pageNumber, pathText, requestText } from './common';
 
 /**
  * Point charges (docs/product.md#charges-and-deposits). Numbers and texts are checked by the domain rules
@@ -35,10 +35,12 @@ export type ChargeRequest = z.infer<typeof chargeRequest>;
 const chargeStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 const paymentKind = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
-/** What the transfer-instruction panel shows. */
-export const chargeRequestResponse = z.object({
+/**
+ * One charge's transfer instructions: where to transfer, exactly how much, under which name, by when.
+ * `accountHolder` is the holder's name alone (accountHolderName: the label 예금주 is the screen's).
+ */
+export const chargeTransfer = z.object({
   id: z.number().int(),
-  message: z.string(),
   point: z.number().int(),
   /** Won to transfer: point × 1.1 for a tax invoice, else point. */
   payable: z.number().int(),
@@ -50,6 +52,12 @@ export const chargeRequestResponse = z.object({
   createdAt: z.string(),
   /** The charge lapses at this time if no matching deposit has arrived. */
   expiresAt: z.string(),
+});
+export type ChargeTransfer = z.infer<typeof chargeTransfer>;
+
+/** What the transfer-instruction panel shows right after POST /service/point. */
+export const chargeRequestResponse = chargeTransfer.extend({
+  message: z.string(),
   /**
    * Won added to `point` and `payable` to tell this charge from another member's pending one with the
    * same depositor name and amount (setting ENABLE_CHARGE_DISTINCT_AMOUNT); 0 when nothing was added.
@@ -57,6 +65,31 @@ export const chargeRequestResponse = z.object({
   extraWon: z.number().int(),
 });
 export type ChargeRequestResponse = z.infer<typeof chargeRequestResponse>;
+
+/**
+ * The 409 of POST /service/point. When the charge that holds the same depositor name and amount is the
+ * member's own, `pendingChargeId` names it, so the screen offers its instructions (신청한 충전 보기)
+ * instead of a second charge; another member's charge is never named.
+ */
+export const chargeConflictBody = errorBody.extend({ pendingChargeId: z.number().int().optional() });
+export type ChargeConflictBody = z.infer<typeof chargeConflictBody>;
+
+/**
+ * GET /service/point/:id (one of the member's own charges; 404 for anyone else's) and
+ * GET /service/point-pending (all of the member's PENDING charges, newest first): a charge's transfer
+ * instructions, found again after a reload.
+ */
+export const chargeTransferStatus = chargeTransfer.extend({
+  status: chargeStatus,
+  /**
+   * Seconds until `expiresAt` by the server's clock when it answered (0 once past, or when the charge is
+   * no longer pending): the screen counts down from it, so a wrong device clock does not move the deadline.
+   */
+  secondsLeft: z.number().int().min(0),
+});
+export type ChargeTransferStatus = z.infer<typeof chargeTransferStatus>;
+export const pendingChargesResponse = z.array(chargeTransferStatus);
+export type PendingChargesResponse = z.infer<typeof pendingChargesResponse>;
 
 /** GET /service/point-history?page= — the member's own charges, newest first. */
 export const pointHistoryQuery = z.object({ page: pageNumber });

@@ -12,7 +12,7 @@ export const DEMO_SETTINGS: Record<SettingKey, string> = {
   FOOTER_CEO: '김민준',
   FOOTER_CEO_PHONE_NUMBER: '02-1234-5678',
   BANKING_NAME: '국민은행',
-  BANKING_DISPLAY_TEXT: '예금주 (주)소셜부스트',
+  BANKING_DISPLAY_TEXT: '(주)소셜부스트',
   BANKING_ACCOUNT_NUMBER: '123456-01-234567',
   BANKING_BANKING_CODE: '004',
   SITE_KAKAO_CHANNEL_LINK: 'https://pf.kakao.com/_socialboost',

@@ -17,20 +17,20 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
+/** Something to read, not to confirm (a pending charge's transfer instructions): 닫기 only. */
+type InfoDialogProps = Pick<ConfirmDialogProps, 'title' | 'children' | 'onClose'> & {
+  confirmLabel?: undefined;
+  onConfirm?: undefined;
+};
+
 /**
  * The member site's confirm step before an action that cannot be taken back (a cancel, a refill): a modal
  * over the page in the popups' style. It sends nothing by itself; `onConfirm` does. Esc, 닫기 and a click
- * outside close it; Tab stays inside; focus starts on 닫기 and returns where it was on close.
+ * outside close it; Tab stays inside; focus starts on 닫기 and returns where it was on close. Without
+ * `onConfirm` it only shows something (role dialog, 닫기 alone).
  */
-export function ConfirmDialog({
-  title,
-  children,
-  confirmLabel,
-  pendingLabel,
-  pending,
-  onConfirm,
-  onClose,
-}: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps | InfoDialogProps) {
+  const { title, children, onClose } = props;
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -83,7 +83,7 @@ export function ConfirmDialog({
       <div
         ref={panelRef}
         className="confirm-panel"
-        role="alertdialog"
+        role={props.onConfirm ? 'alertdialog' : 'dialog'}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={bodyId}
@@ -98,9 +98,11 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={onClose}>
             닫기
           </Button>
-          <Button onClick={onConfirm} disabled={pending}>
-            {pending ? pendingLabel : confirmLabel}
-          </Button>
+          {props.onConfirm && (
+            <Button onClick={props.onConfirm} disabled={props.pending}>
+              {props.pending ? props.pendingLabel : props.confirmLabel}
+            </Button>
+          )}
         </div>
       </div>
     </div>,

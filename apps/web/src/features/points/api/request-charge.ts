@@ -1,17 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChargeRequest, ChargeRequestResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
+import { PENDING_CHARGES_KEY } from './get-charge-transfer';
 import { POINT_HISTORY_KEY } from './get-point-history';
 
 export type { ChargeRequestResponse };
 
 export const requestCharge = (body: ChargeRequest) => api.post<ChargeRequestResponse>('/service/point', body);
 
-/** POST /service/point; the history shows the new pending row at once. */
+/** POST /service/point; the history and the pending charges show the new one at once. */
 export function useRequestCharge() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: requestCharge,
-    onSuccess: () => client.invalidateQueries({ queryKey: POINT_HISTORY_KEY }),
+    // The answer waits for the history only (as before); the pending charges above are read again meanwhile.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: PENDING_CHARGES_KEY });
+      return client.invalidateQueries({ queryKey: POINT_HISTORY_KEY });
+    },
   });
 }

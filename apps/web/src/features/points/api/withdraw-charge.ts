@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChargeStatus } from '@smm/domain';
 import type { PointHistoryResponse, WithdrawChargeResponse } from '@smm/domain/contract';
 import { api } from '@/lib/api-client';
+import { CHARGE_TRANSFER_KEY, PENDING_CHARGES_KEY } from './get-charge-transfer';
 import { POINT_HISTORY_KEY } from './get-point-history';
 
 export type { WithdrawChargeResponse };
@@ -31,6 +32,9 @@ export function useWithdrawCharge() {
       );
     },
     // Not awaited: the row already says 신청 취소, so the answer is shown without waiting for the refetch.
-    onSettled: () => void client.invalidateQueries({ queryKey: POINT_HISTORY_KEY }),
+    onSettled: () => {
+      for (const queryKey of [POINT_HISTORY_KEY, PENDING_CHARGES_KEY, CHARGE_TRANSFER_KEY])
+        void client.invalidateQueries({ queryKey });
+    },
   });
 }

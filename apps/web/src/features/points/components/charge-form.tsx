@@ -16,9 +16,10 @@ import {
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { LoginPrompt } from '@/components/ui/login-prompt';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
+import type { ChargeConflictBody } from '@smm/domain/contract';
 import { useRequestCharge, type ChargeRequestResponse } from '../api/request-charge';
 
 const EMPTY_INVOICE: InvoiceDetails = {
@@ -43,6 +44,16 @@ const INVOICE_FIELDS: { key: keyof InvoiceDetails; label: string; placeholder: s
   { key: 'email', label: '계산서 받을 이메일', placeholder: 'tax@example.com', type: 'email' },
 ];
 
+/**
+ * The member's own pending charge a refused request names (409, chargeConflictBody): the same name and
+ * amount already wait for a transfer, so the form offers that charge's instructions, not a new amount.
+ */
+function ownPendingChargeOf(error: unknown): number | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const id = (error.body as Partial<ChargeConflictBody> | undefined)?.pendingChargeId;
+  return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
+}
+
 /** The amount field holds digits only; '' reads as 0. */
 const amountOf = (text: string) => (text === '' ? 0 : Number(text));
 
@@ -53,9 +64,12 @@ const amountOf = (text: string) => (text === '' ? 0 : Number(text));
  */
 export function ChargeForm({
   onRequested,
+  onShowPending,
   initialName = '',
 }: {
   onRequested: (charge: ChargeRequestResponse) => void;
+  /** 신청한 충전 보기: the instructions of the member's own pending charge a refusal named. */
+  onShowPending: (chargeId: number) => void;
   /** The depositor name of the request just made, when the member starts another (다른 금액으로). */
   initialName?: string;
 }) {
@@ -74,6 +88,8 @@ export function ChargeForm({
   // How many times a guest pressed submit: each press shows the prompt anew (and brings it into view).
   const [loginPrompt, setLoginPrompt] = useState(0);
   const submitLock = useRef(false);
+  // A refusal naming the member's own pending charge, shown in the form with its 신청한 충전 보기.
+  const [ownClash, setOwnClash] = useState<{ chargeId: number; message: string } | null>(null);
   const request = useRequestCharge();
   const promptId = useId();
   const receiptName = useId();
@@ -103,12 +119,15 @@ export function ChargeForm({
       return;
     }
     submitLock.current = true;
+    setOwnClash(null);
     try {
       const charge = await request.mutateAsync({ name: name.trim(), point, feeType: kind, feeValue });
       toast.success(CHARGE_MESSAGES.SUCCESS);
       onRequested(charge);
     } catch (error) {
-      toast.error(errorMessage(error, CHARGE_MESSAGES.FAILED));
+      const chargeId = ownPendingChargeOf(error);
+      if (chargeId === null) toast.error(errorMessage(error, CHARGE_MESSAGES.FAILED));
+      else setOwnClash({ chargeId, message: errorMessage(error, CHARGE_MESSAGES.FAILED) });
     } finally {
       submitLock.current = false;
     }
@@ -232,6 +251,14 @@ export function ChargeForm({
       >
         {request.isPending ? '신청하는 중…' : '충전 신청하기'}
       </Button>
+      {ownClash && (
+        <div className="charge-own-clash" role="alert">
+          <p>{ownClash.message}</p>
+          <Button variant="outline" onClick={() => onShowPending(ownClash.chargeId)}>
+            신청한 충전 보기
+          </Button>
+        </div>
+      )}
       {loginPrompt > 0 && (
         <LoginPrompt
           key={loginPrompt}

@@ -23,19 +23,45 @@ const TONES: Record<ChargeStatus, string> = {
 };
 
 /**
- * Charge history (docs/product.md#point-charge-page): number, requested, amount, status, decided; a
- * pending charge offers 충전 신청 취소 beside its status.
+ * The amount to transfer under the points when the two differ (a tax invoice adds VAT; the points are
+ * what is credited): a member reading ₩20,000 alone would transfer too little.
+ */
+function PayableNote({ charge }: { charge: PointHistoryItem }) {
+  if (charge.payable === charge.point) return null;
+  return <span className="charge-payable">입금액 {formatWon(charge.payable)}</span>;
+}
+
+/** 입금 안내: a pending charge's transfer instructions, one press away (docs/product.md#point-charge-page). */
+function ShowTransferButton({ charge, onShow }: { charge: PointHistoryItem; onShow: (id: number) => void }) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => onShow(charge.id)}
+      aria-label={`충전번호 ${charge.id} 입금 안내`}
+    >
+      입금 안내
+    </Button>
+  );
+}
+
+/**
+ * Charge history (docs/product.md#point-charge-page): number, requested, amount (and the amount to
+ * transfer when it differs), status, decided; a pending charge offers 입금 안내 and 충전 신청 취소
+ * beside its status.
  */
 export function ChargeHistory({
   query,
   page,
   hrefFor,
   onWithdrawn,
+  onShowTransfer,
 }: {
   query: ReturnType<typeof usePointHistory>;
   page: number;
   hrefFor: (page: number) => string;
   onWithdrawn?: (chargeId: number) => void;
+  onShowTransfer: (chargeId: number) => void;
 }) {
   const narrow = useNarrowScreen();
   if (query.isError && !query.data) {
@@ -73,7 +99,7 @@ export function ChargeHistory({
         총 <strong>{formatCount(query.data.total)}</strong>건
       </p>
       {narrow ? (
-        <ChargeCards items={query.data.items} onWithdrawn={onWithdrawn} />
+        <ChargeCards items={query.data.items} onWithdrawn={onWithdrawn} onShowTransfer={onShowTransfer} />
       ) : (
         <div className="charge-table-wrap" role="region" aria-label="충전내역 표" tabIndex={0}>
           <table className="charge-table">
@@ -93,14 +119,20 @@ export function ChargeHistory({
                 <tr key={c.id}>
                   <td>{c.id}</td>
                   <td>{formatDateTime(c.createdAt)}</td>
-                  <td className="col-num">{formatWon(c.point)}</td>
+                  <td className="col-num">
+                    <span className="charge-point">{formatWon(c.point)}</span>
+                    <PayableNote charge={c} />
+                  </td>
                   <td>
                     <div className="charge-status">
                       <span className={`charge-badge charge-${TONES[c.status]}`}>
                         {CHARGE_STATUS_LABELS[c.status]}
                       </span>
                       {c.status === ChargeStatus.PENDING && (
-                        <WithdrawChargeButton charge={c} onWithdrawn={onWithdrawn} />
+                        <>
+                          <ShowTransferButton charge={c} onShow={onShowTransfer} />
+                          <WithdrawChargeButton charge={c} onWithdrawn={onWithdrawn} />
+                        </>
                       )}
                     </div>
                   </td>
@@ -122,13 +154,15 @@ export function ChargeHistory({
   );
 }
 
-/** On a phone each charge is a card: status and amount first, its 충전 신청 취소 across the bottom. */
+/** On a phone each charge is a card: status and amount first, its 입금 안내 and 충전 신청 취소 across the bottom. */
 function ChargeCards({
   items,
   onWithdrawn,
+  onShowTransfer,
 }: {
   items: PointHistoryItem[];
   onWithdrawn?: (chargeId: number) => void;
+  onShowTransfer: (chargeId: number) => void;
 }) {
   return (
     <ul className="record-cards" aria-label="충전내역 목록">
@@ -139,6 +173,7 @@ function ChargeCards({
             <p className="record-card-amount">
               <span>충전금액</span>
               <strong>{formatWon(c.point)}</strong>
+              <PayableNote charge={c} />
             </p>
           </div>
           <dl className="charge-item-facts">
@@ -157,6 +192,7 @@ function ChargeCards({
           </dl>
           {c.status === ChargeStatus.PENDING && (
             <div className="charge-item-actions">
+              <ShowTransferButton charge={c} onShow={onShowTransfer} />
               <WithdrawChargeButton charge={c} onWithdrawn={onWithdrawn} />
             </div>
           )}

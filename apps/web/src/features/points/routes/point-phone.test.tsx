@@ -70,7 +70,9 @@ describe('/point 충전내역 on a phone (390 px)', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
 
     expect(cardOf(5).firstElementChild).toHaveTextContent(/^대기충전금액₩1,234,567$/);
-    expect(cardOf(5)).toHaveTextContent('충전번호5신청일시2026-11-22 18:00:00수락/거절일시-충전 신청 취소');
+    expect(cardOf(5)).toHaveTextContent(
+      '충전번호5신청일시2026-11-22 18:00:00수락/거절일시-입금 안내충전 신청 취소',
+    );
     expect(within(cardOf(5)).getByRole('button', { name: '충전 신청 취소' })).toBeInTheDocument();
     expect(cardOf(4).firstElementChild).toHaveTextContent(/^수락충전금액₩10,000$/);
     expect(cardOf(4)).toHaveTextContent('수락/거절일시2026-11-22 19:00:00');

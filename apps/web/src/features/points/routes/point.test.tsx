@@ -163,7 +163,9 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
       ),
     });
     renderWithProviders(<PointRoute />, { route: '/point' });
-    await user.click(within(await screen.findByRole('row', { name: /^5 / })).getByRole('button'));
+    await user.click(
+      within(await screen.findByRole('row', { name: /^5 / })).getByRole('button', { name: '충전 신청 취소' }),
+    );
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '신청 취소' }));
     expect(await screen.findByText(CHARGE_WITHDRAW_MESSAGES.NOT_PENDING)).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

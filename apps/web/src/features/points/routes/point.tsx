@@ -4,17 +4,22 @@ import { ChargeStatus, SessionState } from '@smm/domain';
 import { Card, PageHeader } from '@/components/ui/page';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
+import { usePendingCharges } from '../api/get-charge-transfer';
 import { hasPendingCharge, PENDING_POLL_MS, usePointHistory } from '../api/get-point-history';
 import type { ChargeRequestResponse } from '../api/request-charge';
 import { ChargeForm } from '../components/charge-form';
 import { ChargeHistory } from '../components/charge-history';
+import { ChargeTransferDialog } from '../components/charge-transfer-dialog';
+import { PendingCharges } from '../components/pending-charges';
 import { TransferPanel } from '../components/transfer-panel';
 import '../components/point.css';
 
 /**
  * Point charge (docs/product.md#point-charge-page): the form until a request succeeds, then the transfer
- * panel; the member's charges below. While a charge is pending the history and the balance are looked at
- * again every few seconds, so the top bar shows the credit without a reload.
+ * panel; the member's charges below. Above them, while charges wait for their transfer, their instructions
+ * (found again after a reload); a history row's 입금 안내 and a refusal's 신청한 충전 보기 open one
+ * charge's. While a charge is pending the history and the balance are looked at again every few seconds,
+ * so the top bar shows the credit without a reload.
  */
 export function PointRoute() {
   const { state, refreshProfile } = useSession();
@@ -26,7 +31,10 @@ export function PointRoute() {
   // The name the last request was made under: a new request starts from it (the member's own name).
   const [lastName, setLastName] = useState('');
   const history = usePointHistory(page, member);
-  const pending = hasPendingCharge(history.data);
+  const pendingCharges = usePendingCharges(member);
+  // The charge whose instructions are open in the dialog (입금 안내, 신청한 충전 보기).
+  const [shownChargeId, setShownChargeId] = useState<number | null>(null);
+  const pending = hasPendingCharge(history.data) || (pendingCharges.data?.length ?? 0) > 0;
   // A charge withdrawn (here, or in another tab and seen by the poll) is no longer asked to be paid:
   // the transfer panel gives way to the form.
   const onWithdrawn = useCallback(
@@ -56,12 +64,24 @@ export function PointRoute() {
     wasPending.current = pending;
   }, [pending, refreshProfile]);
 
+  // The charge the transfer panel beside shows is not repeated above it.
+  const waiting = (pendingCharges.data ?? []).filter((c) => c.id !== requested?.id);
+
   return (
     <div className="page point-page">
       <PageHeader
         title="포인트 충전"
         description="무통장 입금으로 포인트를 충전합니다. 입금이 확인되면 자동으로 충전돼요."
       />
+      {member && waiting.length > 0 && (
+        <Card className="point-card point-pending-card">
+          <PendingCharges
+            charges={waiting}
+            receivedAt={pendingCharges.dataUpdatedAt}
+            onShow={setShownChargeId}
+          />
+        </Card>
+      )}
       <div className="point-grid">
         <Card className="point-card">
           <h2 className="point-section-title">
@@ -78,13 +98,19 @@ export function PointRoute() {
               onWithdrawn={onWithdrawn}
             />
           ) : (
-            <ChargeForm onRequested={setRequested} initialName={lastName} />
+            <ChargeForm onRequested={setRequested} onShowPending={setShownChargeId} initialName={lastName} />
           )}
         </Card>
         <Card className="point-card point-history">
           <h2 className="point-section-title">충전내역</h2>
           {member ? (
-            <ChargeHistory query={history} page={page} hrefFor={hrefFor} onWithdrawn={onWithdrawn} />
+            <ChargeHistory
+              query={history}
+              page={page}
+              hrefFor={hrefFor}
+              onWithdrawn={onWithdrawn}
+              onShowTransfer={setShownChargeId}
+            />
           ) : (
             <div className="charge-state">
               <p>로그인하면 충전내역을 볼 수 있어요</p>
@@ -92,6 +118,9 @@ export function PointRoute() {
           )}
         </Card>
       </div>
+      {shownChargeId !== null && (
+        <ChargeTransferDialog chargeId={shownChargeId} onClose={() => setShownChargeId(null)} />
+      )}
     </div>
   );
 }
