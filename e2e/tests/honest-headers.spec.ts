@@ -115,14 +115,14 @@ for (const viewport of [
       const email = page.getByRole('switch', { name: '이메일 인증' });
       const emailField = page.locator('.setting-field').filter({ has: email });
       await expect(emailField.getByTestId('not-effective-ENABLE_EMAIL_VERIFY')).toHaveText(
-        '켜도 인증 메일이 회원에게 가지 않음 — 서버에 SMTP_HOST·SMTP_FROM 설정 필요',
+        '켜도 인증 메일이 회원에게 가지 않음 — 서버에 SMTP_HOST, SMTP_FROM 설정 필요',
       );
       await email.click();
       await expect(emailField.getByText('저장됨')).toBeVisible();
       await expect(emailField.getByTestId('not-effective-ENABLE_EMAIL_VERIFY')).toHaveText(
-        '인증 메일이 회원에게 가지 않음 — 서버에 SMTP_HOST·SMTP_FROM 설정 필요',
+        '인증 메일이 회원에게 가지 않음 — 서버에 SMTP_HOST, SMTP_FROM 설정 필요',
       );
-      await expect(email).toHaveAccessibleDescription(/서버에 SMTP_HOST·SMTP_FROM 설정 필요/);
+      await expect(email).toHaveAccessibleDescription(/서버에 SMTP_HOST, SMTP_FROM 설정 필요/);
 
       // Naver and Kakao are configured here, and so are the deposit webhooks: nothing said of them.
       await expect(page.getByRole('switch', { name: '네이버 로그인' })).toBeVisible();
@@ -130,7 +130,7 @@ for (const viewport of [
       await expect(page.getByTestId('not-effective-ENABLE_SNS_KAKAO')).toHaveCount(0);
       await expect(page.getByTestId('not-effective-BANKING_ACCOUNT_NUMBER')).toHaveCount(0);
       await expect(page.getByTestId('not-effective-ENABLE_PHONE_NUMBER')).toContainText(
-        '서버에 SMS_WEBHOOK_URL·SMS_WEBHOOK_SECRET 설정 필요',
+        '서버에 SMS_WEBHOOK_URL, SMS_WEBHOOK_SECRET 설정 필요',
       );
     });
   });

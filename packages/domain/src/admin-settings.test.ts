@@ -51,7 +51,7 @@ describe('settings that need the server’s configuration', () => {
       '켜도 적용 안 됨 — 서버에 NAVER_CLIENT_SECRET 설정 필요',
     );
     expect(settingNotEffective('ENABLE_EMAIL_VERIFY', ['SMTP_HOST', 'SMTP_FROM'], none, true)).toBe(
-      '인증 메일이 회원에게 가지 않음 — 서버에 SMTP_HOST·SMTP_FROM 설정 필요',
+      '인증 메일이 회원에게 가지 않음 — 서버에 SMTP_HOST, SMTP_FROM 설정 필요',
     );
     expect(settingNotEffective('ENABLE_SNS_NAVER', [], none, true)).toBeNull();
     // A key without server needs is never said to lack one.

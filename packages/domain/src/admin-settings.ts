@@ -359,7 +359,7 @@ export function settingNotEffective(
 ): string | null {
   const prefix = isOnFlag === false ? '켜도 ' : '';
   const need = SETTING_SERVER_NEEDS[key];
-  if (need && missing.length > 0) return `${prefix}${need.without} — 서버에 ${missing.join('·')} 설정 필요`;
+  if (need && missing.length > 0) return `${prefix}${need.without} — 서버에 ${missing.join(', ')} 설정 필요`;
   if (key === 'ENABLE_TOSS_PAYMENT' && !isKoreanBankCode(stored('BANKING_BANKING_CODE').trim()))
     return `${prefix}적용 안 됨 — 은행 코드(숫자 3자리) 설정 필요`;
   return null;

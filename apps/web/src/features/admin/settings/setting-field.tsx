@@ -101,7 +101,16 @@ export function SettingField({
   );
   const describedBy = `${id}-description ${notEffective ? `${id}-effect ` : ''}${id}-status`;
   const effect = notEffective && (
-    <p id={`${id}-effect`} className="setting-not-effective" data-testid={`not-effective-${key}`}>
+    // Red while it is on (or not a switch) and members are let down now; muted for a switch that is off.
+    <p
+      id={`${id}-effect`}
+      className={
+        setting.kind === 'flag' && draft !== 'true'
+          ? 'setting-not-effective setting-not-effective-idle'
+          : 'setting-not-effective'
+      }
+      data-testid={`not-effective-${key}`}
+    >
       <AlertTriangle size={14} aria-hidden />
       {notEffective}
     </p>

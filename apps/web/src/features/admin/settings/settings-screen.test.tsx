@@ -217,7 +217,7 @@ describe('settings screen', () => {
     expect(screen.queryByTestId('not-effective-ENABLE_SNS_KAKAO')).not.toBeInTheDocument();
     // The same for the settings that are not switches of login: e-mail codes, automatic deposits.
     expect(screen.getByTestId('not-effective-ENABLE_EMAIL_VERIFY')).toHaveTextContent(
-      '서버에 SMTP_HOST·SMTP_FROM 설정 필요',
+      '서버에 SMTP_HOST, SMTP_FROM 설정 필요',
     );
     expect(screen.getByTestId('not-effective-BANKING_ACCOUNT_NUMBER')).toHaveTextContent(
       '입금 자동 확인 안 됨 — 서버에 DEPOSIT_WEBHOOK_SECRET 설정 필요',
