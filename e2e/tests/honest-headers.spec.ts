@@ -30,6 +30,9 @@ for (const viewport of [
 ]) {
   test.describe(`[HONEST] ${viewport.width} px`, () => {
     test.use({ viewport });
+    // Each test signs in (a member or the operator) and switches settings over the API before and after
+    // its page loads: more than the default 30 s on a busy machine.
+    test.describe.configure({ timeout: 90_000 });
     test.afterEach(async ({ request }) => restoreSettings(request));
 
     test('the landing offers 로그인 · 회원가입 to a visitor and to a guest back from 둘러보기', async ({
