@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { consoleSettled, signInOperator } from './helpers/operator';
@@ -22,6 +23,25 @@ async function expectSignedOutEntries(page: Page) {
   await expect(nav.getByRole('link', { name: '회원가입' })).toBeVisible();
   await expect(nav.getByRole('link', { name: '주문하기' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: '로그아웃' })).toHaveCount(0);
+}
+
+/** No WCAG A/AA violation (contrast above all) in what `selectors` pick, in the light theme and then the dark. */
+async function expectReadableInBothThemes(page: Page, selectors: string[]) {
+  for (const theme of ['light', 'dark'] as const) {
+    // The member site's toggle, or the console's.
+    if (theme === 'dark')
+      await page
+        .getByRole('button', { name: /^(다크 모드|어두운 테마)로 전환$/ })
+        .first()
+        .click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+    for (const selector of selectors) axe = axe.include(selector);
+    const results = await axe.analyze();
+    expect(
+      results.violations.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
+    ).toEqual([]);
+  }
 }
 
 for (const viewport of [
@@ -93,6 +113,10 @@ for (const viewport of [
       await expect(form.getByText('총 금액')).toHaveCount(0);
       await expect(form.getByRole('button', { name: '주문하기' })).toHaveCount(0);
       await expect(form.getByTestId('order-closed')).toHaveText('점검 중에는 주문할 수 없어요.');
+      await expectReadableInBothThemes(page, [
+        '[data-testid="service-status"]',
+        '[data-testid="order-closed"]',
+      ]);
 
       // Maintenance over: the running strip alone, the total and the button back.
       await setSettings(request, { ENABLE_SERVICE_CHECK: 'false' });
@@ -135,6 +159,9 @@ for (const viewport of [
       await expect(page.getByTestId('not-effective-ENABLE_PHONE_NUMBER')).toContainText(
         '서버에 SMS_WEBHOOK_URL, SMS_WEBHOOK_SECRET 설정 필요',
       );
+
+      // The lines are readable in both themes: red (a switch on) and muted (a switch off).
+      await expectReadableInBothThemes(page, ['.setting-not-effective']);
     });
   });
 }
