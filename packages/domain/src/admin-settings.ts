@@ -298,7 +298,7 @@ export function settingChoiceLabel(key: ConsoleSettingKey, choice: string): stri
 }
 
 /**
- * Server variables (environment, docs/deploy.md) that some settings need to take effect. The console is
+ * Server variables (its environment) that some settings need to take effect. The console is
  * told which of them are not set — their names, never their values (GET /admin/api/settings/config-status).
  */
 export const SERVER_VARIABLES = [
