@@ -1,4 +1,5 @@
-import type { ConsoleSettingKey, PaymentTypeAvailability } from './settings';
+import type { ConsoleSettingKey, FlagKey, PaymentTypeAvailability } from './settings';
+import { isKoreanBankCode } from './toss-transfer';
 
 /**
  * How the console's settings form presents each key (docs/product.md#site-settings): its group, Korean label
@@ -295,4 +296,72 @@ export function settingChoiceLabel(key: ConsoleSettingKey, choice: string): stri
   if (key === 'ENABLE_PAYMENT_TYPE' && Object.hasOwn(PAYMENT_TYPE_LABELS, choice))
     return PAYMENT_TYPE_LABELS[choice as PaymentTypeAvailability];
   return choice;
+}
+
+/**
+ * Server variables (its environment) that some settings need to take effect. The console is
+ * told which of them are not set — their names, never their values (GET /admin/api/settings/config-status).
+ */
+export const SERVER_VARIABLES = [
+  'NAVER_CLIENT_SECRET',
+  'KAKAO_APP_ID',
+  'SMTP_HOST',
+  'SMTP_FROM',
+  'SMS_WEBHOOK_URL',
+  'SMS_WEBHOOK_SECRET',
+  'DEPOSIT_WEBHOOK_SECRET',
+] as const;
+export type ServerVariable = (typeof SERVER_VARIABLES)[number];
+
+export interface SettingServerNeed {
+  /** All of these must be set for the setting to do what its label says. */
+  variables: readonly ServerVariable[];
+  /** What members get while one is missing, said before "— 서버에 … 설정 필요". */
+  without: string;
+  /** A flag the server reads as off while one is missing, whatever is stored (members see no change). */
+  readAsOff?: true;
+}
+
+/**
+ * The settings whose effect depends on server configuration (docs/product.md#operator-console): the
+ * console says beside each one, while a variable is missing, that it does not work, instead of a bare
+ * 저장됨. Operator notifications' channels are told on their own screen (알림), not here.
+ */
+export const SETTING_SERVER_NEEDS: Partial<Record<ConsoleSettingKey, SettingServerNeed>> = {
+  ENABLE_SNS_NAVER: { variables: ['NAVER_CLIENT_SECRET'], without: '적용 안 됨', readAsOff: true },
+  ENABLE_SNS_KAKAO: { variables: ['KAKAO_APP_ID'], without: '적용 안 됨', readAsOff: true },
+  // Without a transport the codes go to the development outbox: sign-up asks for a code nobody receives.
+  ENABLE_EMAIL_VERIFY: { variables: ['SMTP_HOST', 'SMTP_FROM'], without: '인증 메일이 회원에게 가지 않음' },
+  ENABLE_PHONE_NUMBER: {
+    variables: ['SMS_WEBHOOK_URL', 'SMS_WEBHOOK_SECRET'],
+    without: '인증 문자가 회원에게 가지 않음',
+  },
+  // Without the deposit webhooks' secret no transfer is seen by itself: an operator enters each deposit.
+  BANKING_ACCOUNT_NUMBER: { variables: ['DEPOSIT_WEBHOOK_SECRET'], without: '입금 자동 확인 안 됨' },
+};
+
+/** The flags the server reads as off while `missing` holds one of the variables they need. */
+export function flagsReadAsOff(missing: ReadonlySet<ServerVariable>): FlagKey[] {
+  return Object.entries(SETTING_SERVER_NEEDS)
+    .filter(([, need]) => need.readAsOff && need.variables.some((v) => missing.has(v)))
+    .map(([key]) => key as FlagKey);
+}
+
+/**
+ * The console's line beside a setting that does not take effect, or null when it does: a server variable
+ * missing (`missing`, from the server), or, for 토스 송금 바로가기, no bank code to name the bank with
+ * (the link is never shown without one). A switch that is off is told it would not work if turned on.
+ */
+export function settingNotEffective(
+  key: ConsoleSettingKey,
+  missing: readonly ServerVariable[],
+  stored: (key: ConsoleSettingKey) => string,
+  isOnFlag?: boolean,
+): string | null {
+  const prefix = isOnFlag === false ? '켜도 ' : '';
+  const need = SETTING_SERVER_NEEDS[key];
+  if (need && missing.length > 0) return `${prefix}${need.without} — 서버에 ${missing.join(', ')} 설정 필요`;
+  if (key === 'ENABLE_TOSS_PAYMENT' && !isKoreanBankCode(stored('BANKING_BANKING_CODE').trim()))
+    return `${prefix}적용 안 됨 — 은행 코드(숫자 3자리) 설정 필요`;
+  return null;
 }

@@ -1,3 +1,4 @@
+import type { ServerVariable } from '@smm/domain';
 import type { AppServices } from '../app';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
@@ -11,4 +12,6 @@ export interface AdminDeps {
   db: Db;
   services: AppServices;
   config: Pick<AppConfig, 'dataDir' | 'publicUrl'>;
+  /** Server variables some settings need that this process lacks (names only: settings/unbuilt-flags.ts). */
+  missingServerVariables: ReadonlySet<ServerVariable>;
 }

@@ -48,7 +48,10 @@ describe(`flags read as off until their feature exists, on ${testDatabaseKind}`,
   });
 
   it('still reads a social login as off while its provider is not configured', () => {
-    expect(unconfiguredFlags({})).toEqual(['ENABLE_SNS_NAVER', 'ENABLE_SNS_KAKAO']);
-    expect(unconfiguredFlags({ naverClientSecret: 's', kakaoAppId: 1 })).toEqual([]);
+    expect(unconfiguredFlags(new Set(['NAVER_CLIENT_SECRET', 'KAKAO_APP_ID']))).toEqual([
+      'ENABLE_SNS_NAVER',
+      'ENABLE_SNS_KAKAO',
+    ]);
+    expect(unconfiguredFlags(new Set(['SMTP_HOST', 'DEPOSIT_WEBHOOK_SECRET']))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import type { FlagKey } from '@smm/domain';
+import { flagsReadAsOff, type FlagKey, type ServerVariable } from '@smm/domain';
+import type { AppConfig } from '../config';
 
 /**
  * Flags whose server side is not built yet (docs/ARCHITECTURE.md "Not built yet"). Turning one on
@@ -12,13 +13,29 @@ export const UNBUILT_FLAGS: readonly FlagKey[] = [
 ];
 
 /**
- * Flags whose feature is built but needs server configuration this process lacks: Naver login without
- * NAVER_CLIENT_SECRET, Kakao login without KAKAO_APP_ID. Read as off for the same reason as above (the
- * button would lead to a refusal), whatever an operator stored.
+ * The server variables this process lacks, of those some settings need (SETTING_SERVER_NEEDS,
+ * docs/product.md#operator-console). Whether each is set, never its value: the console is told the names.
+ * SMTP_FROM is present whenever SMTP_HOST is (config.ts refuses one without the other), and so are the
+ * two SMS webhook variables: a transport is there or not, and both its names are missing when it is not.
  */
-export function unconfiguredFlags(social: { naverClientSecret?: string; kakaoAppId?: number }): FlagKey[] {
-  const off: FlagKey[] = [];
-  if (!social.naverClientSecret) off.push('ENABLE_SNS_NAVER');
-  if (social.kakaoAppId === undefined) off.push('ENABLE_SNS_KAKAO');
-  return off;
+export function missingServerVariables(
+  config: Pick<AppConfig, 'social' | 'messaging' | 'charges'>,
+): Set<ServerVariable> {
+  const missing = new Set<ServerVariable>();
+  if (!config.social.naverClientSecret) missing.add('NAVER_CLIENT_SECRET');
+  if (config.social.kakaoAppId === undefined) missing.add('KAKAO_APP_ID');
+  if (!config.messaging.smtp) for (const name of ['SMTP_HOST', 'SMTP_FROM'] as const) missing.add(name);
+  if (!config.messaging.smsWebhook)
+    for (const name of ['SMS_WEBHOOK_URL', 'SMS_WEBHOOK_SECRET'] as const) missing.add(name);
+  if (!config.charges.depositWebhookSecret) missing.add('DEPOSIT_WEBHOOK_SECRET');
+  return missing;
+}
+
+/**
+ * Flags whose feature is built but needs server configuration this process lacks: Naver login without
+ * NAVER_CLIENT_SECRET, Kakao login without KAKAO_APP_ID (SETTING_SERVER_NEEDS's readAsOff). Read as off
+ * for the same reason as above (the button would lead to a refusal), whatever an operator stored.
+ */
+export function unconfiguredFlags(missing: ReadonlySet<ServerVariable>): FlagKey[] {
+  return flagsReadAsOff(missing);
 }

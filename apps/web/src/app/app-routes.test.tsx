@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GUEST_LABEL, SessionState, STORAGE_KEYS } from '@smm/domain';
 import { useSession } from '@/lib/session/session-context';
@@ -12,9 +12,11 @@ import { AppProvider } from './provider';
 import { AppRoutes, routeTitle } from './app-routes';
 
 let session: ReturnType<typeof useSession> | null = null;
+let navigate: NavigateFunction | null = null;
 
 function Probe() {
   session = useSession();
+  navigate = useNavigate();
   const location = useLocation();
   return <div data-testid="probe">{`${session.state} ${location.pathname}`}</div>;
 }
@@ -261,6 +263,54 @@ describe('lazy route screens and document titles', () => {
     expect(within(nav).queryByRole('link', { name: '로그인' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: '회원가입' })).not.toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBe('good');
+  });
+
+  /** The landing header's account entries: 로그인 · 회원가입 for anyone but a signed-in member. */
+  async function expectVisitorLandingHeader() {
+    const nav = await screen.findByRole('navigation', { name: '계정' });
+    expect(within(nav).getByRole('link', { name: '로그인' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByRole('link', { name: '회원가입' })).toHaveAttribute('href', '/register');
+    expect(within(nav).queryByRole('link', { name: '주문하기' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: '로그아웃' })).not.toBeInTheDocument();
+  }
+
+  it('a visitor, and a guest back on the landing after 둘러보기, are offered 로그인 · 회원가입 (a guest is signed in to nothing)', async () => {
+    mockApi({});
+    renderApp('/');
+    await expectVisitorLandingHeader();
+
+    act(() => screen.getAllByRole('button', { name: '둘러보기' })[0]?.click());
+    await waitFor(() =>
+      expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.GUEST} /order`),
+    );
+    await act(async () => navigate?.(-1));
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.GUEST} /`));
+    await expectVisitorLandingHeader();
+    // The hero does not tell a guest they are in either: browse on, or sign up (which ends guest mode).
+    expect(screen.queryByRole('link', { name: /주문하러 가기/ })).not.toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('main')).getByRole('link', { name: '회원가입' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} /register`),
+    );
+  });
+
+  it('a page restored from the back/forward cache with another token stored than its session’s is loaded afresh', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({ 'GET /auth/profile': profile });
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    renderApp('/order');
+    expect(await screen.findByText('member1 님')).toBeInTheDocument();
+
+    // Shown again unchanged (same token): nothing to do.
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    expect(reload).not.toHaveBeenCalled();
+    // /logout removed the token and the browser came Back to this page as it was left.
+    localStorage.removeItem(STORAGE_KEYS.JWT);
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false })));
+    expect(reload).not.toHaveBeenCalled();
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('the landing is titled with the site name alone; moving on retitles the tab', async () => {

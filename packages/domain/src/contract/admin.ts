@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVER_VARIABLES } from '../admin-settings';
 import { pathText, requestText } from './common';
 
 /**
@@ -27,6 +28,15 @@ export const adminSetting = z.object({
 });
 export type AdminSetting = z.infer<typeof adminSetting>;
 export const adminSettingsResponse = z.array(adminSetting);
+
+/**
+ * GET /admin/api/settings/config-status — each setting that depends on server configuration
+ * (SETTING_SERVER_NEEDS) with the server variables it needs that this server lacks (empty: it works).
+ * Names only, from a closed list: a variable's value never leaves the server.
+ */
+export const settingConfigStatus = z.object({ key: z.string(), missing: z.array(z.enum(SERVER_VARIABLES)) });
+export type SettingConfigStatus = z.infer<typeof settingConfigStatus>;
+export const settingsConfigStatusResponse = z.array(settingConfigStatus);
 
 /** PUT /admin/api/settings/:key — one value, checked by validateSettingValue; audited. */
 export const settingPathParams = z.object({ key: pathText(64) });

@@ -1,8 +1,8 @@
-import type { AdminSetting, AuditLogResponse } from '@smm/domain/contract';
+import type { AdminSetting, AuditLogResponse, SettingConfigStatus } from '@smm/domain/contract';
 import { CONSOLE_SETTING_KEYS, SETTING_MESSAGES } from '@smm/domain';
 import { describe, expect, it } from 'vitest';
 import { bearer, createMember, tokenFor, type TestMember } from '../../test/factories';
-import { testDatabaseKind, useTestApp } from '../../test/test-app';
+import { TEST_DEPOSIT_SECRET, testDatabaseKind, useTestApp } from '../../test/test-app';
 
 const t = useTestApp();
 
@@ -99,5 +99,28 @@ describe(`operator settings API on ${testDatabaseKind}`, () => {
     // Text keeps line breaks (an address on two lines).
     const text = await call(operator, 'PUT', '/admin/api/settings/FOOTER_ADDRESS', { value: '서울\n강남구' });
     expect(text.statusCode).toBe(200);
+  });
+
+  it('tells the console which settings this server cannot make work, by the variables’ names alone', async () => {
+    const operator = await createMember(t.app, { role: 'admin' });
+    const member = await createMember(t.app);
+    const url = '/admin/api/settings/config-status';
+    expect((await call(null, 'GET', url)).statusCode).toBe(401);
+    expect((await call(member, 'GET', url)).statusCode).toBe(403);
+
+    // The suite's server has Naver, Kakao and the deposit webhooks, and no SMTP or SMS gateway.
+    const response = await call(operator, 'GET', url);
+    expect(response.statusCode).toBe(200);
+    expect(response.json() as SettingConfigStatus[]).toEqual([
+      { key: 'ENABLE_SNS_NAVER', missing: [] },
+      { key: 'ENABLE_SNS_KAKAO', missing: [] },
+      { key: 'ENABLE_EMAIL_VERIFY', missing: ['SMTP_HOST', 'SMTP_FROM'] },
+      { key: 'ENABLE_PHONE_NUMBER', missing: ['SMS_WEBHOOK_URL', 'SMS_WEBHOOK_SECRET'] },
+      { key: 'BANKING_ACCOUNT_NUMBER', missing: [] },
+    ]);
+    // Whether a variable is set, never what it holds.
+    for (const secret of ['test-naver-secret', TEST_DEPOSIT_SECRET, '1000001']) {
+      expect(response.body).not.toContain(secret);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isCancelledError, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GUEST_PROFILE, SessionState } from '@smm/domain';
 import { toast } from '@/lib/toast';
@@ -50,6 +50,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() =>
     getStoredToken() ? SessionState.LOADING : SessionState.UN_AUTHORIZATION,
   );
+  // The token this session stands on (null for a visitor or guest), kept beside every change of state.
+  const sessionToken = useRef(getStoredToken());
+
+  // A page the browser restores from its back/forward cache comes back with the session it had in memory
+  // when it was left — a member's header after /logout and Back, say — whatever storage holds now. When the
+  // stored token is no longer the one this session stands on, the page is loaded afresh, which starts the
+  // session from storage (docs/product.md#sessions).
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted && getStoredToken() !== sessionToken.current) window.location.reload();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   // Start-up: a stored token is checked once against the profile endpoint.
   useEffect(() => {
@@ -72,6 +86,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     setUnauthorizedHandler((error) => {
+      sessionToken.current = null;
       clearMemberQueries(queryClient);
       setState(SessionState.UN_AUTHORIZATION);
       // An operator suspended the account: say so once (several calls may be refused at the same time).
@@ -90,6 +105,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (accessToken: string) => {
       storeToken(accessToken);
+      sessionToken.current = accessToken;
       clearMemberQueries(queryClient);
       // The caches were just cleared, so this always asks the server with the new token.
       await queryClient.fetchQuery(getProfileQueryOptions());
@@ -100,12 +116,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const startGuest = useCallback(() => {
     removeStoredToken();
+    sessionToken.current = null;
     clearMemberQueries(queryClient);
     setState(SessionState.GUEST);
   }, [queryClient]);
 
   const leaveSession = useCallback(() => {
     removeStoredToken();
+    sessionToken.current = null;
     clearMemberQueries(queryClient);
     setState(SessionState.UN_AUTHORIZATION);
   }, [queryClient]);
@@ -115,16 +133,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: getProfileQueryOptions().queryKey });
   }, [queryClient, state]);
 
-  const profile =
-    state === SessionState.GUEST
-      ? GUEST_PROFILE
-      : state === SessionState.AUTHORIZATION
-        ? (profileResult.data ?? null)
-        : null;
+  const member = state === SessionState.AUTHORIZATION ? (profileResult.data ?? null) : null;
+  const profile = state === SessionState.GUEST ? GUEST_PROFILE : member;
 
   const session = useMemo<Session>(
-    () => ({ state, profile, signIn, startGuest, leaveSession, refreshProfile }),
-    [state, profile, signIn, startGuest, leaveSession, refreshProfile],
+    () => ({ state, profile, member, signIn, startGuest, leaveSession, refreshProfile }),
+    [state, profile, member, signIn, startGuest, leaveSession, refreshProfile],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

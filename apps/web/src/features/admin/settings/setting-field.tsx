@@ -4,10 +4,12 @@ import {
   SETTING_LABELS,
   formatWon,
   settingChoiceLabel,
+  settingNotEffective,
   validateSettingValue,
   type ConsoleSettingKey,
+  type ServerVariable,
 } from '@smm/domain';
-import { X } from 'lucide-react';
+import { AlertTriangle, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import type { AdminSetting } from './api/get-admin-settings';
@@ -33,8 +35,21 @@ type SaveState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'error'; message
  * One setting as the operator edits it: the control its kind calls for, a save (on toggle for a
  * switch or a select, with 저장 otherwise), 저장됨 after the server's answer, or its Korean error under
  * the field. The domain rule runs first, so most mistakes are caught before a request.
+ *
+ * A setting that cannot take effect — the server lacks a variable it needs (`missing`, from the server),
+ * or another setting it needs is empty — says so beside its control ("적용 안 됨 — 서버에 … 설정 필요"),
+ * so 저장됨 never stands alone for a change members will not see (docs/product.md#operator-console).
  */
-export function SettingField({ setting }: { setting: AdminSetting }) {
+export function SettingField({
+  setting,
+  missing = [],
+  valueOf = () => '',
+}: {
+  setting: AdminSetting;
+  missing?: readonly ServerVariable[];
+  /** Another setting's stored value (a flag that needs one, as 토스 송금 바로가기 needs the bank code). */
+  valueOf?: (key: ConsoleSettingKey) => string;
+}) {
   const key = setting.key as ConsoleSettingKey;
   const label = SETTING_LABELS[key];
   const id = useId();
@@ -88,7 +103,28 @@ export function SettingField({ setting }: { setting: AdminSetting }) {
     save(draft);
   }
 
-  const describedBy = `${id}-description ${id}-status`;
+  const notEffective = settingNotEffective(
+    key,
+    missing,
+    valueOf,
+    setting.kind === 'flag' ? draft === 'true' : undefined,
+  );
+  const describedBy = `${id}-description ${notEffective ? `${id}-effect ` : ''}${id}-status`;
+  const effect = notEffective && (
+    // Red while it is on (or not a switch) and members are let down now; muted for a switch that is off.
+    <p
+      id={`${id}-effect`}
+      className={
+        setting.kind === 'flag' && draft !== 'true'
+          ? 'setting-not-effective setting-not-effective-idle'
+          : 'setting-not-effective'
+      }
+      data-testid={`not-effective-${key}`}
+    >
+      <AlertTriangle size={14} aria-hidden />
+      {notEffective}
+    </p>
+  );
   const status = (
     <p
       id={`${id}-status`}
@@ -130,6 +166,7 @@ export function SettingField({ setting }: { setting: AdminSetting }) {
               onChange={(event) => save(event.target.checked ? 'true' : 'false')}
             />
           </div>
+          {effect}
           {status}
         </div>
       );
@@ -235,6 +272,7 @@ export function SettingField({ setting }: { setting: AdminSetting }) {
         {label.description}
       </p>
       {control}
+      {effect}
       {status}
     </form>
   );

@@ -38,7 +38,10 @@ function MemberColourProbe() {
   return <output data-testid="member-colour">{settings.mainColor()}</output>;
 }
 
-function setup(answer?: (call: RecordedCall) => Response | undefined) {
+/** What the server lacks (GET /admin/api/settings/config-status): nothing, unless a test says otherwise. */
+type ConfigStatus = { key: string; missing: string[] }[];
+
+function setup(answer?: (call: RecordedCall) => Response | undefined, configStatus: ConfigStatus = []) {
   let memberColour = '#4f46e5';
   const save = (key: string) => (call: RecordedCall) => {
     const custom = answer?.(call);
@@ -49,6 +52,7 @@ function setup(answer?: (call: RecordedCall) => Response | undefined) {
   };
   const api = mockApi({
     'GET /admin/api/settings': SETTINGS,
+    'GET /admin/api/settings/config-status': configStatus,
     'GET /service/settings': () => json([{ key: 'SITE_MAIN_COLOR', value: memberColour }]),
     ...Object.fromEntries(SETTING_KEYS.map((key) => [`PUT /admin/api/settings/${key}`, save(key)])),
   });
@@ -221,5 +225,47 @@ describe('settings screen', () => {
     expect(within(colour).getByRole('alert')).toHaveTextContent(SETTING_MESSAGES.COLOR);
     await user.clear(hex);
     expect(within(colour).queryByRole('alert')).toBeNull();
+  });
+
+  it('a switch the server cannot make work says 적용 안 됨 and names the missing server variables, before and after 저장됨', async () => {
+    const user = userEvent.setup();
+    setup(undefined, [
+      { key: 'ENABLE_SNS_NAVER', missing: ['NAVER_CLIENT_SECRET'] },
+      { key: 'ENABLE_SNS_KAKAO', missing: [] },
+      { key: 'ENABLE_EMAIL_VERIFY', missing: ['SMTP_HOST', 'SMTP_FROM'] },
+      { key: 'BANKING_ACCOUNT_NUMBER', missing: ['DEPOSIT_WEBHOOK_SECRET'] },
+    ]);
+    const naver = await screen.findByRole('switch', { name: '네이버 로그인' });
+    await waitFor(() =>
+      expect(naver).toHaveAccessibleDescription(
+        expect.stringContaining('켜도 적용 안 됨 — 서버에 NAVER_CLIENT_SECRET 설정 필요'),
+      ),
+    );
+    await user.click(naver);
+    const field = naver.closest('.setting-field') as HTMLElement;
+    expect(await within(field).findByText('저장됨')).toBeInTheDocument();
+    expect(within(field).getByTestId('not-effective-ENABLE_SNS_NAVER')).toHaveTextContent(
+      /^적용 안 됨 — 서버에 NAVER_CLIENT_SECRET 설정 필요$/,
+    );
+    // Kakao's server side is configured: nothing to say.
+    expect(screen.queryByTestId('not-effective-ENABLE_SNS_KAKAO')).not.toBeInTheDocument();
+    // The same for the settings that are not switches of login: e-mail codes, automatic deposits.
+    expect(screen.getByTestId('not-effective-ENABLE_EMAIL_VERIFY')).toHaveTextContent(
+      '서버에 SMTP_HOST, SMTP_FROM 설정 필요',
+    );
+    expect(screen.getByTestId('not-effective-BANKING_ACCOUNT_NUMBER')).toHaveTextContent(
+      '입금 자동 확인 안 됨 — 서버에 DEPOSIT_WEBHOOK_SECRET 설정 필요',
+    );
+    // 토스 송금 바로가기 needs the bank code (a setting, empty here) to name the bank.
+    expect(screen.getByTestId('not-effective-ENABLE_TOSS_PAYMENT')).toHaveTextContent('은행 코드');
+  });
+
+  it('says nothing of the kind while the server has what every setting needs', async () => {
+    setup(undefined, [
+      { key: 'ENABLE_SNS_NAVER', missing: [] },
+      { key: 'ENABLE_SNS_KAKAO', missing: [] },
+    ]);
+    await screen.findByRole('switch', { name: '네이버 로그인' });
+    expect(screen.queryByText(/서버에 .* 설정 필요/)).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,15 @@
-import { SETTING_GROUPS, SETTING_LABELS, isSettingKey } from '@smm/domain';
+import {
+  SETTING_GROUPS,
+  SETTING_LABELS,
+  isSettingKey,
+  type ConsoleSettingKey,
+  type ServerVariable,
+} from '@smm/domain';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { AdminPage, AdminSection, AdminStatus } from '../components/admin-page';
 import { useAdminSettings } from './api/get-admin-settings';
+import { useSettingsConfigStatus } from './api/get-settings-config-status';
 import { SettingField } from './setting-field';
 import './settings.css';
 
@@ -11,6 +18,10 @@ import './settings.css';
  */
 export function SettingsScreen() {
   const { data, isPending, isError } = useAdminSettings();
+  // What the server lacks for each setting that needs its configuration; until it answers, nothing is said.
+  const configStatus = useSettingsConfigStatus().data;
+  const missing = new Map<string, ServerVariable[]>(configStatus?.map((s) => [s.key, s.missing]));
+  const valueOf = (key: ConsoleSettingKey) => data?.find((setting) => setting.key === key)?.value ?? '';
 
   return (
     <AdminPage
@@ -41,7 +52,12 @@ export function SettingsScreen() {
               <p className="settings-group-description">{group.description}</p>
               <div className="settings-grid">
                 {settings.map((setting) => (
-                  <SettingField key={setting.key} setting={setting} />
+                  <SettingField
+                    key={setting.key}
+                    setting={setting}
+                    missing={missing.get(setting.key) ?? []}
+                    valueOf={valueOf}
+                  />
                 ))}
               </div>
             </AdminSection>

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { ArrowRight, BadgeCheck, Heart, TrendingUp, Users } from 'lucide-react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
+import { LeaveSessionLink } from '@/lib/session/leave-session-link';
 import { useSession } from '@/lib/session/session-context';
 import './landing.css';
 
@@ -50,7 +51,7 @@ function HeroVisual() {
 
 export function Hero() {
   const navigate = useNavigate();
-  const { profile, startGuest } = useSession();
+  const { member, startGuest } = useSession();
 
   const browse = () => {
     startGuest();
@@ -72,7 +73,7 @@ export function Hero() {
             시스템이 여러분의 채널 성장을 돕습니다.
           </p>
           <div className="hero-actions">
-            {profile ? (
+            {member ? (
               <ButtonLink to={paths.order} size="lg">
                 주문하러 가기
                 <ArrowRight size={18} aria-hidden />
@@ -83,9 +84,10 @@ export function Hero() {
                   둘러보기
                   <ArrowRight size={18} aria-hidden />
                 </Button>
-                <ButtonLink to={paths.register} size="lg" variant="outline">
+                {/* A guest is signed out first, as by the header's 회원가입 (docs/product.md#sessions). */}
+                <LeaveSessionLink to={paths.register} className="btn btn-outline btn-lg">
                   회원가입
-                </ButtonLink>
+                </LeaveSessionLink>
               </>
             )}
           </div>

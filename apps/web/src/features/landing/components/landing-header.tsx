@@ -7,13 +7,15 @@ import { useSession } from '@/lib/session/session-context';
 import './landing.css';
 
 export function LandingHeader({ extra }: { extra?: ReactNode }) {
-  const { profile } = useSession();
+  // `member`, not `profile`: a guest has a (made-up) profile too, and was offered 주문하기 · 로그아웃 as if
+  // signed in — after 둘러보기 and Back, or right after deleting the account (which leaves a guest).
+  const { profile, member } = useSession();
   return (
     <header className="landing-header">
       <div className="landing-header-inner">
         <Logo to={profile ? paths.order : paths.home} />
         <nav className="landing-header-actions" aria-label="계정">
-          {profile ? (
+          {member ? (
             // A signed-in member is offered their way in and out, never 로그인 (which would end the
             // session they have: docs/product.md#sessions).
             <>

@@ -99,7 +99,8 @@ export function OrderForm({
   const service = catalog.services.find((s) => s.id === form.serviceId) ?? null;
   const serviceCheck = settings.flag('ENABLE_SERVICE_CHECK');
   const disabled = serviceCheck || (service?.isReadOnly ?? false);
-  const total = liveTotal(service, form);
+  // A form that cannot be sent shows no total: a price for an order nobody can place is not a quote.
+  const total = disabled ? null : liveTotal(service, form);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -159,179 +160,195 @@ export function OrderForm({
       {catalogError && (
         <p className="form-alert">상품 목록을 불러오지 못했습니다. 잠시 후 새로고침해 주세요.</p>
       )}
-      {serviceCheck && (
-        <p className="form-alert" role="note">
-          서비스 점검 중입니다. 점검이 끝나면 주문할 수 있어요.
-        </p>
-      )}
-      <form className="order-form" onSubmit={onSubmit} noValidate aria-busy={catalogPending}>
-        <ol className="order-steps">
-          <Step label="플랫폼">
-            {(id) => (
-              <CatalogSelect
-                id={id}
-                value={form.platformId}
-                // A platform can always be unselected; the next steps follow from it.
-                placeholder={catalogPending ? '불러오는 중…' : '플랫폼을 선택하세요'}
-                alwaysOfferPlaceholder
-                items={catalog.platforms}
-                onPick={(platformId) => onFormChange((f) => selectPlatform(f, catalog, platformId))}
-              />
-            )}
-          </Step>
-          <Step label="카테고리">
-            {(id) => (
-              <CatalogSelect
-                id={id}
-                value={form.categoryId}
-                placeholder="카테고리를 선택하세요"
-                items={categories}
-                onPick={(categoryId) => onFormChange((f) => selectCategory(f, catalog, categoryId))}
-              />
-            )}
-          </Step>
-          <Step label="상품">
-            {(id) => (
-              <>
+      {/* Maintenance is said once, by the page's status strip (service-status-banner.tsx); here the
+          whole form is switched off and says so where its total and button were. */}
+      <form
+        className={serviceCheck ? 'order-form order-form-closed' : 'order-form'}
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={catalogPending}
+        aria-disabled={serviceCheck || undefined}
+      >
+        <fieldset className="order-fieldset" disabled={serviceCheck}>
+          <ol className="order-steps">
+            <Step label="플랫폼">
+              {(id) => (
                 <CatalogSelect
                   id={id}
-                  value={form.serviceId}
-                  placeholder="상품을 선택하세요"
-                  items={services}
-                  itemText={(s) =>
-                    `${settings.flag('ENABLE_VISIBLE_SERVICE_ID') ? `[${s.id}] ` : ''}${displayServiceText(s.text, wide)}`
-                  }
-                  onPick={(serviceId) => onFormChange((f) => selectService(f, catalog, serviceId))}
-                />
-                {service && (
-                  <div className="service-info">
-                    <p className="service-price">
-                      <span>단가</span>
-                      <strong>{formatUnitPrice(service.unitPriceMilli)}</strong>
-                      <span className="service-range">
-                        {service.type === 'package'
-                          ? `패키지 ${formatCount(service.min)}개`
-                          : `최소 ${formatCount(service.min)} · 최대 ${formatCount(service.max)}`}
-                      </span>
-                    </p>
-                    <ServiceTerms service={service} />
-                    {service.notice && <p className="service-notice">{service.notice}</p>}
-                  </div>
-                )}
-              </>
-            )}
-          </Step>
-          <Step label="주문 링크">
-            {(id) => (
-              <input
-                id={id}
-                className="input"
-                type="text"
-                inputMode="url"
-                autoComplete="off"
-                placeholder="https://"
-                disabled={disabled}
-                value={textValue(form.link)}
-                onChange={(e) => onFormChange((f) => ({ ...f, link: e.target.value }))}
-              />
-            )}
-          </Step>
-          {service?.type === 'custom_comments' && (
-            <Step label="댓글">
-              {(id) => (
-                <CommentsField
-                  id={id}
-                  service={service}
-                  disabled={disabled}
-                  value={textValue(form.comments)}
-                  onChange={(comments) => onFormChange((f) => ({ ...f, comments }))}
+                  value={form.platformId}
+                  // A platform can always be unselected; the next steps follow from it.
+                  placeholder={catalogPending ? '불러오는 중…' : '플랫폼을 선택하세요'}
+                  alwaysOfferPlaceholder
+                  items={catalog.platforms}
+                  onPick={(platformId) => onFormChange((f) => selectPlatform(f, catalog, platformId))}
                 />
               )}
             </Step>
-          )}
-          <Step label="주문 수량">
-            {(id) =>
-              service && service.type !== 'default' ? (
-                // The quantity follows from the type: shown, not typed (docs/product.md#service-types).
+            <Step label="카테고리">
+              {(id) => (
+                <CatalogSelect
+                  id={id}
+                  value={form.categoryId}
+                  placeholder="카테고리를 선택하세요"
+                  items={categories}
+                  onPick={(categoryId) => onFormChange((f) => selectCategory(f, catalog, categoryId))}
+                />
+              )}
+            </Step>
+            <Step label="상품">
+              {(id) => (
                 <>
-                  <input
+                  <CatalogSelect
                     id={id}
-                    className="input"
-                    type="text"
-                    readOnly
-                    aria-describedby={`${id}-hint`}
-                    value={formatCount(orderAmount(service, orderInput(form, service)))}
+                    value={form.serviceId}
+                    placeholder="상품을 선택하세요"
+                    items={services}
+                    itemText={(s) =>
+                      `${settings.flag('ENABLE_VISIBLE_SERVICE_ID') ? `[${s.id}] ` : ''}${displayServiceText(s.text, wide)}`
+                    }
+                    onPick={(serviceId) => onFormChange((f) => selectService(f, catalog, serviceId))}
                   />
-                  <p className="field-hint" id={`${id}-hint`}>
-                    {service.type === 'package'
-                      ? '패키지 상품은 수량이 정해져 있어요.'
-                      : '입력한 댓글 수만큼 주문됩니다.'}
-                  </p>
+                  {service && (
+                    <div className="service-info">
+                      <p className="service-price">
+                        <span>단가</span>
+                        <strong>{formatUnitPrice(service.unitPriceMilli)}</strong>
+                        <span className="service-range">
+                          {service.type === 'package'
+                            ? `패키지 ${formatCount(service.min)}개`
+                            : `최소 ${formatCount(service.min)} · 최대 ${formatCount(service.max)}`}
+                        </span>
+                      </p>
+                      <ServiceTerms service={service} />
+                      {service.notice && <p className="service-notice">{service.notice}</p>}
+                    </div>
+                  )}
                 </>
-              ) : (
+              )}
+            </Step>
+            <Step label="주문 링크">
+              {(id) => (
                 <input
                   id={id}
                   className="input"
                   type="text"
-                  inputMode="numeric"
+                  inputMode="url"
                   autoComplete="off"
+                  placeholder="https://"
                   disabled={disabled}
-                  placeholder={service ? `${service.min} ~ ${service.max}` : undefined}
-                  value={textValue(form.amount)}
-                  onChange={(e) => onFormChange((f) => ({ ...f, amount: e.target.value }))}
+                  value={textValue(form.link)}
+                  onChange={(e) => onFormChange((f) => ({ ...f, link: e.target.value }))}
                 />
-              )
-            }
-          </Step>
-          {service?.enableAuto && service.type === 'default' && !disabled && (
-            <li className="order-step order-step-auto">
-              <div className="order-step-body">
-                <span className="checkbox">
-                  <input
-                    id={`${promptId}-auto`}
-                    type="checkbox"
-                    checked={form.autoOrder}
-                    onChange={(e) => onFormChange((f) => toggleAutoOrder(f, e.target.checked))}
+              )}
+            </Step>
+            {service?.type === 'custom_comments' && (
+              <Step label="댓글">
+                {(id) => (
+                  <CommentsField
+                    id={id}
+                    service={service}
+                    disabled={disabled}
+                    value={textValue(form.comments)}
+                    onChange={(comments) => onFormChange((f) => ({ ...f, comments }))}
                   />
-                  <label htmlFor={`${promptId}-auto`}>자동주문</label>
-                </span>
-                <p className="field-hint">
-                  같은 주문을 정해진 간격으로 여러 번 넣어요. 금액은 전체 횟수만큼 한 번에 차감됩니다.
-                </p>
-                {form.autoOrder && (
-                  <div className="auto-fields">
-                    <LabelledInput
-                      label="자동주문 횟수"
-                      value={form.runs}
-                      onChange={(runs) => onFormChange((f) => ({ ...f, runs }))}
-                    />
-                    <LabelledInput
-                      label="자동주문 간격(분)"
-                      value={form.interval}
-                      onChange={(interval) => onFormChange((f) => ({ ...f, interval }))}
-                    />
-                  </div>
                 )}
-              </div>
-            </li>
-          )}
-        </ol>
-        {/* data-keep-clear: the floating chat button steps aside rather than cover the total. */}
-        <div className="order-total" data-keep-clear>
-          <span>총 금액</span>
-          <strong aria-live="polite" data-testid="order-total">
-            {total === null ? '-' : formatWon(total)}
-          </strong>
-        </div>
-        <Button
-          type="submit"
-          size="lg"
-          block
-          disabled={disabled || submitting}
-          aria-describedby={loginPrompt > 0 ? promptId : undefined}
-        >
-          {submitting ? '주문하는 중…' : '주문하기'}
-        </Button>
+              </Step>
+            )}
+            <Step label="주문 수량">
+              {(id) =>
+                service && service.type !== 'default' ? (
+                  // The quantity follows from the type: shown, not typed (docs/product.md#service-types).
+                  <>
+                    <input
+                      id={id}
+                      className="input"
+                      type="text"
+                      readOnly
+                      aria-describedby={`${id}-hint`}
+                      value={formatCount(orderAmount(service, orderInput(form, service)))}
+                    />
+                    <p className="field-hint" id={`${id}-hint`}>
+                      {service.type === 'package'
+                        ? '패키지 상품은 수량이 정해져 있어요.'
+                        : '입력한 댓글 수만큼 주문됩니다.'}
+                    </p>
+                  </>
+                ) : (
+                  <input
+                    id={id}
+                    className="input"
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    disabled={disabled}
+                    placeholder={service ? `${service.min} ~ ${service.max}` : undefined}
+                    value={textValue(form.amount)}
+                    onChange={(e) => onFormChange((f) => ({ ...f, amount: e.target.value }))}
+                  />
+                )
+              }
+            </Step>
+            {service?.enableAuto && service.type === 'default' && !disabled && (
+              <li className="order-step order-step-auto">
+                <div className="order-step-body">
+                  <span className="checkbox">
+                    <input
+                      id={`${promptId}-auto`}
+                      type="checkbox"
+                      checked={form.autoOrder}
+                      onChange={(e) => onFormChange((f) => toggleAutoOrder(f, e.target.checked))}
+                    />
+                    <label htmlFor={`${promptId}-auto`}>자동주문</label>
+                  </span>
+                  <p className="field-hint">
+                    같은 주문을 정해진 간격으로 여러 번 넣어요. 금액은 전체 횟수만큼 한 번에 차감됩니다.
+                  </p>
+                  {form.autoOrder && (
+                    <div className="auto-fields">
+                      <LabelledInput
+                        label="자동주문 횟수"
+                        value={form.runs}
+                        onChange={(runs) => onFormChange((f) => ({ ...f, runs }))}
+                      />
+                      <LabelledInput
+                        label="자동주문 간격(분)"
+                        value={form.interval}
+                        onChange={(interval) => onFormChange((f) => ({ ...f, interval }))}
+                      />
+                    </div>
+                  )}
+                </div>
+              </li>
+            )}
+          </ol>
+        </fieldset>
+        {disabled ? (
+          // No total and no button for an order that cannot be placed; the reason in their place.
+          <p className="order-closed" data-testid="order-closed">
+            {serviceCheck
+              ? '점검 중에는 주문할 수 없어요.'
+              : '주문불가 상품입니다. 다른 상품을 선택해 주세요.'}
+          </p>
+        ) : (
+          <>
+            {/* data-keep-clear: the floating chat button steps aside rather than cover the total. */}
+            <div className="order-total" data-keep-clear>
+              <span>총 금액</span>
+              <strong aria-live="polite" data-testid="order-total">
+                {total === null ? '-' : formatWon(total)}
+              </strong>
+            </div>
+            <Button
+              type="submit"
+              size="lg"
+              block
+              disabled={submitting}
+              aria-describedby={loginPrompt > 0 ? promptId : undefined}
+            >
+              {submitting ? '주문하는 중…' : '주문하기'}
+            </Button>
+          </>
+        )}
         {loginPrompt > 0 && (
           <LoginPrompt
             key={loginPrompt}

@@ -377,32 +377,57 @@ describe('order form: client validation with the domain messages', () => {
 });
 
 describe('order form: disabled state', () => {
-  it('ENABLE_SERVICE_CHECK disables the inputs and the button, which read 주문불가 상품입니다.', async () => {
-    signedIn(profile.point, { 'GET /service/settings': settingsOf({ ENABLE_SERVICE_CHECK: 'true' }) });
+  it('ENABLE_SERVICE_CHECK: one banner (maintenance, not "running" too), every field off, no total and no button', async () => {
+    const { calls } = signedIn(profile.point, {
+      'GET /service/settings': settingsOf({ ENABLE_SERVICE_CHECK: 'true' }),
+    });
     await renderForm();
-    await pickInstagram();
-    await waitFor(() => expect(orderButton()).toBeDisabled());
+    const status = await screen.findByTestId('service-status');
+    expect(status).toHaveTextContent('서비스 점검 중');
+    expect(screen.getAllByTestId('service-status')).toHaveLength(1);
+    expect(screen.queryByText('서비스 정상 가동 중')).not.toBeInTheDocument();
+
+    // A platform tile still fills the (disabled) form, which stays closed: nothing priced, nothing to press.
+    await userEvent.click(screen.getByRole('button', { name: '인스타그램' }));
+    expect(selectValue('상품')).toBe('100');
+    for (const label of ['플랫폼', '카테고리', '상품', '주문 링크', '주문 수량']) {
+      expect(field(label), label).toBeDisabled();
+    }
     for (const label of ['주문 링크', '주문 수량']) {
-      expect(field(label)).toBeDisabled();
       expect(field(label)).toHaveValue(ORDER_MESSAGES.UNAVAILABLE);
     }
+    expect(screen.queryByTestId('order-total')).not.toBeInTheDocument();
+    expect(screen.queryByText('총 금액')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '주문하기' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('order-closed')).toHaveTextContent('점검 중에는 주문할 수 없어요.');
     // The auto-order checkbox shows only when the form is not disabled, even for a product that has it.
     expect(screen.queryByLabelText('자동주문')).not.toBeInTheDocument();
+    expect(orderPosts(calls)).toHaveLength(0);
   });
 
-  it('a read-only product disables the form; another product enables it again', async () => {
+  it('without maintenance the strip says the service is running, and only that', async () => {
+    signedIn();
+    await renderForm();
+    expect(await screen.findByTestId('service-status')).toHaveTextContent('서비스 정상 가동 중');
+    expect(screen.queryByText('서비스 점검 중')).not.toBeInTheDocument();
+  });
+
+  it('a read-only product closes the form (no total, no button, the reason); another product opens it again', async () => {
     const { calls } = signedIn();
     await renderForm();
     await userEvent.selectOptions(field('플랫폼'), '2');
-    expect(orderButton()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: '주문하기' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-total')).not.toBeInTheDocument();
+    expect(screen.getByTestId('order-closed')).toHaveTextContent('주문불가 상품입니다.');
     expect(field('주문 링크')).toHaveValue(ORDER_MESSAGES.UNAVAILABLE);
     expect(field('주문 수량')).toBeDisabled();
     expect(screen.queryByLabelText('자동주문')).not.toBeInTheDocument();
-    await userEvent.click(orderButton());
     expect(orderPosts(calls)).toHaveLength(0);
 
     await pickInstagram();
     expect(orderButton()).toBeEnabled();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('₩');
+    expect(screen.queryByTestId('order-closed')).not.toBeInTheDocument();
     expect(field('주문 링크')).toHaveValue('');
     expect(screen.getByLabelText('자동주문')).toBeInTheDocument();
   });

@@ -45,27 +45,28 @@ describe('order page shell', () => {
     expect(screen.getByText('로그인하고 주문을 시작해 보세요')).toBeInTheDocument();
   });
 
-  it('the service banner clock ticks every second', () => {
+  it('the service banner clock ticks every second', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const start = new Date('2025-03-01T09:00:00+09:00');
     vi.setSystemTime(start);
     mockApi({});
     renderWithProviders(<OrderRoute />, { route: '/order' });
-    expect(screen.getByText('서비스 정상 가동 중')).toBeInTheDocument();
+    // The strip waits for the settings (it is the maintenance notice while ENABLE_SERVICE_CHECK is on).
+    expect(await screen.findByText('서비스 정상 가동 중')).toBeInTheDocument();
     // Local time of whatever zone the test runs in; the format itself is tested in the domain package.
     expect(screen.getByText(formatDateTime(start))).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByText(formatDateTime(new Date(start.getTime() + 1000)))).toBeInTheDocument();
   });
 
-  it('the ticking clock is a <time> outside any live region, so a screen reader does not read it every second', () => {
+  it('the ticking clock is a <time> outside any live region, so a screen reader does not read it every second', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const start = new Date('2025-03-01T09:00:00Z');
     vi.setSystemTime(start);
     mockApi({});
     renderWithProviders(<OrderRoute />, { route: '/order' });
 
-    const clock = screen.getByText(formatDateTime(start));
+    const clock = await screen.findByText(formatDateTime(start));
     expect(clock.tagName).toBe('TIME');
     expect(clock).toHaveAttribute('datetime', start.toISOString());
     const liveRegion = '[aria-live], [role="status"], [role="log"], [role="alert"], [role="marquee"], output';
