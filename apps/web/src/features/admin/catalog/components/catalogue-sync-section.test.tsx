@@ -103,7 +103,7 @@ describe('catalogue sync section', () => {
     const gone = within(table).getByText('[102] 릴스 조회수').closest('tr')!;
     expect(within(gone).getByText('공급사 상품 없음')).toBeInTheDocument();
     expect(within(card).getByText('아직 가져오지 않은 공급사 상품 2개: 14, 15')).toBeInTheDocument();
-    expect(within(card).getByText('USD 요금을 1 USD = ₩1,380.5로 환산했습니다.')).toBeInTheDocument();
+    expect(within(card).getByText('USD 요금을 1 USD = ₩1,380.5으로 환산했습니다.')).toBeInTheDocument();
     expect(screen.getByText('(2026-11-22 00:00:00 설정)').closest('li')).toHaveTextContent(
       '1 USD = ₩1,380.5 (2026-11-22 00:00:00 설정)',
     );
