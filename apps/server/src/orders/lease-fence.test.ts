@@ -287,6 +287,8 @@ describe(`providers are served independently on ${testDatabaseKind}`, () => {
     await waitFor(async () => (await orderRows([secondFast!]))[0]!.providerOrderId !== null);
     // This process is still busy with the slow provider: its new order waits (for any process).
     expect((await orderRows([laterSlow!]))[0]!.leasedUntil).toBeNull();
+    // Its four sends start one after another, each from its own transaction: wait for the fourth.
+    await waitFor(async () => slow.maxInFlight >= 4);
     expect(slow.maxInFlight).toBe(4);
 
     hang.open();
