@@ -24,7 +24,9 @@ async function measure(name: string, fs: (dir: string) => NodeFS, rowsPerCommit:
   try {
     const pg = new PGlite({ fs: fs(join(dir, 'pgdata')) });
     await pg.exec('CREATE TABLE t (id serial PRIMARY KEY, cost bigint NOT NULL, note text NOT NULL)');
-    const values = Array.from({ length: rowsPerCommit }, (_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(', ');
+    const values = Array.from({ length: rowsPerCommit }, (_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(
+      ', ',
+    );
     const params = Array.from({ length: rowsPerCommit }, (_, i) => [1000 + i, 'order']).flat();
     let commits = 0;
     const start = performance.now();

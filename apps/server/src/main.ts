@@ -57,7 +57,8 @@ async function main(): Promise<void> {
   };
   // Whether an answered order survives a power cut (docs/deploy.md "Durability"): said once, at start.
   const durability = await app.database.durability();
-  if (durability.onDisk) app.log.info({ durability: durability.description }, 'commits are on disk before they answer');
+  if (durability.onDisk)
+    app.log.info({ durability: durability.description }, 'commits are on disk before they answer');
   else app.log.warn({ durability: durability.description }, 'commits are NOT on disk before they answer');
   app.log.info({ database: ready.database, dataDir: ready.dataDir }, `SMM panel ready at ${ready.siteUrl}`);
   // Started by scripts/start.mjs (an IPC channel): it prints its summary from this, after the line

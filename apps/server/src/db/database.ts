@@ -49,13 +49,19 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   let durability: Durability;
   if (url === MEMORY_DATABASE) {
     client = new PGlite();
-    durability = { onDisk: false, description: 'PGlite in memory (tests): everything is lost when the process ends' };
+    durability = {
+      onDisk: false,
+      description: 'PGlite in memory (tests): everything is lost when the process ends',
+    };
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     // Acknowledged means on disk: PGlite's own NODEFS flushes nothing, this one flushes the WAL at
     // every commit (pglite-durability.ts).
     client = new PGlite({ fs: new DurableNodeFS(join(options.dataDir, 'pgdata')) });
-    durability = { onDisk: true, description: 'PGlite flushes its WAL to disk (fdatasync) before a commit answers' };
+    durability = {
+      onDisk: true,
+      description: 'PGlite flushes its WAL to disk (fdatasync) before a commit answers',
+    };
   }
   const db = drizzlePglite(takingTurns(client), { schema });
   return {
