@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isAllowedLoginId, isMailboxAddress } from '@smm/domain';
 import { z } from 'zod';
@@ -379,7 +389,11 @@ function persistedSecret(dataDir: string): string {
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
   writeFileSync(temporary, secret, { mode: 0o600, flag: 'wx' });
   try {
+    // On disk before any token signed with it (docs/ARCHITECTURE.md#durability): after a power cut an
+    // empty file would stop the start.
+    flushSync(temporary);
     linkSync(temporary, file);
+    flushSync(dataDir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return checkedPersistedSecret(file);
     throw error;
@@ -387,6 +401,15 @@ function persistedSecret(dataDir: string): string {
     unlinkSync(temporary);
   }
   return secret;
+}
+
+function flushSync(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function checkedPersistedSecret(file: string): string {

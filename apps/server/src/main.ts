@@ -55,6 +55,11 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     database: app.database.kind,
   };
+  // Whether an answered order survives a power cut (docs/deploy.md "Durability"): said once, at start.
+  const durability = await app.database.durability();
+  if (durability.onDisk)
+    app.log.info({ durability: durability.description }, 'commits are on disk before they answer');
+  else app.log.warn({ durability: durability.description }, 'commits are NOT on disk before they answer');
   app.log.info({ database: ready.database, dataDir: ready.dataDir }, `SMM panel ready at ${ready.siteUrl}`);
   // Started by scripts/start.mjs (an IPC channel): it prints its summary from this, after the line
   // above is written, and a start.mjs that is gone (killed) takes the server with it.

@@ -3,7 +3,7 @@
  * popups-editor.ts and served at /uploads/:name; one storage interface keeps the backend swappable.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UPLOAD_NAME_PATTERN, type PopupImageExt } from '@smm/domain';
 
@@ -30,7 +30,20 @@ export class LocalDiskStorage implements FileStorage {
     await mkdir(this.dir, { recursive: true });
     const name = `${randomBytes(16).toString('hex')}.${ext}`;
     // 'wx': never overwrite (a collision of 128 random bits would be a bug, not a replacement).
-    await writeFile(this.path(name), bytes, { flag: 'wx', mode: 0o644 });
+    const file = await open(this.path(name), 'wx', 0o644);
+    try {
+      await file.writeFile(bytes);
+      // On disk before the popup that names it commits (docs/ARCHITECTURE.md#durability).
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    const dir = await open(this.dir, 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
     return { name };
   }
 

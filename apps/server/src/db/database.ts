@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../shared/paths';
+import { DurableNodeFS } from './pglite-durability';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -21,12 +22,20 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Whether an answered commit survives a power cut, and why: the server logs it at start (docs/deploy.md). */
+  durability(): Promise<Durability>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PostgreSQL only: a connection of its own for LISTEN (the pool's connections come and go). */
   connectListener?: () => Promise<pg.Client>;
   /** PostgreSQL only: NOTIFY every process that LISTENs on `channel`. */
   notify?: (channel: string, payload: string) => Promise<void>;
+}
+
+export interface Durability {
+  /** True when a commit is on disk before it answers. */
+  onDisk: boolean;
+  description: string;
 }
 
 export const MEMORY_DATABASE = 'memory://';
@@ -37,16 +46,28 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   if (url && url !== MEMORY_DATABASE) return openPostgres(url);
 
   let client: PGlite;
+  let durability: Durability;
   if (url === MEMORY_DATABASE) {
     client = new PGlite();
+    durability = {
+      onDisk: false,
+      description: 'PGlite in memory (tests): everything is lost when the process ends',
+    };
   } else {
     mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(join(options.dataDir, 'pgdata'));
+    // Acknowledged means on disk: PGlite's own NODEFS flushes nothing, this one flushes the WAL at
+    // every commit (pglite-durability.ts).
+    client = new PGlite({ fs: new DurableNodeFS(join(options.dataDir, 'pgdata')) });
+    durability = {
+      onDisk: true,
+      description: 'PGlite flushes its WAL to disk (fdatasync) before a commit answers',
+    };
   }
   const db = drizzlePglite(takingTurns(client), { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    durability: () => Promise.resolve(durability),
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     close: () => client.close(),
   };
@@ -113,6 +134,17 @@ function openPostgres(url: string): Database {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    async durability() {
+      // PostgreSQL decides by its own settings: read them rather than assume them.
+      const { rows } = await pool.query<{ fsync: string; synchronous_commit: string }>(
+        "SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit",
+      );
+      const { fsync, synchronous_commit } = rows[0]!;
+      return {
+        onDisk: fsync === 'on' && synchronous_commit !== 'off',
+        description: `PostgreSQL with fsync=${fsync}, synchronous_commit=${synchronous_commit}`,
+      };
+    },
     async migrate() {
       // Several app processes may start at once against one server: serialise their migrations.
       const lockClient = await pool.connect();
