@@ -15,7 +15,7 @@ async function pickFirstInstagramProduct(page: Page) {
   await form.getByLabel('플랫폼').selectOption({ label: PLATFORM });
   await expect(form.getByLabel('카테고리')).toHaveValue(/\d+/);
   await expect(form.getByLabel('주문 수량')).toHaveValue(String(MIN_QUANTITY));
-  await expect(form.getByText('₩60')).toBeVisible();
+  await expect(form.getByText('₩60', { exact: true })).toBeVisible();
   return form;
 }
 
