@@ -90,10 +90,10 @@ import { PublicApiService } from './public-api/public-api.service';
 import { smmV2Routes } from './public-api/smm-v2.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { SettingsService } from './settings/settings.service';
-import { missingServerVariables, unconfiguredFlags } from './settings/unbuilt-flags';
+import { missingServerVariables } from './settings/unbuilt-flags';
 import { CacheBus } from './shared/cache-bus';
 import { systemClock, type Clock } from './shared/clock';
-import { notifySettingsFrom, watchThresholdsFrom } from '@smm/domain';
+import { flagsReadAsOff, notifySettingsFrom, watchThresholdsFrom } from '@smm/domain';
 
 export interface AppDeps {
   clock?: Clock;
@@ -243,7 +243,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const accountChanged: AccountChanged = (id) => cacheBus.publishAccount(id);
   // A start that demoted an earlier operator (ADMIN_ID changed) tells the processes already running.
   if (operator && operator.demoted.length > 0) await accountChanged(null);
-  const settings = new SettingsService(db, cacheBus, unconfiguredFlags(missingServerVariables(config)));
+  // Names of the server variables this process lacks: the flags they make unusable read as off, and the
+  // console says so beside each setting (SETTING_SERVER_NEEDS).
+  const missingVariables = missingServerVariables(config);
+  const settings = new SettingsService(db, cacheBus, flagsReadAsOff(missingVariables));
   const content = new ContentService(db, cacheBus);
   const catalog = new CatalogService(db, cacheBus);
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds, clock);
@@ -407,7 +410,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     db,
     services: app.services,
     config: { dataDir: config.dataDir, publicUrl: config.publicUrl },
-    missingServerVariables: missingServerVariables(config),
+    missingServerVariables: missingVariables,
   });
 
   await registerWebApp(app, config.webDist);

@@ -26,7 +26,7 @@ export class SettingsService {
 
   /**
    * `unconfiguredFlags`: flags this process cannot serve for want of configuration
-   * (unbuilt-flags.ts unconfiguredFlags); they read as off like the unbuilt ones.
+   * (flagsReadAsOff of the variables it lacks, SETTING_SERVER_NEEDS); they read as off like the unbuilt ones.
    */
   constructor(
     private readonly db: Db,

@@ -1,7 +1,8 @@
+import { flagsReadAsOff } from '@smm/domain';
 import { describe, expect, it } from 'vitest';
 import { bearer, createMember, tokenFor } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
-import { UNBUILT_FLAGS, unconfiguredFlags } from './unbuilt-flags';
+import { UNBUILT_FLAGS } from './unbuilt-flags';
 
 const t = useTestApp();
 
@@ -48,10 +49,10 @@ describe(`flags read as off until their feature exists, on ${testDatabaseKind}`,
   });
 
   it('still reads a social login as off while its provider is not configured', () => {
-    expect(unconfiguredFlags(new Set(['NAVER_CLIENT_SECRET', 'KAKAO_APP_ID']))).toEqual([
+    expect(flagsReadAsOff(new Set(['NAVER_CLIENT_SECRET', 'KAKAO_APP_ID']))).toEqual([
       'ENABLE_SNS_NAVER',
       'ENABLE_SNS_KAKAO',
     ]);
-    expect(unconfiguredFlags(new Set(['SMTP_HOST', 'DEPOSIT_WEBHOOK_SECRET']))).toEqual([]);
+    expect(flagsReadAsOff(new Set(['SMTP_HOST', 'DEPOSIT_WEBHOOK_SECRET']))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { flagsReadAsOff, type FlagKey, type ServerVariable } from '@smm/domain';
+import type { FlagKey, ServerVariable } from '@smm/domain';
 import type { AppConfig } from '../config';
 
 /**
@@ -29,13 +29,4 @@ export function missingServerVariables(
     for (const name of ['SMS_WEBHOOK_URL', 'SMS_WEBHOOK_SECRET'] as const) missing.add(name);
   if (!config.charges.depositWebhookSecret) missing.add('DEPOSIT_WEBHOOK_SECRET');
   return missing;
-}
-
-/**
- * Flags whose feature is built but needs server configuration this process lacks: Naver login without
- * NAVER_CLIENT_SECRET, Kakao login without KAKAO_APP_ID (SETTING_SERVER_NEEDS's readAsOff). Read as off
- * for the same reason as above (the button would lead to a refusal), whatever an operator stored.
- */
-export function unconfiguredFlags(missing: ReadonlySet<ServerVariable>): FlagKey[] {
-  return flagsReadAsOff(missing);
 }

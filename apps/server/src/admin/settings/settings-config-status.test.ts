@@ -1,6 +1,7 @@
 import type { SettingConfigStatus } from '@smm/domain/contract';
+import { flagsReadAsOff } from '@smm/domain';
 import { describe, expect, it } from 'vitest';
-import { missingServerVariables, unconfiguredFlags } from '../../settings/unbuilt-flags';
+import { missingServerVariables } from '../../settings/unbuilt-flags';
 import { bearer, createMember, tokenFor } from '../../test/factories';
 import { testConfig, testDatabaseKind, useTestApp } from '../../test/test-app';
 
@@ -64,7 +65,7 @@ describe('which server variables are missing', () => {
       'SMTP_FROM',
       'SMTP_HOST',
     ]);
-    expect(unconfiguredFlags(missingServerVariables(bare))).toEqual(['ENABLE_SNS_NAVER', 'ENABLE_SNS_KAKAO']);
+    expect(flagsReadAsOff(missingServerVariables(bare))).toEqual(['ENABLE_SNS_NAVER', 'ENABLE_SNS_KAKAO']);
 
     const full = testConfig({
       messaging: {
@@ -74,6 +75,6 @@ describe('which server variables are missing', () => {
       },
     });
     expect([...missingServerVariables(full)]).toEqual([]);
-    expect(unconfiguredFlags(missingServerVariables(full))).toEqual([]);
+    expect(flagsReadAsOff(missingServerVariables(full))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { Clock } from 'lucide-react';
 import { formatWon, PAYMENT_KIND_LABELS } from '@smm/domain';
 import type { ChargeTransferStatus } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
-import { AccountNumber, CopyAmountButton } from './transfer-details';
+import { AccountRows, CopyAmountButton } from './transfer-details';
 import { TimeLeft } from './time-left';
 
 /**
@@ -35,20 +35,7 @@ export function PendingCharges({
         </p>
       </div>
       <dl className="transfer-list pending-account">
-        <div>
-          <dt>입금 은행</dt>
-          <dd>{account.bankName}</dd>
-        </div>
-        <div>
-          <dt>계좌번호</dt>
-          <dd>
-            <AccountNumber accountNumber={account.accountNumber} />
-          </dd>
-        </div>
-        <div>
-          <dt>예금주</dt>
-          <dd>{account.accountHolder}</dd>
-        </div>
+        <AccountRows account={account} />
       </dl>
       <ul className="pending-list" aria-label="입금 대기 중인 충전 목록">
         {charges.map((charge) => (

@@ -20,6 +20,35 @@ export function AccountNumber({ accountNumber }: { accountNumber: string }) {
   );
 }
 
+/**
+ * The account every charge is paid into (bank, number with its copy button, holder), as rows of a
+ * transfer list: the full instructions and the pending card at the top of /point both show it.
+ */
+export function AccountRows({
+  account,
+}: {
+  account: Pick<ChargeTransfer, 'bankName' | 'accountNumber' | 'accountHolder'>;
+}) {
+  return (
+    <>
+      <div>
+        <dt>입금 은행</dt>
+        <dd>{account.bankName}</dd>
+      </div>
+      <div>
+        <dt>계좌번호</dt>
+        <dd>
+          <AccountNumber accountNumber={account.accountNumber} />
+        </dd>
+      </div>
+      <div>
+        <dt>예금주</dt>
+        <dd>{account.accountHolder}</dd>
+      </div>
+    </>
+  );
+}
+
 /** 금액 복사: the exact won to transfer, digits only, as a banking app's amount field takes them. */
 export function CopyAmountButton({ payable }: { payable: number }) {
   return (
@@ -49,20 +78,7 @@ export function TransferDetails({
 }) {
   return (
     <dl className="transfer-list">
-      <div>
-        <dt>입금 은행</dt>
-        <dd>{charge.bankName}</dd>
-      </div>
-      <div>
-        <dt>계좌번호</dt>
-        <dd>
-          <AccountNumber accountNumber={charge.accountNumber} />
-        </dd>
-      </div>
-      <div>
-        <dt>예금주</dt>
-        <dd>{charge.accountHolder}</dd>
-      </div>
+      <AccountRows account={charge} />
       <div>
         <dt>입금하실 금액</dt>
         <dd>
