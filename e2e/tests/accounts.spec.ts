@@ -159,7 +159,7 @@ test('[VISITOR][RESET_PASSWORD]: a link whose token is missing, unreadable or ex
   for (const query of ['', '?token=not-a-token', `?token=${expired}`]) {
     await page.goto('/login');
     await page.goto(`/reset-password${query}`);
-    // Issue 32: going back lost the toast with the reason; the page itself says it now.
+    // Going back once lost the toast with the reason; the page itself says it now.
     await expect(page.getByRole('alert'), `reset-password${query}`).toHaveText(
       /비밀번호 재설정 링크가 만료되었거나 이미 사용되었습니다\./,
     );

@@ -7,7 +7,7 @@ import { restoreSettings, setSettings } from './helpers/settings';
 import { test } from './helpers/test';
 
 /**
- * Issue 32's small things an operator notices, in the built product at 1440 and 390 px: a hand-entered
+ * Small things an operator notices, in the built product at 1440 and 390 px: a hand-entered
  * deposit lists the reason typed for it (as text), 지금 동기화 says it is running and then what it did,
  * a refused setting's error goes once the value is edited, and the console tables' headers and product
  * names are whole (wrapped, not cut, and not lying under the pinned 작업 column).

@@ -45,7 +45,7 @@ test('[MEMBER][SIGN_UP]: a visitor signs up, logs in, sees the order page with i
   await page.getByRole('button', { name: '로그인', exact: true }).last().click();
   const wrongPassword = page.getByText('아이디 또는 비밀번호가 다릅니다.');
   await expect(wrongPassword).toBeVisible();
-  // An error toast stays its reading time, at least 4 s (lib/toast.ts; issue 32: 2 s was too short to
+  // An error toast stays its reading time, at least 4 s (lib/toast.ts; 2 s was too short to
   // read a longer one), then closes by itself.
   await page.waitForTimeout(2_500);
   await expect(wrongPassword).toBeVisible();

@@ -6,7 +6,7 @@ import { expect, test } from './helpers/test';
 import { creditMember } from './helpers/credit';
 import { signInNewMember, type SeededMember } from './helpers/session';
 
-// Issue 32, "small things members notice", at 1440 and 390 px: the chat button never lies on a button,
+// Small things members notice, at 1440 and 390 px: the chat button never lies on a button,
 // toasts stay under the top bar for as long as their text takes to read and can be closed, a stopped
 // auto-order shows what it really ordered, and a dead reset link says why. Screenshots for a person to
 // look at go to /tmp/shots-member.

@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { signInNewMember } from './helpers/session';
 
-// Issue 32 ("Never lost"): a pending top-up's transfer instructions are found again after a reload — at
+// Never lost: a pending top-up's transfer instructions are found again after a reload — at
 // the top of /point and from its history row — with both amounts when a tax invoice adds VAT, and asking
 // again for the same name and amount offers the pending charge instead of a second one
 // (docs/product.md#point-charge-page). Screenshots for a person to look at go to /tmp/shots-topup.

@@ -116,7 +116,7 @@ describe('sending a verification code', () => {
 });
 
 /**
- * Issue 32: the change-password field promised "8~20자" while the rule takes 8–100. The hint is read
+ * The change-password field once promised "8~20자" while the rule takes 8–100. The hint is read
  * here as a member reads it (its two lengths, and "띄어쓰기 없이"), and every form's password rule must
  * agree with it at each edge.
  */

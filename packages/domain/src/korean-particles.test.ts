@@ -151,7 +151,7 @@ describe('korean particles', () => {
   });
 });
 
-/** Issue 32: texts that put a fixed particle after a word they only know at run time. */
+/** Texts that put a fixed particle after a word they only know at run time. */
 describe('particles after run-time words in the site’s texts', () => {
   it('a guide step ending on 공유 takes 를, one ending on 버튼 takes 을', () => {
     expect(withParticle('오른쪽 위 ⋮ 버튼 → 공유', '을/를')).toBe('오른쪽 위 ⋮ 버튼 → 공유를');

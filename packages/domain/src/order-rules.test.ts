@@ -209,7 +209,7 @@ describe('orderLinkParts (a stored link as a screen shows it)', () => {
   });
 });
 
-/** Issue 32: a cancelled auto-order showed quantity × runs though fewer runs were placed. */
+/** A cancelled auto-order once showed quantity × runs though fewer runs were placed. */
 describe('autoOrderQuantity / formatAutoOrderQuantity', () => {
   const autoOrder = { amount: 100, runs: 5, completed: 3 };
 

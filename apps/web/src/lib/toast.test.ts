@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toastDuration } from './toast';
 
-/** Issue 32: a three-line error toast got the same 2 s as "저장했습니다.". */
+/** A three-line error toast once got the same 2 s as "저장했습니다.". */
 describe('toastDuration', () => {
   const threeLines =
     '같은 입금자명과 입금액으로 입금 대기 중인 충전 신청이 있습니다. 입금을 정확히 확인할 수 있도록 충전 금액을 조금 다르게 (예: ₩12,001) 입력해 주세요.';

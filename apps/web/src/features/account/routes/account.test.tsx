@@ -234,7 +234,7 @@ describe('account (/account): change password', () => {
     });
     renderAccount();
     await screen.findByDisplayValue('member1');
-    // Issue 32: the hint said 8~20자 while the rule takes 8–100; it is now the rule's own hint.
+    // The hint once said 8~20자 while the rule takes 8–100; it is now the rule's own hint.
     expect(screen.getByLabelText('새 비밀번호')).toHaveAccessibleDescription(REGISTER_HINTS.PASSWORD);
 
     await fill('', '', '');

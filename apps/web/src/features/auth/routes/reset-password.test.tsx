@@ -60,7 +60,7 @@ describe('reset password (/reset-password?token=…)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/reset-password');
   });
 
-  it('issue 32: an expired link opened straight from a mail stays and says why (no bounce that loses it)', async () => {
+  it('an expired link opened straight from a mail stays and says why (no bounce that loses it)', async () => {
     mockApi({});
     renderReset(`/reset-password?token=${tokenWith({ exp: nowSeconds() - 5 })}`, []);
     expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.RESET_LINK_INVALID);

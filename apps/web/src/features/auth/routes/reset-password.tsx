@@ -8,7 +8,7 @@ import { ResetPasswordForm } from '../components/reset-password-form';
 
 /**
  * /reset-password?token=… (docs/product.md#account-recovery). A token that is missing, unreadable or past its
- * `exp` gets the reason on the page itself, with the way to a new link. Issue 32: it used to send the
+ * `exp` gets the reason on the page itself, with the way to a new link. It used to send the
  * reader back with a toast, but a link opened from a mail goes back out of the site (or to a fresh load of
  * the previous page), and the toast went with it: the member was bounced without being told why.
  */

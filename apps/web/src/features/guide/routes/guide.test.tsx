@@ -93,7 +93,7 @@ describe('link-input guide (/guide)', () => {
     expect(await screen.findByRole('region', { name: '틱톡' })).toBeInTheDocument();
   });
 
-  it("issue 32: each picture's description puts the particle that follows its step (공유를, 버튼을)", async () => {
+  it("each picture's description puts the particle that follows its step (공유를, 버튼을)", async () => {
     renderGuide();
     await screen.findByRole('region', { name: '유튜브' });
     const labels = screen

@@ -312,7 +312,7 @@ describe('auto-order history (/auto-order-history)', () => {
     ]);
     // PARTIAL reads 완료, as COMPLETED does (docs/product.md#auto-orders).
     expect(cellsOf(rows[2] as HTMLElement).slice(-5)).toEqual(['3 / 3', '60', '750', '완료', '']);
-    // Issue 32: stopped after 1 of 4 runs, it ordered 100, not 400; the plan shows beside it.
+    // Stopped after 1 of 4 runs, it ordered 100, not 400; the plan shows beside it.
     expect(cellsOf(rows[3] as HTMLElement).slice(-5)).toEqual([
       '1 / 4',
       '1,440',

@@ -42,7 +42,7 @@ describe('the floating chat button', () => {
     expect(screen.getByRole('link', { name: '카카오톡 상담' })).not.toHaveAttribute('aria-hidden');
   });
 
-  it('steps aside for any control under it, unmarked (issue 32: 회원탈퇴 at 390 px), but not for plain text', async () => {
+  it('steps aside for any control under it, unmarked (회원탈퇴 at 390 px), but not for plain text', async () => {
     mockApi({
       'GET /service/settings': json(settingsOf({ SITE_KAKAO_CHANNEL_LINK: 'https://pf.kakao.com/_x' })),
     });

@@ -5,7 +5,7 @@ import './layout.css';
 
 /**
  * What the button must never cover: every control a member can press or type in, and whatever is marked
- * data-keep-clear (a carousel's arrows, an order's total, a payable amount). Issue 32: it sat on
+ * data-keep-clear (a carousel's arrows, an order's total, a payable amount). It once sat on
  * 비밀번호 변경, 충전 신청 취소, 리필 요청 and 회원탈퇴 at 390 px, so a list of marked places was not enough.
  */
 const KEEP_CLEAR = [
