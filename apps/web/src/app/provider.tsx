@@ -3,7 +3,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { darken } from '@smm/domain';
 import { createQueryClient } from '@/lib/query-client';
-import { TOASTER_PROPS, useToasterTheme } from '@/lib/toast';
+import { useTheme } from '@/lib/theme';
+import { TOASTER_PROPS } from '@/lib/toast';
 import { SessionProvider } from '@/lib/session/session-provider';
 import { useSiteSettings } from '@/lib/site-settings';
 
@@ -20,7 +21,7 @@ function MainColorSync() {
 }
 
 function AppToaster() {
-  return <Toaster {...TOASTER_PROPS} theme={useToasterTheme()} />;
+  return <Toaster {...TOASTER_PROPS} theme={useTheme()} />;
 }
 
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {

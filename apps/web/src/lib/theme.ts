@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@smm/domain';
 
 export type Theme = 'light' | 'dark';
@@ -32,4 +33,16 @@ export function saveTheme(theme: Theme): void {
 
 export function currentTheme(): Theme {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+}
+
+/** Calls `changed` whenever the page's theme changes, by whichever switch (the site's or the console's). */
+function subscribeToTheme(changed: () => void): () => void {
+  const watch = new MutationObserver(changed);
+  watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => watch.disconnect();
+}
+
+/** The page's theme, kept current: the switches and the Toaster read this one source, never a copy. */
+export function useTheme(): Theme {
+  return useSyncExternalStore(subscribeToTheme, currentTheme);
 }

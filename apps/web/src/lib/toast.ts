@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
 import { toast as sonner, type ExternalToast, type ToasterProps } from 'sonner';
-import { currentTheme, type Theme } from './theme';
 
 /**
  * Every toast of the site goes through here (docs/ARCHITECTURE.md#toasts): each one stays as long as its
@@ -57,15 +55,3 @@ export const TOASTER_PROPS = {
   containerAriaLabel: '알림',
   toastOptions: { closeButtonAriaLabel: '알림 닫기' },
 } satisfies ToasterProps;
-
-/** The site's theme as the Toaster needs it, following the toggle (a light toast on a dark page glared). */
-export function useToasterTheme(): Theme {
-  const [theme, setTheme] = useState<Theme>(currentTheme);
-  useEffect(() => {
-    const watch = new MutationObserver(() => setTheme(currentTheme()));
-    watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    setTheme(currentTheme());
-    return () => watch.disconnect();
-  }, []);
-  return theme;
-}

@@ -3,23 +3,19 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { ExternalLink, Menu, Moon, Sun, X } from 'lucide-react';
 import { useDocumentTitle } from '@/lib/document-title';
 import { paths } from '@/lib/paths';
-import { applyTheme, currentTheme, saveTheme, type Theme } from '@/lib/theme';
+import { saveTheme, useTheme, type Theme } from '@/lib/theme';
 import { ADMIN_NAV, adminTitle } from './admin-nav';
 import '../admin.css';
 
 function ThemeSwitch() {
-  const [theme, setTheme] = useState<Theme>(currentTheme);
+  const theme = useTheme();
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
       type="button"
       className="admin-icon-button"
       aria-label={next === 'dark' ? '어두운 테마로 전환' : '밝은 테마로 전환'}
-      onClick={() => {
-        applyTheme(next);
-        saveTheme(next);
-        setTheme(next);
-      }}
+      onClick={() => saveTheme(next)}
     >
       {theme === 'dark' ? <Sun size={18} aria-hidden /> : <Moon size={18} aria-hidden />}
     </button>

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Moon, Sun } from 'lucide-react';
-import { currentTheme, saveTheme, type Theme } from '@/lib/theme';
+import { saveTheme, useTheme, type Theme } from '@/lib/theme';
 import './layout.css';
 
 /** Light/dark switch; the choice is kept in localStorage DARK_MODE (docs/product.md#shared-elements). */
 export function ThemeToggle() {
-  const [theme, setTheme] = useState<Theme>(currentTheme);
+  const theme = useTheme();
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
 
   return (
@@ -14,10 +13,7 @@ export function ThemeToggle() {
       className="theme-toggle"
       aria-label={next === 'dark' ? '다크 모드로 전환' : '라이트 모드로 전환'}
       title={next === 'dark' ? '다크 모드' : '라이트 모드'}
-      onClick={() => {
-        saveTheme(next);
-        setTheme(next);
-      }}
+      onClick={() => saveTheme(next)}
     >
       {theme === 'dark' ? <Sun size={18} aria-hidden /> : <Moon size={18} aria-hidden />}
     </button>
