@@ -15,3 +15,11 @@ export declare function buildQuietly(
   steps: BuildStep[],
   options?: { cwd?: string; out?: Output },
 ): Promise<boolean>;
+export declare function serve(options: {
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  operator?: unknown;
+  out?: Output;
+  onReady?: (message: unknown) => void;
+}): Promise<number>;

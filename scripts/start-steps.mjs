@@ -98,14 +98,30 @@ export function summaryBlock(ready, operator) {
   return lines.join('\n');
 }
 
+/** A signal this soon after the last one passed on is the same keypress delivered again. */
+const SAME_SIGNAL_MS = 1000;
+
 /**
  * Runs the built server (`command args`) with an IPC channel: once it listens it sends its links and
- * the summary is printed after its own lines. Resolves with its exit code. SIGINT and SIGTERM are
- * passed on (the server takes the terminal's copy of a Ctrl+C and ours as one).
+ * the summary is printed after its own lines. Resolves with its exit code.
+ *
+ * One Ctrl+C reaches us twice (from the terminal, and passed on by npm), so the server runs in its own
+ * process group, where the terminal's copy does not reach it, and we pass a signal on once a moment:
+ * the server's own rule stays plain (a second signal exits at once, docs/deploy.md). A start.mjs that
+ * is gone takes the server with it through the IPC channel's disconnect.
  */
 export function serve({ command, args, env, operator, out = process.stdout, onReady }) {
-  const server = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
-  const forward = (signal) => server.kill(signal);
+  const server = spawn(command, args, {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env,
+    detached: true,
+  });
+  let passedOnAt = -Infinity;
+  const forward = (signal) => {
+    if (Date.now() - passedOnAt < SAME_SIGNAL_MS) return;
+    passedOnAt = Date.now();
+    server.kill(signal);
+  };
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
   server.on('message', (message) => {

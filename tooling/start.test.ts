@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildQuietly } from '../scripts/start-steps.mjs';
+import { buildQuietly, serve } from '../scripts/start-steps.mjs';
 
 /**
  * `npm start` (scripts/start.mjs), docs/ARCHITECTURE.md#the-first-start-and-the-log: a build that
@@ -158,6 +158,28 @@ function npmStart(root: string, extraEnv: Record<string, string>): Run {
     },
   };
 }
+
+describe('the server under npm start', () => {
+  it('gets one Ctrl+C once, though it reaches start.mjs twice (the terminal, and npm passing it on)', async () => {
+    // The stand-in server counts the SIGINTs it gets and exits with that count.
+    const script = [
+      'let count = 0;',
+      "process.on('SIGINT', () => (count += 1));",
+      "process.send({ type: 'ready-for-signals' });",
+      'setTimeout(() => process.exit(count), 1500);',
+    ].join('\n');
+    const out = collector();
+    const exit = serve({ command: process.execPath, args: ['-e', script], env: process.env, out });
+    // Its message is not the server's ready one: wait for the child to be listening for signals.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    process.emit('SIGINT', 'SIGINT');
+    // npm's copy comes a little later than the terminal's (two signals at one instant would merge).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    process.emit('SIGINT', 'SIGINT');
+    expect(await exit).toBe(1);
+    expect(out.text()).toBe('');
+  });
+});
 
 describe('npm start', () => {
   it('ends its start with the summary, names the site by one address, and logs no request', async () => {

@@ -4,8 +4,6 @@ import { ConfigError, loadConfig } from './config';
 
 /** A shutdown that has not finished after this long exits anyway (a request or tick that hangs). */
 const SHUTDOWN_TIMEOUT_MS = 30_000;
-/** A signal within this long of the first is the same one delivered twice (see shutdown). */
-const REPEATED_SIGNAL_MS = 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,16 +11,13 @@ async function main(): Promise<void> {
   // Graceful shutdown (docs/deploy.md): app.close() stops accepting connections, lets in-flight
   // requests and the running background tick finish, then closes the database. A second signal,
   // or the timeout, exits at once: whatever was cut off is recovered by the next start (leases).
-  let closingSince: number | undefined;
+  let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
-    if (closingSince !== undefined) {
-      // Under `npm start` one Ctrl+C arrives twice (from the terminal, and passed on by
-      // scripts/start.mjs): only a signal a moment later is a second one.
-      if (Date.now() - closingSince < REPEATED_SIGNAL_MS) return;
+    if (closing) {
       app.log.warn({ signal }, 'second signal: exiting without waiting');
       process.exit(1);
     }
-    closingSince = Date.now();
+    closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests and the background tick');
     setTimeout(() => {
       app.log.error('shutdown timed out: exiting');
@@ -66,7 +61,7 @@ async function main(): Promise<void> {
   if (process.send) {
     process.send(ready);
     process.on('disconnect', () => {
-      if (closingSince === undefined) shutdown('SIGTERM');
+      if (!closing) shutdown('SIGTERM');
     });
   }
 }
