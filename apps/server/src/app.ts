@@ -84,6 +84,7 @@ import { opsRoutes } from './ops/ops.routes';
 import { readableLogStream } from './ops/readable-log';
 import { ReadinessService } from './ops/readiness.service';
 import { ApiRateLimiter } from './public-api/api-rate-limiter';
+import { ApiKeyCache } from './auth/api-key-cache';
 import { openApiRoutes, PUBLIC_API_SECURITY_SCHEMES } from './public-api/openapi.routes';
 import { publicApiRoutes } from './public-api/public-api.routes';
 import { PublicApiService } from './public-api/public-api.service';
@@ -240,6 +241,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // The member guard's account facts, dropped by every writer of them (docs/ARCHITECTURE.md#the-account-cache).
   const guardCache = new AccountGuardCache((id) => accountRepository.findAuthenticatedById(db, id));
   cacheBus.onAccount((id) => (id === null ? guardCache.clear() : guardCache.forget(id)));
+  const apiKeys = new ApiKeyCache();
+  cacheBus.onAccount((id) => apiKeys.forget(id));
   const accountChanged: AccountChanged = (id) => cacheBus.publishAccount(id);
   // A start that demoted an earlier operator (ADMIN_ID changed) tells the processes already running.
   if (operator && operator.demoted.length > 0) await accountChanged(null);
@@ -283,6 +286,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     new ApiKeyThrottle(db, clock),
     new InvalidApiKeyThrottle(db, clock, config.invalidApiKeyLimits),
     guardCache,
+    apiKeys,
+    accountChanged,
   );
   const accountSettings = new AccountSettingsService(db, settings, clock, throttle, accountChanged);
   const social = new SocialAuthService(

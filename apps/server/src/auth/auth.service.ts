@@ -22,7 +22,8 @@ import { isUniqueViolation, type Db } from '../db/database';
 import { appError } from '../errors/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { ContentService } from '../content/content.service';
-import type { AccountGuardCache } from './account-guard-cache';
+import type { AccountChanged, AccountGuardCache } from './account-guard-cache';
+import type { ApiKeyCache } from './api-key-cache';
 import { generateApiKey, hashApiKey } from './api-keys';
 import type { ApiKeyThrottle } from './api-key-throttle';
 import type { InvalidApiKeyThrottle } from './invalid-api-key-throttle';
@@ -47,6 +48,9 @@ export class AuthService {
     private readonly invalidApiKeys: InvalidApiKeyThrottle,
     /** The member guard's account facts (docs/ARCHITECTURE.md#the-account-cache). */
     private readonly guardCache: AccountGuardCache,
+    /** Which account a key names, heard of changes with the guard facts. */
+    private readonly apiKeys: ApiKeyCache,
+    private readonly accountChanged: AccountChanged,
   ) {}
 
   /**
@@ -147,18 +151,23 @@ export class AuthService {
     return account;
   }
 
-  /** The public API guard: the key's hash names the account. */
   /**
-   * The account of an API key sent from `clientAddress`. A key that matches no account counts against
-   * that address (InvalidApiKeyThrottle): past the limit the address gets 429 for any key.
+   * The public API guard: the account whose key this is, from the key's hash, as its guard facts (the
+   * balance, which only `balance` needs, is read by that call). The account a hash names is kept in
+   * memory, so a reseller's call costs no lookup of its caller. A key that matches no account counts
+   * against `clientAddress` (InvalidApiKeyThrottle): past the limit the address gets 429 for any key.
    */
-  async authenticateApiKey(key: string, clientAddress: string): Promise<AuthenticatedAccount> {
+  async authenticateApiKey(key: string, clientAddress: string): Promise<GuardAccount> {
     this.invalidApiKeys.admit(clientAddress);
     // Keys are short printable ASCII; anything else cannot be one and is not worth a query.
-    const account =
-      key.length > 200
-        ? undefined
-        : await accountRepository.findAuthenticatedByApiKeyHash(this.db, hashApiKey(key));
+    const hash = key.length > 200 ? undefined : hashApiKey(key);
+    let accountId = hash === undefined ? undefined : this.apiKeys.accountOf(hash);
+    if (hash !== undefined && accountId === undefined) {
+      const mark = this.apiKeys.mark();
+      accountId = (await accountRepository.findAuthenticatedByApiKeyHash(this.db, hash))?.id;
+      if (accountId !== undefined) this.apiKeys.remember(hash, accountId, mark);
+    }
+    const account = accountId === undefined ? undefined : await this.guardCache.get(accountId);
     if (!account) {
       await this.invalidApiKeys.recordInvalid(clientAddress);
       throw appError('API_KEY_INVALID');
@@ -180,6 +189,8 @@ export class AuthService {
     if (!(await accountRepository.replaceApiKey(this.db, account.id, { hash, prefix, suffix }))) {
       throw appError('TOKEN_INVALID');
     }
+    // The old key stops working in every process: they drop what they knew of this account's keys.
+    await this.accountChanged(account.id);
     return { apiKey: key };
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { appError } from '../errors/app-error';
 import type { ApiRateLimiter } from '../public-api/api-rate-limiter';
-import type { AuthenticatedAccount, AuthService, GuardAccount } from './auth.service';
+import type { AuthService, GuardAccount } from './auth.service';
 
 /**
  * Who may call a route, declared on the route itself:
@@ -25,7 +25,7 @@ declare module 'fastify' {
     /** The guard's facts about the caller (an API-key guard puts the whole account row here). */
     account?: GuardAccount;
     /** The account of an API key, read on this request (the public API answers its balance from it). */
-    apiAccount?: AuthenticatedAccount;
+    apiAccount?: GuardAccount;
   }
   interface FastifyInstance {
     /** Every route as registered, with the guard it declared: tests enumerate it (admin-guard.test). */
@@ -94,7 +94,7 @@ export function registerGuards(app: FastifyInstance, auth: AuthService, apiLimit
 }
 
 /** The account of a route guarded by an API key (`apiKey`, `apiKeyParam`), as read on this request. */
-export function apiAccountOf(request: FastifyRequest): AuthenticatedAccount {
+export function apiAccountOf(request: FastifyRequest): GuardAccount {
   if (!request.apiAccount)
     throw new Error(`apiAccountOf() used on ${request.url}, a route without an API-key guard`);
   return request.apiAccount;

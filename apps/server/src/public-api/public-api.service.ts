@@ -26,7 +26,7 @@ import {
   type V2Params,
   type V2Response,
 } from '@smm/domain/contract';
-import type { AuthenticatedAccount } from '../accounts/account.repository';
+import { accountRepository, type GuardAccount } from '../accounts/account.repository';
 import type { MemberCancellation } from '../orders/member-cancellation';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { Db } from '../db/database';
@@ -173,7 +173,7 @@ export class PublicApiService {
   }
 
   async placeRestOrder(
-    account: AuthenticatedAccount,
+    account: GuardAccount,
     body: PublicOrderRequest,
     idempotencyKey: string | undefined,
   ): Promise<PublicOrderResponse> {
@@ -193,19 +193,19 @@ export class PublicApiService {
   }
 
   /** The caller's own order or auto-order; any other id is 404, so no id is known to exist. */
-  async restStatus(account: AuthenticatedAccount, wId: number): Promise<PublicStatusResponse> {
+  async restStatus(account: GuardAccount, wId: number): Promise<PublicStatusResponse> {
     const tracked = await this.trackOne(account.id, wId);
     if (!tracked) throw appError('ORDER_NOT_FOUND');
     return { status: restStatusText(tracked.status), remains: tracked.remains };
   }
 
   /** POST /api/refill/{wId}: the refill asked for (Pending), or the site's refusal (409) or 404. */
-  async restRefill(account: AuthenticatedAccount, wId: number): Promise<PublicRefillResponse> {
+  async restRefill(account: GuardAccount, wId: number): Promise<PublicRefillResponse> {
     return presentRefill(await this.refills.request(account.id, wId, 'api'));
   }
 
   /** GET /api/refill/{refillId}: one of the caller's refills; any other id is 404. */
-  async restRefillStatus(account: AuthenticatedAccount, refillId: number): Promise<PublicRefillResponse> {
+  async restRefillStatus(account: GuardAccount, refillId: number): Promise<PublicRefillResponse> {
     const refill = await this.refills.findOwn(account.id, refillId);
     if (!refill) throw appError('NOT_FOUND', REFILL_NOT_FOUND);
     return presentRefill(refill);
@@ -217,7 +217,7 @@ export class PublicApiService {
    * (`cancelled`); one at its provider is asked of it (`requested`). Refusals are 409 with the site's
    * Korean sentence; another member's id is 404 like an unknown one.
    */
-  async restCancel(account: AuthenticatedAccount, wId: number): Promise<PublicCancelResponse> {
+  async restCancel(account: GuardAccount, wId: number): Promise<PublicCancelResponse> {
     try {
       return { wId, ...(await this.cancellation.cancelOrderForMember(account.id, wId)) };
     } catch (error) {
@@ -228,6 +228,13 @@ export class PublicApiService {
     if (!autoOrder) throw appError('ORDER_NOT_FOUND');
     const stopped = await this.cancellation.cancelAutoOrderForMember(account.id, wId);
     return { wId, outcome: 'cancelled', ...stopped };
+  }
+
+  /** The balance now: the guard's facts are kept in memory, the balance never is. */
+  private async balanceOf(account: GuardAccount): Promise<number> {
+    const current = await accountRepository.findAuthenticatedById(this.db, account.id);
+    if (!current) throw appError('API_KEY_INVALID');
+    return current.point;
   }
 
   private async trackOne(accountId: number, id: number): Promise<Tracked | undefined> {
@@ -255,13 +262,13 @@ export class PublicApiService {
    * `add`: the trade's protocol has none, but a bot that retries an add may send one, with the same
    * meaning as on REST and the site (one key space per member).
    */
-  async v2(account: AuthenticatedAccount, params: V2Params, idempotencyKey?: string): Promise<V2Answer> {
+  async v2(account: GuardAccount, params: V2Params, idempotencyKey?: string): Promise<V2Answer> {
     if (params.action === 'services') return { json: (await this.listed.get()).v2.json };
     return { body: await this.v2Action(account, params, idempotencyKey) };
   }
 
   private async v2Action(
-    account: AuthenticatedAccount,
+    account: GuardAccount,
     params: V2Params,
     idempotencyKey: string | undefined,
   ): Promise<V2Response> {
@@ -271,7 +278,7 @@ export class PublicApiService {
       case 'status':
         return this.v2StatusOf(account, params);
       case 'balance':
-        return { balance: v2Money(account.point), currency: 'KRW' };
+        return { balance: v2Money(await this.balanceOf(account)), currency: 'KRW' };
       case 'cancel':
         return this.v2Cancel(account, params);
       case 'refill':
@@ -284,7 +291,7 @@ export class PublicApiService {
   }
 
   private async v2Add(
-    account: AuthenticatedAccount,
+    account: GuardAccount,
     params: V2Params,
     idempotencyKey: string | undefined,
   ): Promise<V2Response> {
@@ -331,7 +338,7 @@ export class PublicApiService {
     }
   }
 
-  private async v2StatusOf(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+  private async v2StatusOf(account: GuardAccount, params: V2Params): Promise<V2Response> {
     params = orderListAsOrders(params);
     if (params.orders !== undefined) {
       const ids = parseV2OrderIds(params.orders);
@@ -354,7 +361,7 @@ export class PublicApiService {
     return tracked ? v2Status(tracked) : v2Error(V2_ERRORS.INCORRECT_ORDER_ID);
   }
 
-  private async v2Cancel(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+  private async v2Cancel(account: GuardAccount, params: V2Params): Promise<V2Response> {
     const ids = parseV2OrderIds(params.orders ?? params.order ?? '');
     if (!ids) return v2Error(V2_ERRORS.INCORRECT_REQUEST);
     const answers: { order: number; cancel: 1 | { error: string } }[] = [];
@@ -395,7 +402,7 @@ export class PublicApiService {
    * v2 `refill`: one `order` → `{ refill: "<id>" }`; `orders=1,2` (≤ 100) → one entry per order id,
    * the refill's id or the refusal in the trade's words (docs/product.md#public-api).
    */
-  private async v2Refill(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+  private async v2Refill(account: GuardAccount, params: V2Params): Promise<V2Response> {
     params = orderListAsOrders(params);
     if (params.orders !== undefined) {
       const ids = parseV2OrderIds(params.orders);
@@ -428,7 +435,7 @@ export class PublicApiService {
   }
 
   /** v2 `refill_status`: one `refill` → `{ status }`; `refills=7,9` (≤ 100) → one entry per refill id. */
-  private async v2RefillStatus(account: AuthenticatedAccount, params: V2Params): Promise<V2Response> {
+  private async v2RefillStatus(account: GuardAccount, params: V2Params): Promise<V2Response> {
     if (params.refills !== undefined) {
       const ids = parseV2OrderIds(params.refills);
       if (!ids) {
