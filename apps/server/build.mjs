@@ -7,8 +7,9 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@smm/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The embedded database's thread is its own entry (db/pglite-in-thread.ts starts it beside main.js).
+  entryPoints: { main: 'src/main.ts', 'pglite-thread': 'src/db/pglite-thread.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

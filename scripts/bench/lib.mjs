@@ -98,9 +98,10 @@ export function percentiles(latencies) {
 
 /**
  * `clients` loops, each one member on one keep-alive connection, sending `next(client, n)` back to back
- * for `seconds`. Answers other than 2xx are counted by status (and the first few kept), never retried.
+ * for `seconds`. Answers other than 2xx, or that `check(text)` refuses (an API that says no with a 200),
+ * are not counted as done (the first few are kept), never retried.
  */
-export async function closedLoop({ clients, seconds, next }) {
+export async function closedLoop({ clients, seconds, next, check = () => true }) {
   const agents = new Map();
   const agentFor = (base) => {
     if (!agents.has(base)) agents.set(base, new Agent({ keepAlive: true, maxSockets: Infinity }));
@@ -128,7 +129,7 @@ export async function closedLoop({ clients, seconds, next }) {
           slowest.push({ atSecond: Number(((t0 - started) / 1000).toFixed(2)), ms: Math.round(ms) });
           if (slowest.length > 20) slowest.sort((a, b) => b.ms - a.ms).splice(10);
           statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-          if (status >= 200 && status < 300) ok += 1;
+          if (status >= 200 && status < 300 && check(text)) ok += 1;
           else if (samples.size < 3) samples.add(`${status} ${text.slice(0, 200)}`);
         } catch (error) {
           errors += 1;

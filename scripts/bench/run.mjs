@@ -8,7 +8,11 @@
 //     noisy, and the table says so); p50/p99, and the load average before each case.
 //   PostgreSQL runs with production durability (fsync and synchronous commit on); --fsync-off runs
 //     it as the tests do, for comparison.
-//   Public API: GET /api/status/{wId} req/s and p99 (autocannon, 50 connections).
+//   Reads and the public API, 50 members each on its own keep-alive connection: SMM API v2 `add`,
+//     `status` of one order and of `orders=` (MULTI_IDS ids), REST GET /api/status/{wId}, and the
+//     member's order history (GET /service/order-history); each with the CPU it cost a request (the
+//     server process with its database thread, plus PostgreSQL's processes on PostgreSQL), and a
+//     table of PGlite beside PostgreSQL.
 //   Deposit webhooks: POST /hooks/deposit deposits/s (signed; the first ones match pending charges
 //     and credit them, the rest are kept unmatched for an operator).
 //   Web: the first-load gzip bytes per route (scripts/size.mjs).
@@ -17,6 +21,7 @@
 //
 //   npm run bench [-- --pglite-only | --postgres-only] [-- --profile] [-- --fsync-off]
 //   BENCH_SECONDS (10) per case; BENCH_CLIENTS (50,200); BENCH_PROCESSES (1,2,<cores>);
+//   BENCH_CASES (orders,api,deposits): which groups of cases run;
 //   BENCH_SERVER_MAIN=<path to a built main.js>: measure that build instead (a before/after).
 //   --profile: one more PostgreSQL orders case (1 process, first client count) under `node --cpu-prof`,
 //     summarised by kind of code and busiest functions; the .cpuprofile is kept in .tmp/profile/.
@@ -27,10 +32,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { findPostgresBin } from '../postgres-bin.mjs';
 import { measureCpu } from './cpu.mjs';
-import { closedLoop, root, startServer } from './lib.mjs';
+import { call, closedLoop, inBatches, root, startServer } from './lib.mjs';
 import { summariseProfile } from './profile.mjs';
 import { yardstickOf } from './yardstick.mjs';
 import { cheapestService, OPERATOR, prepareApiKeys, prepareCharges, prepareMembers } from './setup.mjs';
@@ -42,7 +46,10 @@ const CORES = availableParallelism();
 const PROCESS_COUNTS = process.env.BENCH_PROCESSES
   ? process.env.BENCH_PROCESSES.split(',').map(Number)
   : [...new Set([1, 2, CORES])];
-const STATUS_MEMBERS = 20;
+const API_CLIENTS = 50;
+/** Orders named by one `orders=` status call: each API member has this many. */
+const MULTI_IDS = 20;
+const CASES = new Set((process.env.BENCH_CASES ?? 'orders,api,deposits').split(',').map((c) => c.trim()));
 const CHARGES_PER_MEMBER = 5;
 const WEBHOOK_SECRET = randomBytes(24).toString('hex');
 const pgBin = findPostgresBin();
@@ -149,24 +156,85 @@ async function orderLoad(servers, members, clients, service) {
   return { ...figures, cpu: cpu() };
 }
 
-async function statusLoad(base, members) {
-  const result = await autocannon({
-    url: base,
-    connections: 50,
-    duration: SECONDS,
-    warmup: { connections: 50, duration: 1 },
-    requests: members.map((m) => ({
-      method: 'GET',
-      path: `/api/status/${m.wId}`,
-      headers: { 'api-key': m.apiKey },
-    })),
+/** Each API member's MULTI_IDS orders (the first placed by prepareApiKeys), for `orders=`. */
+async function prepareStatusOrders(base, members, service) {
+  const numbered = members.map((member, i) => ({ member, i }));
+  await inBatches(numbered, 10, async ({ member, i }) => {
+    member.orderIds = [member.wId];
+    for (let k = 1; k < MULTI_IDS; k++) {
+      const { order } = await call(base, 'POST', '/api/v2', {
+        body: {
+          key: member.apiKey,
+          action: 'add',
+          service: String(service.id),
+          link: `https://www.instagram.com/p/benchmulti${i}x${k}/`,
+          quantity: String(service.min),
+        },
+      });
+      if (!order) throw new Error(`v2 add for the status orders answered no order`);
+      member.orderIds.push(order);
+    }
   });
+}
+
+const form = (fields) => ({
+  body: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+/** The read and public API cases: name → what one client sends next. */
+function apiCases(service) {
+  let seq = 0;
   return {
-    perSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    notOk: result.non2xx,
-    errors: result.errors + result.timeouts,
+    'v2 add': (m, n) => ({
+      path: '/api/v2',
+      ...form({
+        key: m.apiKey,
+        action: 'add',
+        service: String(service.id),
+        link: `https://www.instagram.com/p/benchv2${m.id}x${n}y${seq++}/`,
+        quantity: String(service.min),
+      }),
+    }),
+    'v2 status': (m) => ({
+      path: '/api/v2',
+      ...form({ key: m.apiKey, action: 'status', order: String(m.wId) }),
+    }),
+    [`v2 status, orders= ${MULTI_IDS} ids`]: (m) => ({
+      path: '/api/v2',
+      ...form({ key: m.apiKey, action: 'status', orders: m.orderIds.join(',') }),
+    }),
+    'REST status': (m) => ({ method: 'GET', path: `/api/status/${m.wId}`, headers: { 'api-key': m.apiKey } }),
+    'order history': (m) => ({
+      method: 'GET',
+      path: '/service/order-history',
+      headers: { authorization: `Bearer ${m.token}` },
+    }),
+  };
+}
+
+/**
+ * One read or API case: API_CLIENTS members on keep-alive connections. v2 answers a refusal with
+ * HTTP 200 and `{ error }`, so its answers are read: any `error` stops the run with what it said.
+ */
+async function apiLoad(server, members, next, database) {
+  const cpu = measureCpu([server.pid]);
+  const figures = await closedLoop({
+    clients: members.map((m) => ({ ...m, base: server.base })),
+    seconds: SECONDS,
+    next,
+    check: (text) => !text.startsWith('{"error"'),
+  });
+  const used = cpu();
+  // PostgreSQL's processes count on PostgreSQL only (on PGlite the database is the server's thread).
+  const cores = used ? used.servers + (database ? used.postgres : 0) : null;
+  return {
+    ...figures,
+    cpu: used,
+    cpuMsPerRequest:
+      cores === null || figures.perSecond === 0
+        ? null
+        : Number(((cores * 1000) / figures.perSecond).toFixed(2)),
   };
 }
 
@@ -201,14 +269,18 @@ async function benchDatabase(kind, database) {
   try {
     const first = servers[0].base;
     const started = Date.now();
-    const members = await prepareMembers(first, maxClients);
+    const members = await prepareMembers(first, CASES.has('orders') ? maxClients : API_CLIENTS);
     const service = await cheapestService(first);
-    await prepareApiKeys(first, members.slice(0, STATUS_MEMBERS), service);
-    const charges = await prepareCharges(first, members, CHARGES_PER_MEMBER);
+    const apiMembers = members.slice(0, API_CLIENTS);
+    if (CASES.has('api')) {
+      await prepareApiKeys(first, apiMembers, service);
+      await prepareStatusOrders(first, apiMembers, service);
+    }
+    const charges = CASES.has('deposits') ? await prepareCharges(first, members, CHARGES_PER_MEMBER) : [];
     result.setupSeconds = Math.round((Date.now() - started) / 1000);
     result.service = { id: service.id, min: service.min, price: service.price };
 
-    const processCounts = database ? PROCESS_COUNTS : [1];
+    const processCounts = !CASES.has('orders') ? [] : database ? PROCESS_COUNTS : [1];
     for (const processes of processCounts) {
       while (servers.length < processes) servers.push(await startServer({ env }));
       for (const clients of CLIENT_COUNTS) {
@@ -235,15 +307,22 @@ async function benchDatabase(kind, database) {
     }
     await Promise.all(servers.splice(1).map((s) => s.stop()));
 
-    result.apiStatus = {
-      loadAverageBefore: loadAverage(),
-      ...(await statusLoad(first, members.slice(0, STATUS_MEMBERS))),
-    };
-    result.depositWebhook = {
-      loadAverageBefore: loadAverage(),
-      ...(await depositLoad(first, charges)),
-      pendingCharges: charges.length,
-    };
+    if (CASES.has('api')) {
+      result.api = {};
+      for (const [name, next] of Object.entries(apiCases(service))) {
+        result.api[name] = {
+          loadAverageBefore: loadAverage(),
+          ...(await apiLoad(servers[0], apiMembers, next, database)),
+        };
+      }
+    }
+    if (CASES.has('deposits')) {
+      result.depositWebhook = {
+        loadAverageBefore: loadAverage(),
+        ...(await depositLoad(first, charges)),
+        pendingCharges: charges.length,
+      };
+    }
 
     if (database && args.has('--profile')) {
       for (const server of servers.splice(0)) await server.stop();
@@ -341,10 +420,20 @@ for (const kind of ['postgres', 'pglite']) {
       'cores: pg + app + load + rest': cores(o.cpu),
     });
   }
-  for (const [name, label] of [
-    ['apiStatus', 'API status'],
-    ['depositWebhook', 'deposit webhook'],
-  ]) {
+  for (const [name, f] of Object.entries(half.api ?? {})) {
+    rows.push({
+      case: `${kind} ${name}`,
+      clients: API_CLIENTS,
+      load: f.loadAverageBefore,
+      'per s': f.perSecond,
+      'p50 ms': f.p50Ms,
+      'p99 ms': f.p99Ms,
+      'not 2xx': f.notOk + f.errors,
+      'CPU ms / request': f.cpuMsPerRequest,
+      'cores: pg + app + load + rest': cores(f.cpu),
+    });
+  }
+  for (const [name, label] of [['depositWebhook', 'deposit webhook']]) {
     const f = half[name];
     if (f) {
       rows.push({
@@ -365,6 +454,27 @@ console.log(
     `PostgreSQL ${summary.settings.postgresDurability}`,
 );
 console.table(rows);
+// The embedded default beside PostgreSQL, case by case: a regression on either shows as a ratio.
+const apiNames = Object.keys(summary.pglite?.api ?? summary.postgres?.api ?? {});
+if (apiNames.length > 0) {
+  console.log(
+    'PGlite beside PostgreSQL (the same run, 50 clients; CPU = server with its database thread, + PostgreSQL):',
+  );
+  console.table(
+    apiNames.map((name) => {
+      const lite = summary.pglite?.api?.[name];
+      const pg = summary.postgres?.api?.[name];
+      return {
+        case: name,
+        'PGlite per s': lite?.perSecond ?? '',
+        'PostgreSQL per s': pg?.perSecond ?? '',
+        'PGlite / PostgreSQL': lite && pg ? Number((lite.perSecond / pg.perSecond).toFixed(2)) : '',
+        'PGlite CPU ms / req': lite?.cpuMsPerRequest ?? '',
+        'PostgreSQL CPU ms / req': pg?.cpuMsPerRequest ?? '',
+      };
+    }),
+  );
+}
 for (const kind of ['postgres']) {
   for (const o of summary[kind]?.orders ?? []) {
     if (o.pgbench?.noisy)

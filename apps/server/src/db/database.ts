@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../shared/paths';
-import { DurableNodeFS } from './pglite-durability';
+import { PGliteInThread } from './pglite-in-thread';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -48,16 +48,16 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   let client: PGlite;
   let durability: Durability;
   if (url === MEMORY_DATABASE) {
-    client = new PGlite();
+    client = new PGliteInThread(null).asClient();
     durability = {
       onDisk: false,
       description: 'PGlite in memory (tests): everything is lost when the process ends',
     };
   } else {
     mkdirSync(options.dataDir, { recursive: true });
-    // Acknowledged means on disk: PGlite's own NODEFS flushes nothing, this one flushes the WAL at
+    // Acknowledged means on disk: PGlite's own NODEFS flushes nothing, the thread's flushes the WAL at
     // every commit (pglite-durability.ts).
-    client = new PGlite({ fs: new DurableNodeFS(join(options.dataDir, 'pgdata')) });
+    client = new PGliteInThread(join(options.dataDir, 'pgdata')).asClient();
     durability = {
       onDisk: true,
       description: 'PGlite flushes its WAL to disk (fdatasync) before a commit answers',

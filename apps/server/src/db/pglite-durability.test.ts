@@ -4,17 +4,24 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabaseKind } from '../test/test-app';
-import { openDatabase, type Database } from './database';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
+import { migrationsDir } from '../shared/paths';
+import { openDatabase } from './database';
+import { openEmbeddedPglite } from './pglite-durability';
 
 /**
  * Acknowledged means on disk (docs/ARCHITECTURE.md#durability): PGlite on a data directory, opened as
- * the server opens it, flushes the WAL holding a commit before the commit answers. The flushes are
- * counted where they reach the kernel (node:fs), and each is named by the file it flushed.
+ * the server's database thread opens it (openEmbeddedPglite), flushes the WAL holding a commit before
+ * the commit answers. It runs here on the test's own thread, so the flushes can be counted where they
+ * reach the kernel (node:fs), each named by the file it flushed.
  * The file-backed PGlite is what `npm start` runs whichever database the suite runs on: once is enough.
  */
 describe.runIf(testDatabaseKind === 'pglite')('PGlite on a data directory', () => {
   let dir: string;
-  let database: Database;
+  let client: PGlite;
+  let database: { db: ReturnType<typeof drizzle> };
   const events: string[] = [];
 
   /** The file behind a descriptor, relative to the data directory (Linux /proc). */
@@ -22,8 +29,9 @@ describe.runIf(testDatabaseKind === 'pglite')('PGlite on a data directory', () =
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'smm-durable-'));
-    database = openDatabase({ dataDir: dir });
-    await database.migrate();
+    client = openEmbeddedPglite(join(dir, 'pgdata'));
+    database = { db: drizzle(client) };
+    await migrate(database.db, { migrationsFolder: migrationsDir });
   }, 120_000);
 
   afterEach(() => {
@@ -32,7 +40,7 @@ describe.runIf(testDatabaseKind === 'pglite')('PGlite on a data directory', () =
   });
 
   afterAll(async () => {
-    await database?.close();
+    await client?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -83,7 +91,17 @@ describe.runIf(testDatabaseKind === 'pglite')('PGlite on a data directory', () =
     expect(events).toContain('fsyncSync pg_logical/mappings');
   });
 
-  it('says it is durable', async () => {
-    expect(await database.durability()).toMatchObject({ onDisk: true });
-  });
+  it(
+    'the server opens it so (on its database thread) and says it is durable',
+    { timeout: 120_000 },
+    async () => {
+      const served = openDatabase({ dataDir: join(dir, 'served') });
+      try {
+        await served.migrate();
+        expect(await served.durability()).toMatchObject({ onDisk: true });
+      } finally {
+        await served.close();
+      }
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /**
@@ -74,6 +74,14 @@ export class DurableNodeFS extends NodeFS {
       },
     };
   }
+}
+
+/**
+ * The embedded database as the server runs it (on its own thread, pglite-thread.ts): in `dataDir` on
+ * the durable file system above, or in memory (tests) when `dataDir` is null.
+ */
+export function openEmbeddedPglite(dataDir: string | null): PGlite {
+  return dataDir === null ? new PGlite() : new PGlite({ fs: new DurableNodeFS(dataDir) });
 }
 
 /** Emscripten's (and WASI's) EIO. */

@@ -1,0 +1,156 @@
+import { Worker } from 'node:worker_threads';
+import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import {
+  reviveError,
+  type ThreadReply,
+  type ThreadRequest,
+  type ThreadSetup,
+  type ThreadStart,
+} from './pglite-thread-protocol';
+
+type QueryOptions = {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, (value: string, type: number) => unknown>;
+};
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type RequestBody = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+/**
+ * The embedded database on a thread of its own (pglite-thread.ts), behind the few calls Drizzle makes
+ * of a PGlite client (`query`, `exec`, `transaction`). PGlite's PostgreSQL is a WebAssembly program:
+ * in the server's own thread each query's planning and execution stopped every request, so a 2-core
+ * machine served the API from one core (docs/performance.md). Here the main thread parses, checks and
+ * answers requests while the database thread runs SQL.
+ *
+ * One connection, as before: the caller (database.ts's turn queue) sends one query or transaction at
+ * a time, and a transaction is BEGIN, its queries and COMMIT (or ROLLBACK) in that order.
+ */
+export class PGliteInThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private failure: Error | undefined;
+  readonly waitReady: Promise<void>;
+
+  constructor(dataDir: string | null) {
+    // Built, the thread is dist/pglite-thread.js beside the bundle; from the sources (tests, tsx), the
+    // TypeScript file run through tsx.
+    const fromSources = import.meta.url.endsWith('.ts');
+    const setup: ThreadSetup = { dataDir };
+    this.worker = fromSources
+      ? // Node 20 does not hand a thread's entry to loaders given in execArgv: load tsx, then the file.
+        new Worker(
+          `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./pglite-thread.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`,
+          { eval: true, workerData: setup },
+        )
+      : new Worker(new URL('./pglite-thread.js', import.meta.url), { workerData: setup });
+    this.waitReady = new Promise<void>((resolve, reject) => {
+      const onStart = (message: ThreadStart | ThreadReply) => {
+        if (!('ready' in message)) return;
+        this.worker.off('message', onStart);
+        if (message.ready) resolve();
+        else reject(reviveError(message.error));
+      };
+      this.worker.on('message', onStart);
+      // A thread that fails to load or ends before it is ready: the opening fails with why.
+      this.worker.once('error', reject);
+      this.worker.once('exit', (code) =>
+        reject(new Error(`the embedded database's thread ended (exit code ${code})`)),
+      );
+    });
+    this.waitReady.catch(() => undefined);
+    this.worker.on('message', (message: ThreadStart | ThreadReply) => {
+      if ('ready' in message) return;
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      if (message.ok) waiting.resolve(message.result);
+      else waiting.reject(reviveError(message.error));
+    });
+    const fail = (error: Error) => {
+      this.failure ??= error;
+      for (const waiting of this.pending.values()) waiting.reject(this.failure);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) =>
+      fail(new Error(`the embedded database's thread ended (exit code ${code})`)),
+    );
+  }
+
+  private send<T>(body: RequestBody): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...body, id });
+    });
+  }
+
+  async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    await this.waitReady;
+    return this.send<Results<T>>({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options?.rowMode,
+      rawTypes: options?.parsers ? rawTypesOf(options.parsers) : undefined,
+    });
+  }
+
+  async exec(sql: string): Promise<Results[]> {
+    await this.waitReady;
+    return this.send<Results[]>({ op: 'exec', sql });
+  }
+
+  async transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
+    await this.query('BEGIN');
+    let closed = false;
+    const tx = {
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
+        this.query<R>(sql, params, options),
+      exec: (sql: string) => this.exec(sql),
+      rollback: async () => {
+        await this.query('ROLLBACK');
+        closed = true;
+      },
+      get closed() {
+        return closed;
+      },
+    } as unknown as Transaction;
+    try {
+      const result = await run(tx);
+      if (!closed) await this.query('COMMIT');
+      return result;
+    } catch (error) {
+      if (!closed) await this.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.failure) await this.send({ op: 'close' }).catch(() => undefined);
+    await this.worker.terminate();
+  }
+
+  /** For the turn queue's type: only the calls above are used. */
+  asClient(): PGlite {
+    return this as unknown as PGlite;
+  }
+}
+
+/**
+ * The type oids whose parser keeps the text as it came: the only parsers Drizzle passes. Any other
+ * parser cannot run on the database's thread, and is refused rather than silently ignored.
+ */
+function rawTypesOf(parsers: QueryOptions['parsers'] & object): number[] {
+  return Object.entries(parsers).map(([oid, parse]) => {
+    const probe = '2026-01-02 03:04:05';
+    if (parse(probe, Number(oid)) !== probe) {
+      throw new Error(
+        `PGliteInThread keeps a type's text or PGlite's own parser; type ${oid} asked for another`,
+      );
+    }
+    return Number(oid);
+  });
+}
