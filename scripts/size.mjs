@@ -6,7 +6,7 @@
 // imports, JS and CSS, each file counted once. Fonts and images are left out (Pretendard's subsets load
 // per glyph range the page uses). Sizes are gzip level 9 (node:zlib), 1 KB = 1,000 bytes (as Vite prints).
 // Exits 1 when a budget is exceeded (`/` and `/order` ≤ 150 KB of JS each) or when any code of the operator
-// console (src/features/admin) is part of a member route's first load.
+// console (src/features/admin and its areas, src/features/admin-*) is part of a member route's first load.
 //
 // Builds apps/web when apps/web/dist has no Vite manifest (or with --build); otherwise reads the build.
 import { spawnSync } from 'node:child_process';
@@ -116,13 +116,13 @@ for (const { path, component } of routes) {
   });
 }
 
-// The operator console (features/admin) is for operators only: none of its code may be in what a member's
+// The operator console (features/admin, its areas features/admin-*, app/admin-app) is for operators only: none of its code may be in what a member's
 // page loads first. Its own first load (the entry, the console chunk and the dashboard) is shown apart.
 const consoleRoot = lazyModules.get('AdminApp');
 // A leak is a chunk built from the console's own modules in a member's first load. Chunks the console
 // shares with member screens (a form field, pagination) are member code the console reuses, not leaks.
 const consoleKeys = Object.keys(manifest).filter((key) =>
-  (manifest[key].src ?? key).startsWith('src/features/admin/'),
+  /^src\/(features\/admin(-[a-z]+)?\/|app\/admin-app)/.test(manifest[key].src ?? key),
 );
 if (consoleRoot) consoleKeys.push(manifestKeyOf(consoleRoot));
 const consoleFiles = new Set(consoleKeys.map((key) => manifest[key].file));
@@ -138,7 +138,7 @@ if (consoleRoot) {
   const files = staticClosure(entryKey);
   staticClosure(manifestKeyOf(consoleRoot), files);
   const dashboardKey = Object.keys(manifest).find((key) =>
-    key.startsWith('src/features/admin/dashboard/dashboard-screen'),
+    key.startsWith('src/features/admin-dashboard/dashboard-screen'),
   );
   if (dashboardKey) staticClosure(dashboardKey, files);
   const sum = (ext) => [...files].filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzipSize(f), 0);

@@ -24,6 +24,27 @@ describe('lint rules', () => {
     expect(await ruleIds(code, 'apps/web/src/app/probe.tsx')).not.toContain('import-x/no-restricted-paths');
   });
 
+  it("keeps each console area to itself and the console's shared part", async () => {
+    const otherArea =
+      "import { MemberLedgerPanel } from '@/features/admin-points/member-ledger-panel';\nexport const x = MemberLedgerPanel;\n";
+    expect(await ruleIds(otherArea, 'apps/web/src/features/admin-members/probe.tsx')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    const shell = "import { AdminPage } from '@/features/admin/components/admin-page';\nexport const x = AdminPage;\n";
+    expect(await ruleIds(shell, 'apps/web/src/features/admin-members/probe.tsx')).not.toContain(
+      'import-x/no-restricted-paths',
+    );
+    // The shared part imports no area, and a member-site feature does not get the console's part.
+    expect(await ruleIds(otherArea, 'apps/web/src/features/admin/components/probe.tsx')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await ruleIds(shell, 'apps/web/src/features/order/components/probe.tsx')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    // The console's routes (app/) put the areas together.
+    expect(await ruleIds(otherArea, 'apps/web/src/app/probe.tsx')).not.toContain('import-x/no-restricted-paths');
+  });
+
   it('forbids shared web code from importing a feature', async () => {
     const code =
       "import { LoginForm } from '@/features/auth/components/login-form';\nexport const x = LoginForm;\n";

@@ -17,31 +17,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ensureOperator } from './accounts/ensure-operator';
-import { accountRepository } from './accounts/account.repository';
 import { accountSettingsRoutes } from './auth/account-settings.routes';
-import { AccountSettingsService } from './auth/account-settings.service';
 import { socialAuthRoutes } from './auth/social/social-auth.routes';
-import { SocialAuthService } from './auth/social/social-auth.service';
 import { authRoutes } from './auth/auth.routes';
-import { AuthService } from './auth/auth.service';
 import { registerGuards } from './auth/guards';
-import { LoginThrottle } from './auth/login-throttle';
-import { registerSignupThrottle, SignupThrottle } from './auth/signup-throttle';
-import { ApiKeyThrottle } from './auth/api-key-throttle';
-import { InvalidApiKeyThrottle } from './auth/invalid-api-key-throttle';
-import { MessageThrottle } from './auth/message-throttle';
+import { registerSignupThrottle } from './auth/signup-throttle';
 import { recoveryRoutes } from './auth/recovery.routes';
-import { RecoveryService } from './auth/recovery.service';
-import { VerificationCodes } from './auth/verification-codes';
 import { verificationRoutes } from './auth/verification.routes';
-import { createMessaging } from './messaging/messaging';
-import type { Outbox } from './messaging/outbox';
-import { TokenService } from './auth/token-service';
-import { CatalogService } from './catalog/catalog.service';
 import { catalogRoutes } from './catalog/catalog.routes';
+import { composeServices, type AppServices } from './compose';
 import type { AppConfig } from './config';
 import { contentRoutes } from './content/content.routes';
-import { ContentService } from './content/content.service';
 import { openDatabase, type Database } from './db/database';
 import { seedDemoData } from './db/seed/seed-demo-data';
 import { appError } from './errors/app-error';
@@ -57,44 +43,20 @@ import {
   securityHeadersOf,
 } from './http/security-headers';
 import { registerAdminRoutes } from './admin/register-admin';
-import { ChargeWorker } from './points/charge-worker';
-import { ChargesService } from './points/charges.service';
-import { DepositIntake } from './points/deposit-intake';
 import { depositHooksRoutes } from './points/deposit-hooks.routes';
 import { pointsRoutes } from './points/points.routes';
-import { MemberCancellation } from './orders/member-cancellation';
-import { OrderWorker } from './orders/order-worker';
 import { Ticker } from './background/ticker';
-import { AccountGuardCache, type AccountChanged } from './auth/account-guard-cache';
-import { CatalogueSync } from './catalog/catalogue-sync';
-import { WatchService } from './admin/watch/watch.service';
-import { OperatorNotifications } from './notifications/operator-notifications';
-import { BotApiTelegram, OutboxTelegram } from './notifications/telegram';
 import { orderCancelRoutes, orderRefillRoutes, ordersRoutes } from './orders/orders.routes';
-import { RefillRequests } from './orders/refill-requests';
-import { ProviderHealth } from './providers/provider-health';
-import { ProviderRegistry } from './providers/provider-registry';
-import { SimulatedProvider } from './providers/simulated-provider';
-import { OrdersService } from './orders/orders.service';
-import { OrderCommitBatcher, ORDER_BATCH_PGLITE, ORDER_BATCH_POSTGRES } from './orders/order-commit-batcher';
 import { registerLoadShedding } from './ops/load-shedding';
 import { AppMetrics, registerRequestMetrics } from './ops/metrics';
 import { opsRepository } from './ops/ops.repository';
 import { opsRoutes } from './ops/ops.routes';
 import { readableLogStream } from './ops/readable-log';
-import { ReadinessService } from './ops/readiness.service';
-import { ApiRateLimiter } from './public-api/api-rate-limiter';
-import { ApiKeyCache } from './auth/api-key-cache';
 import { openApiRoutes, PUBLIC_API_SECURITY_SCHEMES } from './public-api/openapi.routes';
 import { publicApiRoutes } from './public-api/public-api.routes';
-import { PublicApiService } from './public-api/public-api.service';
 import { smmV2Routes } from './public-api/smm-v2.routes';
 import { settingsRoutes } from './settings/settings.routes';
-import { SettingsService } from './settings/settings.service';
-import { missingServerVariables } from './settings/unbuilt-flags';
-import { CacheBus } from './shared/cache-bus';
 import { systemClock, type Clock } from './shared/clock';
-import { flagsReadAsOff, notifySettingsFrom, watchThresholdsFrom } from '@smm/domain';
 
 export interface AppDeps {
   clock?: Clock;
@@ -102,49 +64,6 @@ export interface AppDeps {
   logStream?: Writable;
   /** An already open database (tests share one PGlite per worker); otherwise opened from `config`. */
   database?: Database;
-}
-
-/**
- * The services of the running app, for tests and for background work that runs outside a request.
- * Routes get theirs passed in; nothing else reaches into the database.
- */
-export interface AppServices {
-  clock: Clock;
-  cacheBus: CacheBus;
-  settings: SettingsService;
-  catalog: CatalogService;
-  content: ContentService;
-  tokens: TokenService;
-  auth: AuthService;
-  /** Sign-up codes: send, and verifyAndConsume(tx, …) for every sign-up path. */
-  verificationCodes: VerificationCodes;
-  recovery: RecoveryService;
-  /** The development outbox: the e-mails and text messages sent while SMTP / the SMS gateway is unset. */
-  outbox: Outbox;
-  /** Resolves once every message a request answered before sending has gone out (close, test resets). */
-  messagesSettled: () => Promise<void>;
-  accountSettings: AccountSettingsService;
-  social: SocialAuthService;
-  orders: OrdersService;
-  simulatedProvider: SimulatedProvider;
-  providers: ProviderRegistry;
-  worker: OrderWorker;
-  /** A member's (or the public API's) cancellation of their own orders and auto-orders. */
-  orderCancellation: MemberCancellation;
-  /** A member's (or the public API's) refill requests of their own orders. */
-  refills: RefillRequests;
-  charges: ChargesService;
-  deposits: DepositIntake;
-  chargeWorker: ChargeWorker;
-  publicApi: PublicApiService;
-  /** Catalogue sync (docs/ARCHITECTURE.md#catalogue-sync): on schedule (a background job) and on demand. */
-  catalogueSync: CatalogueSync;
-  /** Operator notifications (docs/ARCHITECTURE.md#operator-notifications): a background job and the 알림 screen. */
-  notifications: OperatorNotifications;
-  /** Provider health (docs/ARCHITECTURE.md#provider-health): call records, balance samples. */
-  providerHealth: ProviderHealth;
-  /** This app's Prometheus registry and counters (GET /metrics). */
-  metrics: AppMetrics;
 }
 
 declare module 'fastify' {
@@ -157,8 +76,9 @@ declare module 'fastify' {
 }
 
 /**
- * The composition root: opens the database, migrates and seeds it, wires repositories into services
- * and services into routes. Tests call it and use `inject`; main.ts calls it and listens.
+ * The composition root: opens the database, migrates and seeds it, has every service built once
+ * (compose.ts) and hands each route plugin its own. Tests call it and use `inject`; main.ts calls it
+ * and listens.
  */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
@@ -230,169 +150,44 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     transform: jsonSchemaTransform,
   });
 
-  const { db } = database;
-  const cacheBus = new CacheBus(database.notify);
-  if (database.connectListener) {
-    await cacheBus.listen(database.connectListener, (error) =>
-      app.log.error({ err: error }, 'cache invalidation listener lost; caches dropped'),
-    );
-    app.addHook('onClose', () => cacheBus.close());
-  }
-  // The member guard's account facts, dropped by every writer of them (docs/ARCHITECTURE.md#the-account-cache).
-  const guardCache = new AccountGuardCache((id) => accountRepository.findAuthenticatedById(db, id));
-  cacheBus.onAccount((id) => (id === null ? guardCache.clear() : guardCache.forget(id)));
-  const apiKeys = new ApiKeyCache();
-  cacheBus.onAccount((id) => apiKeys.forget(id));
-  const accountChanged: AccountChanged = (id) => cacheBus.publishAccount(id);
-  // A start that demoted an earlier operator (ADMIN_ID changed) tells the processes already running.
-  if (operator && operator.demoted.length > 0) await accountChanged(null);
-  // Names of the server variables this process lacks: the flags they make unusable read as off, and the
-  // console says so beside each setting (SETTING_SERVER_NEEDS).
-  const missingVariables = missingServerVariables(config);
-  const settings = new SettingsService(db, cacheBus, flagsReadAsOff(missingVariables));
-  const content = new ContentService(db, cacheBus);
-  const catalog = new CatalogService(db, cacheBus);
-  const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds, clock);
-  const throttle = new LoginThrottle(db, clock, config.loginLimits);
-  const messaging = createMessaging(config.messaging, clock, app.log);
-  const messageDeps = {
-    db,
-    settings,
+  const {
+    services,
+    console: consoleServices,
+    ...routeParts
+  } = await composeServices(app, config, {
+    database,
     clock,
-    log: app.log,
-    secret: config.jwtSecret,
-    throttle: new MessageThrottle(db, clock, config.codeLimits, config.jwtSecret),
-    mailer: messaging.mailer,
-    sms: messaging.sms,
-  };
-  const verificationCodes = new VerificationCodes(messageDeps);
-  const recovery = new RecoveryService({ ...messageDeps, publicUrl: config.publicUrl, accountChanged });
-  /** Every message a request answered before sending (recovery mails, sign-up codes) has gone out. */
-  const messagesSettled = async () => {
-    await Promise.all([recovery.settled(), verificationCodes.settled()]);
-  };
-  // E-mails answered before the close still go out (and count), before the database closes.
-  app.addHook('preClose', async () => {
-    await messagesSettled();
-    messaging.close();
+    metrics,
+    routineLog,
+    operatorsDemoted: operator !== undefined && operator.demoted.length > 0,
   });
-  const auth = new AuthService(
-    db,
-    settings,
-    tokens,
-    throttle,
-    content,
-    verificationCodes,
-    new ApiKeyThrottle(db, clock),
-    new InvalidApiKeyThrottle(db, clock, config.invalidApiKeyLimits),
-    guardCache,
-    apiKeys,
-    accountChanged,
-  );
-  const accountSettings = new AccountSettingsService(db, settings, clock, throttle, accountChanged);
-  const social = new SocialAuthService(
-    {
-      db,
-      settings,
-      content,
-      tokens,
-      clock,
-      phoneCodes: verificationCodes,
-      log: app.log,
-    },
-    {
-      social: config.social,
-      publicUrl: config.publicUrl,
-      timeoutMs: config.providers.timeoutMs,
-      loginLimits: config.loginLimits,
-    },
-  );
-  const orders = new OrdersService(
-    db,
-    settings,
-    catalog,
-    clock,
-    { orderPlaced: (kind) => metrics.orderPlaced(kind) },
-    new OrderCommitBatcher(db, database.kind === 'postgres' ? ORDER_BATCH_POSTGRES : ORDER_BATCH_PGLITE),
-  );
-  const simulatedProvider = new SimulatedProvider(db, {
-    partialPercent: config.providers.simulatedPartialPercent,
-    cancelPercent: config.providers.simulatedCancelPercent,
-    refillRejectPercent: config.providers.simulatedRefillRejectPercent,
-  });
-  await simulatedProvider.start();
-  app.addHook('onClose', () => simulatedProvider.close());
-  const providerHealth = new ProviderHealth(db, clock, app.log, {
-    balanceSampleMinutes: config.providers.balanceSampleMinutes ?? 15,
-  });
-  const providers = new ProviderRegistry({
-    timeoutMs: config.providers.timeoutMs,
-    simulatedApiUrl: () => simulatedProvider.apiUrl,
-    allowPrivateAddresses: config.allowPrivateProviderAddresses,
-    recorder: providerHealth,
-  });
-  providerHealth.useRegistry(providers);
-  const worker = new OrderWorker(db, providers, catalog, clock, {
-    statusRefreshSeconds: config.background.statusRefreshSeconds,
-    maxSubmitAttempts: config.background.maxSubmitAttempts,
-    batchSize: 100,
-    secondsPerMinute: config.background.autoOrderMinuteSeconds,
-    leaseSeconds: config.background.leaseSeconds,
-    onProviderError: (stage) => metrics.providerError(stage),
-    onLaneDone: (report, providerId) =>
-      routineLog.info({ tick: report, job: 'orders', providerId }, 'background provider lane'),
-    onLaneError: (error, providerId) =>
-      app.log.error({ err: error, providerId }, 'background provider lane failed'),
-  });
-  const charges = new ChargesService(db, settings, clock, config.charges);
-  const deposits = new DepositIntake(db, clock);
-  const chargeWorker = new ChargeWorker(db, deposits, clock);
-  const orderCancellation = new MemberCancellation(db, providers, clock);
-  const refills = new RefillRequests(db, clock);
-  const publicApi = new PublicApiService(db, catalog, orders, orderCancellation, refills, cacheBus);
-  const catalogueSync = new CatalogueSync(db, providers, catalog, clock);
-  const notifications = operatorNotificationsOf(config, {
-    db,
-    clock,
-    settings,
-    providers,
-    messaging,
-    log: app.log,
-  });
-  app.decorate('services', {
-    clock,
-    cacheBus,
+  const {
     settings,
     catalog,
     content,
-    tokens,
     auth,
     verificationCodes,
     recovery,
-    outbox: messaging.outbox,
-    messagesSettled,
     accountSettings,
     social,
     orders,
-    simulatedProvider,
-    providers,
-    worker,
-    orderCancellation,
     refills,
+    orderCancellation,
     charges,
     deposits,
-    chargeWorker,
     publicApi,
-    catalogueSync,
+    worker,
+    chargeWorker,
     notifications,
+    catalogueSync,
     providerHealth,
-    metrics,
-  });
-  registerGuards(app, auth, new ApiRateLimiter(db, config.apiRateLimitPerMinute, clock));
-  registerSignupThrottle(app, new SignupThrottle(db, clock, config.signupLimits));
+  } = services;
+  app.decorate('services', services);
+  registerGuards(app, auth, routeParts.apiRateLimiter);
+  registerSignupThrottle(app, routeParts.signupThrottle);
 
   await app.register(
-    opsRoutes({ readiness: new ReadinessService(db), metrics, metricsToken: config.metricsToken }),
+    opsRoutes({ readiness: routeParts.readiness, metrics, metricsToken: config.metricsToken }),
   );
   const routes = app.withTypeProvider<ZodTypeProvider>();
   await routes.register(settingsRoutes(settings));
@@ -411,12 +206,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(publicApiRoutes(publicApi));
   await routes.register(smmV2Routes(publicApi));
   await app.register(openApiRoutes(config.publicUrl));
-  await registerAdminRoutes(app, {
-    db,
-    services: app.services,
-    config: { dataDir: config.dataDir, publicUrl: config.publicUrl },
-    missingServerVariables: missingVariables,
-  });
+  await registerAdminRoutes(app, consoleServices);
 
   await registerWebApp(app, config.webDist);
 
@@ -479,52 +269,6 @@ class ReadableRequestLog extends LogController {
       `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
     );
   }
-}
-
-/**
- * Operator notifications (docs/ARCHITECTURE.md#operator-notifications): events from a watch of their own
- * (its thresholds from the settings), e-mail by the app's mailer, Telegram by the Bot API when a token
- * and chat are configured, else the development outbox; each send limited so a tick never hangs on it.
- */
-function operatorNotificationsOf(
-  config: AppConfig,
-  deps: {
-    db: Database['db'];
-    clock: Clock;
-    settings: SettingsService;
-    providers: ProviderRegistry;
-    messaging: ReturnType<typeof createMessaging>;
-    log: FastifyInstance['log'];
-  },
-): OperatorNotifications {
-  const watch = new WatchService(
-    deps.db,
-    deps.clock,
-    deps.providers,
-    { balanceTimeoutMs: 3000, balanceCacheMs: 60_000 },
-    async () => watchThresholdsFrom(await deps.settings.stored()),
-  );
-  const bot = config.telegram;
-  const sendTimeoutMs = 10_000;
-  const telegram =
-    bot?.botToken && bot.chatId
-      ? new BotApiTelegram({ apiUrl: bot.apiUrl, botToken: bot.botToken, chatId: bot.chatId }, sendTimeoutMs)
-      : new OutboxTelegram(deps.messaging.outbox);
-  return new OperatorNotifications(
-    deps.db,
-    deps.clock,
-    watch,
-    async () => notifySettingsFrom(await deps.settings.stored()),
-    deps.messaging.mailer,
-    telegram,
-    deps.log,
-    {
-      sendTimeoutMs,
-      scanIntervalMs: 30_000,
-      emailTransport: config.messaging.smtp ? 'smtp' : 'outbox',
-      ...(config.configuredPublicUrl ? { consoleUrl: config.configuredPublicUrl } : {}),
-    },
-  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AdminDeps } from './admin-deps';
+import type { ConsoleServices } from './console-services';
 import { auditAdminRoutes } from './audit/audit-admin.routes';
 import { catalogAdminRoutes } from './catalog/catalog-admin.routes';
 import { catalogueSyncAdminRoutes } from './catalog/catalogue-sync-admin.routes';
@@ -15,21 +15,22 @@ import { settingsAdminRoutes } from './settings/settings-admin.routes';
 import { watchAdminRoutes } from './watch/watch-admin.routes';
 
 /**
- * The operator API under /admin/api, one plugin per console area. Every route in it is declared
- * `auth: 'operator'` (admin-guard.test.ts enumerates the route table to hold every one to that).
+ * The operator API under /admin/api, one plugin per console area, each handed its area's services
+ * (built by the composition root). Every route in it is declared `auth: 'operator'`
+ * (admin-guard.test.ts enumerates the route table to hold every one to that).
  */
-export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
+export async function registerAdminRoutes(app: FastifyInstance, services: ConsoleServices): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  await routes.register(settingsAdminRoutes(deps));
-  await routes.register(dashboardAdminRoutes(deps));
-  await routes.register(pointsAdminRoutes(deps));
-  await routes.register(catalogAdminRoutes(deps));
-  await routes.register(catalogueSyncAdminRoutes(deps));
-  await routes.register(providerHealthAdminRoutes(deps));
-  await routes.register(ordersAdminRoutes(deps));
-  await routes.register(membersAdminRoutes(deps));
-  await routes.register(contentAdminRoutes(deps));
-  await routes.register(auditAdminRoutes(deps));
-  await routes.register(watchAdminRoutes(deps));
-  await routes.register(notificationsAdminRoutes(deps));
+  await routes.register(settingsAdminRoutes(services.settings));
+  await routes.register(dashboardAdminRoutes(services.dashboard));
+  await routes.register(pointsAdminRoutes(services.points));
+  await routes.register(catalogAdminRoutes(services.catalog));
+  await routes.register(catalogueSyncAdminRoutes(services.catalogueSync));
+  await routes.register(providerHealthAdminRoutes(services.providerHealth));
+  await routes.register(ordersAdminRoutes(services.orders));
+  await routes.register(membersAdminRoutes(services.members));
+  await routes.register(contentAdminRoutes(services.content));
+  await routes.register(auditAdminRoutes(services.audit));
+  await routes.register(watchAdminRoutes(services.watch));
+  await routes.register(notificationsAdminRoutes(services.notifications));
 }

@@ -42,7 +42,7 @@ export interface ProviderTroubleFact {
 }
 
 /**
- * Where the events of the watch come from: the console's WatchService (app.ts passes it), so the
+ * Where the events of the watch come from: the console's WatchService (the one compose.ts builds), so the
  * rules and thresholds stay in one place; per provider entry, its troubles by kind.
  */
 export interface WatchSource {

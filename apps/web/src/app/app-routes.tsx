@@ -59,9 +59,7 @@ const GuideRoute = lazyScreen(() =>
   import('@/features/guide/routes/guide').then((m) => ({ default: m.GuideRoute })),
 );
 // The operator console: its own chunk, requested only once the session says the caller is an operator.
-const AdminApp = lazyScreen(() =>
-  import('@/features/admin/routes/admin-app').then((m) => ({ default: m.AdminApp })),
-);
+const AdminApp = lazyScreen(() => import('@/app/admin-app').then((m) => ({ default: m.AdminApp })));
 const FaqRoute = lazyScreen(() => import('@/features/faq/routes/faq').then((m) => ({ default: m.FaqRoute })));
 
 /** The Korean title of each page (the tab shows '주문하기 · SMM 패널'); the landing's is the site name. */

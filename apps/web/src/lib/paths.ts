@@ -24,7 +24,7 @@ export const paths = {
   resetPassword: '/reset-password',
   /** Where Naver's login popup returns. */
   naverCallback: '/auth/naver',
-  /** The operator console (features/admin); its own router declares the screens below it. */
+  /** The operator console (app/admin-app.tsx); its own router declares the screens below it. */
   admin: {
     dashboard: '/admin',
     watch: '/admin/watch',

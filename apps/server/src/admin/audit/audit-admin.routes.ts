@@ -1,11 +1,9 @@
 import { auditLogFiltersResponse, auditLogQuery, auditLogResponse } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminDeps } from '../admin-deps';
-import { AuditAdminService } from './audit-admin.service';
+import type { ConsoleServices } from '../console-services';
 
 /** The console's audit log screen. Operators only. */
-export function auditAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const audit = new AuditAdminService(deps.db);
+export function auditAdminRoutes({ audit }: ConsoleServices['audit']): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/admin/api/audit-log',

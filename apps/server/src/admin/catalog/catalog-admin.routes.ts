@@ -22,13 +22,7 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
-import { CatalogEditor } from '../../catalog/catalog-editor';
-import { ProviderServicesImport } from '../../catalog/import-provider-services';
-import { ProviderAccounts } from '../../providers/provider-accounts';
-import type { AdminDeps } from '../admin-deps';
-import { CatalogAdminService } from './catalog-admin.service';
-import { readProviderListing } from '../../catalog/failover-listing';
-import { ProvidersAdminService } from './providers-admin.service';
+import type { ConsoleServices } from '../console-services';
 
 /**
  * The console's catalogue: providers (masked keys, balance check, services list, import with a markup),
@@ -38,15 +32,8 @@ import { ProvidersAdminService } from './providers-admin.service';
  * that own the rows: CatalogEditor and ProviderServicesImport (catalog/), ProviderAccounts
  * (providers/).
  */
-export function catalogAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const { db, services } = deps;
-  const catalog = new CatalogAdminService(db);
-  const editor = new CatalogEditor(db, services.catalog, (providerId, serviceId) =>
-    readProviderListing(db, services.providers, providerId, serviceId),
-  );
-  const providers = new ProvidersAdminService(db, services.providers);
-  const providerAccounts = new ProviderAccounts(db, services.providers, services.catalog);
-  const providerImport = new ProviderServicesImport(db, services.providers, services.catalog);
+export function catalogAdminRoutes(deps: ConsoleServices['catalog']): FastifyPluginAsyncZod {
+  const { catalog, editor, providers, providerAccounts, providerImport } = deps;
   const config = { auth: 'operator' } as const;
   const byId = { params: catalogIdParams };
 

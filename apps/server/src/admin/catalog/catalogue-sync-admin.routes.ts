@@ -9,10 +9,9 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
-import { CatalogueSyncConsole } from '../../catalog/catalogue-sync-console';
 import { SIMULATED_SERVICES } from '../../providers/simulated-provider';
 import type { SyncOutcome } from '../../catalog/catalogue-sync';
-import type { AdminDeps } from '../admin-deps';
+import type { ConsoleServices } from '../console-services';
 
 function answerOf(outcome: SyncOutcome): SyncNowResponse {
   if (outcome.status === 'ok') {
@@ -30,9 +29,8 @@ function answerOf(outcome: SyncOutcome): SyncNowResponse {
  * provider's sync settings and the exchange rates. Operators only. The sync and its settings belong to
  * catalog/ (catalogue-sync.ts, catalogue-sync-console.ts); these routes only call them.
  */
-export function catalogueSyncAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const { db, services } = deps;
-  const syncConsole = new CatalogueSyncConsole(db, services.clock);
+export function catalogueSyncAdminRoutes(deps: ConsoleServices['catalogueSync']): FastifyPluginAsyncZod {
+  const { syncConsole, catalogueSync, simulatedProvider } = deps;
   const config = { auth: 'operator' } as const;
 
   return async (app) => {
@@ -45,7 +43,7 @@ export function catalogueSyncAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod
       '/admin/api/providers/:id/sync',
       { config, schema: { params: catalogIdParams, response: { 200: syncNowResponse } } },
       async (request): Promise<SyncNowResponse> =>
-        answerOf(await services.catalogueSync.syncProvider(request.params.id, 'operator')),
+        answerOf(await catalogueSync.syncProvider(request.params.id, 'operator')),
     );
     // 적용: the operator checked that a listing held as suspicious is real (docs/ARCHITECTURE.md#catalogue-sync).
     app.post(
@@ -54,7 +52,7 @@ export function catalogueSyncAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod
       async (request): Promise<SyncNowResponse> =>
         answerOf(
           await syncConsole.applySuspicious(accountOf(request).id, request.params.id, (id) =>
-            services.catalogueSync.syncProvider(id, 'operator', { acceptSuspicious: true }),
+            catalogueSync.syncProvider(id, 'operator', { acceptSuspicious: true }),
           ),
         ),
     );
@@ -82,7 +80,7 @@ export function catalogueSyncAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod
       { config, schema: { params: catalogIdParams, body: simulatedListingRequest } },
       (request) => {
         const { action, rate, currency } = request.body;
-        const sim = services.simulatedProvider;
+        const sim = simulatedProvider;
         const id = request.params.id;
         if (action === 'currency') sim.setCurrency(currency ?? null);
         else if (action === 'empty') sim.setListingEmpty(true);

@@ -7,25 +7,15 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
-import { ProviderAccounts } from '../../providers/provider-accounts';
-import type { AdminDeps } from '../admin-deps';
-import { ProviderHealthAdminService } from './provider-health-admin.service';
+import type { ConsoleServices } from '../console-services';
 
 /**
  * The console's provider health (docs/product.md#operator-console): the report, the stop-sending
  * switch (audited, a write of providers/provider-accounts.ts) and the demo's simulator switches.
  * Operators only.
  */
-export function providerHealthAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const { db, services } = deps;
-  const health = new ProviderHealthAdminService(
-    db,
-    services.clock,
-    services.providerHealth,
-    services.simulatedProvider,
-    services.providerHealth.balanceSampleMinutes,
-  );
-  const accounts = new ProviderAccounts(db, services.providers, services.catalog);
+export function providerHealthAdminRoutes(deps: ConsoleServices['providerHealth']): FastifyPluginAsyncZod {
+  const { health, providerAccounts: accounts, simulatedProvider } = deps;
   const config = { auth: 'operator' } as const;
 
   return async (app) => {
@@ -52,8 +42,8 @@ export function providerHealthAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZo
       '/admin/api/simulated-provider/mode',
       { config, schema: { body: simulatedModeRequest, response: { 200: simulatedModeRequest } } },
       (request) => {
-        services.simulatedProvider.setMode(request.body);
-        return services.simulatedProvider.mode;
+        simulatedProvider.setMode(request.body);
+        return simulatedProvider.mode;
       },
     );
   };

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { POPUP_IMAGE_TYPES, UPLOAD_NAME_PATTERN, type PopupImageExt } from '@smm/domain';
 import {
@@ -22,12 +21,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountOf } from '../../auth/guards';
 import { appError } from '../../errors/app-error';
-import type { AdminDeps } from '../admin-deps';
-import { ContentEditor } from '../../content/content-editor';
-import { LocalDiskStorage, UPLOADS_PATH, type FileStorage } from '../../content/file-storage';
+import type { ConsoleServices } from '../console-services';
+import { UPLOADS_PATH } from '../../content/file-storage';
 import { POPUP_MULTIPART_LIMITS, readPopupForm } from '../../content/popup-upload';
-import { PopupsEditor } from '../../content/popups-editor';
-import { ContentAdminService } from './content-admin.service';
 
 /** Uploaded names are random, so a name's bytes never change: browsers may keep them for a year. */
 const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -35,21 +31,16 @@ const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /**
  * The console's content screens' calls (notices, FAQ, sign-up routes, popups) and the public
  * `GET /uploads/:name` that serves popup images. Operators only on /admin/api: every route there
- * declares `config: { auth: 'operator' }`. `storage` defaults to `<DATA_DIR>/uploads` on local disk.
+ * declares `config: { auth: 'operator' }`.
  * Reads go to the console's read model (ContentAdminService); every change is content/'s own
  * operation (ContentEditor, PopupsEditor).
  */
-export function contentAdminRoutes(
-  deps: AdminDeps,
-  storage: FileStorage = new LocalDiskStorage(join(deps.config.dataDir, 'uploads')),
-): FastifyPluginAsyncZod {
+export function contentAdminRoutes(deps: ConsoleServices['content']): FastifyPluginAsyncZod {
+  const { lists, content, popups } = deps;
   return async (app) => {
     // Multipart bodies are parsed in this plugin only (Fastify encapsulation): nowhere else accepts them.
     await app.register(fastifyMultipart, { limits: POPUP_MULTIPART_LIMITS });
 
-    const lists = new ContentAdminService(deps.db, storage);
-    const content = new ContentEditor(deps.db, deps.services.content);
-    const popups = new PopupsEditor(deps.db, deps.services.content, storage, app.log);
     const operator = { auth: 'operator' } as const;
     const byId = { params: contentIdParams };
 

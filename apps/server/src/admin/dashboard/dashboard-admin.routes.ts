@@ -1,16 +1,9 @@
 import { adminDashboardResponse } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminDeps } from '../admin-deps';
-import { DashboardService } from './dashboard.service';
-
-/** How long the dashboard waits for a provider's balance: a slow provider must not hold the screen. */
-const BALANCE_TIMEOUT_MS = 3000;
+import type { ConsoleServices } from '../console-services';
 
 /** The console's dashboard screens' calls. Operators only: every route declares `config: { auth: 'operator' }`. */
-export function dashboardAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const dashboard = new DashboardService(deps.db, deps.services.clock, deps.services.providers, {
-    balanceTimeoutMs: BALANCE_TIMEOUT_MS,
-  });
+export function dashboardAdminRoutes({ dashboard }: ConsoleServices['dashboard']): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/admin/api/dashboard',

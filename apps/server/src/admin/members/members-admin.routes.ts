@@ -8,21 +8,17 @@ import {
   type AdminMemberProfile,
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MemberAdministration, type PresentMember } from '../../accounts/member-administration';
+import type { PresentMember } from '../../accounts/member-administration';
 import { accountOf } from '../../auth/guards';
-import type { AdminDeps } from '../admin-deps';
-import { MembersAdminService } from './members-admin.service';
+import type { ConsoleServices } from '../console-services';
 
 /**
  * The console's members screens' calls. Operators only: every route declares `config: { auth: 'operator' }`.
  * Reads go to the console's read model (MembersAdminService); the actions are accounts/'s
  * MemberAdministration, answering with the read model's profile.
  */
-export function membersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const members = new MembersAdminService(deps.db);
-  const administration = new MemberAdministration(deps.db, deps.services.clock, (id) =>
-    deps.services.cacheBus.publishAccount(id),
-  );
+export function membersAdminRoutes(deps: ConsoleServices['members']): FastifyPluginAsyncZod {
+  const { members, administration } = deps;
   const profile: PresentMember<AdminMemberProfile> = (ex, account) => members.profileOf(ex, account);
   return async (app) => {
     const operator = { auth: 'operator' } as const;

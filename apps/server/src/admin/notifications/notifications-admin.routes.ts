@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
 import { appError, rateLimited } from '../../errors/app-error';
-import type { AdminDeps } from '../admin-deps';
+import type { ConsoleServices } from '../console-services';
 
 /** One test message per this long (per process): the button must not become a way to spam a chat. */
 export const TEST_INTERVAL_MS = 30_000;
@@ -30,13 +30,12 @@ export const TEST_INTERVAL_MS = 30_000;
  * kinds and threshold (operator-only settings, written through the settings service, so audited and
  * never served to members), the transports' state, the recent notifications, and a test message.
  */
-export function notificationsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const { services } = deps;
-  const notifications = services.notifications;
+export function notificationsAdminRoutes(deps: ConsoleServices['notifications']): FastifyPluginAsyncZod {
+  const { notifications, settings, clock } = deps;
   let lastTest = Number.NEGATIVE_INFINITY;
 
   async function view(): Promise<AdminNotificationsResponse> {
-    const stored = await services.settings.stored();
+    const stored = await settings.stored();
     const chosen = notifySettingsFrom(stored);
     const rows = await notifications.recent(RECENT_NOTIFICATIONS_LIMIT);
     return {
@@ -97,7 +96,7 @@ export function notificationsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod
         const values = storedValues(request.body);
         const operatorId = accountOf(request).id;
         // Each write is the settings service's: audited as a setting change, every process's copy dropped.
-        for (const [key, value] of values) await services.settings.update(operatorId, key, value);
+        for (const [key, value] of values) await settings.update(operatorId, key, value);
         notifications.scanSoon();
         return view();
       },
@@ -108,12 +107,12 @@ export function notificationsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod
       async (): Promise<NotifyTestResponse> => {
         // Nothing to send on is refused before the limit is counted: the operator who forgot to save a
         // channel must not then wait 30 seconds to try again (docs/ARCHITECTURE.md#operator-notifications).
-        const chosen = notifySettingsFrom(await services.settings.stored());
+        const chosen = notifySettingsFrom(await settings.stored());
         if (chosen.emails.length === 0 && !chosen.telegram)
           throw appError('BAD_REQUEST', NOTIFY_MESSAGES.TEST_NO_CHANNEL);
         // Checked and counted with no await between, so two clicks at once send one test. A clock set
         // back (an adjusted system clock) does not hold the button for the time it went back.
-        const now = services.clock.now().getTime();
+        const now = clock.now().getTime();
         if (now >= lastTest && now - lastTest < TEST_INTERVAL_MS)
           throw rateLimited('TOO_MANY_REQUESTS', (lastTest + TEST_INTERVAL_MS - now) / 1000);
         lastTest = now;

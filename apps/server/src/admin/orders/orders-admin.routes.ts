@@ -17,19 +17,14 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
-import { OperatorOrderActions } from '../../orders/operator-actions';
-import { OperatorRefillActions } from '../../orders/operator-refill-actions';
-import type { AdminDeps } from '../admin-deps';
-import { OrdersAdminService } from './orders-admin.service';
+import type { ConsoleServices } from '../console-services';
 
 /**
  * The console's orders screens' calls. Operators only: every route declares `config: { auth: 'operator' }`.
  * The lists are this folder's read model; the actions are the orders domain's (orders/operator-actions).
  */
-export function ordersAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const orders = new OrdersAdminService(deps.db);
-  const actions = new OperatorOrderActions(deps.db, deps.services.providers, deps.services.clock);
-  const refillActions = new OperatorRefillActions(deps.db, deps.services.clock);
+export function ordersAdminRoutes(deps: ConsoleServices['orders']): FastifyPluginAsyncZod {
+  const { orders, actions, refillActions } = deps;
   return async (app) => {
     const operator = { auth: 'operator' } as const;
 

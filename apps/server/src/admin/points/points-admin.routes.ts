@@ -26,14 +26,7 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
-import { ChargeDecisions } from '../../points/charge-decisions';
-import { PointAdjustmentsService } from '../../points/point-adjustments';
-import { ReceiptsService } from '../../points/receipts';
-import type { AdminDeps } from '../admin-deps';
-import { ChargesAdminService } from './charges-admin.service';
-import { DepositsAdminService } from './deposits-admin.service';
-import { MemberLedgerService } from './member-ledger.service';
-import { ReceiptsAdminService } from './receipts-admin.service';
+import type { ConsoleServices } from '../console-services';
 
 /**
  * The console's points screens (충전 신청, 입금 내역, 영수증, a member's 원장 and 잔액 조정): every call of
@@ -42,15 +35,8 @@ import { ReceiptsAdminService } from './receipts-admin.service';
  * every change is an operation of points/ (ChargeDecisions, DepositIntake, PointAdjustmentsService,
  * ReceiptsService).
  */
-export function pointsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const { db, services } = deps;
-  const charges = new ChargesAdminService(db);
-  const decisions = new ChargeDecisions(db, services.clock);
-  const adjustments = new PointAdjustmentsService(db);
-  const deposits = new DepositsAdminService(db);
-  const ledger = new MemberLedgerService(db);
-  const receipts = new ReceiptsAdminService(db, services.clock);
-  const receiptIssuing = new ReceiptsService(db, services.clock);
+export function pointsAdminRoutes(deps: ConsoleServices['points']): FastifyPluginAsyncZod {
+  const { charges, decisions, adjustments, deposits, depositIntake, ledger, receipts, receiptIssuing } = deps;
   return async (app) => {
     const operator = { auth: 'operator' } as const;
 
@@ -106,7 +92,7 @@ export function pointsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
         },
       },
       (request) =>
-        services.deposits.receiveFromOperator(
+        depositIntake.receiveFromOperator(
           accountOf(request).id,
           request.body,
           request.headers['idempotency-key'],

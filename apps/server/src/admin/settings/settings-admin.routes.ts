@@ -7,13 +7,10 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
-import type { AdminDeps } from '../admin-deps';
-import { SettingsAdminService } from './settings-admin.service';
+import type { ConsoleServices } from '../console-services';
 
 /** The console's settings screen: the form's read model, and one write a call through the settings service. */
-export function settingsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const { services } = deps;
-  const view = new SettingsAdminService(services.settings, deps.missingServerVariables);
+export function settingsAdminRoutes({ settings, view }: ConsoleServices['settings']): FastifyPluginAsyncZod {
   return async (app) => {
     const operator = { auth: 'operator' } as const;
     app.get(
@@ -36,7 +33,7 @@ export function settingsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
           response: { 200: settingUpdateResponse },
         },
       },
-      (request) => services.settings.update(accountOf(request).id, request.params.key, request.body.value),
+      (request) => settings.update(accountOf(request).id, request.params.key, request.body.value),
     );
   };
 }

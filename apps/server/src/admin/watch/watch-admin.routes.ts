@@ -1,26 +1,9 @@
-import { watchThresholdsFrom } from '@smm/domain';
 import { adminWatchResponse } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminDeps } from '../admin-deps';
-import { WatchService } from './watch.service';
-
-/** The dashboard's limit for a provider's balance: a slow provider must not hold the screen. */
-const BALANCE_TIMEOUT_MS = 3000;
-/** The screen refreshes every 30 s; a balance is asked of the provider at most once a minute. */
-const BALANCE_CACHE_MS = 60_000;
+import type { ConsoleServices } from '../console-services';
 
 /** The console's 확인 필요 screen and the dashboard's card. Operators only. */
-export function watchAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const watch = new WatchService(
-    deps.db,
-    deps.services.clock,
-    deps.services.providers,
-    {
-      balanceTimeoutMs: BALANCE_TIMEOUT_MS,
-      balanceCacheMs: BALANCE_CACHE_MS,
-    },
-    async () => watchThresholdsFrom(await deps.services.settings.stored()),
-  );
+export function watchAdminRoutes({ watch }: ConsoleServices['watch']): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/admin/api/watch',

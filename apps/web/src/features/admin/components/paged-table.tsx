@@ -16,13 +16,16 @@ export interface PagedTableProps<Row> extends Omit<DataTableProps<Row>, 'rows'> 
   page: number;
   /** Where page `n` lives ('?status=1&page=3'). */
   hrefFor: (page: number) => string;
-  /** How the count above the table reads, given the formatted total ('12건' by default). */
-  countText?: (total: string) => string;
+  /** How the count above the table reads, given the formatted total ('12건' by default); null: no count. */
+  countText?: ((total: string) => string) | null;
   /** Names the pagination's navigation landmark. */
   pageLabel?: string;
 }
 
-/** A paged console list: how many rows match, the table of this page, and the page links. */
+/**
+ * The console's list pattern: how many rows match, the table of this page, and the page links. A list
+ * screen puts its filters above it (an AdminSection) and its page in the URL (`page`, `hrefFor`).
+ */
 export function PagedTable<Row>({
   data,
   page,
@@ -33,9 +36,11 @@ export function PagedTable<Row>({
 }: PagedTableProps<Row>) {
   return (
     <>
-      <p className="admin-table-count" aria-live="polite">
-        {data ? countText(formatCount(data.total)) : ''}
-      </p>
+      {countText && (
+        <p className="admin-table-count" aria-live="polite">
+          {data ? countText(formatCount(data.total)) : ''}
+        </p>
+      )}
       <DataTable {...table} rows={data?.items} />
       {data && (
         <Pagination

@@ -1,0 +1,84 @@
+import type { MemberAdministration } from '../accounts/member-administration';
+import type { CatalogEditor } from '../catalog/catalog-editor';
+import type { CatalogueSync } from '../catalog/catalogue-sync';
+import type { CatalogueSyncConsole } from '../catalog/catalogue-sync-console';
+import type { ProviderServicesImport } from '../catalog/import-provider-services';
+import type { ContentEditor } from '../content/content-editor';
+import type { PopupsEditor } from '../content/popups-editor';
+import type { OperatorNotifications } from '../notifications/operator-notifications';
+import type { OperatorOrderActions } from '../orders/operator-actions';
+import type { OperatorRefillActions } from '../orders/operator-refill-actions';
+import type { ChargeDecisions } from '../points/charge-decisions';
+import type { DepositIntake } from '../points/deposit-intake';
+import type { PointAdjustmentsService } from '../points/point-adjustments';
+import type { ReceiptsService } from '../points/receipts';
+import type { ProviderAccounts } from '../providers/provider-accounts';
+import type { SimulatedProvider } from '../providers/simulated-provider';
+import type { SettingsService } from '../settings/settings.service';
+import type { Clock } from '../shared/clock';
+import type { AuditAdminService } from './audit/audit-admin.service';
+import type { CatalogAdminService } from './catalog/catalog-admin.service';
+import type { ProviderHealthAdminService } from './catalog/provider-health-admin.service';
+import type { ProvidersAdminService } from './catalog/providers-admin.service';
+import type { ContentAdminService } from './content/content-admin.service';
+import type { DashboardService } from './dashboard/dashboard.service';
+import type { MembersAdminService } from './members/members-admin.service';
+import type { OrdersAdminService } from './orders/orders-admin.service';
+import type { ChargesAdminService } from './points/charges-admin.service';
+import type { DepositsAdminService } from './points/deposits-admin.service';
+import type { MemberLedgerService } from './points/member-ledger.service';
+import type { ReceiptsAdminService } from './points/receipts-admin.service';
+import type { SettingsAdminService } from './settings/settings-admin.service';
+import type { WatchService } from './watch/watch.service';
+
+/**
+ * What each area of the operator API is handed: its read models and the owning domains' operations,
+ * every one built once by the composition root (compose.ts) from the same instances the member routes
+ * use, so a console change drops the very caches members read. A console route file builds nothing;
+ * it only speaks HTTP to what it is given (tooling/console-routes.test.ts holds it to that).
+ */
+export interface ConsoleServices {
+  settings: { settings: SettingsService; view: SettingsAdminService };
+  dashboard: { dashboard: DashboardService };
+  watch: { watch: WatchService };
+  points: {
+    charges: ChargesAdminService;
+    decisions: ChargeDecisions;
+    adjustments: PointAdjustmentsService;
+    deposits: DepositsAdminService;
+    depositIntake: DepositIntake;
+    ledger: MemberLedgerService;
+    receipts: ReceiptsAdminService;
+    receiptIssuing: ReceiptsService;
+  };
+  catalog: {
+    catalog: CatalogAdminService;
+    editor: CatalogEditor;
+    providers: ProvidersAdminService;
+    providerAccounts: ProviderAccounts;
+    providerImport: ProviderServicesImport;
+  };
+  catalogueSync: {
+    syncConsole: CatalogueSyncConsole;
+    catalogueSync: CatalogueSync;
+    simulatedProvider: SimulatedProvider;
+  };
+  providerHealth: {
+    health: ProviderHealthAdminService;
+    providerAccounts: ProviderAccounts;
+    simulatedProvider: SimulatedProvider;
+  };
+  orders: {
+    orders: OrdersAdminService;
+    actions: OperatorOrderActions;
+    refillActions: OperatorRefillActions;
+  };
+  members: { members: MembersAdminService; administration: MemberAdministration };
+  content: {
+    lists: ContentAdminService;
+    content: ContentEditor;
+    popups: PopupsEditor;
+  };
+  audit: { audit: AuditAdminService };
+  notifications: { notifications: OperatorNotifications; settings: SettingsService; clock: Clock };
+}

@@ -1,0 +1,505 @@
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from '@/lib/toast';
+import {
+  AUTO_ORDER_STATUS_LABELS,
+  AutoOrderStatus,
+  CANCEL_REQUESTED_LABEL,
+  ORDER_STATUS_LABELS,
+  AUTO_ORDER_STATUSES,
+  ORDER_STATUSES,
+  formatWon,
+  type AdminOrderSort,
+  formatCount,
+  withParticle,
+} from '@smm/domain';
+import { Button } from '@/components/ui/button';
+import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { lastPageOf, Pagination } from '@/components/ui/pagination';
+import { errorMessage } from '@/lib/api-client';
+import { AdminPage, AdminSection } from '@/features/admin/components/admin-page';
+import { DataTable } from '@/features/admin/components/data-table';
+import { useCancelAutoOrder } from './api/cancel-auto-order';
+import { useCancelOrder } from './api/cancel-order';
+import { useForceRefundOrder } from './api/force-refund-order';
+import { useRequestOrderRefill } from './api/request-order-refill';
+import { useAdminAutoOrders } from './api/get-admin-auto-orders';
+import { useAdminOrders } from './api/get-admin-orders';
+import { useOrderServices } from './api/get-order-services';
+import { useMarkOrderPartial } from './api/mark-order-partial';
+import { useResendOrder } from './api/resend-order';
+import { useProviders } from '@/features/admin/api/get-providers';
+import { cancelOutcome } from './cancel-outcome';
+import { OrderActionDialog, type OrderAction, type OrderActionInput } from './order-action-dialog';
+import {
+  AUTO_ORDER_COLUMNS_HIDE_FIRST,
+  ORDER_COLUMNS_HIDE_FIRST,
+  autoOrderColumns,
+  autoOrderCsvColumns,
+  orderColumns,
+  orderCsvColumns,
+} from './order-columns';
+import {
+  DEFAULT_ORDERS_SEARCH,
+  ORDER_PAGE_SIZES,
+  ordersSearchParams,
+  readOrdersSearch,
+  type OrdersSearch,
+  type OrdersTab,
+} from './orders-search';
+import { RefillsView } from './refills-view';
+import './orders.css';
+
+/** The filter form's fields, as typed (applied to the URL on 검색). */
+interface Draft {
+  member: string;
+  memberPrefix: boolean;
+  serviceId: string;
+  status: string;
+  providerId: string;
+  link: string;
+  from: string;
+  to: string;
+  errorsOnly: boolean;
+  cancelRequested: boolean;
+  marginLoss: boolean;
+}
+
+const draftOf = (search: OrdersSearch): Draft => ({
+  member: search.member,
+  memberPrefix: search.memberPrefix,
+  serviceId: search.serviceId === null ? '' : String(search.serviceId),
+  status: search.status === null ? '' : String(search.status),
+  providerId: search.providerId === null ? '' : String(search.providerId),
+  link: search.link,
+  from: search.from,
+  to: search.to,
+  errorsOnly: search.errorsOnly,
+  cancelRequested: search.cancelRequested,
+  marginLoss: search.marginLoss,
+});
+
+const SORTABLE: Record<string, AdminOrderSort> = { id: 'id', createdAt: 'createdAt', cost: 'cost' };
+
+/**
+ * 주문: every member's orders and auto-orders, searched and paged by the server, with the operator's
+ * actions (재전송, 취소·환불, 부분 완료; 자동주문 중지·환불). The whole search lives in the URL.
+ */
+export function OrdersScreen() {
+  const [params, setParams] = useSearchParams();
+  const search = readOrdersSearch(params);
+  const searchKey = ordersSearchParams(search);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(search));
+  const [lastKey, setLastKey] = useState(searchKey);
+  // Back / forward (or a link) to another search: the form shows what is listed.
+  if (lastKey !== searchKey) {
+    setLastKey(searchKey);
+    setDraft(draftOf(search));
+  }
+  const [action, setAction] = useState<OrderAction | null>(null);
+  // The server's refusal of the open dialog's confirm, shown in the dialog (a toast sits under it).
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const orders = useAdminOrders(search, search.tab === 'orders');
+  const autoOrders = useAdminAutoOrders(search, search.tab === 'auto');
+  const services = useOrderServices();
+  const providers = useProviders();
+  const resend = useResendOrder();
+  const cancel = useCancelOrder();
+  const partial = useMarkOrderPartial();
+  const cancelAuto = useCancelAutoOrder();
+  const forceRefund = useForceRefundOrder();
+  const refill = useRequestOrderRefill();
+  const pending =
+    resend.isPending ||
+    cancel.isPending ||
+    partial.isPending ||
+    cancelAuto.isPending ||
+    forceRefund.isPending ||
+    refill.isPending;
+
+  const go = (next: Partial<OrdersSearch>) =>
+    // Any change of what is listed starts again from page 1.
+    setParams(new URLSearchParams(ordersSearchParams({ ...search, page: 1, ...next })));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.from && draft.to && draft.from > draft.to) {
+      toast.error('기간의 시작일이 종료일보다 늦습니다.');
+      return;
+    }
+    go({
+      member: draft.member.trim(),
+      memberPrefix: draft.memberPrefix,
+      serviceId: draft.serviceId ? Number(draft.serviceId) : null,
+      status: draft.status === '' ? null : Number(draft.status),
+      providerId: draft.providerId ? Number(draft.providerId) : null,
+      link: draft.link.trim(),
+      from: draft.from,
+      to: draft.to,
+      errorsOnly: draft.errorsOnly,
+      cancelRequested: draft.cancelRequested,
+      marginLoss: draft.marginLoss,
+    });
+  };
+
+  const switchTab = (tab: OrdersTab) => {
+    if (tab !== search.tab)
+      go({
+        tab,
+        status: null,
+        providerId: null,
+        errorsOnly: false,
+        cancelRequested: false,
+        marginLoss: false,
+        q: '',
+        sort: 'id',
+        order: 'desc',
+      });
+  };
+
+  const refetchOrders = orders.refetch;
+  const refetchAutoOrders = autoOrders.refetch;
+  // Opening an action asks the server for the list again, so the dialog speaks of the order as it is
+  // now (a worker may have sent it to its provider since the page was loaded); see `shown` below.
+  const openAction = useCallback(
+    (next: OrderAction) => {
+      setAction(next);
+      setActionError(null);
+      void (next.kind === 'auto-cancel' ? refetchAutoOrders() : refetchOrders());
+    },
+    [refetchOrders, refetchAutoOrders],
+  );
+  const columns = useMemo(() => orderColumns(openAction), [openAction]);
+  const autoColumns = useMemo(() => autoOrderColumns(openAction), [openAction]);
+  // The dialog shows the newest row the list holds for the order it was opened on.
+  const shown: OrderAction | null = useMemo(() => {
+    if (!action) return null;
+    if (action.kind === 'auto-cancel') {
+      const fresh = autoOrders.data?.items.find((row) => row.id === action.autoOrder.id);
+      return fresh ? { ...action, autoOrder: fresh } : action;
+    }
+    const fresh = orders.data?.items.find((row) => row.id === action.order.id);
+    return fresh ? { ...action, order: fresh } : action;
+  }, [action, orders.data, autoOrders.data]);
+
+  const confirm = async (input: OrderActionInput) => {
+    if (!action) return;
+    setActionError(null);
+    try {
+      if (action.kind === 'resend') {
+        const answer = await resend.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
+        toast.success(
+          answer.changed
+            ? `주문 #${withParticle(action.order.id, '을/를')} 다음 처리 주기에 다시 전송합니다.`
+            : '이미 전송을 기다리는 주문입니다.',
+        );
+      } else if (action.kind === 'cancel') {
+        const answer = await cancel.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
+        const outcome = cancelOutcome(action.order.id, answer);
+        if (outcome.tone === 'warning') toast.warning(outcome.text);
+        else toast.success(outcome.text);
+      } else if (action.kind === 'force-refund') {
+        const answer = await forceRefund.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
+        const outcome = cancelOutcome(action.order.id, answer, true);
+        if (outcome.tone === 'warning') toast.warning(outcome.text);
+        else toast.success(outcome.text);
+      } else if (action.kind === 'refill') {
+        await refill.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
+        toast.success(`주문 #${action.order.id}의 리필을 요청했습니다. 다음 처리 주기에 공급사로 보냅니다.`);
+      } else if (action.kind === 'partial') {
+        const answer = await partial.mutateAsync({
+          id: action.order.id,
+          body: { remains: input.remains ?? 0, memo: input.memo },
+        });
+        toast.success(
+          answer.changed
+            ? `부분 완료로 처리하고 ${withParticle(formatWon(answer.refunded), '을/를')} 환불했습니다.`
+            : '이미 같은 수량으로 부분 완료된 주문입니다.',
+        );
+      } else {
+        const answer = await cancelAuto.mutateAsync({ id: action.autoOrder.id, body: { memo: input.memo } });
+        toast.success(
+          answer.changed
+            ? `자동주문 #${withParticle(action.autoOrder.id, '을/를')} 중지하고 ${withParticle(formatWon(answer.refunded), '을/를')} 환불했습니다.`
+            : '이미 중지된 자동주문입니다.',
+        );
+      }
+      setAction(null);
+    } catch (error) {
+      const message = errorMessage(error, '처리하지 못했습니다. 잠시 후 다시 시도해주세요.');
+      setActionError(message);
+      toast.error(message);
+    }
+  };
+
+  const isAuto = search.tab === 'auto';
+  const data = isAuto ? autoOrders.data : search.tab === 'orders' ? orders.data : undefined;
+  const lastPage = data ? lastPageOf(data.total, data.pageSize) : 1;
+  const filtered =
+    search.member ||
+    search.serviceId !== null ||
+    search.status !== null ||
+    search.link ||
+    search.from ||
+    search.to;
+  const sorting = {
+    state: [{ id: search.sort, desc: search.order === 'desc' }],
+    onChange: (next: { id: string; desc: boolean }[]) => {
+      const first = next[0];
+      const sort = first ? SORTABLE[first.id] : undefined;
+      if (!first || !sort) return go({ order: search.order === 'desc' ? 'asc' : 'desc' });
+      go({ sort, order: first.desc ? 'desc' : 'asc' });
+    },
+  };
+  // The filter picks one exact state; a partial auto-order shares 완료 with a whole one
+  // (docs/product.md#auto-orders), so its option says what sets it apart.
+  const statuses = isAuto
+    ? AUTO_ORDER_STATUSES.map(
+        (s) =>
+          [
+            s,
+            s === AutoOrderStatus.PARTIAL
+              ? `${AUTO_ORDER_STATUS_LABELS[s]} (일부 환불)`
+              : AUTO_ORDER_STATUS_LABELS[s],
+          ] as const,
+      )
+    : ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]] as const);
+
+  return (
+    <AdminPage
+      title="주문"
+      description="모든 회원의 주문과 자동주문, 리필 요청을 찾아 공급사 재전송, 취소·환불, 부분 완료, 리필 재전송·거절을 처리합니다."
+    >
+      <div className="orders-tabs" role="tablist" aria-label="주문 종류">
+        {(
+          [
+            ['orders', '주문'],
+            ['auto', '자동주문'],
+            ['refills', '리필 요청'],
+          ] as const
+        ).map(([tab, label]) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            aria-selected={search.tab === tab}
+            className="orders-tab"
+            onClick={() => switchTab(tab)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+
+      {search.tab === 'refills' ? (
+        <RefillsView search={search} go={go} />
+      ) : (
+        <>
+          <AdminSection>
+            <form
+              className="orders-filters admin-filters"
+              role="search"
+              aria-label="주문 검색"
+              onSubmit={apply}
+            >
+              <div className="orders-member">
+                <TextField
+                  label="회원 아이디"
+                  value={draft.member}
+                  maxLength={60}
+                  autoComplete="off"
+                  onChange={(event) => setDraft({ ...draft, member: event.target.value })}
+                />
+                <Checkbox
+                  label="앞부분 일치"
+                  checked={draft.memberPrefix}
+                  onChange={(event) => setDraft({ ...draft, memberPrefix: event.target.checked })}
+                />
+              </div>
+              <SelectField
+                label="상품"
+                className="orders-service-select"
+                value={draft.serviceId}
+                onChange={(event) => setDraft({ ...draft, serviceId: event.target.value })}
+              >
+                <option value="">전체 상품</option>
+                {(services.data ?? []).map((service) => (
+                  <option key={service.id} value={service.id}>
+                    {service.platformText} · {service.text}
+                    {service.visible ? '' : ' (숨김)'}
+                  </option>
+                ))}
+              </SelectField>
+              {search.tab === 'orders' && (
+                <SelectField
+                  label="공급사"
+                  value={draft.providerId}
+                  onChange={(event) => setDraft({ ...draft, providerId: event.target.value })}
+                >
+                  <option value="">전체 공급사</option>
+                  {(providers.data ?? []).map((provider) => (
+                    <option key={provider.id} value={provider.id}>
+                      {provider.name}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
+              <SelectField
+                label="상태"
+                value={draft.status}
+                onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+              >
+                <option value="">전체 상태</option>
+                {statuses.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label="링크"
+                value={draft.link}
+                maxLength={200}
+                placeholder="링크의 일부"
+                autoComplete="off"
+                onChange={(event) => setDraft({ ...draft, link: event.target.value })}
+              />
+              <TextField
+                label="시작일"
+                type="date"
+                value={draft.from}
+                onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+              />
+              <TextField
+                label="종료일"
+                type="date"
+                value={draft.to}
+                onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+              />
+              {!isAuto && (
+                <Checkbox
+                  label="오류 있는 주문만"
+                  checked={draft.errorsOnly}
+                  onChange={(event) => setDraft({ ...draft, errorsOnly: event.target.checked })}
+                />
+              )}
+              {!isAuto && (
+                <Checkbox
+                  label={CANCEL_REQUESTED_LABEL}
+                  checked={draft.cancelRequested}
+                  onChange={(event) => setDraft({ ...draft, cancelRequested: event.target.checked })}
+                />
+              )}
+              {!isAuto && (
+                <Checkbox
+                  label="역마진만"
+                  checked={draft.marginLoss}
+                  onChange={(event) => setDraft({ ...draft, marginLoss: event.target.checked })}
+                />
+              )}
+              <div className="orders-filter-actions">
+                <Button type="submit">검색</Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={() =>
+                    setParams(
+                      new URLSearchParams(ordersSearchParams({ ...DEFAULT_ORDERS_SEARCH, tab: search.tab })),
+                    )
+                  }
+                >
+                  초기화
+                </Button>
+              </div>
+            </form>
+          </AdminSection>
+
+          <AdminSection
+            title={isAuto ? '자동주문 목록' : '주문 목록'}
+            actions={
+              <div className="orders-summary">
+                {data && <p aria-live="polite">총 {formatCount(data.total)}건</p>}
+                <label className="orders-page-size">
+                  <span>표시</span>
+                  <select
+                    className="admin-input"
+                    value={search.pageSize}
+                    onChange={(event) => go({ pageSize: Number(event.target.value) })}
+                  >
+                    {ORDER_PAGE_SIZES.map((size) => (
+                      <option key={size} value={size}>
+                        {size}개씩
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+            }
+          >
+            {isAuto ? (
+              <DataTable
+                label="자동주문 목록"
+                columns={autoColumns}
+                rows={autoOrders.data?.items}
+                isLoading={autoOrders.isLoading}
+                isError={autoOrders.isError}
+                emptyText={filtered ? '조건에 맞는 자동주문이 없습니다.' : '자동주문이 없습니다.'}
+                rowId={(row) => String(row.id)}
+                csv={{ label: '자동주문목록', columns: autoOrderCsvColumns }}
+                sorting={sorting}
+                columnChooser={{
+                  storageKey: 'smm.admin.auto-orders.columns',
+                  hideFirst: AUTO_ORDER_COLUMNS_HIDE_FIRST,
+                }}
+              />
+            ) : (
+              <DataTable
+                label="주문 목록"
+                columns={columns}
+                rows={orders.data?.items}
+                isLoading={orders.isLoading}
+                isError={orders.isError}
+                emptyText={
+                  filtered || search.errorsOnly || search.cancelRequested || search.marginLoss
+                    ? '조건에 맞는 주문이 없습니다.'
+                    : '주문이 없습니다.'
+                }
+                rowId={(row) => String(row.id)}
+                csv={{ label: '주문목록', columns: orderCsvColumns }}
+                sorting={sorting}
+                columnChooser={{
+                  storageKey: 'smm.admin.orders.columns',
+                  hideFirst: ORDER_COLUMNS_HIDE_FIRST,
+                }}
+              />
+            )}
+            <div className="orders-pagination">
+              <Pagination
+                page={search.page}
+                lastPage={lastPage}
+                hrefFor={(page) => `?${ordersSearchParams({ ...search, page })}`}
+                label={isAuto ? '자동주문 목록 페이지' : '주문 목록 페이지'}
+              />
+            </div>
+          </AdminSection>
+        </>
+      )}
+
+      {action && shown && (
+        <OrderActionDialog
+          key={
+            action.kind === 'auto-cancel'
+              ? `auto-${action.autoOrder.id}`
+              : `${action.kind}-${action.order.id}`
+          }
+          action={shown}
+          pending={pending}
+          error={actionError}
+          onConfirm={(input) => void confirm(input)}
+          onCancel={() => setAction(null)}
+        />
+      )}
+    </AdminPage>
+  );
+}
