@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import {
@@ -38,9 +42,11 @@ export class PGliteInThread {
     const fromSources = import.meta.url.endsWith('.ts');
     const setup: ThreadSetup = { dataDir };
     this.worker = fromSources
-      ? // Node 20 does not hand a thread's entry to loaders given in execArgv: load tsx, then the file.
+      ? // Node 20 does not hand a thread's entry to loaders given in execArgv: load tsx (found from
+        // here, not from the working directory), then the file.
         new Worker(
-          `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./pglite-thread.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`,
+          `import(${JSON.stringify(tsxEsmApi())})` +
+            `.then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./pglite-thread.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`,
           { eval: true, workerData: setup },
         )
       : new Worker(new URL('./pglite-thread.js', import.meta.url), { workerData: setup });
@@ -137,6 +143,15 @@ export class PGliteInThread {
   asClient(): PGlite {
     return this as unknown as PGlite;
   }
+}
+
+/** tsx's ESM API, found from this file (the thread's working directory may hold no node_modules). */
+function tsxEsmApi(): string {
+  const tsx = createRequire(import.meta.url).resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(tsx, 'utf8')) as {
+    exports: { './esm/api': { import: { default: string } } };
+  };
+  return pathToFileURL(join(dirname(tsx), manifest.exports['./esm/api'].import.default)).href;
 }
 
 /**
