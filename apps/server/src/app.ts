@@ -62,8 +62,8 @@ import { ChargesService } from './points/charges.service';
 import { DepositIntake } from './points/deposit-intake';
 import { depositHooksRoutes } from './points/deposit-hooks.routes';
 import { pointsRoutes } from './points/points.routes';
-import { MemberCancellation } from './orders/member-cancellation';
-import { OrderWorker } from './orders/order-worker';
+import { MemberCancellation } from './orders/cancellation/cancel-order.workflow';
+import { OrderWorker } from './orders/fulfilment/order-worker';
 import { Ticker } from './background/ticker';
 import { AccountGuardCache, type AccountChanged } from './auth/account-guard-cache';
 import { CatalogueSync } from './catalog/catalogue-sync';
@@ -71,12 +71,16 @@ import { WatchService } from './admin/watch/watch.service';
 import { OperatorNotifications } from './notifications/operator-notifications';
 import { BotApiTelegram, OutboxTelegram } from './notifications/telegram';
 import { orderCancelRoutes, orderRefillRoutes, ordersRoutes } from './orders/orders.routes';
-import { RefillRequests } from './orders/refill-requests';
+import { RefillRequests } from './orders/refills/request-refill.workflow';
 import { ProviderHealth } from './providers/provider-health';
 import { ProviderRegistry } from './providers/provider-registry';
 import { SimulatedProvider } from './providers/simulated-provider';
 import { OrdersService } from './orders/orders.service';
-import { OrderCommitBatcher, ORDER_BATCH_PGLITE, ORDER_BATCH_POSTGRES } from './orders/order-commit-batcher';
+import {
+  OrderCommitBatcher,
+  ORDER_BATCH_PGLITE,
+  ORDER_BATCH_POSTGRES,
+} from './orders/placement/order-commit-batcher';
 import { registerLoadShedding } from './ops/load-shedding';
 import { AppMetrics, registerRequestMetrics } from './ops/metrics';
 import { opsRepository } from './ops/ops.repository';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError, RAW_ANSWER_CHARS } from './provider-api';
-import { providerOrderInput } from '../orders/send-to-provider';
+import { providerOrderInput } from '../orders/fulfilment/send-to-provider.workflow';
 import { isOutOfFunds } from '@smm/domain';
 import { JsonDepthGuard, MAX_ANSWER_BYTES, MAX_JSON_DEPTH, SmmApiClient } from './smm-api-client';
 

@@ -17,8 +17,8 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
-import { OperatorOrderActions } from '../../orders/operator-actions';
-import { OperatorRefillActions } from '../../orders/operator-refill-actions';
+import { OperatorOrderActions } from '../../orders/cancellation/operator-actions';
+import { OperatorRefillActions } from '../../orders/refills/operator-refill-actions';
 import type { AdminDeps } from '../admin-deps';
 import { OrdersAdminService } from './orders-admin.service';
 
