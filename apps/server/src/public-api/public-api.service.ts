@@ -50,7 +50,7 @@ export interface RefillRecord {
 }
 
 /**
- * The refill operation (orders/refill-requests.ts, docs/product.md#refill-and-cancellation): a member's
+ * The refill operation (orders/refills/request-refill.workflow.ts, docs/product.md#refill-and-cancellation): a member's
  * request, refused with REFILL_REFUSED and the rule's Korean message (ORDER_NOT_FOUND for another's
  * order), and a member's own refills by id.
  */
@@ -132,7 +132,7 @@ export type V2Answer = { json: string; body?: undefined } | { body: V2Response; 
 /**
  * The public API for resellers and bots (REST of docs/product.md#public-api and the trade's SMM API v2): a second door
  * to the same orders. Placing goes through OrdersService.placeOrder (the site's rules, debit and ledger),
- * cancelling through orders/member-cancellation.ts; this class only reads and words the answers.
+ * cancelling through orders/cancellation/cancel-order.workflow.ts; this class only reads and words the answers.
  */
 export class PublicApiService {
   private readonly listed: HotCache<{ rest: CachedBody<unknown>; v2: CachedBody<unknown> }>;

@@ -1,5 +1,5 @@
 /**
- * Why this file: a member's cancellation (member-cancellation.ts) and an operator's (operator-actions.ts)
+ * Why this file: a member's cancellation (cancel-order.workflow.ts) and an operator's (operator-actions.ts)
  * of an order its provider already has both ask that provider to cancel it, after their transaction and
  * in the same way (docs/ARCHITECTURE.md#orders-and-the-background-loop); one copy of the call keeps them
  * alike. No refund is decided here: it follows the provider's status, or the operator's own settlement.

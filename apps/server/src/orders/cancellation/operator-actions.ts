@@ -105,7 +105,7 @@ export class OperatorOrderActions {
 
   /**
    * Cancels an open order (docs/product.md#operator-console). One its provider never got is cancelled
-   * and refunded here. One its provider has is cancelled as a member's is (member-cancellation.ts): the
+   * and refunded here. One its provider has is cancelled as a member's is (cancel-order.workflow.ts): the
    * provider is asked first, after this transaction; when it accepts, the order is marked
    * `cancel_requested_at` and the refund follows its status (CANCELED or PARTIAL) through the worker,
    * once; when it refuses or its answer is not known, nothing changes and its words are reported. The

@@ -32,9 +32,10 @@ const STATUS_BATCH = 100;
 /**
  * The order lifecycle's background work (docs/ARCHITECTURE.md "Orders and the background loop"), one
  * `tick()` at a time: the tables are the queue. Each step is an operation of its own file — run
- * auto-orders (run-auto-orders.ts), send to provider (send-to-provider.ts), refresh statuses
- * (refresh-statuses.ts), decide a failure (provider-failure.ts), refund (refunds.ts), send refills
- * (send-refills.ts) and follow them (refresh-refills.ts) — and this class claims the work and runs it,
+ * auto-orders (run-auto-orders.workflow.ts), send to provider (send-to-provider.workflow.ts), refresh
+ * statuses (refresh-status.workflow.ts), decide a failure (provider-failure.ts), refund
+ * (cancellation/refund.workflow.ts), send refills (refills/send-refills.workflow.ts) and follow them
+ * (refills/refresh-refills.workflow.ts) — and this class claims the work and runs it,
  * like points/charge-worker.ts for charges.
  *
  * The background loop's work, one `tick()` at a time: the tables are the queue. Each step claims due
@@ -84,8 +85,8 @@ export class OrderWorker implements WorkerContext {
   }
 
   /**
-   * Refills: the due PENDING ones sent (send-refills.ts), the due INPROGRESS ones asked about
-   * (refresh-refills.ts). Waited for in the tick: refills are few and each call is bounded by the
+   * Refills: the due PENDING ones sent (send-refills.workflow.ts), the due INPROGRESS ones asked about
+   * (refresh-refills.workflow.ts). Waited for in the tick: refills are few and each call is bounded by the
    * provider timeout; their rows are claimed under a lease like orders, so processes never share one.
    */
   private async runRefills(report: TickReport): Promise<void> {

@@ -127,7 +127,7 @@ export const refillsRepository = {
   /**
    * The fence before a refill is sent: true only if this claim still holds it PENDING, marked in the
    * same statement as being at the provider (INPROGRESS, no provider refill id yet). Should the answer
-   * never be recorded, the next look finds it so and never sends it again (send-refills.ts).
+   * never be recorded, the next look finds it so and never sends it again (send-refills.workflow.ts).
    */
   async markSending(ex: Executor, id: number, token: string, now: Date, leaseUntil: Date): Promise<boolean> {
     const rows = await ex

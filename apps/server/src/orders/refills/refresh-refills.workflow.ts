@@ -26,7 +26,7 @@ export const refillRejectedByProvider = (status: string, reason?: string) => {
  * asked again after ORDER_STATUS_REFRESH_SECONDS. Status calls are reads: a failed call or an unknown
  * answer is asked again with back-off, for as long as it takes; a refill the provider keeps saying it
  * does not know ends REJECTED with the provider's words after UNKNOWN_ID_CHECKS. One without a provider
- * refill id was being sent when its process stopped (send-refills.ts): ended, never sent again.
+ * refill id was being sent when its process stopped (send-refills.workflow.ts): ended, never sent again.
  */
 export async function refreshRefills(
   ctx: WorkerContext,

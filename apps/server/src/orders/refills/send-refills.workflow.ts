@@ -13,7 +13,7 @@
  *
  * The fence: a refill is marked INPROGRESS without a provider refill id in the same statement that
  * checks this claim still holds it PENDING (refillsRepository.markSending). Should the process stop
- * before the answer is recorded, refresh-refills.ts later finds it so and ends it the same way
+ * before the answer is recorded, refresh-refills.workflow.ts later finds it so and ends it the same way
  * (REFILL_INTERRUPTED) rather than send it twice.
  *
  * A failure that surely did not reach the provider (connection refused, an HTTP error status, a
