@@ -56,8 +56,8 @@ export class MemberCancellation {
    * (leased) because it is being sent right now: cancelling then would refund an order the provider is
    * about to run. One the provider has is cancelled by asking the provider; when it accepts, the order
    * is marked `cancel_requested_at`, and only its status refresh (CANCELED or PARTIAL) brings the
-   * refund, exactly once (fulfilment/refresh-status.workflow.ts, the ledger's `order:<id>` key). The request alone never
-   * refunds.
+   * refund, exactly once (fulfilment/refresh-status.workflow.ts, the ledger's `order:<id>` key). The
+   * request alone never refunds.
    */
   async cancelOrder(accountId: number, orderId: number): Promise<CancelOutcome> {
     const now = this.clock.now();

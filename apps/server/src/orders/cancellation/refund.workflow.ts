@@ -8,7 +8,8 @@ import { cancellationRepository } from './cancellation.repository';
  * Gives `amount` of an order's cost back, once: the ledger's (REFUND, `order:<id>`) key admits one
  * refund per order, whoever asks (a worker reading a final provider status, a member's or an
  * operator's cancellation). The caller holds the order (locked, or just moved out of its open states).
- * A run of an auto-order also shows on its auto-order. False when nothing was given back.
+ * Its steps: the ledger's credit (applyLedgerEntry), the order's `refunded`, and for a run of an
+ * auto-order the auto-order's refunded amount and status. False when nothing was given back.
  */
 export async function refundOrder(
   tx: Tx,

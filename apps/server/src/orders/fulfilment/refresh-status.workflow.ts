@@ -1,6 +1,6 @@
 import { OrderStatus, orderStatusFromProvider, refundForRemainsWon } from '@smm/domain';
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../../providers/provider-api';
-import { type OrderRow } from '../orders.repository';
+import type { OrderRow } from '../orders.repository';
 import { asProviderError, recordProviderFailure } from './provider-failure';
 import { recordProviderCharge } from './provider-charge';
 import { refundOrder } from '../cancellation/refund.workflow';
@@ -9,8 +9,10 @@ import { fulfilmentRepository } from './fulfilment.repository';
 
 /**
  * Asks the provider for the status of a claimed batch of orders it has (one multi-status call) and
- * applies each answer; an unusable one goes to recordProviderFailure (status calls are reads: backed off,
- * never changing the order).
+ * applies each answer (applyProviderStatus: the new status in one conditional update, the refund of a
+ * PARTIAL or CANCELED order through refundOrder, the provider's charge checked against what was paid);
+ * an unusable one goes to recordProviderFailure (status calls are reads: backed off, never changing the
+ * order).
  */
 export async function refreshStatuses(
   ctx: WorkerContext,

@@ -1,6 +1,6 @@
 import type { ProviderApi, ProviderOrderInput } from '../../providers/provider-api';
 import { ProviderError } from '../../providers/provider-api';
-import { type OrderRow } from '../orders.repository';
+import type { OrderRow } from '../orders.repository';
 import { ORPHAN_SUBMISSION, asProviderError, recordProviderFailure } from './provider-failure';
 import { leaseUntil, seconds, type TickReport, type WorkerContext } from './worker-context';
 import { fulfilmentRepository } from './fulfilment.repository';
@@ -26,9 +26,10 @@ export function providerOrderInput(
 }
 
 /**
- * Sends one claimed order to its provider, once: only if this claim still holds it unsent (the fence),
- * and records the provider's order id. A failure goes to recordProviderFailure, which decides on the
- * order as it is then.
+ * Sends one claimed order to its provider, once. Its steps: the fence (markSending: only if this claim
+ * still holds it unsent), the provider's `add`, the provider's order id recorded (markSubmitted), or
+ * on an order closed meanwhile noted for an operator (noteOrphanSubmission). A failure goes to
+ * recordProviderFailure, which decides on the order as it is then.
  */
 export async function sendToProvider(
   ctx: WorkerContext,

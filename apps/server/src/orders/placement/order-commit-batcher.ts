@@ -76,11 +76,12 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown } | { 
  * with its own debit, ledger entry, idempotency key and answer.
  *
  * The group's (service, link) locks are taken first, in one statement in key order, then its members'
- * account rows in id order (so two processes' groups never wait on each other in a cycle). Then its orders go in arrival order: consecutive orders
- * (with or without an Idempotency-Key) are written by one statement (placeOrdersWithDebits), their
- * keys taken just before it, as long as their accounts and links differ, the next statement taking
- * the rest, so a member's orders are debited in the order they arrived; other work (an auto-order) runs alone, in its own savepoint unless it writes nothing before it can be
- * refused (WorkShape.atomic). A refusal (not enough points, an open order for the link, a key already
+ * account rows in id order (so two processes' groups never wait on each other in a cycle). Then its
+ * orders go in arrival order: consecutive orders (with or without an Idempotency-Key) are written by
+ * one statement (placeOrdersWithDebits), their keys taken just before it, as long as their accounts
+ * and links differ, the next statement taking the rest, so a member's orders are debited in the order
+ * they arrived; other work (an auto-order) runs alone, in its own savepoint unless it writes nothing
+ * before it can be refused (WorkShape.atomic). A refusal (not enough points, an open order for the link, a key already
  * used, bad input found late) is that order's answer alone. Every answer waits for the commit, so an
  * answered order is committed, and an order whose batch did not commit was never answered (kill -9
  * mid-batch leaves nothing half-written: it is one transaction). If the batch's transaction fails as a

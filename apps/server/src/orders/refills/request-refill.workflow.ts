@@ -14,8 +14,8 @@ export type { RefillRow };
 /**
  * A member's refill requests (docs/product.md#refill-and-cancellation): the rules of refill-rules.ts
  * decided on the order as it is under its lock, then a PENDING refill the background loop sends to the
- * order's provider (send-refills.workflow.ts) and follows (refresh-refills.workflow.ts). Refills move no money. The
- * site's routes and the public API call the same methods.
+ * order's provider (send-refills.workflow.ts) and follows (refresh-refills.workflow.ts). Refills move
+ * no money. The site's routes and the public API call the same methods.
  */
 export class RefillRequests {
   constructor(
