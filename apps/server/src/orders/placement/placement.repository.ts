@@ -175,14 +175,21 @@ export async function placeOrdersWithDebits(
     refuse_overlap: order.refuseOverlap,
     idempotency_key: order.idempotencyKey?.key ?? null,
   }));
-  const result = await placeOrdersStatement(ex, { rows: JSON.stringify(rows), reason: LedgerReason.ORDER });
+  // Orders without a key (a reseller's script) go by the statement without the keys' CTE.
+  const statement = list.some((order) => order.idempotencyKey)
+    ? placeKeyedOrdersStatement
+    : placeOrdersStatement;
+  const result = await statement(ex, { rows: JSON.stringify(rows), reason: LedgerReason.ORDER });
   const ids: (number | undefined)[] = list.map(() => undefined);
   for (const row of result.rows) ids[Number(row.ord)] = Number(row.id);
   return ids;
 }
 
-/** The statement of placeOrdersWithDebits (exported for `npm run bench:explain`, which prints its plan). */
-export const PLACE_ORDERS_SQL = sql`
+/**
+ * The statement of placeOrdersWithDebits; `keyed`: with the CTE that records each keyed order on its
+ * Idempotency-Key (left out when no order of the statement has one).
+ */
+const placeOrdersSql = (keyed: boolean) => sql`
     WITH input AS (
       SELECT * FROM json_to_recordset(CAST(${sql.placeholder('rows')} AS json)) AS i(
         ord integer, account_id integer, cost integer, service_id integer, link text, link_key text,
@@ -211,11 +218,18 @@ export const PLACE_ORDERS_SQL = sql`
       INSERT INTO ${pointLedger} (account_id, delta, reason, reference, balance_after)
       SELECT p.account_id, -i.cost, CAST(${sql.placeholder('reason')} AS text), 'order:' || p.id, d.balance
       FROM placed AS p JOIN input AS i ON i.account_id = p.account_id JOIN debited AS d ON d.ord = i.ord
-    ), keyed AS (
+    )${
+      keyed
+        ? sql`, keyed AS (
       UPDATE ${idempotencyKeys} AS k SET order_id = p.id
       FROM placed AS p JOIN input AS i ON i.account_id = p.account_id
       WHERE i.idempotency_key IS NOT NULL AND k.account_id = i.account_id AND k.key = i.idempotency_key
-    )
+    )`
+        : sql``
+    }
     SELECT i.ord, p.id FROM placed AS p JOIN input AS i ON i.account_id = p.account_id`;
 
+/** The unkeyed statement (exported for `npm run bench:explain`, which prints its plan). */
+export const PLACE_ORDERS_SQL = placeOrdersSql(false);
 const placeOrdersStatement = namedStatement('place_orders_with_debits', PLACE_ORDERS_SQL);
+const placeKeyedOrdersStatement = namedStatement('place_keyed_orders_with_debits', placeOrdersSql(true));
