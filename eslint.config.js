@@ -173,21 +173,22 @@ export default tseslint.config(
     },
   },
   {
-    // One money writer: only ledger/apply-ledger-entry.ts changes accounts.point, always together with
-    // a ledger row. Any other write of `point` on accounts, in Drizzle or raw SQL, is an error.
+    // One money writer: only ledger/ changes accounts.point (balanceChange, the one statement every
+    // debit and credit is built on), always together with a ledger row. Any other write of `point` on
+    // accounts, in Drizzle or raw SQL, is an error.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/ledger/apply-ledger-entry.ts'],
+    ignores: ['apps/server/src/ledger/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector:
             "CallExpression[callee.property.name=/^(set|values)$/][callee.object.arguments.0.name='accounts'] > ObjectExpression > Property[key.name='point']",
-          message: 'accounts.point changes only through applyLedgerEntry (ledger/apply-ledger-entry.ts).',
+          message: 'accounts.point changes only through the ledger (ledger/balance-change.ts).',
         },
         {
           selector: 'TemplateElement[value.raw=/\\bpoint\\b\\s*=[^=]/i]',
-          message: 'accounts.point changes only through applyLedgerEntry (ledger/apply-ledger-entry.ts).',
+          message: 'accounts.point changes only through the ledger (ledger/balance-change.ts).',
         },
       ],
     },

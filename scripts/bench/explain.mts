@@ -6,7 +6,7 @@
 // as SQL with the repository function each mirrors.
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { PLACE_ORDERS_SQL } from '../../apps/server/src/ledger/apply-ledger-entry.ts';
+import { PLACE_ORDERS_SQL } from '../../apps/server/src/orders/placement/placement.repository.ts';
 import { insidePostgres, serverApp } from './in-process.mts';
 
 insidePostgres(import.meta.url, false);

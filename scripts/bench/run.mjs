@@ -23,6 +23,7 @@
 //   BENCH_SECONDS (10) per case; BENCH_CLIENTS (50,200); BENCH_PROCESSES (1,2,<cores>);
 //   BENCH_CASES (orders,api,deposits): which groups of cases run;
 //   BENCH_SERVER_MAIN=<path to a built main.js>: measure that build instead (a before/after).
+//   BENCH_KEYED=1: every order sends an Idempotency-Key, as the site's form does (a key per order).
 //   --profile: one more PostgreSQL orders case (1 process, first client count) under `node --cpu-prof`,
 //     summarised by kind of code and busiest functions; the .cpuprofile is kept in .tmp/profile/.
 // Prints a table, writes the whole summary to .tmp/bench.json.
@@ -150,7 +151,10 @@ async function orderLoad(servers, members, clients, service) {
         link: `https://www.instagram.com/p/${client.id}x${n}c${caseId}/`,
         amount: service.min,
       },
-      headers: { authorization: `Bearer ${client.token}` },
+      headers: {
+        authorization: `Bearer ${client.token}`,
+        ...(process.env.BENCH_KEYED ? { 'idempotency-key': `k${client.id}x${n}c${caseId}` } : {}),
+      },
     }),
   });
   return { ...figures, cpu: cpu() };

@@ -47,13 +47,17 @@ import { createMessaging } from './messaging/messaging';
 import type { Outbox } from './messaging/outbox';
 import { OperatorNotifications } from './notifications/operator-notifications';
 import { BotApiTelegram, OutboxTelegram } from './notifications/telegram';
-import { MemberCancellation } from './orders/member-cancellation';
-import { OperatorOrderActions } from './orders/operator-actions';
-import { OperatorRefillActions } from './orders/operator-refill-actions';
-import { OrderCommitBatcher, ORDER_BATCH_PGLITE, ORDER_BATCH_POSTGRES } from './orders/order-commit-batcher';
-import { OrderWorker } from './orders/order-worker';
+import { MemberCancellation } from './orders/cancellation/cancel-order.workflow';
+import { OperatorOrderActions } from './orders/cancellation/operator-actions';
+import { OperatorRefillActions } from './orders/refills/operator-refill-actions';
+import {
+  OrderCommitBatcher,
+  ORDER_BATCH_PGLITE,
+  ORDER_BATCH_POSTGRES,
+} from './orders/placement/order-commit-batcher';
+import { OrderWorker } from './orders/fulfilment/order-worker';
 import { OrdersService } from './orders/orders.service';
-import { RefillRequests } from './orders/refill-requests';
+import { RefillRequests } from './orders/refills/request-refill.workflow';
 import type { AppMetrics } from './ops/metrics';
 import { ReadinessService } from './ops/readiness.service';
 import { ChargeDecisions } from './points/charge-decisions';

@@ -1,7 +1,7 @@
 import { normalizeLoginId } from '@smm/domain';
 import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
-import { ascendingJson, namedStatement, preparedPerExecutor } from '../db/prepared';
+import { preparedPerExecutor } from '../db/prepared';
 import { accounts } from '../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -71,26 +71,6 @@ const sameLoginId = (loginId: string) => sql`lower(${accounts.loginId}) = ${norm
 
 /** E-mails compare as normalizeEmail() does (trimmed, lower-cased): older rows were stored as typed. */
 const sameEmail = (normalizedEmail: string) => sql`lower(btrim(${accounts.email})) = ${normalizedEmail}`;
-
-/**
- * Locks these accounts' rows until the transaction ends, in id order, in one statement: a group of
- * orders that debits several members takes their locks the same way in every process, so two groups
- * sharing members wait for each other instead of deadlocking (docs/ARCHITECTURE.md#group-commit).
- * `FOR NO KEY UPDATE`, the lock a balance UPDATE takes itself: it still orders two groups, but not
- * the key-share lock every insert that references an account takes (an auto-order's run inserted by
- * the background tick, in the order the runs fell due). With `FOR UPDATE` the two met in opposite
- * orders on two accounts and PostgreSQL killed one as a deadlock.
- */
-export async function lockAccountsInIdOrder(tx: Tx, ids: readonly number[]): Promise<void> {
-  if (ids.length > 0) await lockAccountsStatement(tx, { ids: ascendingJson(ids) });
-}
-
-const lockAccountsStatement = namedStatement(
-  'lock_accounts_in_id_order',
-  sql`SELECT ${accounts.id} FROM ${accounts}
-    WHERE ${accounts.id} IN (SELECT CAST(value AS integer) FROM json_array_elements_text(CAST(${sql.placeholder('ids')} AS json)))
-    ORDER BY ${accounts.id} FOR NO KEY UPDATE`,
-);
 
 /** The only SQL on accounts. Deleted accounts are invisible to every read here. */
 export const accountRepository = {

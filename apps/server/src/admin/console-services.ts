@@ -6,8 +6,8 @@ import type { ProviderServicesImport } from '../catalog/import-provider-services
 import type { ContentEditor } from '../content/content-editor';
 import type { PopupsEditor } from '../content/popups-editor';
 import type { OperatorNotifications } from '../notifications/operator-notifications';
-import type { OperatorOrderActions } from '../orders/operator-actions';
-import type { OperatorRefillActions } from '../orders/operator-refill-actions';
+import type { OperatorOrderActions } from '../orders/cancellation/operator-actions';
+import type { OperatorRefillActions } from '../orders/refills/operator-refill-actions';
 import type { ChargeDecisions } from '../points/charge-decisions';
 import type { DepositIntake } from '../points/deposit-intake';
 import type { PointAdjustmentsService } from '../points/point-adjustments';

@@ -1,7 +1,7 @@
 import { OrderStatus } from '@smm/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { OrderWorker } from '../orders/order-worker';
+import { OrderWorker } from '../orders/fulfilment/order-worker';
 import { orders, providers, services } from '../db/schema';
 import { bearer, createMember, postSigned, tokenFor, type TestMember } from '../test/factories';
 import { catalogService, placeAutoOrder, placeOrder } from '../test/order-factories';

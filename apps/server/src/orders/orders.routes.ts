@@ -13,10 +13,10 @@ import {
 } from '@smm/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../auth/guards';
-import type { MemberCancellation } from './member-cancellation';
+import type { MemberCancellation } from './cancellation/cancel-order.workflow';
 import type { OrdersService } from './orders.service';
-import type { RefillRequests } from './refill-requests';
-import { presentRefill } from './refills.presenter';
+import type { RefillRequests } from './refills/request-refill.workflow';
+import { presentRefill } from './refills/refills.presenter';
 
 export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
   return async (app) => {

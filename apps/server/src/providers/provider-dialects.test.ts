@@ -2,7 +2,7 @@ import { LedgerReason, OrderStatus, refundForRemainsWon } from '@smm/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orders, pointLedger, simulatedProviderOrders } from '../db/schema';
-import { HELD_UNCERTAIN_SUBMIT } from '../orders/provider-failure';
+import { HELD_UNCERTAIN_SUBMIT } from '../orders/fulfilment/provider-failure';
 import { createMember, pointOf, type TestMember } from '../test/factories';
 import { catalogService, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';

@@ -13,7 +13,7 @@ import {
   services,
   simulatedProviderOrders,
 } from '../db/schema';
-import { OrderWorker } from '../orders/order-worker';
+import { OrderWorker } from '../orders/fulfilment/order-worker';
 import { ordersRepository } from '../orders/orders.repository';
 import { bearer, createMember, tokenFor } from '../test/factories';
 import { catalogService, placeOrder } from '../test/order-factories';
@@ -31,7 +31,8 @@ import { RecordingProviderClient } from './recording-provider-client';
 import { SIMULATED_DRY_ERROR, SIMULATED_PROVIDER_KEY } from './simulated-provider';
 import { SIMULATED_PROVIDER_URL } from './simulated-provider-url';
 import { checkInvariants } from '../invariants/invariant-checks';
-import { HELD_UNCERTAIN_SUBMIT } from '../orders/provider-failure';
+import { HELD_UNCERTAIN_SUBMIT } from '../orders/fulfilment/provider-failure';
+import { fulfilmentRepository } from '../orders/fulfilment/fulfilment.repository';
 
 /** docs/ARCHITECTURE.md#provider-health */
 const t = useTestApp();
@@ -308,7 +309,7 @@ describe(`provider health on ${testDatabaseKind}`, () => {
     await db().update(providers).set({ sendingPaused: true }).where(eq(providers.id, s.providerId!));
     const claim = () =>
       db().transaction((tx) =>
-        ordersRepository.claimDueOrders(tx, {
+        fulfilmentRepository.claimDueOrders(tx, {
           now: t.clock.now(),
           leaseUntil: new Date(t.clock.now().getTime() + 60_000),
           limit: 10,
@@ -463,7 +464,7 @@ describe(`provider health on ${testDatabaseKind}`, () => {
     });
     const claim = (skipProviders: number[]) =>
       db().transaction((tx) =>
-        ordersRepository.claimDueOrders(tx, {
+        fulfilmentRepository.claimDueOrders(tx, {
           now: t.clock.now(),
           leaseUntil: t.clock.now(),
           limit: 10,

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError, RAW_ANSWER_CHARS } from './provider-api';
-import { providerOrderInput } from '../orders/send-to-provider';
+import { providerOrderInput } from '../orders/fulfilment/send-to-provider.workflow';
 import { isOutOfFunds } from '@smm/domain';
 import { JsonDepthGuard, MAX_ANSWER_BYTES, MAX_JSON_DEPTH, SmmApiClient } from './smm-api-client';
 
@@ -80,7 +80,8 @@ describe('SmmApiClient: the request', () => {
   it("sends each service type's fields: quantity, comments (and no quantity), or neither for a package", async () => {
     script = json({ order: 1 });
     const link = 'https://insta.com/p/2';
-    // What the order worker sends for each type (orders/send-to-provider.ts), through the real client.
+    // What the order worker sends for each type (orders/fulfilment/send-to-provider.workflow.ts),
+    // through the real client.
     const order = (serviceType: string, amount: number, comments: string | null) =>
       client().add(providerOrderInput({ link, amount, serviceType, comments }, '9'));
     await order('default', 150, null);

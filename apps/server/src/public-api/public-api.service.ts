@@ -27,12 +27,16 @@ import {
   type V2Response,
 } from '@smm/domain/contract';
 import { accountRepository, type GuardAccount } from '../accounts/account.repository';
-import type { MemberCancellation } from '../orders/member-cancellation';
+import type { MemberCancellation } from '../orders/cancellation/cancel-order.workflow';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { Db } from '../db/database';
 import { AppError, appError } from '../errors/app-error';
 import type { OrdersService } from '../orders/orders.service';
-import { ordersRepository, type TrackedAutoOrder, type TrackedOrder } from '../orders/orders.repository';
+import {
+  historyRepository,
+  type TrackedAutoOrder,
+  type TrackedOrder,
+} from '../orders/history/history.repository';
 import type { CacheBus } from '../shared/cache-bus';
 import { cachedBody, HotCache, type CachedBody } from '../shared/hot-cache';
 import { presentPublicService, presentV2Service, type ListedService } from './public-api.presenter';
@@ -46,7 +50,7 @@ export interface RefillRecord {
 }
 
 /**
- * The refill operation (orders/refill-requests.ts, docs/product.md#refill-and-cancellation): a member's
+ * The refill operation (orders/refills/request-refill.workflow.ts, docs/product.md#refill-and-cancellation): a member's
  * request, refused with REFILL_REFUSED and the rule's Korean message (ORDER_NOT_FOUND for another's
  * order), and a member's own refills by id.
  */
@@ -128,7 +132,7 @@ export type V2Answer = { json: string; body?: undefined } | { body: V2Response; 
 /**
  * The public API for resellers and bots (REST of docs/product.md#public-api and the trade's SMM API v2): a second door
  * to the same orders. Placing goes through OrdersService.placeOrder (the site's rules, debit and ledger),
- * cancelling through orders/member-cancellation.ts; this class only reads and words the answers.
+ * cancelling through orders/cancellation/cancel-order.workflow.ts; this class only reads and words the answers.
  */
 export class PublicApiService {
   private readonly listed: HotCache<{ rest: CachedBody<unknown>; v2: CachedBody<unknown> }>;
@@ -224,7 +228,7 @@ export class PublicApiService {
       if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
     }
     // Not an order of the caller's: perhaps one of their auto-orders (one id space for both).
-    const [autoOrder] = await ordersRepository.findOwnAutoOrders(this.db, account.id, [wId]);
+    const [autoOrder] = await historyRepository.findOwnAutoOrders(this.db, account.id, [wId]);
     if (!autoOrder) throw appError('ORDER_NOT_FOUND');
     const stopped = await this.cancellation.cancelAutoOrderForMember(account.id, wId);
     return { wId, outcome: 'cancelled', ...stopped };
@@ -238,19 +242,19 @@ export class PublicApiService {
   }
 
   private async trackOne(accountId: number, id: number): Promise<Tracked | undefined> {
-    const order = await ordersRepository.findOwnOrder(this.db, accountId, id);
+    const order = await historyRepository.findOwnOrder(this.db, accountId, id);
     if (order) return trackOrder(order);
-    const [autoOrder] = await ordersRepository.findOwnAutoOrders(this.db, accountId, [id]);
+    const [autoOrder] = await historyRepository.findOwnAutoOrders(this.db, accountId, [id]);
     return autoOrder ? trackAutoOrder(autoOrder) : undefined;
   }
 
   private async trackMany(accountId: number, ids: number[]): Promise<Map<number, Tracked>> {
     const found = new Map<number, Tracked>();
-    for (const order of await ordersRepository.findOwnOrders(this.db, accountId, ids)) {
+    for (const order of await historyRepository.findOwnOrders(this.db, accountId, ids)) {
       found.set(order.id, trackOrder(order));
     }
     const rest = ids.filter((id) => !found.has(id));
-    for (const autoOrder of await ordersRepository.findOwnAutoOrders(this.db, accountId, rest)) {
+    for (const autoOrder of await historyRepository.findOwnAutoOrders(this.db, accountId, rest)) {
       found.set(autoOrder.id, trackAutoOrder(autoOrder));
     }
     return found;
@@ -390,7 +394,7 @@ export class PublicApiService {
         return v2Error(V2_ERRORS.CANNOT_CANCEL);
       case 'not-found': {
         // Not an order of the caller's: perhaps one of their auto-orders (one id space for both).
-        const [autoOrder] = await ordersRepository.findOwnAutoOrders(this.db, accountId, [id]);
+        const [autoOrder] = await historyRepository.findOwnAutoOrders(this.db, accountId, [id]);
         if (!autoOrder) return v2Error(V2_ERRORS.INCORRECT_ORDER_ID);
         const { cancelled } = await this.cancellation.cancelAutoOrder(accountId, id);
         return cancelled ? 1 : v2Error(V2_ERRORS.CANNOT_CANCEL);

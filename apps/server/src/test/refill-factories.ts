@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { orderRefills, orders, services } from '../db/schema';
-import { OrderWorker } from '../orders/order-worker';
+import { OrderWorker } from '../orders/fulfilment/order-worker';
 import type { ProviderError } from '../providers/provider-api';
 import { type ProviderApi, type ProviderOrderStatus } from '../providers/provider-api';
 import type { ManualClock } from '../shared/clock';

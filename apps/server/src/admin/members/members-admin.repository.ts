@@ -11,7 +11,7 @@ import {
   services,
   socialIdentities,
 } from '../../db/schema';
-import type { OperatorRefillRow } from '../../orders/operator-refills.presenter';
+import type { OperatorRefillRow } from '../../orders/refills/operator-refills.presenter';
 import { likeContaining } from '../../db/like-pattern';
 
 /** An account row as the profile reads it. */

@@ -21,7 +21,7 @@ import {
   type MemberListFilter,
   type MemberSummaryRow,
 } from './members-admin.repository';
-import { presentAdminRefill } from '../../orders/operator-refills.presenter';
+import { presentAdminRefill } from '../../orders/refills/operator-refills.presenter';
 
 /** The profile shows the newest 20 orders and charges; the full lists are the orders and money screens. */
 export const MEMBER_RECENT_LIMIT = 20;

@@ -8,8 +8,8 @@ import type {
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, auditLog, orders, socialIdentities } from '../../db/schema';
-import { OperatorOrderActions } from '../../orders/operator-actions';
-import { OrderWorker } from '../../orders/order-worker';
+import { OperatorOrderActions } from '../../orders/cancellation/operator-actions';
+import { OrderWorker } from '../../orders/fulfilment/order-worker';
 import { ChargeDecisions } from '../../points/charge-decisions';
 import { reportDeposit, requestCharge } from '../../test/charge-factories';
 import { bearer, createMember, creditMember, tokenFor, type TestMember } from '../../test/factories';

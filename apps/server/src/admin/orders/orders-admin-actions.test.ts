@@ -8,7 +8,7 @@ import {
 import type { AutoOrderCancelResponse, OrderActionResponse, OrderCancelResponse } from '@smm/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OrderWorker } from '../../orders/order-worker';
+import { OrderWorker } from '../../orders/fulfilment/order-worker';
 import { auditLog, autoOrders, orders, pointLedger } from '../../db/schema';
 import type { ProviderApi, ProviderOrderStatus } from '../../providers/provider-api';
 import {

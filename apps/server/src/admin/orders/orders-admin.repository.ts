@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { accounts, autoOrders, orderRefills, orders, providers, services } from '../../db/schema';
-import type { OperatorRefillRow } from '../../orders/operator-refills.presenter';
+import type { OperatorRefillRow } from '../../orders/refills/operator-refills.presenter';
 import { likeContaining, likeStartingWith } from '../../db/like-pattern';
 
 export interface OrderListFilter {

@@ -9,8 +9,8 @@ import type {
 } from '@smm/domain/contract';
 import type { Db } from '../../db/database';
 import { appError } from '../../errors/app-error';
-import { presentAdminAutoOrder, presentAdminOrder } from '../../orders/operator-orders.presenter';
-import { presentAdminRefill } from '../../orders/operator-refills.presenter';
+import { presentAdminAutoOrder, presentAdminOrder } from '../../orders/history/operator-orders.presenter';
+import { presentAdminRefill } from '../../orders/refills/operator-refills.presenter';
 import { ordersAdminRepository, type ListPaging, type OrderListFilter } from './orders-admin.repository';
 
 const m = ADMIN_ORDER_MESSAGES;

@@ -159,7 +159,8 @@ describe(`the console's refills on ${testDatabaseKind}`, () => {
       amount: 100,
     });
     const requestedAt = new Date(t.clock.now().getTime() - 60_000);
-    // The member's cancellation (member-cancellation.ts) sets it; its timing is the subject here.
+    // The member's cancellation (orders/cancellation/cancel-order.workflow.ts) sets it; its timing is
+    // the subject here.
     await t.app.database.db
       .update(orders)
       .set({ cancelRequestedAt: requestedAt })

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderableService } from '../../catalog/catalog.service';
+import type { Db } from '../../db/database';
+import { ProviderError } from '../../providers/provider-api';
+import type { Clock } from '../../shared/clock';
+import { ordersRepository, type OrderRow } from '../orders.repository';
+import { HELD_INTERRUPTED_SUBMIT, recordProviderFailure } from './provider-failure';
+import { refreshRefills } from '../refills/refresh-refills.workflow';
+import { refreshStatuses } from './refresh-status.workflow';
+import { runDueAutoOrders } from './run-auto-orders.workflow';
+import { sendRefills } from '../refills/send-refills.workflow';
+import { sendToProvider } from './send-to-provider.workflow';
+import {
+  addInto,
+  emptyReport,
+  leaseUntil,
+  type OrderWorkerOptions,
+  type ProviderClients,
+  type TickReport,
+  type WorkerContext,
+} from './worker-context';
+import { fulfilmentRepository } from './fulfilment.repository';
+
+/**
+ * Calls in flight to one provider at once: a batch finishes in a fraction of the time of one call after
+ * another, and a provider is not flooded by one panel process (each process has its own lanes).
+ */
+const PROVIDER_CONCURRENCY = 4;
+/** Orders in one multi-status call (the trade's limit). */
+const STATUS_BATCH = 100;
+
+/**
+ * The order lifecycle's background work (docs/ARCHITECTURE.md "Orders and the background loop"), one
+ * `tick()` at a time: the tables are the queue. Each step is an operation of its own file — run
+ * auto-orders (run-auto-orders.workflow.ts), send to provider (send-to-provider.workflow.ts), refresh
+ * statuses (refresh-status.workflow.ts), decide a failure (provider-failure.ts), refund
+ * (cancellation/refund.workflow.ts), send refills (refills/send-refills.workflow.ts) and follow them
+ * (refills/refresh-refills.workflow.ts) — and this class claims the work and runs it,
+ * like points/charge-worker.ts for charges.
+ *
+ * The background loop's work, one `tick()` at a time: the tables are the queue. Each step claims due
+ * rows with FOR UPDATE SKIP LOCKED in a short transaction, so any number of processes can tick at once;
+ * providers are called outside transactions; every refund goes through the ledger with a reference
+ * that makes it happen once, and an order leaves its open states in one conditional UPDATE.
+ */
+export class OrderWorker implements WorkerContext {
+  constructor(
+    readonly db: Db,
+    private readonly providers: ProviderClients,
+    /** The catalogue's cached service lookup: each auto-order run goes to the service's current provider. */
+    private readonly services: { orderableServices(): Promise<ReadonlyMap<number, OrderableService>> },
+    readonly clock: Clock,
+    readonly options: OrderWorkerOptions,
+  ) {}
+
+  /** Providers this process is calling right now, by id: their lanes, so close() can wait for them. */
+  private readonly lanes = new Map<number, Promise<void>>();
+
+  /**
+   * One tick that waits for every provider call it makes: the report counts what happened. Tests and
+   * one-off runs use it; the background loop uses backgroundTick().
+   */
+  async tick(): Promise<TickReport> {
+    const report = emptyReport();
+    report.autoOrderRuns = await runDueAutoOrders(this, this.services);
+    await Promise.all(await this.dispatchDueOrders(report));
+    await this.runRefills(report);
+    return report;
+  }
+
+  /**
+   * The background loop's tick: claims and starts each provider's lane without waiting for it, so a
+   * slow or hanging provider never holds the next tick, nor the orders of the others. A provider whose
+   * lane from an earlier tick is still running is not claimed for again by this process meanwhile.
+   */
+  async backgroundTick(): Promise<
+    Pick<TickReport, 'autoOrderRuns' | 'claimed' | 'refillsSent' | 'refillsRefreshed' | 'refillsFinished'>
+  > {
+    const report = emptyReport();
+    report.autoOrderRuns = await runDueAutoOrders(this, this.services);
+    await this.dispatchDueOrders(report);
+    await this.runRefills(report);
+    const { autoOrderRuns, claimed, refillsSent, refillsRefreshed, refillsFinished } = report;
+    return { autoOrderRuns, claimed, refillsSent, refillsRefreshed, refillsFinished };
+  }
+
+  /**
+   * Refills: the due PENDING ones sent (send-refills.workflow.ts), the due INPROGRESS ones asked about
+   * (refresh-refills.workflow.ts). Waited for in the tick: refills are few and each call is bounded by the
+   * provider timeout; their rows are claimed under a lease like orders, so processes never share one.
+   */
+  private async runRefills(report: TickReport): Promise<void> {
+    await sendRefills(this, this.providers, report);
+    await refreshRefills(this, this.providers, report);
+  }
+
+  /** Resolves when every provider lane this process started has finished (graceful shutdown). */
+  async settled(): Promise<void> {
+    while (this.lanes.size > 0) await Promise.allSettled([...this.lanes.values()]);
+  }
+
+  /**
+   * Claims due orders (none of a provider this process is still busy with) under a fresh lease token,
+   * and starts one lane per provider. Returns the lanes started; each resolves when done (a lane's
+   * failure is reported to onLaneError and rejects only the promise returned here).
+   */
+  private async dispatchDueOrders(report: TickReport): Promise<Promise<void>[]> {
+    const now = this.clock.now();
+    const token = randomUUID();
+    const claimed = await this.db.transaction((tx) =>
+      fulfilmentRepository.claimDueOrders(tx, {
+        now,
+        leaseUntil: leaseUntil(this, now),
+        limit: this.options.batchSize,
+        token,
+        skipProviders: [...this.lanes.keys()],
+      }),
+    );
+    report.claimed += claimed.length;
+    const byProvider = new Map<number | null, OrderRow[]>();
+    for (const order of claimed) {
+      // Its sender died between sending it and recording the answer: the provider may have it.
+      if (order.providerOrderId === null && order.submittingSince !== null) {
+        report.failures += 1;
+        this.options.onProviderError?.('submit');
+        await fulfilmentRepository.markFailedAttempt(
+          this.db,
+          order.id,
+          token,
+          HELD_INTERRUPTED_SUBMIT,
+          null,
+          now,
+        );
+        continue;
+      }
+      byProvider.set(order.providerId, [...(byProvider.get(order.providerId) ?? []), order]);
+    }
+    const started: Promise<void>[] = [];
+    for (const [providerId, group] of byProvider) {
+      if (providerId === null) {
+        await this.failForNoProvider(group, report);
+        continue;
+      }
+      const laneReport = emptyReport();
+      const lane = this.runLane(providerId, group, laneReport).finally(() => {
+        addInto(report, laneReport);
+        if (Object.values(laneReport).some((n) => n > 0)) this.options.onLaneDone?.(laneReport, providerId);
+      });
+      const tracked = lane.then(
+        () => undefined,
+        (error: unknown) => this.options.onLaneError?.(error, providerId),
+      );
+      this.lanes.set(providerId, tracked);
+      void tracked.finally(() => {
+        if (this.lanes.get(providerId) === tracked) this.lanes.delete(providerId);
+      });
+      started.push(lane);
+    }
+    return started;
+  }
+
+  /** Orders whose service has no enabled provider: a retryable failure each (backed off, then refunded). */
+  private async failForNoProvider(group: OrderRow[], report: TickReport): Promise<void> {
+    const error = new ProviderError('no enabled provider for this service', true);
+    for (const order of group) await recordProviderFailure(this, order, error, report);
+  }
+
+  /** One provider's share of a claim: new orders sent and statuses asked, a few calls at a time. */
+  private async runLane(providerId: number, group: OrderRow[], report: TickReport): Promise<void> {
+    const provider = await ordersRepository.providerOf(this.db, providerId);
+    if (!provider || !provider.enabled) return this.failForNoProvider(group, report);
+    const client = this.providers.clientFor(provider);
+    const unsent = group.filter((o) => o.providerOrderId === null);
+    // Paused since the claim (docs/ARCHITECTURE.md#provider-health): new orders are given back unsent,
+    // to wait or go to a failover on the next claim; orders it already has are still followed.
+    if (provider.sendingPaused) {
+      const now = this.clock.now();
+      for (const order of unsent)
+        await fulfilmentRepository.releaseClaim(this.db, order.id, order.leaseToken!, now);
+    }
+    const calls: (() => Promise<void>)[] = (provider.sendingPaused ? [] : unsent).map(
+      (order) => () => sendToProvider(this, client, order, report),
+    );
+    const submitted = group.filter((o) => o.providerOrderId !== null);
+    for (let i = 0; i < submitted.length; i += STATUS_BATCH) {
+      const batch = submitted.slice(i, i + STATUS_BATCH);
+      calls.push(() => refreshStatuses(this, client, batch, report));
+    }
+    await inParallel(calls, this.options.providerConcurrency ?? PROVIDER_CONCURRENCY);
+  }
+}
+
+/**
+ * Runs `calls` with at most `limit` in flight. After a failure no new call starts; the ones running
+ * finish, then the first failure is thrown (a database outage stops the lane, as one call after
+ * another did).
+ */
+async function inParallel(calls: (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const runner = async () => {
+    while (failure === undefined && next < calls.length) {
+      const call = calls[next]!;
+      next += 1;
+      try {
+        await call();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, runner));
+  if (failure) throw failure.error;
+}

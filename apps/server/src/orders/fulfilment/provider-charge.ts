@@ -1,0 +1,45 @@
+import { chargeExceedsPaid } from '@smm/domain';
+import { desc, eq, and } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { catalogueSyncRuns, exchangeRates, orders, providers } from '../../db/schema';
+
+/**
+ * The margin guard on a placed order (docs/ARCHITECTURE.md#catalogue-sync): keeps the provider's
+ * `charge` from its status answer and flags the order when that charge, in won, exceeds what the
+ * member paid for it (its cost less what was refunded). The charge is in the provider's currency: the
+ * operator's per-provider currency, else the one its last sync read from its balance, else KRW;
+ * a foreign currency without an exchange rate set cannot be compared and is not flagged.
+ */
+export async function recordProviderCharge(tx: Tx, orderId: number, charge: string): Promise<void> {
+  const [order] = await tx
+    .select({
+      cost: orders.cost,
+      refunded: orders.refunded,
+      currency: providers.currency,
+    })
+    .from(orders)
+    .leftJoin(providers, eq(providers.id, orders.providerId))
+    .where(eq(orders.id, orderId));
+  if (!order) return;
+  let currency = order.currency;
+  if (!currency) {
+    const [run] = await tx
+      .select({ currency: catalogueSyncRuns.currency })
+      .from(catalogueSyncRuns)
+      .innerJoin(orders, eq(orders.providerId, catalogueSyncRuns.providerId))
+      .where(and(eq(orders.id, orderId), eq(catalogueSyncRuns.status, 'ok')))
+      .orderBy(desc(catalogueSyncRuns.id))
+      .limit(1);
+    currency = run?.currency ?? 'KRW';
+  }
+  let rate: string | null = '1';
+  if (currency !== 'KRW') {
+    const [row] = await tx.select().from(exchangeRates).where(eq(exchangeRates.currency, currency));
+    rate = row?.wonPerUnit ?? null;
+  }
+  const flagged = rate !== null && chargeExceedsPaid(charge, rate, order.cost - order.refunded);
+  await tx
+    .update(orders)
+    .set({ providerCharge: charge.slice(0, 40), chargeExceedsPaid: flagged })
+    .where(eq(orders.id, orderId));
+}
