@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestText } from './common';
+import { errorBody, requestText } from './common';
 
 /** POST /auth/login */
 export const loginRequest = z.object({ id: requestText(), password: requestText() });
@@ -86,6 +86,12 @@ export const socialNotRegisteredBody = z.object({
   accessToken: z.string(),
 });
 export type SocialNotRegisteredBody = z.infer<typeof socialNotRegisteredBody>;
+
+/**
+ * A social login's 404: either "not a member yet" (socialNotRegisteredBody, with the provider's token)
+ * or the provider being off (the usual error body).
+ */
+export const socialLoginRefusal = z.union([socialNotRegisteredBody, errorBody]);
 
 /** POST /auth/register/naver and /auth/register/kakao — docs/product.md#data-shapes. */
 export const socialRegisterRequest = z.object({

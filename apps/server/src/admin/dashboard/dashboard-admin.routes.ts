@@ -1,7 +1,8 @@
-import { adminDashboardResponse } from '@smm/domain/contract';
+import { adminApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminDeps } from '../admin-deps';
 import { DashboardService } from './dashboard.service';
+import { route } from '../../http/route';
 
 /** How long the dashboard waits for a provider's balance: a slow provider must not hold the screen. */
 const BALANCE_TIMEOUT_MS = 3000;
@@ -12,13 +13,6 @@ export function dashboardAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
     balanceTimeoutMs: BALANCE_TIMEOUT_MS,
   });
   return async (app) => {
-    app.get(
-      '/admin/api/dashboard',
-      {
-        config: { auth: 'operator' },
-        schema: { response: { 200: adminDashboardResponse } },
-      },
-      () => dashboard.dashboard(),
-    );
+    route(app, adminApi.dashboard, { config: { auth: 'operator' } }, () => dashboard.dashboard());
   };
 }

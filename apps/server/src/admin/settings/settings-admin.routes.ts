@@ -1,14 +1,9 @@
-import {
-  adminSettingsResponse,
-  settingPathParams,
-  settingUpdateRequest,
-  settingUpdateResponse,
-  settingsConfigStatusResponse,
-} from '@smm/domain/contract';
+import { adminApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
 import type { AdminDeps } from '../admin-deps';
 import { SettingsAdminService } from './settings-admin.service';
+import { route } from '../../http/route';
 
 /** The console's settings screen: the form's read model, and one write a call through the settings service. */
 export function settingsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
@@ -16,27 +11,10 @@ export function settingsAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
   const view = new SettingsAdminService(services.settings, deps.missingServerVariables);
   return async (app) => {
     const operator = { auth: 'operator' } as const;
-    app.get(
-      '/admin/api/settings',
-      { config: operator, schema: { response: { 200: adminSettingsResponse } } },
-      () => view.list(),
-    );
-    app.get(
-      '/admin/api/settings/config-status',
-      { config: operator, schema: { response: { 200: settingsConfigStatusResponse } } },
-      () => view.configStatus(),
-    );
-    app.put(
-      '/admin/api/settings/:key',
-      {
-        config: operator,
-        schema: {
-          params: settingPathParams,
-          body: settingUpdateRequest,
-          response: { 200: settingUpdateResponse },
-        },
-      },
-      (request) => services.settings.update(accountOf(request).id, request.params.key, request.body.value),
+    route(app, adminApi.settings, { config: operator }, () => view.list());
+    route(app, adminApi.settingsConfigStatus, { config: operator }, () => view.configStatus());
+    route(app, adminApi.updateSetting, { config: operator }, (request) =>
+      services.settings.update(accountOf(request).id, request.params.key, request.body.value),
     );
   };
 }

@@ -1,8 +1,9 @@
 import { watchThresholdsFrom } from '@smm/domain';
-import { adminWatchResponse } from '@smm/domain/contract';
+import { adminApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminDeps } from '../admin-deps';
 import { WatchService } from './watch.service';
+import { route } from '../../http/route';
 
 /** The dashboard's limit for a provider's balance: a slow provider must not hold the screen. */
 const BALANCE_TIMEOUT_MS = 3000;
@@ -22,10 +23,6 @@ export function watchAdminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
     async () => watchThresholdsFrom(await deps.services.settings.stored()),
   );
   return async (app) => {
-    app.get(
-      '/admin/api/watch',
-      { config: { auth: 'operator' }, schema: { response: { 200: adminWatchResponse } } },
-      () => watch.watch(),
-    );
+    route(app, adminApi.watch, { config: { auth: 'operator' } }, () => watch.watch());
   };
 }
