@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { SettingEntry } from '@smm/domain';
+import { pathOf, type EndpointSpec } from '@smm/domain/endpoints';
 
 export interface RecordedCall {
   method: string;
@@ -21,8 +22,39 @@ export function settingsOf(values: Record<string, string>): SettingEntry[] {
 }
 
 /**
- * Stubs global fetch with real Response objects. `routes` maps "METHOD /path" to a handler or a fixed
- * response; anything unmatched answers an empty list for GETs so unrelated widgets stay quiet.
+ * The key of a mocked endpoint in `mockApi`'s routes: any call of it, or with `params`, only the call
+ * with those path parameters (`[on(adminOrdersApi.cancelOrder, { id: 12 })]`).
+ */
+export function on(endpoint: EndpointSpec, params?: object): string {
+  return `${endpoint.method} ${params ? pathOf(endpoint, params) : endpoint.path}`;
+}
+
+/** Calls no route of the running test answered: the test fails when it ends (see setup-tests). */
+const unmocked: string[] = [];
+
+/** The calls no mock answered since the last look, emptied. */
+export function takeUnmockedCalls(): string[] {
+  return unmocked.splice(0);
+}
+
+/** Whether a route key (`on(endpoint)`) names this call: the same method and path, `:name` matching a segment. */
+function keyMatches(key: string, method: string, path: string): boolean {
+  const space = key.indexOf(' ');
+  if (key.slice(0, space) !== method) return false;
+  const pattern = key.slice(space + 1);
+  if (!pattern.includes(':')) return pattern === path;
+  const segments = pattern.split('/');
+  const actual = path.split('/');
+  return (
+    segments.length === actual.length &&
+    segments.every((segment, i) => segment.startsWith(':') || segment === actual[i])
+  );
+}
+
+/**
+ * Stubs global fetch with real Response objects. `routes` maps an endpoint's key (`on(endpoint)`) to a
+ * handler or a fixed response; a call with exact path parameters (`on(endpoint, params)`) wins over one
+ * for any. A call no route answers is a 500 and fails the test: every call a screen makes is mocked.
  */
 export function mockApi(routes: Record<string, Handler | Response | unknown>) {
   const calls: RecordedCall[] = [];
@@ -38,7 +70,9 @@ export function mockApi(routes: Record<string, Handler | Response | unknown>) {
       headers: new Headers(init?.headers),
     };
     calls.push(call);
-    const route = routes[`${method} ${url.pathname}`];
+    const exact = `${method} ${url.pathname}`;
+    const key = exact in routes ? exact : Object.keys(routes).find((k) => keyMatches(k, method, url.pathname));
+    const route = key === undefined ? undefined : routes[key];
     if (typeof route === 'function') {
       const result = await (route as Handler)(call);
       if (result) return result;
@@ -47,7 +81,8 @@ export function mockApi(routes: Record<string, Handler | Response | unknown>) {
     } else if (route !== undefined) {
       return json(route);
     }
-    return method === 'GET' ? json([]) : json({ message: 'not mocked' }, 500);
+    unmocked.push(exact);
+    return json({ message: 'not mocked' }, 500);
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

@@ -85,6 +85,9 @@ export const socialNotRegisteredBody = z.object({
   code: z.string(),
   accessToken: z.string(),
 });
+/** The Naver popup's `state`: made by the web app, echoed by Naver, 8–64 URL-safe characters. */
+export const naverAuthorizeQuery = z.object({ state: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+
 export type SocialNotRegisteredBody = z.infer<typeof socialNotRegisteredBody>;
 
 /**

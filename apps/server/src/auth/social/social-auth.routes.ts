@@ -2,12 +2,8 @@ import { ACCOUNT_MESSAGES, REGISTER_MESSAGES } from '@smm/domain';
 import { authApi } from '@smm/domain/endpoints';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { route } from '../../http/route';
 import type { SocialAuthService, SocialLoginOutcome } from './social-auth.service';
-
-/** The popup's `state`: made by the web app, echoed by Naver, 8–64 URL-safe characters. */
-export const naverAuthorizeQuery = z.object({ state: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 
 function answerLogin(reply: FastifyReply, outcome: SocialLoginOutcome) {
   if (outcome.registered) return reply.status(200).send({ accessToken: outcome.accessToken });
@@ -20,10 +16,8 @@ function answerLogin(reply: FastifyReply, outcome: SocialLoginOutcome) {
 
 export function socialAuthRoutes(social: SocialAuthService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/auth/naver/authorize',
-      { schema: { querystring: naverAuthorizeQuery } },
-      async (request, reply) => reply.redirect(await social.naverAuthorizeUrl(request.query.state), 302),
+    route(app, authApi.naverAuthorize, {}, async (request, reply) =>
+      reply.redirect(await social.naverAuthorizeUrl(request.query.state), 302),
     );
 
     route(app, authApi.loginNaver, {}, async (request, reply) =>

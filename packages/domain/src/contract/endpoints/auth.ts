@@ -39,6 +39,8 @@ export const authApi = {
     response: 'messageBody',
     status: 201,
   }),
+  /** A browser navigation (the login popup), answered with a 302 to Naver's sign-in page. */
+  naverAuthorize: endpoint({ method: 'GET', path: '/auth/naver/authorize', query: 'naverAuthorizeQuery' }),
   sendEmailCode: endpoint({
     method: 'POST',
     path: '/auth/send-email',

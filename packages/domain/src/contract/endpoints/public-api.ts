@@ -6,6 +6,8 @@ import { endpoint } from '../endpoint';
  * own route.
  */
 export const publicRestApi = {
+  /** The OpenAPI document of these calls (JSON, generated from their schemas). */
+  openapi: endpoint({ method: 'GET', path: '/api/openapi.json' }),
   services: endpoint({ method: 'GET', path: '/api/services', response: 'publicServicesResponse' }),
   order: endpoint({
     method: 'POST',

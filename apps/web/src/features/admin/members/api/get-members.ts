@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberSort, MemberStatusFilter } from '@smm/domain';
-import type { AdminMembersResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminMembersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 export interface MembersSearch {
   q: string;
@@ -25,7 +25,7 @@ export function membersSearchParams(search: MembersSearch): string {
 }
 
 export const getMembers = (search: MembersSearch) =>
-  api.get<AdminMembersResponse>(`/admin/api/members?${membersSearchParams(search)}`);
+  call(adminMembersApi.members, { query: new URLSearchParams(membersSearchParams(search)) });
 
 /** One page of members (50), searched, filtered and sorted by the server. */
 export const getMembersQueryOptions = (search: MembersSearch) =>
