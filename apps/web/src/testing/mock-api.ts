@@ -29,6 +29,14 @@ export function on(endpoint: EndpointSpec, params?: object): string {
   return `${endpoint.method} ${params ? pathOf(endpoint, params) : endpoint.path}`;
 }
 
+/**
+ * Routes answering each endpoint with an empty list: for the reads of widgets a test does not look at
+ * (the site's settings, the menu's catalogue …), named so every call a test lets through is one it chose.
+ */
+export function emptyLists(...endpoints: EndpointSpec[]): Record<string, unknown[]> {
+  return Object.fromEntries(endpoints.map((endpoint) => [on(endpoint), []]));
+}
+
 /** Calls no route of the running test answered: the test fails when it ends (see setup-tests). */
 const unmocked: string[] = [];
 
@@ -57,6 +65,7 @@ function keyMatches(key: string, method: string, path: string): boolean {
  * for any. A call no route answers is a 500 and fails the test: every call a screen makes is mocked.
  */
 export function mockApi(routes: Record<string, Handler | Response | unknown>) {
+  unmocked.length = 0;
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
@@ -71,7 +80,8 @@ export function mockApi(routes: Record<string, Handler | Response | unknown>) {
     };
     calls.push(call);
     const exact = `${method} ${url.pathname}`;
-    const key = exact in routes ? exact : Object.keys(routes).find((k) => keyMatches(k, method, url.pathname));
+    const key =
+      exact in routes ? exact : Object.keys(routes).find((k) => keyMatches(k, method, url.pathname));
     const route = key === undefined ? undefined : routes[key];
     if (typeof route === 'function') {
       const result = await (route as Handler)(call);
