@@ -121,6 +121,7 @@ export default tseslint.config(
     // The endpoints are a few strings at run time: the web imports them, so they name their schemas
     // and never import zod or the schemas themselves (docs/ARCHITECTURE.md#the-contract).
     files: ['packages/domain/src/contract/endpoint.ts', 'packages/domain/src/contract/endpoints/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 
-/** A member's charges and point history (docs/product.md#points). */
+/** A member's charges and point history (docs/product.md#charges-and-deposits). */
 export const pointsApi = {
   /** A 409 carries the charge already waiting (chargeConflictBody). */
   requestCharge: endpoint({
