@@ -100,6 +100,15 @@ export default tseslint.config(
               importNames: ['toast'],
               message: "Use toast from '@/lib/toast': it sets each toast's duration from its text.",
             },
+            // zod stays out of the browser bundle: the web reads the contract's types, and calls
+            // through the zod-free endpoints (@smm/domain/endpoints).
+            {
+              name: '@smm/domain/contract',
+              allowTypeImports: true,
+              message:
+                "Import the contract's types with `import type`; call through '@smm/domain/endpoints'.",
+            },
+            { name: 'zod', allowTypeImports: true, message: 'zod stays out of the browser bundle.' },
           ],
         },
       ],
@@ -112,6 +121,28 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: ['node:*', 'fs', 'path', 'react', 'fastify', 'drizzle-orm*'] },
+      ],
+    },
+  },
+  {
+    // The endpoints are a few strings at run time: the web imports them, so they name their schemas
+    // and never import zod or the schemas themselves (docs/ARCHITECTURE.md#the-contract).
+    files: ['packages/domain/src/contract/endpoint.ts', 'packages/domain/src/contract/endpoints/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', allowTypeImports: true, message: 'Endpoints name their schemas.' }],
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'react', 'fastify', 'drizzle-orm*'] },
+            {
+              group: ['../*', '!../endpoint', './index', '../index'],
+              allowTypeImports: true,
+              message: 'Endpoints name their schemas: import the contract as a type only.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -59,6 +59,28 @@ describe('lint rules', () => {
     expect(await ruleIds(code, 'packages/domain/src/probe.ts')).toContain('no-restricted-imports');
   });
 
+  it('keeps zod out of the web bundle: the contract as types only, calls through the endpoints', async () => {
+    const valueImport =
+      "import { placeOrderRequest } from '@smm/domain/contract';\nexport const x = placeOrderRequest;\n";
+    const typeImport =
+      "import type { PlaceOrderRequest } from '@smm/domain/contract';\nexport type X = PlaceOrderRequest;\n";
+    const zod = "import { z } from 'zod';\nexport const x = z;\n";
+    const endpoints = "import { ordersApi } from '@smm/domain/endpoints';\nexport const x = ordersApi;\n";
+    const file = 'apps/web/src/features/order/api/probe.ts';
+    expect(await ruleIds(valueImport, file)).toContain('no-restricted-imports');
+    expect(await ruleIds(zod, file)).toContain('no-restricted-imports');
+    expect(await ruleIds(typeImport, file)).not.toContain('no-restricted-imports');
+    expect(await ruleIds(endpoints, file)).not.toContain('no-restricted-imports');
+    // The endpoints themselves name their schemas: neither zod nor a schema module at run time.
+    const schemaValue =
+      "import { placeOrderRequest } from '../orders';\nexport const x = placeOrderRequest;\n";
+    for (const code of [zod, schemaValue]) {
+      expect(await ruleIds(code, 'packages/domain/src/contract/endpoints/probe.ts')).toContain(
+        'no-restricted-imports',
+      );
+    }
+  });
+
   it('keeps server routes away from the database and repositories', async () => {
     const viaRepository =
       "import { accountRepository } from '../accounts/account.repository';\nexport const x = accountRepository;\n";

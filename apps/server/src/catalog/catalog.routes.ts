@@ -1,19 +1,18 @@
-import { categoriesResponse, platformsResponse, servicesResponse } from '@smm/domain/contract';
+import { siteApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCachedJson } from '../http/send-cached';
 import type { CatalogService } from './catalog.service';
+import { route } from '../http/route';
 
 export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/service/platforms', { schema: { response: { 200: platformsResponse } } }, async (_, reply) =>
+    route(app, siteApi.platforms, {}, async (_, reply) =>
       sendCachedJson(reply, await catalog.platformsJson()),
     );
     // 'categorys' is the path the member API fixes (docs/product.md#member-api).
-    app.get('/service/categorys', { schema: { response: { 200: categoriesResponse } } }, async (_, reply) =>
+    route(app, siteApi.categories, {}, async (_, reply) =>
       sendCachedJson(reply, await catalog.categoriesJson()),
     );
-    app.get('/service/services', { schema: { response: { 200: servicesResponse } } }, async (_, reply) =>
-      sendCachedJson(reply, await catalog.servicesJson()),
-    );
+    route(app, siteApi.services, {}, async (_, reply) => sendCachedJson(reply, await catalog.servicesJson()));
   };
 }

@@ -1,4 +1,5 @@
 import { API_KEY_HEADER, siteLink } from '@smm/domain';
+import { publicRestApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 
 /**
@@ -17,7 +18,7 @@ import type { FastifyPluginAsync } from 'fastify';
 export function openApiRoutes(publicUrl: string): FastifyPluginAsync {
   return async (app) => {
     let document: string | undefined;
-    app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+    app.get(publicRestApi.openapi.path, { schema: { hide: true } }, async (_request, reply) => {
       // Built once: routes are fixed after start.
       document ??= JSON.stringify({
         ...publicDocument(app.swagger() as OpenApiDocument, publicUrl),

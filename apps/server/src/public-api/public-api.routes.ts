@@ -1,21 +1,11 @@
 import { ORDER_REQUEST_MAX_BYTES } from '@smm/domain';
-import {
-  errorBody,
-  publicCancelParams,
-  publicCancelResponse,
-  publicOrderRequest,
-  publicOrderResponse,
-  publicRefillParams,
-  publicRefillResponse,
-  publicRefillStatusParams,
-  publicServicesResponse,
-  publicStatusParams,
-  publicStatusResponse,
-} from '@smm/domain/contract';
+import { errorBody } from '@smm/domain/contract';
+import { publicRestApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiAccountOf } from '../auth/guards';
 import { sendCachedJson } from '../http/send-cached';
 import type { PublicApiService } from './public-api.service';
+import { route } from '../http/route';
 
 const tags = ['REST'];
 const security = [{ apiKey: [] }];
@@ -37,8 +27,9 @@ const authErrors = { 401: unauthorized, 429: tooManyRequests };
 /** The REST calls of docs/product.md#public-api under /api, authenticated by the `api-key` header. */
 export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/services',
+    route(
+      app,
+      publicRestApi.services,
       {
         config: { auth: 'apiKey' },
         schema: {
@@ -46,14 +37,15 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           security,
           operationId: 'listServices',
           summary: 'Services that can be ordered',
-          response: { 200: publicServicesResponse, ...authErrors },
+          response: { ...authErrors },
         },
       },
       async (_request, reply) => sendCachedJson(reply, await api.restServicesJson()),
     );
 
-    app.post(
-      '/api/order',
+    route(
+      app,
+      publicRestApi.order,
       {
         // A Custom Comments order carries its comments: docs/product.md#service-types.
         bodyLimit: ORDER_REQUEST_MAX_BYTES,
@@ -63,9 +55,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           security,
           summary: 'Place an order (the same rules, debit and ledger as an order on the site)',
           operationId: 'placeOrder',
-          body: publicOrderRequest,
           response: {
-            200: publicOrderResponse,
             400: refusal("BAD_REQUEST or ORDER_INVALID: a malformed body, or the order rules' refusal"),
             ...authErrors,
             409: refusal(
@@ -88,8 +78,9 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/api/status/:wId',
+    route(
+      app,
+      publicRestApi.status,
       {
         config: { auth: 'apiKey' },
         schema: {
@@ -97,15 +88,15 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           security,
           summary: "One of the caller's orders: status and undelivered units",
           operationId: 'getOrderStatus',
-          params: publicStatusParams,
-          response: { 200: publicStatusResponse, 400: badRequest, ...authErrors, 404: orderNotFound },
+          response: { 400: badRequest, ...authErrors, 404: orderNotFound },
         },
       },
       (request) => api.restStatus(apiAccountOf(request), request.params.wId),
     );
 
-    app.post(
-      '/api/refill/:wId',
+    route(
+      app,
+      publicRestApi.refill,
       {
         config: { auth: 'apiKey' },
         schema: {
@@ -115,9 +106,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
             "Ask for a refill of one of the caller's completed or partial orders (the site's rules: refillable " +
             'service, within its window, one open refill and one request a day per order)',
           operationId: 'requestRefill',
-          params: publicRefillParams,
           response: {
-            200: publicRefillResponse,
             400: badRequest,
             ...authErrors,
             404: orderNotFound,
@@ -128,8 +117,9 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
       (request) => api.restRefill(apiAccountOf(request), request.params.wId),
     );
 
-    app.get(
-      '/api/refill/:refillId',
+    route(
+      app,
+      publicRestApi.refillStatus,
       {
         config: { auth: 'apiKey' },
         schema: {
@@ -138,9 +128,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           summary:
             "One of the caller's refills: Pending, In progress, Completed or Rejected (with the reason)",
           operationId: 'getRefill',
-          params: publicRefillStatusParams,
           response: {
-            200: publicRefillResponse,
             400: badRequest,
             ...authErrors,
             404: refusal("NOT_FOUND: not one of the caller's refills"),
@@ -150,8 +138,9 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
       (request) => api.restRefillStatus(apiAccountOf(request), request.params.refillId),
     );
 
-    app.post(
-      '/api/cancel/:wId',
+    route(
+      app,
+      publicRestApi.cancel,
       {
         config: { auth: 'apiKey' },
         schema: {
@@ -161,9 +150,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
             "Cancel one of the caller's open orders or auto-orders: refunded now if not yet at its provider, " +
             'else asked of the provider (refunded when it reports Canceled or Partial)',
           operationId: 'cancelOrder',
-          params: publicCancelParams,
           response: {
-            200: publicCancelResponse,
             400: badRequest,
             ...authErrors,
             404: orderNotFound,

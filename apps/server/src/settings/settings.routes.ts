@@ -1,12 +1,11 @@
-import { settingsResponse } from '@smm/domain/contract';
+import { siteApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCachedJson } from '../http/send-cached';
 import type { SettingsService } from './settings.service';
+import { route } from '../http/route';
 
 export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/service/settings', { schema: { response: { 200: settingsResponse } } }, async (_, reply) =>
-      sendCachedJson(reply, await settings.publicJson()),
-    );
+    route(app, siteApi.settings, {}, async (_, reply) => sendCachedJson(reply, await settings.publicJson()));
   };
 }

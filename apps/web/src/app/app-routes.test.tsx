@@ -6,10 +6,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GUEST_LABEL, SessionState, STORAGE_KEYS } from '@smm/domain';
 import { useSession } from '@/lib/session/session-context';
 import { SERVER_UNREACHABLE_MESSAGE, STARTUP_PROFILE_RETRY_DELAYS_MS } from '@/lib/session/session-provider';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, on, emptyLists } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/render';
 import { AppProvider } from './provider';
 import { AppRoutes, routeTitle } from './app-routes';
+import { adminApi, authApi, ordersApi, pathOf, pointsApi, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(
+  adminApi.settings,
+  adminApi.settingsConfigStatus,
+  pointsApi.pending,
+  siteApi.categories,
+  siteApi.notices,
+  siteApi.platforms,
+  siteApi.registerWheres,
+  siteApi.services,
+  siteApi.settings,
+);
 
 let session: ReturnType<typeof useSession> | null = null;
 let navigate: NavigateFunction | null = null;
@@ -37,20 +51,25 @@ const profile = { id: 'member1', point: 12500, apiKey: 'key' };
 describe('session state machine', () => {
   it('with a stored jwt and a profile: AUTHORIZATION, and the top bar shows the id and the balance', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-    const { calls } = mockApi({ 'GET /auth/profile': profile });
+    const { calls } = mockApi({ ...quiet, [on(authApi.profile)]: profile });
     renderApp('/order');
 
     expect(await screen.findByText('member1 님')).toBeInTheDocument();
     expect(screen.getAllByText('₩12,500').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: /로그아웃/ })).toHaveAttribute('href', '/logout');
     expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.AUTHORIZATION} /order`);
-    expect(calls.find((c) => c.path === '/auth/profile')?.headers.get('Authorization')).toBe('Bearer good');
+    expect(calls.find((c) => c.path === pathOf(authApi.profile))?.headers.get('Authorization')).toBe(
+      'Bearer good',
+    );
   });
 
   it('renders nothing while the profile is loading', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'slow');
     let release: (r: Response) => void = () => {};
-    mockApi({ 'GET /auth/profile': () => new Promise<Response>((resolve) => (release = resolve)) });
+    mockApi({
+      ...quiet,
+      [on(authApi.profile)]: () => new Promise<Response>((resolve) => (release = resolve)),
+    });
     renderApp('/order');
 
     expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.LOADING} /order`);
@@ -63,7 +82,7 @@ describe('session state machine', () => {
 
   it('with a rejected token (401): removes the jwt and becomes UN_AUTHORIZATION', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'forged');
-    mockApi({ 'GET /auth/profile': json({ message: '인증이 만료되었습니다.' }, 401) });
+    mockApi({ ...quiet, [on(authApi.profile)]: json({ message: '인증이 만료되었습니다.' }, 401) });
     renderApp('/point');
 
     await waitFor(() =>
@@ -75,12 +94,12 @@ describe('session state machine', () => {
 
   it('a 401 at start-up is not retried', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'forged');
-    const { calls } = mockApi({ 'GET /auth/profile': json({ message: '' }, 401) });
+    const { calls } = mockApi({ ...quiet, [on(authApi.profile)]: json({ message: '' }, 401) });
     renderApp('/order');
     await waitFor(() =>
       expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} /order`),
     );
-    expect(calls.filter((c) => c.path === '/auth/profile')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === pathOf(authApi.profile))).toHaveLength(1);
     expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBeNull();
     expect(screen.queryByText(SERVER_UNREACHABLE_MESSAGE)).not.toBeInTheDocument();
   });
@@ -97,8 +116,8 @@ describe('session state machine', () => {
       '%s: retried with back-off, then signed out for this page load with the jwt kept',
       async (_, answer) => {
         localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-        const { calls } = mockApi({ 'GET /auth/profile': answer });
-        const profileCalls = () => calls.filter((c) => c.path === '/auth/profile').length;
+        const { calls } = mockApi({ ...quiet, [on(authApi.profile)]: answer });
+        const profileCalls = () => calls.filter((c) => c.path === pathOf(authApi.profile)).length;
         renderApp('/order');
 
         await act(() => vi.advanceTimersByTimeAsync(10));
@@ -117,7 +136,8 @@ describe('session state machine', () => {
       localStorage.setItem(STORAGE_KEYS.JWT, 'good');
       let attempts = 0;
       mockApi({
-        'GET /auth/profile': () => (++attempts < 3 ? json({ message: '' }, 503) : json(profile)),
+        ...quiet,
+        [on(authApi.profile)]: () => (++attempts < 3 ? json({ message: '' }, 503) : json(profile)),
       });
       renderApp('/order');
       await act(() => vi.advanceTimersByTimeAsync(backOff + 100));
@@ -129,21 +149,21 @@ describe('session state machine', () => {
   });
 
   it('without a jwt: UN_AUTHORIZATION at once, no profile call', async () => {
-    const { calls } = mockApi({});
+    const { calls } = mockApi({ ...quiet });
     renderApp('/login');
     expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} /login`);
     expect(await screen.findByLabelText('아이디')).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/auth/profile')).toBe(false);
+    expect(calls.some((c) => c.path === pathOf(authApi.profile))).toBe(false);
   });
 
   it('guest mode: browse button gives the guest profile without a profile call; login leaves it', async () => {
-    const { calls } = mockApi({});
+    const { calls } = mockApi({ ...quiet });
     renderApp('/order');
     act(() => screen.getByRole('button', { name: '둘러보기' }).click());
 
     expect((await screen.findAllByText(GUEST_LABEL)).length).toBeGreaterThan(0);
     expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.GUEST} /order`);
-    expect(calls.some((c) => c.path === '/auth/profile')).toBe(false);
+    expect(calls.some((c) => c.path === pathOf(authApi.profile))).toBe(false);
 
     act(() => screen.getByRole('link', { name: '로그인' }).click());
     await waitFor(() =>
@@ -157,7 +177,7 @@ describe('session state machine', () => {
   ])(
     'a guest pressing %s on %s (%s) lands on %s, not on the catch-all /order',
     async (name, menuEntry, from, to) => {
-      mockApi({});
+      mockApi({ ...quiet });
       renderApp('/order');
       act(() => screen.getByRole('button', { name: '둘러보기' }).click());
       const menu = await screen.findByRole('navigation', { name: '주요 메뉴' });
@@ -176,14 +196,14 @@ describe('session state machine', () => {
   );
 
   it('signed-out visitors are redirected from member pages to /order', async () => {
-    mockApi({});
+    mockApi({ ...quiet });
     renderApp('/order-history');
     expect(await screen.findByTestId('probe')).toHaveTextContent(`${SessionState.UN_AUTHORIZATION} /order`);
   });
 
   it('members are redirected from /login to /order', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-    mockApi({ 'GET /auth/profile': profile });
+    mockApi({ ...quiet, [on(authApi.profile)]: profile });
     renderApp('/login');
     await waitFor(() =>
       expect(screen.getByTestId('probe')).toHaveTextContent(`${SessionState.AUTHORIZATION} /order`),
@@ -195,7 +215,8 @@ describe('session state machine', () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
     let profileStatus = 200;
     mockApi({
-      'GET /auth/profile': () => (profileStatus === 200 ? json(profile) : json({ message: '' }, 401)),
+      ...quiet,
+      [on(authApi.profile)]: () => (profileStatus === 200 ? json(profile) : json({ message: '' }, 401)),
     });
     renderApp('/order');
     expect(await screen.findByText('member1 님')).toBeInTheDocument();
@@ -226,10 +247,11 @@ describe('lazy route screens and document titles', () => {
     // The paged lists answer an empty page, as the server does for a new member.
     const emptyPage = { items: [], page: 1, pageSize: 10, total: 0 };
     mockApi({
-      'GET /auth/profile': profile,
-      'GET /service/order-history': emptyPage,
-      'GET /service/auto-order-history': emptyPage,
-      'GET /service/point-history': emptyPage,
+      ...quiet,
+      [on(authApi.profile)]: profile,
+      [on(ordersApi.history)]: emptyPage,
+      [on(ordersApi.autoHistory)]: emptyPage,
+      [on(pointsApi.history)]: emptyPage,
     });
     renderApp(path);
 
@@ -247,7 +269,7 @@ describe('lazy route screens and document titles', () => {
     ['/find-id', '아이디 찾기'],
     ['/find-password', '비밀번호 찾기'],
   ])('a visitor on %s gets its screen, titled %s', async (path, title) => {
-    mockApi({});
+    mockApi({ ...quiet });
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`${title} · SMM 패널`));
@@ -255,7 +277,7 @@ describe('lazy route screens and document titles', () => {
 
   it('a signed-in member on the landing is offered 주문하기 and 로그아웃, never 로그인 (which ended the session)', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-    mockApi({ 'GET /auth/profile': profile });
+    mockApi({ ...quiet, [on(authApi.profile)]: profile });
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: '계정' });
     expect(await within(nav).findByRole('link', { name: '주문하기' })).toHaveAttribute('href', '/order');
@@ -275,7 +297,7 @@ describe('lazy route screens and document titles', () => {
   }
 
   it('a visitor, and a guest back on the landing after 둘러보기, are offered 로그인 · 회원가입 (a guest is signed in to nothing)', async () => {
-    mockApi({});
+    mockApi({ ...quiet });
     renderApp('/');
     await expectVisitorLandingHeader();
 
@@ -296,7 +318,7 @@ describe('lazy route screens and document titles', () => {
 
   it('a page restored from the back/forward cache with another token stored than its session’s is loaded afresh', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-    mockApi({ 'GET /auth/profile': profile });
+    mockApi({ ...quiet, [on(authApi.profile)]: profile });
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
     renderApp('/order');
@@ -314,7 +336,7 @@ describe('lazy route screens and document titles', () => {
   });
 
   it('the landing is titled with the site name alone; moving on retitles the tab', async () => {
-    mockApi({});
+    mockApi({ ...quiet });
     renderApp('/');
     await waitFor(() => expect(document.title).toBe('SMM 패널'));
 
@@ -346,7 +368,7 @@ describe('lazy route screens and document titles', () => {
 describe('operator console route', () => {
   it('an operator at /admin gets the console with its menu, not the member layout', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-    mockApi({ 'GET /auth/profile': { ...profile, id: 'operator', role: 'admin' } });
+    mockApi({ ...quiet, [on(authApi.profile)]: { ...profile, id: 'operator', role: 'admin' } });
     renderApp('/admin/settings');
     const nav = await screen.findByRole('navigation', { name: '콘솔 메뉴' });
     expect(within(nav).getByRole('link', { name: '사이트 설정' })).toHaveAttribute('aria-current', 'page');
@@ -355,11 +377,11 @@ describe('operator console route', () => {
   });
 
   it.each([
-    ['a member', { 'GET /auth/profile': profile }, 'good'],
+    ['a member', { [on(authApi.profile)]: profile }, 'good'],
     ['a visitor', {}, null],
   ])('%s at /admin is sent to /order and never loads the console', async (_who, routes, token) => {
     if (token) localStorage.setItem(STORAGE_KEYS.JWT, token);
-    mockApi(routes);
+    mockApi({ ...quiet, ...routes });
     renderApp('/admin/members');
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/ \/order$/));
     expect(screen.queryByRole('navigation', { name: '콘솔 메뉴' })).not.toBeInTheDocument();
@@ -367,7 +389,7 @@ describe('operator console route', () => {
 
   it('titles console screens from the console itself', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-    mockApi({ 'GET /auth/profile': { ...profile, id: 'operator', role: 'admin' } });
+    mockApi({ ...quiet, [on(authApi.profile)]: { ...profile, id: 'operator', role: 'admin' } });
     renderApp('/admin/members/abc');
     await screen.findByRole('navigation', { name: '콘솔 메뉴' });
     await waitFor(() => expect(document.title).toBe('회원 · 운영자 콘솔 · SMM 패널'));

@@ -1,8 +1,9 @@
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, settingsOf } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, on } from '@/testing/mock-api';
 import { SETTINGS_REFRESH_MS } from '@/lib/site-settings';
 import { AppProvider } from './provider';
+import { siteApi } from '@smm/domain/endpoints';
 
 /** docs/product.md#site-settings: an operator's new main colour reaches a tab that is already open. */
 describe('SITE_MAIN_COLOR in an open tab', () => {
@@ -11,7 +12,7 @@ describe('SITE_MAIN_COLOR in an open tab', () => {
   it('follows a change within the refresh interval, without a reload', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let color = '#4f46e5';
-    mockApi({ 'GET /service/settings': () => json(settingsOf({ SITE_MAIN_COLOR: color })) });
+    mockApi({ [on(siteApi.settings)]: () => json(settingsOf({ SITE_MAIN_COLOR: color })) });
     render(
       <AppProvider>
         <p>page</p>

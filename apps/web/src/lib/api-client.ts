@@ -1,4 +1,12 @@
 import { STORAGE_KEYS, isErrorCode, type ErrorCode } from '@smm/domain';
+import {
+  pathOf,
+  type BodyOf,
+  type EndpointSpec,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@smm/domain/endpoints';
 
 /**
  * A non-2xx answer. `message` is the server's Korean message ('' when the body carried none); `code`
@@ -105,16 +113,63 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   return body as T;
 }
 
-/** The one HTTP client of the web app: JSON in and out, bearer token attached, 401 handled once. */
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string) => request<T>('DELETE', path),
-  /** multipart/form-data (an image upload): the browser writes the boundary. */
-  upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
-};
+type Query<E> = QueryOf<E> | URLSearchParams;
+
+/**
+ * A call's input, read off its endpoint: `params` when its path has any, `query` when it takes one
+ * (optional when every key is), `body` when it takes one (a FormData for an upload).
+ */
+export type CallInput<E> = ([ParamsOf<E>] extends [object]
+  ? E extends { readonly params: string }
+    ? { params: ParamsOf<E> }
+    : object
+  : object) &
+  ([QueryOf<E>] extends [never]
+    ? object
+    : object extends QueryOf<E>
+      ? { query?: Query<E> }
+      : { query: Query<E> }) &
+  ([BodyOf<E>] extends [never]
+    ? object
+    : object extends BodyOf<E>
+      ? { body?: BodyOf<E> }
+      : { body: BodyOf<E> });
+
+type CallOptions = Omit<RequestOptions, 'body'>;
+
+/** The query string of a call: keys left undefined are left out; '' when nothing is left. */
+function searchOf(query: object | undefined): string {
+  if (!query) return '';
+  const search =
+    query instanceof URLSearchParams
+      ? query
+      : new URLSearchParams(
+          Object.entries(query as Record<string, unknown>)
+            .filter(([, value]) => value !== undefined)
+            .map(([key, value]) => [key, String(value)]),
+        );
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The URL a call goes to: its path with the parameters filled in, and its query. */
+export function urlOf<const E extends EndpointSpec>(endpoint: E, input: CallInput<E>): string {
+  const { params, query } = input as { params?: object; query?: object };
+  return pathOf(endpoint, params) + searchOf(query);
+}
+
+/**
+ * The one way the web app calls the server: an endpoint of the contract (@smm/domain/endpoints) and its
+ * input, typed by it, answered with its response type. JSON in and out, bearer token attached, 401
+ * handled once.
+ */
+export function call<const E extends EndpointSpec>(
+  endpoint: E,
+  ...[input, options]: object extends CallInput<E>
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions]
+): Promise<ResponseOf<E>> {
+  const given = (input ?? {}) as CallInput<E>;
+  const { body } = given as { body?: unknown };
+  return request<ResponseOf<E>>(endpoint.method, urlOf(endpoint, given), { ...options, body });
+}

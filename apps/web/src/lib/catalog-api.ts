@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Platform } from '@smm/domain/contract';
-import { api } from './api-client';
+import { siteApi } from '@smm/domain/endpoints';
+import { call } from './api-client';
 
-export const getPlatforms = () => api.get<Platform[]>('/service/platforms');
+export const getPlatforms = () => call(siteApi.platforms);
 
 /** The catalogue's platforms: one query for the order page and the link guide, so a visit to either fills both. */
 export const getPlatformsQueryOptions = () =>

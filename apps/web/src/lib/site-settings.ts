@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SiteSettings } from '@smm/domain';
 import type { SettingsResponse } from '@smm/domain/contract';
-import { api } from './api-client';
+import { siteApi } from '@smm/domain/endpoints';
+import { call } from './api-client';
 
 /**
  * How often an open tab asks for the settings again (and how old they may be when the tab regains
@@ -11,7 +12,7 @@ import { api } from './api-client';
 export const SETTINGS_REFRESH_MS = 60 * 1000;
 const EMPTY = new SiteSettings([]);
 
-export const getSiteSettings = () => api.get<SettingsResponse>('/service/settings');
+export const getSiteSettings = () => call(siteApi.settings);
 
 // Module-level so TanStack Query memoises the result: one SiteSettings per fetched list, not per render.
 const toSiteSettings = (entries: SettingsResponse) => new SiteSettings(entries);

@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installMatchMedia } from './match-media';
+import { takeUnmockedCalls } from './mock-api';
 
 class NoopObserver {
   observe() {}
@@ -34,4 +35,7 @@ afterEach(() => {
   delete document.documentElement.dataset.theme;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // A call no test mock answered fails the test: a screen's calls are all part of what a test states.
+  const unmocked = takeUnmockedCalls();
+  if (unmocked.length > 0) throw new Error(`Calls not mocked: ${unmocked.join(', ')}`);
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestText } from './common';
+import { errorBody, requestText } from './common';
 
 /** POST /auth/login */
 export const loginRequest = z.object({ id: requestText(), password: requestText() });
@@ -85,7 +85,16 @@ export const socialNotRegisteredBody = z.object({
   code: z.string(),
   accessToken: z.string(),
 });
+/** The Naver popup's `state`: made by the web app, echoed by Naver, 8–64 URL-safe characters. */
+export const naverAuthorizeQuery = z.object({ state: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+
 export type SocialNotRegisteredBody = z.infer<typeof socialNotRegisteredBody>;
+
+/**
+ * A social login's 404: either "not a member yet" (socialNotRegisteredBody, with the provider's token)
+ * or the provider being off (the usual error body).
+ */
+export const socialLoginRefusal = z.union([socialNotRegisteredBody, errorBody]);
 
 /** POST /auth/register/naver and /auth/register/kakao — docs/product.md#data-shapes. */
 export const socialRegisterRequest = z.object({

@@ -1,26 +1,13 @@
-import { auditLogFiltersResponse, auditLogQuery, auditLogResponse } from '@smm/domain/contract';
+import { adminApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConsoleServices } from '../console-services';
+import { route } from '../../http/route';
 
 /** The console's audit log screen. Operators only. */
 export function auditAdminRoutes({ audit }: ConsoleServices['audit']): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/admin/api/audit-log',
-      {
-        config: { auth: 'operator' },
-        schema: { querystring: auditLogQuery, response: { 200: auditLogResponse } },
-      },
-      (request) => audit.list(request.query),
-    );
+    route(app, adminApi.auditLog, { config: { auth: 'operator' } }, (request) => audit.list(request.query));
 
-    app.get(
-      '/admin/api/audit-log/actions',
-      {
-        config: { auth: 'operator' },
-        schema: { response: { 200: auditLogFiltersResponse } },
-      },
-      () => audit.filterChoices(),
-    );
+    route(app, adminApi.auditLogFilters, { config: { auth: 'operator' } }, () => audit.filterChoices());
   };
 }

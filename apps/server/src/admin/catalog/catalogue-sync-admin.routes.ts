@@ -1,17 +1,11 @@
-import {
-  catalogIdParams,
-  catalogueSyncResponse,
-  exchangeRateRequest,
-  simulatedListingRequest,
-  syncNowResponse,
-  syncSettingsRequest,
-  type SyncNowResponse,
-} from '@smm/domain/contract';
+import { type SyncNowResponse } from '@smm/domain/contract';
+import { adminCatalogApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
 import { SIMULATED_SERVICES } from '../../providers/simulated-provider';
 import type { SyncOutcome } from '../../catalog/catalogue-sync';
 import type { ConsoleServices } from '../console-services';
+import { route } from '../../http/route';
 
 function answerOf(outcome: SyncOutcome): SyncNowResponse {
   if (outcome.status === 'ok') {
@@ -34,70 +28,45 @@ export function catalogueSyncAdminRoutes(deps: ConsoleServices['catalogueSync'])
   const config = { auth: 'operator' } as const;
 
   return async (app) => {
-    app.get(
-      '/admin/api/catalogue-sync',
-      { config, schema: { response: { 200: catalogueSyncResponse } } },
-      () => syncConsole.report(),
-    );
-    app.post(
-      '/admin/api/providers/:id/sync',
-      { config, schema: { params: catalogIdParams, response: { 200: syncNowResponse } } },
-      async (request): Promise<SyncNowResponse> =>
-        answerOf(await catalogueSync.syncProvider(request.params.id, 'operator')),
+    route(app, adminCatalogApi.catalogueSync, { config }, () => syncConsole.report());
+    route(app, adminCatalogApi.syncProvider, { config }, async (request): Promise<SyncNowResponse> =>
+      answerOf(await catalogueSync.syncProvider(request.params.id, 'operator')),
     );
     // 적용: the operator checked that a listing held as suspicious is real (docs/ARCHITECTURE.md#catalogue-sync).
-    app.post(
-      '/admin/api/providers/:id/sync/apply',
-      { config, schema: { params: catalogIdParams, response: { 200: syncNowResponse } } },
-      async (request): Promise<SyncNowResponse> =>
-        answerOf(
-          await syncConsole.applySuspicious(accountOf(request).id, request.params.id, (id) =>
-            catalogueSync.syncProvider(id, 'operator', { acceptSuspicious: true }),
-          ),
+    route(app, adminCatalogApi.applySuspiciousSync, { config }, async (request): Promise<SyncNowResponse> =>
+      answerOf(
+        await syncConsole.applySuspicious(accountOf(request).id, request.params.id, (id) =>
+          catalogueSync.syncProvider(id, 'operator', { acceptSuspicious: true }),
         ),
+      ),
     );
-    app.put(
-      '/admin/api/providers/:id/sync-settings',
-      {
-        config,
-        schema: {
-          params: catalogIdParams,
-          body: syncSettingsRequest,
-          response: { 200: catalogueSyncResponse },
-        },
-      },
-      (request) => syncConsole.saveSettings(accountOf(request).id, request.params.id, request.body),
+    route(app, adminCatalogApi.saveSyncSettings, { config }, (request) =>
+      syncConsole.saveSettings(accountOf(request).id, request.params.id, request.body),
     );
-    app.put(
-      '/admin/api/exchange-rates',
-      { config, schema: { body: exchangeRateRequest, response: { 200: catalogueSyncResponse } } },
-      (request) => syncConsole.setExchangeRate(accountOf(request).id, request.body),
+    route(app, adminCatalogApi.saveExchangeRates, { config }, (request) =>
+      syncConsole.setExchangeRate(accountOf(request).id, request.body),
     );
     // The demo's control of the built-in simulated provider, so an operator can watch a sync react
     // (docs/ARCHITECTURE.md#catalogue-sync). It touches only that in-process simulator.
-    app.put(
-      '/admin/api/simulated-provider/listing/:id',
-      { config, schema: { params: catalogIdParams, body: simulatedListingRequest } },
-      (request) => {
-        const { action, rate, currency } = request.body;
-        const sim = simulatedProvider;
-        const id = request.params.id;
-        if (action === 'currency') sim.setCurrency(currency ?? null);
-        else if (action === 'empty') sim.setListingEmpty(true);
-        else if (action === 'lose-most') {
-          for (const entry of SIMULATED_SERVICES)
-            if (entry.service !== id) sim.setListing(entry.service, 'gone');
-        } else if (action === 'restore-all') {
-          sim.setListingEmpty(false);
-          for (const entry of SIMULATED_SERVICES) sim.setListing(entry.service, null);
-        } else {
-          sim.setListing(
-            id,
-            action === 'drop' ? 'gone' : action === 'restore' || rate === undefined ? null : { rate },
-          );
-        }
-        return { ok: true };
-      },
-    );
+    route(app, adminCatalogApi.setSimulatedListing, { config }, (request) => {
+      const { action, rate, currency } = request.body;
+      const sim = simulatedProvider;
+      const id = request.params.id;
+      if (action === 'currency') sim.setCurrency(currency ?? null);
+      else if (action === 'empty') sim.setListingEmpty(true);
+      else if (action === 'lose-most') {
+        for (const entry of SIMULATED_SERVICES)
+          if (entry.service !== id) sim.setListing(entry.service, 'gone');
+      } else if (action === 'restore-all') {
+        sim.setListingEmpty(false);
+        for (const entry of SIMULATED_SERVICES) sim.setListing(entry.service, null);
+      } else {
+        sim.setListing(
+          id,
+          action === 'drop' ? 'gone' : action === 'restore' || rate === undefined ? null : { rate },
+        );
+      }
+      return { ok: true };
+    });
   };
 }

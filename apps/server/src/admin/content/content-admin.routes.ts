@@ -1,22 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { POPUP_IMAGE_TYPES, UPLOAD_NAME_PATTERN, type PopupImageExt } from '@smm/domain';
-import {
-  adminFaqsResponse,
-  adminNoticesResponse,
-  adminPopupsResponse,
-  adminRegisterWheresResponse,
-  changedResponse,
-  contentIdParams,
-  contentOrderRequest,
-  faqRequest,
-  faqResponse,
-  noticeRequest,
-  noticeResponse,
-  popupPatchRequest,
-  popupResponse,
-  registerWhereRequest,
-  registerWhereResponse,
-} from '@smm/domain/contract';
+import { adminContentApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountOf } from '../../auth/guards';
@@ -24,6 +8,7 @@ import { appError } from '../../errors/app-error';
 import type { ConsoleServices } from '../console-services';
 import { UPLOADS_PATH } from '../../content/file-storage';
 import { POPUP_MULTIPART_LIMITS, readPopupForm } from '../../content/popup-upload';
+import { route } from '../../http/route';
 
 /** Uploaded names are random, so a name's bytes never change: browsers may keep them for a year. */
 const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -42,109 +27,61 @@ export function contentAdminRoutes(deps: ConsoleServices['content']): FastifyPlu
     await app.register(fastifyMultipart, { limits: POPUP_MULTIPART_LIMITS });
 
     const operator = { auth: 'operator' } as const;
-    const byId = { params: contentIdParams };
 
     // ---------- notices ----------
-    app.get(
-      '/admin/api/notices',
-      { config: operator, schema: { response: { 200: adminNoticesResponse } } },
-      () => lists.notices(),
+    route(app, adminContentApi.notices, { config: operator }, () => lists.notices());
+    route(app, adminContentApi.createNotice, { config: operator }, (request) =>
+      content.createNotice(accountOf(request).id, request.body),
     );
-    app.post(
-      '/admin/api/notices',
-      { config: operator, schema: { body: noticeRequest, response: { 200: noticeResponse } } },
-      (request) => content.createNotice(accountOf(request).id, request.body),
+    route(app, adminContentApi.updateNotice, { config: operator }, (request) =>
+      content.updateNotice(accountOf(request).id, request.params.id, request.body),
     );
-    app.put(
-      '/admin/api/notices/:id',
-      { config: operator, schema: { ...byId, body: noticeRequest, response: { 200: noticeResponse } } },
-      (request) => content.updateNotice(accountOf(request).id, request.params.id, request.body),
-    );
-    app.delete(
-      '/admin/api/notices/:id',
-      { config: operator, schema: { ...byId, response: { 200: changedResponse } } },
-      (request) => content.deleteNotice(accountOf(request).id, request.params.id),
+    route(app, adminContentApi.deleteNotice, { config: operator }, (request) =>
+      content.deleteNotice(accountOf(request).id, request.params.id),
     );
 
     // ---------- FAQ ----------
-    app.get('/admin/api/faq', { config: operator, schema: { response: { 200: adminFaqsResponse } } }, () =>
-      lists.faqs(),
+    route(app, adminContentApi.faqs, { config: operator }, () => lists.faqs());
+    route(app, adminContentApi.createFaq, { config: operator }, (request) =>
+      content.createFaq(accountOf(request).id, request.body),
     );
-    app.post(
-      '/admin/api/faq',
-      { config: operator, schema: { body: faqRequest, response: { 200: faqResponse } } },
-      (request) => content.createFaq(accountOf(request).id, request.body),
+    route(app, adminContentApi.reorderFaqs, { config: operator }, (request) =>
+      content.reorderFaqs(accountOf(request).id, request.body.ids),
     );
-    app.put(
-      '/admin/api/faq/order',
-      { config: operator, schema: { body: contentOrderRequest, response: { 200: changedResponse } } },
-      (request) => content.reorderFaqs(accountOf(request).id, request.body.ids),
+    route(app, adminContentApi.updateFaq, { config: operator }, (request) =>
+      content.updateFaq(accountOf(request).id, request.params.id, request.body),
     );
-    app.put(
-      '/admin/api/faq/:id',
-      { config: operator, schema: { ...byId, body: faqRequest, response: { 200: faqResponse } } },
-      (request) => content.updateFaq(accountOf(request).id, request.params.id, request.body),
-    );
-    app.delete(
-      '/admin/api/faq/:id',
-      { config: operator, schema: { ...byId, response: { 200: changedResponse } } },
-      (request) => content.deleteFaq(accountOf(request).id, request.params.id),
+    route(app, adminContentApi.deleteFaq, { config: operator }, (request) =>
+      content.deleteFaq(accountOf(request).id, request.params.id),
     );
 
     // ---------- sign-up routes ----------
-    app.get(
-      '/admin/api/register-wheres',
-      { config: operator, schema: { response: { 200: adminRegisterWheresResponse } } },
-      () => lists.registerWheres(),
+    route(app, adminContentApi.registerWheres, { config: operator }, () => lists.registerWheres());
+    route(app, adminContentApi.createRegisterWhere, { config: operator }, (request) =>
+      content.createRegisterWhere(accountOf(request).id, request.body),
     );
-    app.post(
-      '/admin/api/register-wheres',
-      { config: operator, schema: { body: registerWhereRequest, response: { 200: registerWhereResponse } } },
-      (request) => content.createRegisterWhere(accountOf(request).id, request.body),
+    route(app, adminContentApi.reorderRegisterWheres, { config: operator }, (request) =>
+      content.reorderRegisterWheres(accountOf(request).id, request.body.ids),
     );
-    app.put(
-      '/admin/api/register-wheres/order',
-      { config: operator, schema: { body: contentOrderRequest, response: { 200: changedResponse } } },
-      (request) => content.reorderRegisterWheres(accountOf(request).id, request.body.ids),
+    route(app, adminContentApi.updateRegisterWhere, { config: operator }, (request) =>
+      content.renameRegisterWhere(accountOf(request).id, request.params.id, request.body),
     );
-    app.put(
-      '/admin/api/register-wheres/:id',
-      {
-        config: operator,
-        schema: { ...byId, body: registerWhereRequest, response: { 200: registerWhereResponse } },
-      },
-      (request) => content.renameRegisterWhere(accountOf(request).id, request.params.id, request.body),
-    );
-    app.delete(
-      '/admin/api/register-wheres/:id',
-      { config: operator, schema: { ...byId, response: { 200: changedResponse } } },
-      (request) => content.deleteRegisterWhere(accountOf(request).id, request.params.id),
+    route(app, adminContentApi.deleteRegisterWhere, { config: operator }, (request) =>
+      content.deleteRegisterWhere(accountOf(request).id, request.params.id),
     );
 
     // ---------- popups ----------
-    app.get(
-      '/admin/api/popups',
-      { config: operator, schema: { response: { 200: adminPopupsResponse } } },
-      () => lists.popups(),
-    );
+    route(app, adminContentApi.popups, { config: operator }, () => lists.popups());
     // multipart/form-data: image (the file), enabled ('true' | 'false', optional).
-    app.post(
-      '/admin/api/popups',
-      { config: operator, schema: { response: { 200: popupResponse } } },
-      async (request) => {
-        const form = await readPopupForm(request);
-        return popups.create(accountOf(request).id, form.image, form.enabled);
-      },
+    route(app, adminContentApi.uploadPopup, { config: operator }, async (request) => {
+      const form = await readPopupForm(request);
+      return popups.create(accountOf(request).id, form.image, form.enabled);
+    });
+    route(app, adminContentApi.setPopupEnabled, { config: operator }, (request) =>
+      popups.setEnabled(accountOf(request).id, request.params.id, request.body.enabled),
     );
-    app.patch(
-      '/admin/api/popups/:id',
-      { config: operator, schema: { ...byId, body: popupPatchRequest, response: { 200: popupResponse } } },
-      (request) => popups.setEnabled(accountOf(request).id, request.params.id, request.body.enabled),
-    );
-    app.delete(
-      '/admin/api/popups/:id',
-      { config: operator, schema: { ...byId, response: { 200: changedResponse } } },
-      (request) => popups.remove(accountOf(request).id, request.params.id),
+    route(app, adminContentApi.deletePopup, { config: operator }, (request) =>
+      popups.remove(accountOf(request).id, request.params.id),
     );
 
     // ---------- the uploaded files, public (a member's popup shows them) ----------

@@ -1,16 +1,10 @@
-import {
-  adminMemberDetailResponse,
-  adminMembersQuery,
-  adminMembersResponse,
-  memberActionRequest,
-  memberActionResponse,
-  memberPathParams,
-  type AdminMemberProfile,
-} from '@smm/domain/contract';
+import { type AdminMemberProfile } from '@smm/domain/contract';
+import { adminMembersApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PresentMember } from '../../accounts/member-administration';
 import { accountOf } from '../../auth/guards';
 import type { ConsoleServices } from '../console-services';
+import { route } from '../../http/route';
 
 /**
  * The console's members screens' calls. Operators only: every route declares `config: { auth: 'operator' }`.
@@ -22,38 +16,19 @@ export function membersAdminRoutes(deps: ConsoleServices['members']): FastifyPlu
   const profile: PresentMember<AdminMemberProfile> = (ex, account) => members.profileOf(ex, account);
   return async (app) => {
     const operator = { auth: 'operator' } as const;
-    const action = {
-      config: operator,
-      schema: {
-        params: memberPathParams,
-        body: memberActionRequest,
-        response: { 200: memberActionResponse },
-      },
-    };
+    const action = { config: operator };
 
-    app.get(
-      '/admin/api/members',
-      {
-        config: operator,
-        schema: { querystring: adminMembersQuery, response: { 200: adminMembersResponse } },
-      },
-      (request) => members.list(request.query),
+    route(app, adminMembersApi.members, { config: operator }, (request) => members.list(request.query));
+    route(app, adminMembersApi.member, { config: operator }, (request) =>
+      members.detail(request.params.loginId),
     );
-    app.get(
-      '/admin/api/members/:loginId',
-      {
-        config: operator,
-        schema: { params: memberPathParams, response: { 200: adminMemberDetailResponse } },
-      },
-      (request) => members.detail(request.params.loginId),
-    );
-    app.post('/admin/api/members/:loginId/suspend', action, (request) =>
+    route(app, adminMembersApi.suspend, action, (request) =>
       administration.suspend(accountOf(request).id, request.params.loginId, request.body.memo, profile),
     );
-    app.post('/admin/api/members/:loginId/restore', action, (request) =>
+    route(app, adminMembersApi.restore, action, (request) =>
       administration.restore(accountOf(request).id, request.params.loginId, request.body.memo, profile),
     );
-    app.post('/admin/api/members/:loginId/api-key/reset', action, (request) =>
+    route(app, adminMembersApi.resetApiKey, action, (request) =>
       administration.resetApiKey(accountOf(request).id, request.params.loginId, request.body.memo, profile),
     );
   };

@@ -10,17 +10,16 @@ import {
 } from '@smm/domain';
 import {
   RECENT_NOTIFICATIONS_LIMIT,
-  adminNotificationsResponse,
-  notifySettingsRequest,
-  notifyTestResponse,
   type AdminNotificationsResponse,
   type NotifySettingsRequest,
   type NotifyTestResponse,
 } from '@smm/domain/contract';
+import { adminApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
 import { appError, rateLimited } from '../../errors/app-error';
 import type { ConsoleServices } from '../console-services';
+import { route } from '../../http/route';
 
 /** One test message per this long (per process): the button must not become a way to spam a chat. */
 export const TEST_INTERVAL_MS = 30_000;
@@ -81,58 +80,43 @@ export function notificationsAdminRoutes(deps: ConsoleServices['notifications'])
 
   return async (app) => {
     const operator = { auth: 'operator' } as const;
-    app.get(
-      '/admin/api/notifications',
-      { config: operator, schema: { response: { 200: adminNotificationsResponse } } },
-      () => view(),
-    );
-    app.put(
-      '/admin/api/notifications/settings',
-      {
-        config: operator,
-        schema: { body: notifySettingsRequest, response: { 200: adminNotificationsResponse } },
-      },
-      async (request) => {
-        const values = storedValues(request.body);
-        const operatorId = accountOf(request).id;
-        // Each write is the settings service's: audited as a setting change, every process's copy dropped.
-        for (const [key, value] of values) await settings.update(operatorId, key, value);
-        notifications.scanSoon();
-        return view();
-      },
-    );
-    app.post(
-      '/admin/api/notifications/test',
-      { config: operator, schema: { response: { 200: notifyTestResponse } } },
-      async (): Promise<NotifyTestResponse> => {
-        // Nothing to send on is refused before the limit is counted: the operator who forgot to save a
-        // channel must not then wait 30 seconds to try again (docs/ARCHITECTURE.md#operator-notifications).
-        const chosen = notifySettingsFrom(await settings.stored());
-        if (chosen.emails.length === 0 && !chosen.telegram)
-          throw appError('BAD_REQUEST', NOTIFY_MESSAGES.TEST_NO_CHANNEL);
-        // Checked and counted with no await between, so two clicks at once send one test. A clock set
-        // back (an adjusted system clock) does not hold the button for the time it went back.
-        const now = clock.now().getTime();
-        if (now >= lastTest && now - lastTest < TEST_INTERVAL_MS)
-          throw rateLimited('TOO_MANY_REQUESTS', (lastTest + TEST_INTERVAL_MS - now) / 1000);
-        lastTest = now;
-        const title = '테스트 알림';
-        const body = `운영자 콘솔에서 보낸 테스트 메시지입니다. (${formatSeoulDateTime(now)})`;
-        const message = notificationMessage([{ title, body }]);
-        const [email, telegram] = await Promise.all([
-          chosen.emails.length > 0 ? notifications.send('email', message) : undefined,
-          chosen.telegram ? notifications.send('telegram', message) : undefined,
-        ]);
-        // Listed under 최근 알림 like any notification, so the operator sees what went where.
-        await notifications.recordTest({ title, body, email, telegram });
-        const outcome = (problem: string | null | undefined) =>
-          problem === undefined
-            ? { status: 'off' as const, error: null }
-            : problem === null
-              ? { status: 'sent' as const, error: null }
-              : { status: 'failed' as const, error: problem };
-        return { email: outcome(email), telegram: outcome(telegram) };
-      },
-    );
+    route(app, adminApi.notifications, { config: operator }, () => view());
+    route(app, adminApi.saveNotificationSettings, { config: operator }, async (request) => {
+      const values = storedValues(request.body);
+      const operatorId = accountOf(request).id;
+      // Each write is the settings service's: audited as a setting change, every process's copy dropped.
+      for (const [key, value] of values) await settings.update(operatorId, key, value);
+      notifications.scanSoon();
+      return view();
+    });
+    route(app, adminApi.sendTestNotification, { config: operator }, async (): Promise<NotifyTestResponse> => {
+      // Nothing to send on is refused before the limit is counted: the operator who forgot to save a
+      // channel must not then wait 30 seconds to try again (docs/ARCHITECTURE.md#operator-notifications).
+      const chosen = notifySettingsFrom(await settings.stored());
+      if (chosen.emails.length === 0 && !chosen.telegram)
+        throw appError('BAD_REQUEST', NOTIFY_MESSAGES.TEST_NO_CHANNEL);
+      // Checked and counted with no await between, so two clicks at once send one test. A clock set
+      // back (an adjusted system clock) does not hold the button for the time it went back.
+      const now = clock.now().getTime();
+      if (now >= lastTest && now - lastTest < TEST_INTERVAL_MS)
+        throw rateLimited('TOO_MANY_REQUESTS', (lastTest + TEST_INTERVAL_MS - now) / 1000);
+      lastTest = now;
+      const title = '테스트 알림';
+      const body = `운영자 콘솔에서 보낸 테스트 메시지입니다. (${formatSeoulDateTime(now)})`;
+      const message = notificationMessage([{ title, body }]);
+      const [email, telegram] = await Promise.all([
+        chosen.emails.length > 0 ? notifications.send('email', message) : undefined,
+        chosen.telegram ? notifications.send('telegram', message) : undefined,
+      ]);
+      // Listed under 최근 알림 like any notification, so the operator sees what went where.
+      await notifications.recordTest({ title, body, email, telegram });
+      const outcome = (problem: string | null | undefined) =>
+        problem === undefined
+          ? { status: 'off' as const, error: null }
+          : problem === null
+            ? { status: 'sent' as const, error: null }
+            : { status: 'failed' as const, error: problem };
+      return { email: outcome(email), telegram: outcome(telegram) };
+    });
   };
 }

@@ -1,23 +1,8 @@
-import {
-  adminAutoOrdersQuery,
-  adminAutoOrdersResponse,
-  adminOrdersQuery,
-  adminOrdersResponse,
-  autoOrderCancelResponse,
-  idPathParams,
-  orderActionRequest,
-  orderActionResponse,
-  orderCancelResponse,
-  orderPartialRequest,
-  adminRefillsQuery,
-  adminRefillsResponse,
-  refillActionResponse,
-  refillRejectRequest,
-  refillResendRequest,
-} from '@smm/domain/contract';
+import { adminOrdersApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
 import type { ConsoleServices } from '../console-services';
+import { route } from '../../http/route';
 
 /**
  * The console's orders screens' calls. Operators only: every route declares `config: { auth: 'operator' }`.
@@ -28,128 +13,36 @@ export function ordersAdminRoutes(deps: ConsoleServices['orders']): FastifyPlugi
   return async (app) => {
     const operator = { auth: 'operator' } as const;
 
-    app.get(
-      '/admin/api/orders',
-      {
-        config: operator,
-        schema: { querystring: adminOrdersQuery, response: { 200: adminOrdersResponse } },
-      },
-      (request) => orders.orders(request.query),
-    );
-    app.get(
-      '/admin/api/auto-orders',
-      {
-        config: operator,
-        schema: { querystring: adminAutoOrdersQuery, response: { 200: adminAutoOrdersResponse } },
-      },
-      (request) => orders.autoOrders(request.query),
+    route(app, adminOrdersApi.orders, { config: operator }, (request) => orders.orders(request.query));
+    route(app, adminOrdersApi.autoOrders, { config: operator }, (request) =>
+      orders.autoOrders(request.query),
     );
 
-    app.post(
-      '/admin/api/orders/:id/resend',
-      {
-        config: operator,
-        schema: {
-          params: idPathParams,
-          body: orderActionRequest,
-          response: { 200: orderActionResponse },
-        },
-      },
-      (request) => actions.resend(accountOf(request).id, request.params.id, request.body.memo),
+    route(app, adminOrdersApi.resendOrder, { config: operator }, (request) =>
+      actions.resend(accountOf(request).id, request.params.id, request.body.memo),
     );
-    app.post(
-      '/admin/api/orders/:id/cancel',
-      {
-        config: operator,
-        schema: {
-          params: idPathParams,
-          body: orderActionRequest,
-          response: { 200: orderCancelResponse },
-        },
-      },
-      (request) => actions.cancel(accountOf(request).id, request.params.id, request.body.memo),
+    route(app, adminOrdersApi.cancelOrder, { config: operator }, (request) =>
+      actions.cancel(accountOf(request).id, request.params.id, request.body.memo),
     );
-    app.post(
-      '/admin/api/orders/:id/force-refund',
-      {
-        config: operator,
-        schema: {
-          params: idPathParams,
-          body: orderActionRequest,
-          response: { 200: orderCancelResponse },
-        },
-      },
-      (request) => actions.forceRefund(accountOf(request).id, request.params.id, request.body.memo),
+    route(app, adminOrdersApi.forceRefundOrder, { config: operator }, (request) =>
+      actions.forceRefund(accountOf(request).id, request.params.id, request.body.memo),
     );
-    app.post(
-      '/admin/api/orders/:id/refill',
-      {
-        config: operator,
-        schema: {
-          params: idPathParams,
-          body: orderActionRequest,
-          response: { 200: refillActionResponse },
-        },
-      },
-      (request) => refillActions.request(accountOf(request).id, request.params.id, request.body.memo),
+    route(app, adminOrdersApi.requestOrderRefill, { config: operator }, (request) =>
+      refillActions.request(accountOf(request).id, request.params.id, request.body.memo),
     );
-    app.post(
-      '/admin/api/orders/:id/partial',
-      {
-        config: operator,
-        schema: {
-          params: idPathParams,
-          body: orderPartialRequest,
-          response: { 200: orderActionResponse },
-        },
-      },
-      (request) =>
-        actions.partial(accountOf(request).id, request.params.id, request.body.remains, request.body.memo),
+    route(app, adminOrdersApi.markOrderPartial, { config: operator }, (request) =>
+      actions.partial(accountOf(request).id, request.params.id, request.body.remains, request.body.memo),
     );
-    app.post(
-      '/admin/api/auto-orders/:id/cancel',
-      {
-        config: operator,
-        schema: {
-          params: idPathParams,
-          body: orderActionRequest,
-          response: { 200: autoOrderCancelResponse },
-        },
-      },
-      (request) => actions.cancelAutoOrder(accountOf(request).id, request.params.id, request.body.memo),
+    route(app, adminOrdersApi.cancelAutoOrder, { config: operator }, (request) =>
+      actions.cancelAutoOrder(accountOf(request).id, request.params.id, request.body.memo),
     );
 
-    app.get(
-      '/admin/api/refills',
-      {
-        config: operator,
-        schema: { querystring: adminRefillsQuery, response: { 200: adminRefillsResponse } },
-      },
-      (request) => orders.refills(request.query),
+    route(app, adminOrdersApi.refills, { config: operator }, (request) => orders.refills(request.query));
+    route(app, adminOrdersApi.resendRefill, { config: operator }, (request) =>
+      refillActions.resend(accountOf(request).id, request.params.id, request.body.memo),
     );
-    app.post(
-      '/admin/api/refills/:id/resend',
-      {
-        config: operator,
-        schema: {
-          params: idPathParams,
-          body: refillResendRequest,
-          response: { 200: refillActionResponse },
-        },
-      },
-      (request) => refillActions.resend(accountOf(request).id, request.params.id, request.body.memo),
-    );
-    app.post(
-      '/admin/api/refills/:id/reject',
-      {
-        config: operator,
-        schema: {
-          params: idPathParams,
-          body: refillRejectRequest,
-          response: { 200: refillActionResponse },
-        },
-      },
-      (request) => refillActions.reject(accountOf(request).id, request.params.id, request.body.memo),
+    route(app, adminOrdersApi.rejectRefill, { config: operator }, (request) =>
+      refillActions.reject(accountOf(request).id, request.params.id, request.body.memo),
     );
   };
 }

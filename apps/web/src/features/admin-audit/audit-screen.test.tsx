@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AuditLogItem, AuditLogResponse } from '@smm/domain/contract';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { AuditChanges } from './audit-changes';
 import { auditChanges, auditValueText } from './audit-diff';
 import { AuditScreen } from './audit-screen';
+import { adminApi, pathOf } from '@smm/domain/endpoints';
 
 function SearchProbe() {
   return <div data-testid="search">{useLocation().search}</div>;
@@ -60,7 +61,7 @@ const FILTERS = {
 };
 
 function renderAudit(route = '/admin/audit') {
-  const api = mockApi({ 'GET /admin/api/audit-log': PAGE, 'GET /admin/api/audit-log/actions': FILTERS });
+  const api = mockApi({ [on(adminApi.auditLog)]: PAGE, [on(adminApi.auditLogFilters)]: FILTERS });
   renderWithProviders(
     <>
       <AuditScreen />
@@ -68,7 +69,7 @@ function renderAudit(route = '/admin/audit') {
     </>,
     { route },
   );
-  const logCalls = () => api.calls.filter((c) => c.path === '/admin/api/audit-log').map((c) => c.search);
+  const logCalls = () => api.calls.filter((c) => c.path === pathOf(adminApi.auditLog)).map((c) => c.search);
   return { ...api, logCalls };
 }
 

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@smm/domain';
 import type { AdminCategory, AdminPlatform, AdminProvider, AdminService } from '@smm/domain/contract';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { CatalogScreen } from './catalog-screen';
+import { adminCatalogApi, pathOf } from '@smm/domain/endpoints';
 
 const platforms: AdminPlatform[] = [
   { id: 1, text: '인스타그램', visible: true, bgColor: '#fdf2f8', sortOrder: 0, categoryCount: 1 },
@@ -77,10 +78,10 @@ const providers: AdminProvider[] = [
 
 function mockCatalog(extra: Record<string, unknown> = {}) {
   return mockApi({
-    'GET /admin/api/platforms': platforms,
-    'GET /admin/api/categories': categories,
-    'GET /admin/api/services': services,
-    'GET /admin/api/providers': providers,
+    [on(adminCatalogApi.platforms)]: platforms,
+    [on(adminCatalogApi.categories)]: categories,
+    [on(adminCatalogApi.services)]: services,
+    [on(adminCatalogApi.providers)]: providers,
     ...extra,
   });
 }
@@ -119,16 +120,18 @@ describe('catalogue screen', () => {
 
   it('sends the whole list in its new order from the 위로 / 아래로 buttons', async () => {
     const { calls } = mockCatalog({
-      'PUT /admin/api/platforms/order': { ids: [2, 1, 3], changed: true },
-      'PUT /admin/api/categories/10/services/order': { ids: [101, 103, 102], changed: true },
+      [on(adminCatalogApi.reorderPlatforms)]: { ids: [2, 1, 3], changed: true },
+      [on(adminCatalogApi.reorderServices, { id: 10 })]: { ids: [101, 103, 102], changed: true },
     });
     renderScreen();
     await screen.findByRole('list', { name: '플랫폼 목록' });
     expect(screen.getByRole('button', { name: '인스타그램 위로' })).toBeDisabled();
     expect(screen.getByRole('button', { name: '틱톡 아래로' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: '유튜브 위로' }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/admin/api/platforms/order')).toBe(true));
-    expect(calls.find((c) => c.path === '/admin/api/platforms/order')).toMatchObject({
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === pathOf(adminCatalogApi.reorderPlatforms))).toBe(true),
+    );
+    expect(calls.find((c) => c.path === pathOf(adminCatalogApi.reorderPlatforms))).toMatchObject({
       method: 'PUT',
       body: { ids: [2, 1, 3] },
     });
@@ -136,16 +139,19 @@ describe('catalogue screen', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: '외국인 팔로워 아래로' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.path === '/admin/api/categories/10/services/order')).toMatchObject({
-        method: 'PUT',
-        body: { ids: [101, 103, 102] },
-      }),
+      expect(calls.find((c) => c.path === pathOf(adminCatalogApi.reorderServices, { id: 10 }))).toMatchObject(
+        {
+          method: 'PUT',
+          body: { ids: [101, 103, 102] },
+        },
+      ),
     );
   });
 
   it('checks the service form with the domain rule and sends the price in 원 as exact milli-won', async () => {
     const { calls } = mockCatalog({
-      'POST /admin/api/services': () => json({ service: service(104, '스토리 조회수'), changed: true }),
+      [on(adminCatalogApi.createService)]: () =>
+        json({ service: service(104, '스토리 조회수'), changed: true }),
     });
     renderScreen();
     await screen.findByText('한국인 팔로워');
@@ -187,7 +193,7 @@ describe('catalogue screen', () => {
     await userEvent.click(form.getByRole('button', { name: '저장' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/admin/api/services',
+      path: pathOf(adminCatalogApi.services),
       body: {
         categoryId: 10,
         text: '스토리 조회수',
@@ -209,7 +215,7 @@ describe('catalogue screen', () => {
 
   it("shows each service's refill window and cancellability, and edits them with the domain rule", async () => {
     const { calls } = mockCatalog({
-      'PUT /admin/api/services/101': () =>
+      [on(adminCatalogApi.updateService, { id: 101 })]: () =>
         json({ service: service(101, '한국인 팔로워', { refillDays: 45 }), changed: true }),
     });
     renderScreen();
@@ -240,18 +246,19 @@ describe('catalogue screen', () => {
     await userEvent.click(form.getByRole('button', { name: '저장' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
-      path: '/admin/api/services/101',
+      path: pathOf(adminCatalogApi.updateService, { id: 101 }),
       body: { refillDays: 45, cancellable: false, unitPriceMilli: 60000 },
     });
   });
 
   it('sets a failover provider (대체 공급사) in the service form: both or neither, another provider', async () => {
     const { calls } = mockCatalog({
-      'GET /admin/api/providers': [
+      [on(adminCatalogApi.providers)]: [
         ...providers,
         { ...providers[0]!, id: 8, name: '예비 공급사', apiUrl: 'https://backup.example/api/v2' },
       ],
-      'PUT /admin/api/services/101': () => json({ service: service(101, '한국인 팔로워'), changed: true }),
+      [on(adminCatalogApi.updateService, { id: 101 })]: () =>
+        json({ service: service(101, '한국인 팔로워'), changed: true }),
     });
     renderScreen();
     const table = await screen.findByRole('table', { name: '상품 목록' });
@@ -283,11 +290,14 @@ describe('catalogue screen', () => {
     const refusal =
       '대체 공급사의 상품 목록에 이 상품 ID가 없습니다. 대체 공급사가 판매 중인 상품 ID를 입력해주세요.';
     mockCatalog({
-      'GET /admin/api/providers': [
+      [on(adminCatalogApi.providers)]: [
         ...providers,
         { ...providers[0]!, id: 8, name: '예비 공급사', apiUrl: 'https://backup.example/api/v2' },
       ],
-      'PUT /admin/api/services/101': json({ message: refusal, code: 'CATALOG_INVALID' }, 400),
+      [on(adminCatalogApi.updateService, { id: 101 })]: json(
+        { message: refusal, code: 'CATALOG_INVALID' },
+        400,
+      ),
     });
     renderScreen();
     const table = await screen.findByRole('table', { name: '상품 목록' });
@@ -304,7 +314,7 @@ describe('catalogue screen', () => {
 
   it("opens an existing service with its price in 원 and shows the server's refusal to delete", async () => {
     mockCatalog({
-      'DELETE /admin/api/services/101': json(
+      [on(adminCatalogApi.deleteService, { id: 101 })]: json(
         {
           message: '주문 내역이 있는 상품은 삭제할 수 없습니다. 숨김으로 바꿔주세요.',
           code: 'CATALOG_CONFLICT',

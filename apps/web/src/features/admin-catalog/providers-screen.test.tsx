@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@smm/domain';
 import type { AdminCategory, AdminProvider, ProviderServiceItem } from '@smm/domain/contract';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ProvidersScreen } from './providers-screen';
+import { adminCatalogApi, pathOf } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(adminCatalogApi.catalogueSync, adminCatalogApi.providerHealth);
 
 const providers: AdminProvider[] = [
   {
@@ -69,8 +73,9 @@ describe('providers screen', () => {
     let fail = false;
     let answer = { balance: '1000000.00', currency: 'KRW' };
     mockApi({
-      'GET /admin/api/providers': providers,
-      'POST /admin/api/providers/7/balance-check': () =>
+      ...quiet,
+      [on(adminCatalogApi.providers)]: providers,
+      [on(adminCatalogApi.checkProviderBalance, { id: 7 })]: () =>
         fail
           ? json(
               {
@@ -101,8 +106,9 @@ describe('providers screen', () => {
 
   it('edits a provider without sending a key unless one is typed', async () => {
     const { calls } = mockApi({
-      'GET /admin/api/providers': providers,
-      'PUT /admin/api/providers/7': { provider: providers[0], changed: true },
+      ...quiet,
+      [on(adminCatalogApi.providers)]: providers,
+      [on(adminCatalogApi.updateProvider, { id: 7 })]: { provider: providers[0], changed: true },
     });
     renderScreen();
     const row = (await screen.findByText('해외 공급사')).closest('tr')!;
@@ -124,8 +130,9 @@ describe('providers screen', () => {
 
   it('asks for the key again when the URL changes, and sends nothing without it', async () => {
     const { calls } = mockApi({
-      'GET /admin/api/providers': providers,
-      'PUT /admin/api/providers/7': { provider: providers[0], changed: true },
+      ...quiet,
+      [on(adminCatalogApi.providers)]: providers,
+      [on(adminCatalogApi.updateProvider, { id: 7 })]: { provider: providers[0], changed: true },
     });
     renderScreen();
     const row = (await screen.findByText('해외 공급사')).closest('tr')!;
@@ -154,10 +161,11 @@ describe('providers screen', () => {
 
   it('previews our price at the markup and imports the chosen services', async () => {
     const { calls } = mockApi({
-      'GET /admin/api/providers': providers,
-      'GET /admin/api/categories': categories,
-      'GET /admin/api/providers/7/services': listing,
-      'POST /admin/api/providers/7/import': {
+      ...quiet,
+      [on(adminCatalogApi.providers)]: providers,
+      [on(adminCatalogApi.categories)]: categories,
+      [on(adminCatalogApi.providerServices, { id: 7 })]: listing,
+      [on(adminCatalogApi.importProviderServices, { id: 7 })]: {
         created: [{ providerServiceId: '14', serviceId: 200 }],
         skipped: [{ providerServiceId: '15', reason: '이 카테고리에 이미 가져온 상품입니다.' }],
       },
@@ -201,7 +209,7 @@ describe('providers screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '3개 가져오기' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/admin/api/providers/7/import',
+      path: pathOf(adminCatalogApi.importProviderServices, { id: 7 }),
       body: {
         categoryId: 11,
         markupPercent: 15,

@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { CONTENT_MESSAGES } from '@smm/domain';
 import type { AdminFaq, AdminNotice, AdminRegisterWhere } from '@smm/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { FaqScreen } from './faq-screen';
 import { NoticesScreen } from './notices-screen';
 import { RegisterRoutesScreen } from './register-routes-screen';
+import { adminContentApi, pathOf } from '@smm/domain/endpoints';
 
 const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET');
 
@@ -20,8 +21,8 @@ describe('notices screen', () => {
   it('lists pinned first with a colour swatch, and deletes only after the confirmation', async () => {
     const user = userEvent.setup();
     const api = mockApi({
-      'GET /admin/api/notices': NOTICES,
-      'DELETE /admin/api/notices/1': { changed: true },
+      [on(adminContentApi.notices)]: NOTICES,
+      [on(adminContentApi.deleteNotice, { id: 1 })]: { changed: true },
     });
     renderWithProviders(<NoticesScreen />);
     const list = await screen.findByRole('list', { name: '공지 목록' });
@@ -36,15 +37,17 @@ describe('notices screen', () => {
     expect(writes(api.calls)).toEqual([]);
     await user.click(within(items[1]!).getByRole('button', { name: '삭제 확인' }));
     await waitFor(() =>
-      expect(writes(api.calls)).toMatchObject([{ method: 'DELETE', path: '/admin/api/notices/1' }]),
+      expect(writes(api.calls)).toMatchObject([
+        { method: 'DELETE', path: pathOf(adminContentApi.updateNotice, { id: 1 }) },
+      ]),
     );
   });
 
   it('previews operator text as text with its line breaks, and sends content, pin and colour', async () => {
     const user = userEvent.setup();
     const api = mockApi({
-      'GET /admin/api/notices': [],
-      'POST /admin/api/notices': (call: RecordedCall) =>
+      [on(adminContentApi.notices)]: [],
+      [on(adminContentApi.createNotice)]: (call: RecordedCall) =>
         json({ notice: { id: 9, createdAt: '', ...(call.body as object) }, changed: true }),
     });
     renderWithProviders(<NoticesScreen />);
@@ -72,8 +75,8 @@ describe('notices screen', () => {
   it('edits a notice back to no colour', async () => {
     const user = userEvent.setup();
     const api = mockApi({
-      'GET /admin/api/notices': NOTICES,
-      'PUT /admin/api/notices/2': (call: RecordedCall) =>
+      [on(adminContentApi.notices)]: NOTICES,
+      [on(adminContentApi.updateNotice, { id: 2 })]: (call: RecordedCall) =>
         json({ notice: { ...NOTICES[1], ...(call.body as object) }, changed: true }),
     });
     renderWithProviders(<NoticesScreen />);
@@ -96,21 +99,27 @@ describe('FAQ screen', () => {
 
   it('moves one down by sending the full new order; the first cannot go up', async () => {
     const user = userEvent.setup();
-    const api = mockApi({ 'GET /admin/api/faq': FAQS, 'PUT /admin/api/faq/order': { changed: true } });
+    const api = mockApi({
+      [on(adminContentApi.faqs)]: FAQS,
+      [on(adminContentApi.reorderFaqs)]: { changed: true },
+    });
     renderWithProviders(<FaqScreen />);
     expect(await screen.findByRole('button', { name: '충전은? 위로' })).toBeDisabled();
     expect(screen.getByRole('button', { name: '시작은? 아래로' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: '충전은? 아래로' }));
     await waitFor(() =>
-      expect(writes(api.calls)).toMatchObject([{ path: '/admin/api/faq/order', body: { ids: [2, 4, 9] } }]),
+      expect(writes(api.calls)).toMatchObject([
+        { path: pathOf(adminContentApi.reorderFaqs), body: { ids: [2, 4, 9] } },
+      ]),
     );
   });
 
   it('adds a question with its answer', async () => {
     const user = userEvent.setup();
     const api = mockApi({
-      'GET /admin/api/faq': FAQS,
-      'POST /admin/api/faq': () => json({ faq: { id: 10, title: '새 질문', answer: '답' }, changed: true }),
+      [on(adminContentApi.faqs)]: FAQS,
+      [on(adminContentApi.createFaq)]: () =>
+        json({ faq: { id: 10, title: '새 질문', answer: '답' }, changed: true }),
     });
     renderWithProviders(<FaqScreen />);
     await user.click(await screen.findByRole('button', { name: '새 FAQ' }));
@@ -135,13 +144,13 @@ describe('sign-up routes screen', () => {
   it('adds, renames, reorders and deletes', async () => {
     const user = userEvent.setup();
     const api = mockApi({
-      'GET /admin/api/register-wheres': ROUTES,
-      'POST /admin/api/register-wheres': () =>
+      [on(adminContentApi.registerWheres)]: ROUTES,
+      [on(adminContentApi.createRegisterWhere)]: () =>
         json({ registerWhere: { id: 3, text: '블로그' }, changed: true }),
-      'PUT /admin/api/register-wheres/2': () =>
+      [on(adminContentApi.updateRegisterWhere, { id: 2 })]: () =>
         json({ registerWhere: { id: 2, text: '친구 추천' }, changed: true }),
-      'PUT /admin/api/register-wheres/order': { changed: true },
-      'DELETE /admin/api/register-wheres/1': { changed: true },
+      [on(adminContentApi.reorderRegisterWheres)]: { changed: true },
+      [on(adminContentApi.deleteRegisterWhere, { id: 1 })]: { changed: true },
     });
     renderWithProviders(<RegisterRoutesScreen />);
     await screen.findByRole('list', { name: '가입 경로 목록' });
@@ -158,16 +167,16 @@ describe('sign-up routes screen', () => {
 
     await waitFor(() => expect(writes(api.calls)).toHaveLength(4));
     expect(writes(api.calls).map((c) => [c.method, c.path, c.body])).toEqual([
-      ['POST', '/admin/api/register-wheres', { text: '블로그' }],
-      ['PUT', '/admin/api/register-wheres/2', { text: '친구 추천' }],
-      ['PUT', '/admin/api/register-wheres/order', { ids: [2, 1] }],
-      ['DELETE', '/admin/api/register-wheres/1', undefined],
+      ['POST', pathOf(adminContentApi.registerWheres), { text: '블로그' }],
+      ['PUT', pathOf(adminContentApi.updateRegisterWhere, { id: 2 }), { text: '친구 추천' }],
+      ['PUT', pathOf(adminContentApi.reorderRegisterWheres), { ids: [2, 1] }],
+      ['DELETE', pathOf(adminContentApi.updateRegisterWhere, { id: 1 }), undefined],
     ]);
   });
 
   it('cancels a rename with Esc: the old name stays, nothing is sent, focus is back on 이름 바꾸기', async () => {
     const user = userEvent.setup();
-    const api = mockApi({ 'GET /admin/api/register-wheres': ROUTES });
+    const api = mockApi({ [on(adminContentApi.registerWheres)]: ROUTES });
     renderWithProviders(<RegisterRoutesScreen />);
     await screen.findByRole('list', { name: '가입 경로 목록' });
 

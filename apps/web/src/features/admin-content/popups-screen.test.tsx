@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { CONTENT_MESSAGES, POPUP_IMAGE_MAX_BYTES } from '@smm/domain';
 import type { AdminPopup } from '@smm/domain/contract';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { PopupsScreen } from './popups-screen';
+import { adminContentApi, pathOf } from '@smm/domain/endpoints';
 
 const PNG = Uint8Array.from(
   atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
@@ -23,11 +24,11 @@ const POPUPS: AdminPopup[] = [
 
 function setup() {
   const api = mockApi({
-    'GET /admin/api/popups': POPUPS,
-    'POST /admin/api/popups': () => json({ popup: { ...POPUPS[0], id: 8 }, changed: true }),
-    'PATCH /admin/api/popups/7': (call: RecordedCall) =>
+    [on(adminContentApi.popups)]: POPUPS,
+    [on(adminContentApi.uploadPopup)]: () => json({ popup: { ...POPUPS[0], id: 8 }, changed: true }),
+    [on(adminContentApi.setPopupEnabled, { id: 7 })]: (call: RecordedCall) =>
       json({ popup: { ...POPUPS[0], ...(call.body as object) }, changed: true }),
-    'DELETE /admin/api/popups/7': () => json({ changed: true }),
+    [on(adminContentApi.deletePopup, { id: 7 })]: () => json({ changed: true }),
   });
   renderWithProviders(<PopupsScreen />);
   return api;
@@ -100,6 +101,6 @@ describe('popups screen', () => {
     expect(sent(api, 'DELETE')).toEqual([]);
     await user.click(within(list).getByRole('button', { name: '삭제 확인' }));
     await waitFor(() => expect(sent(api, 'DELETE')).toHaveLength(1));
-    expect(sent(api, 'DELETE')[0]?.path).toBe('/admin/api/popups/7');
+    expect(sent(api, 'DELETE')[0]?.path).toBe(pathOf(adminContentApi.setPopupEnabled, { id: 7 }));
   });
 });

@@ -2,11 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WATCH_KINDS } from '@smm/domain';
 import type { AdminDashboardResponse, AdminWatchResponse } from '@smm/domain/contract';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { DASHBOARD_REFRESH_MS } from './api/get-dashboard';
 import { DashboardScreen } from './dashboard-screen';
 import { compactWon, formatProviderBalance, longChartDate } from './dashboard-format';
+import { adminApi, pathOf } from '@smm/domain/endpoints';
 
 const days = Array.from({ length: 30 }, (_, i) => {
   const date = new Date(Date.UTC(2026, 10, 3 + i)).toISOString().slice(0, 10);
@@ -73,7 +74,7 @@ afterEach(() => {
 
 describe('DashboardScreen', () => {
   it('shows the figures, the links to what waits, order statuses, provider balances and errors', async () => {
-    mockApi({ 'GET /admin/api/dashboard': DASHBOARD, 'GET /admin/api/watch': EMPTY_WATCH });
+    mockApi({ [on(adminApi.dashboard)]: DASHBOARD, [on(adminApi.watch)]: EMPTY_WATCH });
     renderWithProviders(<DashboardScreen />, { route: '/admin' });
 
     const today = await screen.findByText('오늘 매출');
@@ -145,8 +146,8 @@ describe('DashboardScreen', () => {
   it('says so when the dashboard cannot be loaded, and tries again on request', async () => {
     let calls = 0;
     mockApi({
-      'GET /admin/api/watch': EMPTY_WATCH,
-      'GET /admin/api/dashboard': () => {
+      [on(adminApi.watch)]: EMPTY_WATCH,
+      [on(adminApi.dashboard)]: () => {
         calls += 1;
         return calls === 1
           ? json({ message: '오류가 발생했습니다.', code: 'INTERNAL' }, 500)
@@ -161,10 +162,10 @@ describe('DashboardScreen', () => {
 
   it('refreshes itself every minute', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = mockApi({ 'GET /admin/api/dashboard': DASHBOARD, 'GET /admin/api/watch': EMPTY_WATCH });
+    const { calls } = mockApi({ [on(adminApi.dashboard)]: DASHBOARD, [on(adminApi.watch)]: EMPTY_WATCH });
     renderWithProviders(<DashboardScreen />, { route: '/admin' });
     await screen.findByText('오늘 매출');
-    const count = () => calls.filter((c) => c.path === '/admin/api/dashboard').length;
+    const count = () => calls.filter((c) => c.path === pathOf(adminApi.dashboard)).length;
     expect(count()).toBe(1);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS + 100);
@@ -186,7 +187,7 @@ describe("the dashboard's 확인 필요 card", () => {
             : group,
       ),
     };
-    mockApi({ 'GET /admin/api/dashboard': DASHBOARD, 'GET /admin/api/watch': watch });
+    mockApi({ [on(adminApi.dashboard)]: DASHBOARD, [on(adminApi.watch)]: watch });
     renderWithProviders(<DashboardScreen />, { route: '/admin' });
     const card = await screen.findByRole('link', { name: '확인 필요 3건' });
     expect(card).toHaveAttribute('href', '/admin/watch');
@@ -196,7 +197,7 @@ describe("the dashboard's 확인 필요 card", () => {
   });
 
   it('says there is nothing to do when nothing waits', async () => {
-    mockApi({ 'GET /admin/api/dashboard': DASHBOARD, 'GET /admin/api/watch': EMPTY_WATCH });
+    mockApi({ [on(adminApi.dashboard)]: DASHBOARD, [on(adminApi.watch)]: EMPTY_WATCH });
     renderWithProviders(<DashboardScreen />, { route: '/admin' });
     const card = await screen.findByRole('link', { name: '확인 필요 0건' });
     expect(card).toHaveTextContent('확인할 일이 없습니다');

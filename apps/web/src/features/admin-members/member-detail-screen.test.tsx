@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_ADMIN_MESSAGES } from '@smm/domain';
 import type { AdminMemberDetailResponse, AdminMemberProfile } from '@smm/domain/contract';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { MemberDetailScreen } from './member-detail-screen';
+import { adminMembersApi, adminPointsApi, pathOf } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(adminPointsApi.memberLedger);
 
 const profile = (over: Partial<AdminMemberProfile> = {}): AdminMemberProfile => ({
   loginId: 'Member7',
@@ -90,7 +94,7 @@ const posts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST'
 
 describe('member detail screen', () => {
   it('shows the profile and the recent orders and charges in tabs', async () => {
-    mockApi({ 'GET /admin/api/members/member7': detail() });
+    mockApi({ ...quiet, [on(adminMembersApi.member, { loginId: 'member7' })]: detail() });
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'Member7' })).toBeInTheDocument();
     expect(screen.getByText('이용 중')).toBeInTheDocument();
@@ -116,7 +120,11 @@ describe('member detail screen', () => {
 
   it('says the member cannot be found on a 404, with a way back', async () => {
     mockApi({
-      'GET /admin/api/members/nobody': json({ message: '회원을 찾을 수 없습니다.', code: 'NOT_FOUND' }, 404),
+      ...quiet,
+      [on(adminMembersApi.member, { loginId: 'nobody' })]: json(
+        { message: '회원을 찾을 수 없습니다.', code: 'NOT_FOUND' },
+        404,
+      ),
     });
     renderDetail('nobody');
     expect(await screen.findByText('회원을 찾을 수 없습니다.')).toBeInTheDocument();
@@ -126,9 +134,10 @@ describe('member detail screen', () => {
   it('suspends only with a reason, sent as typed (trimmed), then shows the new state', async () => {
     let suspended = false;
     const { calls } = mockApi({
-      'GET /admin/api/members/member7': () =>
+      ...quiet,
+      [on(adminMembersApi.member, { loginId: 'member7' })]: () =>
         json(detail(suspended ? { suspendedAt: '2026-11-22T02:00:00.000Z' } : {})),
-      'POST /admin/api/members/Member7/suspend': () => {
+      [on(adminMembersApi.suspend, { loginId: 'Member7' })]: () => {
         suspended = true;
         return json({ member: profile({ suspendedAt: '2026-11-22T02:00:00.000Z' }), changed: true });
       },
@@ -147,14 +156,14 @@ describe('member detail screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '정지' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posts(calls).map((c) => [c.path, c.body])).toEqual([
-      ['/admin/api/members/Member7/suspend', { memo: '결제 도용 신고' }],
+      [pathOf(adminMembersApi.suspend, { loginId: 'Member7' }), { memo: '결제 도용 신고' }],
     ]);
     expect(await screen.findByText('회원을 정지했습니다.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: '정지 해제' })).toBeInTheDocument();
   });
 
   it('cancelling the dialog sends nothing', async () => {
-    const { calls } = mockApi({ 'GET /admin/api/members/member7': detail() });
+    const { calls } = mockApi({ ...quiet, [on(adminMembersApi.member, { loginId: 'member7' })]: detail() });
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: '정지' }));
     await userEvent.click(screen.getByRole('button', { name: '취소' }));
@@ -164,9 +173,12 @@ describe('member detail screen', () => {
 
   it('restores and resets the API key without a memo; the server’s refusal is shown', async () => {
     const { calls } = mockApi({
-      'GET /admin/api/members/member7': detail({ suspendedAt: '2026-11-22T02:00:00.000Z' }),
-      'POST /admin/api/members/Member7/restore': json({ member: profile(), changed: true }),
-      'POST /admin/api/members/Member7/api-key/reset': json(
+      ...quiet,
+      [on(adminMembersApi.member, { loginId: 'member7' })]: detail({
+        suspendedAt: '2026-11-22T02:00:00.000Z',
+      }),
+      [on(adminMembersApi.restore, { loginId: 'Member7' })]: json({ member: profile(), changed: true }),
+      [on(adminMembersApi.resetApiKey, { loginId: 'Member7' })]: json(
         { message: '운영자 계정은 회원 관리에서 변경할 수 없습니다.', code: 'MEMBER_STATE' },
         409,
       ),
@@ -182,8 +194,8 @@ describe('member detail screen', () => {
     await userEvent.click(within(reset).getByRole('button', { name: '초기화' }));
     expect(await screen.findByText('운영자 계정은 회원 관리에서 변경할 수 없습니다.')).toBeInTheDocument();
     expect(posts(calls).map((c) => [c.path, c.body])).toEqual([
-      ['/admin/api/members/Member7/restore', { memo: '' }],
-      ['/admin/api/members/Member7/api-key/reset', { memo: '' }],
+      [pathOf(adminMembersApi.restore, { loginId: 'Member7' }), { memo: '' }],
+      [pathOf(adminMembersApi.resetApiKey, { loginId: 'Member7' }), { memo: '' }],
     ]);
   });
 });

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminMemberItem, AdminMembersResponse } from '@smm/domain/contract';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { MembersScreen } from './members-screen';
+import { adminMembersApi, pathOf } from '@smm/domain/endpoints';
 
 const member = (loginId: string, over: Partial<AdminMemberItem> = {}): AdminMemberItem => ({
   loginId,
@@ -33,14 +34,14 @@ function renderScreen(route = '/admin/members') {
 }
 
 const lastListCall = (calls: { path: string; search: string }[]) => {
-  const list = calls.filter((c) => c.path === '/admin/api/members');
+  const list = calls.filter((c) => c.path === pathOf(adminMembersApi.members));
   return new URLSearchParams(list[list.length - 1]?.search ?? '');
 };
 
 describe('members screen', () => {
   it('shows the page the server sent: link to the profile, figures, status', async () => {
     mockApi({
-      'GET /admin/api/members': pageOf(
+      [on(adminMembersApi.members)]: pageOf(
         [member('alice'), member('bob_1', { suspendedAt: '2026-11-22T01:00:00.000Z', phoneNumber: null })],
         2,
       ),
@@ -63,7 +64,7 @@ describe('members screen', () => {
   });
 
   it('reads search, status, order and page from the URL and asks the server for exactly that', async () => {
-    const { calls } = mockApi({ 'GET /admin/api/members': pageOf([member('kim1')], 120) });
+    const { calls } = mockApi({ [on(adminMembersApi.members)]: pageOf([member('kim1')], 120) });
     renderScreen('/admin/members?q=kim&status=suspended&sort=point&dir=asc&page=2');
     await screen.findByRole('link', { name: 'kim1' });
     expect(Object.fromEntries(lastListCall(calls))).toEqual({
@@ -85,7 +86,7 @@ describe('members screen', () => {
   });
 
   it('puts a new search, status or order in the URL and starts from page 1', async () => {
-    const { calls } = mockApi({ 'GET /admin/api/members': pageOf([member('alice')]) });
+    const { calls } = mockApi({ [on(adminMembersApi.members)]: pageOf([member('alice')]) });
     renderScreen('/admin/members?page=3');
     await screen.findByRole('link', { name: 'alice' });
 
@@ -109,7 +110,7 @@ describe('members screen', () => {
   });
 
   it('ignores values the URL cannot mean', async () => {
-    const { calls } = mockApi({ 'GET /admin/api/members': pageOf([]) });
+    const { calls } = mockApi({ [on(adminMembersApi.members)]: pageOf([]) });
     renderScreen('/admin/members?status=deleted&sort=password&dir=up&page=-4');
     expect(await screen.findByText('회원이 없습니다.')).toBeInTheDocument();
     expect(Object.fromEntries(lastListCall(calls))).toEqual({

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { NOTIFY_KINDS, NOTIFY_KIND_LABELS, NOTIFY_MESSAGES } from '@smm/domain';
 import type { AdminNotificationsResponse } from '@smm/domain/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { NotificationsScreen } from './notifications-screen';
+import { adminApi } from '@smm/domain/endpoints';
 
 const DATA: AdminNotificationsResponse = {
   settings: {
@@ -61,7 +62,7 @@ const DATA: AdminNotificationsResponse = {
 afterEach(() => vi.unstubAllGlobals());
 
 function setup(routes: Record<string, unknown> = {}) {
-  return mockApi({ 'GET /admin/api/notifications': DATA, ...routes });
+  return mockApi({ [on(adminApi.notifications)]: DATA, ...routes });
 }
 
 describe('the 알림 screen', () => {
@@ -97,7 +98,7 @@ describe('the 알림 screen', () => {
   it('saves all four choices in one call', async () => {
     const saved: RecordedCall[] = [];
     setup({
-      'PUT /admin/api/notifications/settings': (call: RecordedCall) => {
+      [on(adminApi.saveNotificationSettings)]: (call: RecordedCall) => {
         saved.push(call);
         return json({
           ...DATA,
@@ -146,7 +147,7 @@ describe('the 알림 screen', () => {
   it("sends a test message and shows the server's 429 in Korean", async () => {
     let tests = 0;
     setup({
-      'POST /admin/api/notifications/test': () => {
+      [on(adminApi.sendTestNotification)]: () => {
         tests += 1;
         return tests === 1
           ? json({ email: { status: 'sent', error: null }, telegram: { status: 'sent', error: null } })

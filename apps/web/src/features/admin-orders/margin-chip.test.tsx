@@ -1,16 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { sampleOrder } from './orders-test-data';
 import { OrdersScreen } from './orders-screen';
+import { adminCatalogApi, adminOrdersApi, pathOf } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(adminCatalogApi.providers, adminCatalogApi.services);
 
 /** The margin guard on placed orders (docs/product.md#operator-console): 역마진 on the row. */
 describe('orders list margin chip', () => {
   it('marks an order its provider charged more than the member paid', async () => {
     mockApi({
-      'GET /admin/api/orders': {
+      ...quiet,
+      [on(adminOrdersApi.orders)]: {
         items: [
           sampleOrder({
             id: 8,
@@ -39,14 +44,15 @@ describe('orders list margin chip', () => {
   it('filters the list to 역마진 orders (chargeExceedsPaid=true, kept in the URL as loss=1)', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
-      'GET /admin/api/orders': { items: [], page: 1, pageSize: 20, total: 0 },
+      ...quiet,
+      [on(adminOrdersApi.orders)]: { items: [], page: 1, pageSize: 20, total: 0 },
     });
     renderWithProviders(<OrdersScreen />, { route: '/admin/orders', path: '/admin/orders' });
     await screen.findByRole('table', { name: '주문 목록' });
     await user.click(screen.getByLabelText('역마진만'));
     await user.click(screen.getByRole('button', { name: '검색' }));
     await waitFor(() => {
-      const last = calls.filter((c) => c.path === '/admin/api/orders').at(-1);
+      const last = calls.filter((c) => c.path === pathOf(adminOrdersApi.orders)).at(-1);
       expect(new URLSearchParams(last?.search).get('chargeExceedsPaid')).toBe('true');
     });
     expect(await screen.findByText('조건에 맞는 주문이 없습니다.')).toBeInTheDocument();

@@ -3,13 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrderItem, AdminOrdersResponse, AdminService } from '@smm/domain/contract';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ADMIN_LISTS_REFRESH_MS } from './api/orders-keys';
 import { toCsv } from '@smm/domain';
 import { orderCsvColumns } from './order-columns';
 import { sampleOrder } from './orders-test-data';
 import { OrdersScreen } from './orders-screen';
+import { adminCatalogApi, adminOrdersApi, pathOf } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(adminCatalogApi.providers, adminCatalogApi.services);
 
 const pageOf = (items: AdminOrderItem[], total = items.length, pageSize = 20): AdminOrdersResponse => ({
   items,
@@ -71,12 +75,13 @@ describe('orders screen', () => {
   it('turns the filter bar into the URL and the URL into exactly the request the server expects', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
-      'GET /admin/api/orders': pageOf([sampleOrder()]),
-      'GET /admin/api/services': [service(3, '인스타 좋아요'), service(4, '숨은 상품', false)],
+      ...quiet,
+      [on(adminOrdersApi.orders)]: pageOf([sampleOrder()]),
+      [on(adminCatalogApi.services)]: [service(3, '인스타 좋아요'), service(4, '숨은 상품', false)],
     });
     renderScreen();
     await screen.findByText('kim_1');
-    expect(lastCall(calls, '/admin/api/orders')).toEqual({
+    expect(lastCall(calls, pathOf(adminOrdersApi.orders))).toEqual({
       sort: 'id',
       order: 'desc',
       page: '1',
@@ -107,7 +112,7 @@ describe('orders screen', () => {
       }),
     );
     await waitFor(() =>
-      expect(lastCall(calls, '/admin/api/orders')).toEqual({
+      expect(lastCall(calls, pathOf(adminOrdersApi.orders))).toEqual({
         member: 'kim',
         memberMatch: 'prefix',
         serviceId: '4',
@@ -127,13 +132,14 @@ describe('orders screen', () => {
   it('reads a shared URL into the form and the request; sorting and paging keep the filters', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
-      'GET /admin/api/orders': pageOf([sampleOrder()], 120, 50),
-      'GET /admin/api/services': [service(3, '인스타 좋아요')],
+      ...quiet,
+      [on(adminOrdersApi.orders)]: pageOf([sampleOrder()], 120, 50),
+      [on(adminCatalogApi.services)]: [service(3, '인스타 좋아요')],
     });
     renderScreen('/admin/orders?member=lee&status=0&size=50&page=2&from=2026-13-01&status=9');
     await screen.findByText('kim_1');
     // An impossible date is dropped instead of failing the list.
-    expect(lastCall(calls, '/admin/api/orders')).toEqual({
+    expect(lastCall(calls, pathOf(adminOrdersApi.orders))).toEqual({
       member: 'lee',
       memberMatch: 'exact',
       status: '0',
@@ -151,13 +157,18 @@ describe('orders screen', () => {
     );
     await user.click(screen.getByRole('button', { name: '금액' }));
     await waitFor(() =>
-      expect(lastCall(calls, '/admin/api/orders')).toMatchObject({ sort: 'cost', member: 'lee', page: '1' }),
+      expect(lastCall(calls, pathOf(adminOrdersApi.orders))).toMatchObject({
+        sort: 'cost',
+        member: 'lee',
+        page: '1',
+      }),
     );
   });
 
   it('shows each order’s facts with the link opening safely in a new tab', async () => {
     mockApi({
-      'GET /admin/api/orders': pageOf([
+      ...quiet,
+      [on(adminOrdersApi.orders)]: pageOf([
         sampleOrder({
           id: 7,
           status: 0,
@@ -189,7 +200,8 @@ describe('orders screen', () => {
 
   it('shows a link that reads as another one as what it is: real host first, or code points and no link (issue 30 §5)', async () => {
     mockApi({
-      'GET /admin/api/orders': pageOf([
+      ...quiet,
+      [on(adminOrdersApi.orders)]: pageOf([
         // `https://evil.example/` then U+202E: the rest would show reversed, as `https://good.example//`.
         sampleOrder({ id: 31, link: 'https://evil.example/\u202E//elpmaxe.doog//:sptth' }),
         sampleOrder({ id: 32, link: 'https://good.example@evil.example/%ED%95%9C' }),
@@ -211,7 +223,8 @@ describe('orders screen', () => {
   it('shows why the worker cancelled an order, in its column and in the CSV (issue 30 §7)', async () => {
     const reason = '공급사 거절: Incorrect link';
     mockApi({
-      'GET /admin/api/orders': pageOf([
+      ...quiet,
+      [on(adminOrdersApi.orders)]: pageOf([
         sampleOrder({ id: 41, status: 5, refunded: 350, cancelReason: reason }),
       ]),
     });
@@ -229,11 +242,12 @@ describe('orders screen', () => {
     let listed = 0;
     const order = sampleOrder({ id: 9, cost: 5_000 });
     const { calls } = mockApi({
-      'GET /admin/api/orders': () => {
+      ...quiet,
+      [on(adminOrdersApi.orders)]: () => {
         listed += 1;
         return json(pageOf([order]));
       },
-      'POST /admin/api/orders/9/cancel': {
+      [on(adminOrdersApi.cancelOrder, { id: 9 })]: {
         order: { ...order, status: 5, refunded: 5_000 },
         changed: true,
         refunded: 5_000,
@@ -261,11 +275,12 @@ describe('orders screen', () => {
     const unsent = sampleOrder({ id: 12, cost: 3_000, status: 0, providerOrderId: null });
     let listed = 0;
     mockApi({
-      'GET /admin/api/orders': () => {
+      ...quiet,
+      [on(adminOrdersApi.orders)]: () => {
         listed += 1;
         return json(pageOf([unsent]));
       },
-      'POST /admin/api/orders/12/cancel': {
+      [on(adminOrdersApi.cancelOrder, { id: 12 })]: {
         order: { ...unsent, status: 5, refunded: 3_000, providerOrderId: '9002' },
         changed: true,
         refunded: 3_000,
@@ -290,8 +305,9 @@ describe('orders screen', () => {
     const user = userEvent.setup();
     const unsent = sampleOrder({ id: 13, cost: 3_000, status: 0, providerOrderId: null });
     mockApi({
-      'GET /admin/api/orders': pageOf([unsent]),
-      'POST /admin/api/orders/13/cancel': {
+      ...quiet,
+      [on(adminOrdersApi.orders)]: pageOf([unsent]),
+      [on(adminOrdersApi.cancelOrder, { id: 13 })]: {
         order: { ...unsent, status: 5, refunded: 3_000 },
         changed: true,
         refunded: 3_000,
@@ -313,14 +329,15 @@ describe('orders screen', () => {
     const atProvider = sampleOrder({ id: 21, cost: 3_000, status: 1, providerOrderId: '9021' });
     const done = sampleOrder({ id: 22, status: 2, providerOrderId: '9022', latestRefill: null });
     const { calls } = mockApi({
-      'GET /admin/api/orders': pageOf([atProvider, done]),
-      'POST /admin/api/orders/21/force-refund': {
+      ...quiet,
+      [on(adminOrdersApi.orders)]: pageOf([atProvider, done]),
+      [on(adminOrdersApi.forceRefundOrder, { id: 21 })]: {
         order: { ...atProvider, status: 5, refunded: 3_000, forcedRefundAt: '2026-11-28T00:00:00.000Z' },
         changed: true,
         refunded: 3_000,
         provider: { asked: true, accepted: true, error: null },
       },
-      'POST /admin/api/orders/22/refill': { refill: {}, changed: true },
+      [on(adminOrdersApi.requestOrderRefill, { id: 22 })]: { refill: {}, changed: true },
     });
     renderScreen();
     expect(screen.queryByRole('button', { name: '주문 22 강제 환불' })).not.toBeInTheDocument();
@@ -338,7 +355,10 @@ describe('orders screen', () => {
       await screen.findByText('주문 #22의 리필을 요청했습니다. 다음 처리 주기에 공급사로 보냅니다.'),
     ).toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(
-      expect.arrayContaining(['POST /admin/api/orders/21/force-refund', 'POST /admin/api/orders/22/refill']),
+      expect.arrayContaining([
+        on(adminOrdersApi.forceRefundOrder, { id: 21 }),
+        on(adminOrdersApi.requestOrderRefill, { id: 22 }),
+      ]),
     );
   });
 
@@ -346,24 +366,25 @@ describe('orders screen', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const { calls } = mockApi({
-        'GET /admin/api/orders': pageOf([sampleOrder({ id: 14 })]),
-        'GET /admin/api/auto-orders': { items: [], page: 1, pageSize: 20, total: 0 },
+        ...quiet,
+        [on(adminOrdersApi.orders)]: pageOf([sampleOrder({ id: 14 })]),
+        [on(adminOrdersApi.autoOrders)]: { items: [], page: 1, pageSize: 20, total: 0 },
       });
       const count = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
       renderScreen();
       await screen.findByRole('button', { name: '주문 14 취소·환불' });
-      expect(count('/admin/api/orders')).toBe(1);
+      expect(count(pathOf(adminOrdersApi.orders))).toBe(1);
       await act(async () => {
         await vi.advanceTimersByTimeAsync(ADMIN_LISTS_REFRESH_MS + 100);
       });
-      await waitFor(() => expect(count('/admin/api/orders')).toBe(2));
+      await waitFor(() => expect(count(pathOf(adminOrdersApi.orders))).toBe(2));
 
       renderScreen('/admin/orders?tab=auto');
-      await waitFor(() => expect(count('/admin/api/auto-orders')).toBe(1));
+      await waitFor(() => expect(count(pathOf(adminOrdersApi.autoOrders))).toBe(1));
       await act(async () => {
         await vi.advanceTimersByTimeAsync(ADMIN_LISTS_REFRESH_MS + 100);
       });
-      await waitFor(() => expect(count('/admin/api/auto-orders')).toBe(2));
+      await waitFor(() => expect(count(pathOf(adminOrdersApi.autoOrders))).toBe(2));
     } finally {
       vi.useRealTimers();
     }
@@ -372,7 +393,7 @@ describe('orders screen', () => {
   it('lets the operator choose columns, remembers the choice, and never hides money or actions', async () => {
     localStorage.removeItem('smm.admin.orders.columns');
     const user = userEvent.setup();
-    mockApi({ 'GET /admin/api/orders': pageOf([sampleOrder({ id: 15 })]) });
+    mockApi({ ...quiet, [on(adminOrdersApi.orders)]: pageOf([sampleOrder({ id: 15 })]) });
     const headers = () =>
       within(screen.getByRole('table', { name: '주문 목록' }))
         .getAllByRole('columnheader')
@@ -430,8 +451,9 @@ describe('orders screen', () => {
   it('keeps the dialog open and shows the server’s message when it refuses', async () => {
     const user = userEvent.setup();
     mockApi({
-      'GET /admin/api/orders': pageOf([sampleOrder({ id: 11, providerOrderId: null, status: 0 })]),
-      'POST /admin/api/orders/11/resend': json(
+      ...quiet,
+      [on(adminOrdersApi.orders)]: pageOf([sampleOrder({ id: 11, providerOrderId: null, status: 0 })]),
+      [on(adminOrdersApi.resendOrder, { id: 11 })]: json(
         { message: '전송 중인 주문입니다. 잠시 후 다시 시도해주세요.', code: 'ORDER_STATE' },
         409,
       ),
@@ -449,8 +471,9 @@ describe('orders screen', () => {
   it('lists auto-orders on their tab with their own statuses, and stops one', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
-      'GET /admin/api/orders': pageOf([sampleOrder()]),
-      'GET /admin/api/auto-orders': {
+      ...quiet,
+      [on(adminOrdersApi.orders)]: pageOf([sampleOrder()]),
+      [on(adminOrdersApi.autoOrders)]: {
         items: [
           {
             id: 77,
@@ -474,7 +497,7 @@ describe('orders screen', () => {
         pageSize: 20,
         total: 1,
       },
-      'POST /admin/api/auto-orders/77/cancel': (call: RecordedCall) =>
+      [on(adminOrdersApi.cancelAutoOrder, { id: 77 })]: (call: RecordedCall) =>
         json({ autoOrder: {}, changed: true, refunded: 450, memo: call.body }),
     });
     renderScreen('/admin/orders?status=3&error=1');
@@ -482,7 +505,7 @@ describe('orders screen', () => {
     await user.click(screen.getByRole('tab', { name: '자동주문' }));
     await screen.findByText('lee');
     expect(screen.getByTestId('search')).toHaveTextContent('?tab=auto');
-    expect(lastCall(calls, '/admin/api/auto-orders')).toEqual({
+    expect(lastCall(calls, pathOf(adminOrdersApi.autoOrders))).toEqual({
       sort: 'id',
       order: 'desc',
       page: '1',

@@ -3,11 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminRefillItem, AdminRefillsResponse } from '@smm/domain/contract';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ADMIN_LISTS_REFRESH_MS } from './api/orders-keys';
 import { sampleOrder, sampleRefill } from './orders-test-data';
 import { OrdersScreen } from './orders-screen';
+import { adminCatalogApi, adminOrdersApi, pathOf } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(adminCatalogApi.providers, adminCatalogApi.services);
 
 const pageOf = (items: AdminRefillItem[], total = items.length): AdminRefillsResponse => ({
   items,
@@ -38,8 +42,9 @@ describe('orders screen: 리필 요청 tab', () => {
   it('lists refills with the provider’s answer once they arrive, and filters by state and member', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
-      'GET /admin/api/orders': { items: [], page: 1, pageSize: 20, total: 0 },
-      'GET /admin/api/refills': pageOf([
+      ...quiet,
+      [on(adminOrdersApi.orders)]: { items: [], page: 1, pageSize: 20, total: 0 },
+      [on(adminOrdersApi.refills)]: pageOf([
         sampleRefill(),
         sampleRefill({ id: 32, status: 1, statusLabel: '진행중', reason: null, finishedAt: null }),
       ]),
@@ -57,13 +62,13 @@ describe('orders screen: 리필 요청 tab', () => {
     // At the provider: nothing to send again.
     expect(within(open).queryByRole('button', { name: '리필 32 재전송' })).not.toBeInTheDocument();
     expect(screen.getByTestId('search')).toHaveTextContent('?tab=refills');
-    expect(lastQuery(calls, '/admin/api/refills')).toEqual({ page: '1', pageSize: '20' });
+    expect(lastQuery(calls, pathOf(adminOrdersApi.refills))).toEqual({ page: '1', pageSize: '20' });
 
     await user.selectOptions(screen.getByLabelText('리필 상태'), '거절');
     await user.type(screen.getByLabelText('회원 아이디 또는 링크'), ' kim_1 ');
     await user.click(screen.getByRole('button', { name: '검색' }));
     await waitFor(() =>
-      expect(lastQuery(calls, '/admin/api/refills')).toEqual({
+      expect(lastQuery(calls, pathOf(adminOrdersApi.refills))).toEqual({
         page: '1',
         pageSize: '20',
         status: '3',
@@ -76,8 +81,9 @@ describe('orders screen: 리필 요청 tab', () => {
   it('refreshes the open refills list every 15 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const { calls } = mockApi({ 'GET /admin/api/refills': pageOf([sampleRefill()]) });
-      const count = () => calls.filter((c) => c.method === 'GET' && c.path === '/admin/api/refills').length;
+      const { calls } = mockApi({ ...quiet, [on(adminOrdersApi.refills)]: pageOf([sampleRefill()]) });
+      const count = () =>
+        calls.filter((c) => c.method === 'GET' && c.path === pathOf(adminOrdersApi.refills)).length;
       renderScreen('/admin/orders?tab=refills');
       await waitFor(() => expect(count()).toBe(1));
       await act(async () => {
@@ -94,11 +100,12 @@ describe('orders screen: 리필 요청 tab', () => {
     let listed = 0;
     const refill = sampleRefill();
     const { calls } = mockApi({
-      'GET /admin/api/refills': () => {
+      ...quiet,
+      [on(adminOrdersApi.refills)]: () => {
         listed += 1;
         return json(pageOf([refill]));
       },
-      'POST /admin/api/refills/31/resend': {
+      [on(adminOrdersApi.resendRefill, { id: 31 })]: {
         refill: { ...refill, status: 0, statusLabel: '대기', reason: null },
         changed: true,
       },
@@ -111,7 +118,7 @@ describe('orders screen: 리필 요청 tab', () => {
     await user.click(within(dialog).getByRole('button', { name: '재전송' }));
     expect(await screen.findByText('리필 #31을 다음 처리 주기에 다시 보냅니다.')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.path).toBe('/admin/api/refills/31/resend');
+    expect(post.path).toBe(pathOf(adminOrdersApi.resendRefill, { id: 31 }));
     expect(post.body).toEqual({ memo: '공급사 복구' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(listed).toBeGreaterThan(1));
@@ -121,8 +128,9 @@ describe('orders screen: 리필 요청 tab', () => {
     const user = userEvent.setup();
     const refill = sampleRefill({ id: 40, status: 0, statusLabel: '대기', reason: null, finishedAt: null });
     const { calls } = mockApi({
-      'GET /admin/api/refills': pageOf([refill]),
-      'POST /admin/api/refills/40/reject': json(
+      ...quiet,
+      [on(adminOrdersApi.refills)]: pageOf([refill]),
+      [on(adminOrdersApi.rejectRefill, { id: 40 })]: json(
         { message: '공급사에 보내는 중인 리필입니다. 잠시 후 다시 시도해주세요.', code: 'REFILL_REFUSED' },
         409,
       ),
@@ -140,7 +148,7 @@ describe('orders screen: 리필 요청 tab', () => {
       await screen.findByText('공급사에 보내는 중인 리필입니다. 잠시 후 다시 시도해주세요.'),
     ).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.path).toBe('/admin/api/refills/40/reject');
+    expect(post.path).toBe(pathOf(adminOrdersApi.rejectRefill, { id: 40 }));
     expect(post.body).toEqual({ memo: '리필 기간 외 요청' });
     expect(screen.getByRole('dialog', { name: '리필 요청 거절' })).toBeInTheDocument();
   });
@@ -148,7 +156,8 @@ describe('orders screen: 리필 요청 tab', () => {
   it('filters the orders list to 취소 요청됨 and shows the request and the newest refill on the row', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
-      'GET /admin/api/orders': {
+      ...quiet,
+      [on(adminOrdersApi.orders)]: {
         items: [
           sampleOrder({ id: 8, cancelRequestedAt: '2026-11-21T15:40:00.000Z', latestRefill: null }),
           sampleOrder({ id: 9, status: 2, latestRefill: { id: 3, status: 1 } }),
@@ -169,7 +178,7 @@ describe('orders screen: 리필 요청 tab', () => {
     await user.click(screen.getByLabelText('취소 요청됨'));
     await user.click(screen.getByRole('button', { name: '검색' }));
     await waitFor(() =>
-      expect(lastQuery(calls, '/admin/api/orders')).toMatchObject({ cancelRequested: 'true' }),
+      expect(lastQuery(calls, pathOf(adminOrdersApi.orders))).toMatchObject({ cancelRequested: 'true' }),
     );
     expect(screen.getByTestId('search')).toHaveTextContent('cancel=1');
   });

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminChargeItem, AdminChargesResponse } from '@smm/domain/contract';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ChargesScreen } from './charges-screen';
+import { adminPointsApi, pathOf } from '@smm/domain/endpoints';
 
 const charge = (over: Partial<AdminChargeItem> = {}): AdminChargeItem => ({
   id: 12,
@@ -37,7 +38,7 @@ afterEach(() => {
 
 describe('ChargesScreen', () => {
   it('lists pending charges with their figures and receipt, in Seoul time', async () => {
-    const { calls } = mockApi({ 'GET /admin/api/charges': page([charge()]) });
+    const { calls } = mockApi({ [on(adminPointsApi.charges)]: page([charge()]) });
     renderWithProviders(<ChargesScreen />, { route: '/admin/charges' });
     await screen.findByText('김철수');
     const table = screen.getByRole('table', { name: '충전 신청 목록' });
@@ -50,15 +51,16 @@ describe('ChargesScreen', () => {
     expect(row).toHaveTextContent('220-81-62517');
     expect(row).toHaveTextContent('대기');
     // The 대기 tab is where the screen opens.
-    expect(calls.find((c) => c.path === '/admin/api/charges')?.search).toBe('?status=0&page=1');
+    expect(calls.find((c) => c.path === pathOf(adminPointsApi.charges))?.search).toBe('?status=0&page=1');
     expect(screen.getByRole('link', { name: '대기' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('accepts through the dialog with the memo, toasts, and refetches the list', async () => {
     let accepted = false;
     const { calls } = mockApi({
-      'GET /admin/api/charges': () => json(page([charge(accepted ? { status: 1, decidedBy: 'admin' } : {})])),
-      'POST /admin/api/charges/12/accept': () => {
+      [on(adminPointsApi.charges)]: () =>
+        json(page([charge(accepted ? { status: 1, decidedBy: 'admin' } : {})])),
+      [on(adminPointsApi.acceptCharge, { id: 12 })]: () => {
         accepted = true;
         return json({ charge: charge({ status: 1, decidedBy: 'admin' }), changed: true });
       },
@@ -78,17 +80,22 @@ describe('ChargesScreen', () => {
     ).toBeVisible();
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0]).toMatchObject({ path: '/admin/api/charges/12/accept', body: { memo: '통장 확인' } });
+    expect(posts[0]).toMatchObject({
+      path: pathOf(adminPointsApi.acceptCharge, { id: 12 }),
+      body: { memo: '통장 확인' },
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Refetched: the row is now accepted, with who did it.
     expect(await screen.findByText('수락', { selector: '.admin-chip' })).toBeVisible();
-    expect(calls.filter((c) => c.method === 'GET' && c.path === '/admin/api/charges').length).toBe(2);
+    expect(calls.filter((c) => c.method === 'GET' && c.path === pathOf(adminPointsApi.charges)).length).toBe(
+      2,
+    );
   });
 
   it('keeps the dialog open with the server’s message when the accept is refused', async () => {
     mockApi({
-      'GET /admin/api/charges': page([charge()]),
-      'POST /admin/api/charges/12/reject': json(
+      [on(adminPointsApi.charges)]: page([charge()]),
+      [on(adminPointsApi.rejectCharge, { id: 12 })]: json(
         {
           message: '이미 수락된 충전 신청은 거절할 수 없습니다. 잔액 조정을 이용해 주세요.',
           code: 'CHARGE_STATE',
@@ -108,7 +115,7 @@ describe('ChargesScreen', () => {
   });
 
   it('searches by login id or depositor name and receipt kind through the URL', async () => {
-    const { calls } = mockApi({ 'GET /admin/api/charges': page([]) });
+    const { calls } = mockApi({ [on(adminPointsApi.charges)]: page([]) });
     const user = userEvent.setup();
     renderWithProviders(<ChargesScreen />, { route: '/admin/charges' });
     await screen.findByText('조건에 맞는 충전 신청이 없습니다.');
@@ -122,7 +129,7 @@ describe('ChargesScreen', () => {
 
   it('lists charges of every status under 전체 and keeps the tab in the URL', async () => {
     const { calls } = mockApi({
-      'GET /admin/api/charges': (call: RecordedCall) =>
+      [on(adminPointsApi.charges)]: (call: RecordedCall) =>
         json(
           page(
             new URLSearchParams(call.search).has('status')
@@ -147,7 +154,7 @@ describe('ChargesScreen', () => {
 
     // The server is asked without a status (every status), and the rows of each status show.
     await screen.findByText('이영희');
-    expect(calls.filter((c) => c.path === '/admin/api/charges').at(-1)?.search).toBe('?page=1');
+    expect(calls.filter((c) => c.path === pathOf(adminPointsApi.charges)).at(-1)?.search).toBe('?page=1');
     const table = screen.getByRole('table', { name: '충전 신청 목록' });
     const chips = within(table)
       .getAllByText(/./, { selector: '.admin-chip' })
@@ -159,7 +166,9 @@ describe('ChargesScreen', () => {
     await user.type(screen.getByLabelText('회원 아이디 또는 입금자명'), 'kim');
     await user.click(screen.getByRole('button', { name: '검색' }));
     await waitFor(() =>
-      expect(calls.filter((c) => c.path === '/admin/api/charges').at(-1)?.search).toBe('?q=kim&page=1'),
+      expect(calls.filter((c) => c.path === pathOf(adminPointsApi.charges)).at(-1)?.search).toBe(
+        '?q=kim&page=1',
+      ),
     );
     expect(screen.getByRole('link', { name: '전체' })).toHaveAttribute('aria-current', 'page');
   });

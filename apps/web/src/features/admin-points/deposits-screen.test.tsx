@@ -7,9 +7,10 @@ import type {
   AdminDepositsResponse,
   AttachDepositResponse,
 } from '@smm/domain/contract';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { DepositsScreen } from './deposits-screen';
+import { adminPointsApi, pathOf } from '@smm/domain/endpoints';
 
 const deposit = (over: Partial<AdminDepositListItem> = {}): AdminDepositListItem => ({
   id: 9,
@@ -61,7 +62,7 @@ afterEach(() => {
 
 describe('DepositsScreen', () => {
   it('lists a second report of a transfer as 중복 의심 with the earlier deposit, under its own tab', async () => {
-    const { calls } = mockApi({ 'GET /admin/api/deposits': page([deposit()]) });
+    const { calls } = mockApi({ [on(adminPointsApi.deposits)]: page([deposit()]) });
     renderWithProviders(<DepositsScreen />, { route: '/admin/deposits?status=DUPLICATE' });
     await screen.findByText('먼저 받은 입금 #3');
     const table = screen.getByRole('table', { name: '입금 목록' });
@@ -70,7 +71,9 @@ describe('DepositsScreen', () => {
     expect(row).toHaveTextContent('먼저 받은 입금 #3');
     // The bank and the visible tail of the account the money arrived in.
     expect(within(row).getByTitle('받은 계좌 끝자리 789')).toHaveTextContent('··789');
-    expect(calls.find((c) => c.path === '/admin/api/deposits')?.search).toBe('?status=DUPLICATE&page=1');
+    expect(calls.find((c) => c.path === pathOf(adminPointsApi.deposits))?.search).toBe(
+      '?status=DUPLICATE&page=1',
+    );
     expect(screen.getByRole('link', { name: '중복 의심' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -97,9 +100,11 @@ describe('DepositsScreen', () => {
       changed: true,
     };
     const { calls } = mockApi({
-      'GET /admin/api/deposits': page([deposit()]),
-      'GET /admin/api/deposits/9/candidates': { items: [{ ...attached.charge, status: 0, depositId: null }] },
-      'POST /admin/api/deposits/9/attach': json(attached),
+      [on(adminPointsApi.deposits)]: page([deposit()]),
+      [on(adminPointsApi.depositCandidates, { id: 9 })]: {
+        items: [{ ...attached.charge, status: 0, depositId: null }],
+      },
+      [on(adminPointsApi.attachDeposit, { id: 9 })]: json(attached),
     });
     renderWithProviders(<DepositsScreen />, { route: '/admin/deposits?status=DUPLICATE' });
     await user.click(await screen.findByRole('button', { name: '충전에 연결' }));
@@ -120,8 +125,8 @@ describe('DepositsScreen', () => {
       original: relayReport,
     });
     mockApi({
-      'GET /admin/api/deposits': page([held]),
-      'GET /admin/api/deposits/9/candidates': { items: [] },
+      [on(adminPointsApi.deposits)]: page([held]),
+      [on(adminPointsApi.depositCandidates, { id: 9 })]: { items: [] },
     });
     renderWithProviders(<DepositsScreen />, { route: '/admin/deposits?status=DUPLICATE' });
     const table = await screen.findByRole('table', { name: '입금 목록' });
@@ -161,8 +166,8 @@ describe('DepositsScreen', () => {
       memo: typed,
     });
     mockApi({
-      'GET /admin/api/deposits': page([entered]),
-      'GET /admin/api/deposits/9/candidates': { items: [] },
+      [on(adminPointsApi.deposits)]: page([entered]),
+      [on(adminPointsApi.depositCandidates, { id: 9 })]: { items: [] },
     });
     renderWithProviders(<DepositsScreen />, { route: '/admin/deposits' });
     const table = await screen.findByRole('table', { name: '입금 목록' });
@@ -180,7 +185,7 @@ describe('DepositsScreen', () => {
 
   it('opens on 미확인 and lists deposits of every status under 전체', async () => {
     const { calls } = mockApi({
-      'GET /admin/api/deposits': (call: RecordedCall) =>
+      [on(adminPointsApi.deposits)]: (call: RecordedCall) =>
         json(
           page(
             new URLSearchParams(call.search).has('status')
@@ -197,7 +202,9 @@ describe('DepositsScreen', () => {
     renderWithProviders(<DepositsScreen />, { route: '/admin/deposits' });
     const table = await screen.findByRole('table', { name: '입금 목록' });
     await within(table).findByText('미확인');
-    expect(calls.find((c) => c.path === '/admin/api/deposits')?.search).toBe('?status=UNMATCHED&page=1');
+    expect(calls.find((c) => c.path === pathOf(adminPointsApi.deposits))?.search).toBe(
+      '?status=UNMATCHED&page=1',
+    );
     expect(screen.getByRole('link', { name: '미확인' })).toHaveAttribute('aria-current', 'page');
 
     const all = screen.getByRole('link', { name: '전체' });
@@ -207,7 +214,7 @@ describe('DepositsScreen', () => {
     await within(table).findByText('충전 완료');
     expect(within(table).getByText('중복 의심')).toBeInTheDocument();
     expect(within(table).getByText('미확인')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/admin/api/deposits').at(-1)?.search).toBe('?page=1');
+    expect(calls.filter((c) => c.path === pathOf(adminPointsApi.deposits)).at(-1)?.search).toBe('?page=1');
     expect(screen.getByRole('link', { name: '전체' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -6,9 +6,10 @@ import type { MemberLedgerResponse } from '@smm/domain/contract';
 import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { MemberLedgerPanel } from './member-ledger-panel';
+import { adminPointsApi, pathOf } from '@smm/domain/endpoints';
 
-const LEDGER_PATH = '/admin/api/members/kim_1/ledger';
-const ADJUST_PATH = '/admin/api/members/kim_1/point-adjustments';
+const LEDGER_PATH = pathOf(adminPointsApi.memberLedger, { loginId: 'kim_1' });
+const ADJUST_PATH = pathOf(adminPointsApi.adjustPoints, { loginId: 'kim_1' });
 
 function ledger(balance: number): MemberLedgerResponse {
   return {

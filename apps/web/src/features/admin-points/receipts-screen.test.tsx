@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CSV_BOM, STORAGE_KEYS } from '@smm/domain';
 import type { ReceiptItem } from '@smm/domain/contract';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ReceiptsScreen } from './receipts-screen';
+import { adminPointsApi, authApi, pathOf } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(authApi.profile);
 
 const saveTextFile = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/download', () => ({ saveTextFile }));
@@ -42,8 +46,9 @@ afterEach(() => {
 describe('ReceiptsScreen', () => {
   it('lists receipts to issue with 공급가액 and 부가세, and marks one issued', async () => {
     const { calls } = mockApi({
-      'GET /admin/api/receipts': { items: [receipt], page: 1, pageSize: 50, total: 1 },
-      'POST /admin/api/receipts/12/issue': {
+      ...quiet,
+      [on(adminPointsApi.receipts)]: { items: [receipt], page: 1, pageSize: 50, total: 1 },
+      [on(adminPointsApi.issueReceipt, { chargeId: 12 })]: {
         receipt: { ...receipt, issuedAt: '2026-11-22T10:00:00.000Z', issuedBy: 'admin' },
         changed: true,
       },
@@ -66,8 +71,9 @@ describe('ReceiptsScreen', () => {
   it('downloads the server’s CSV with the token, keeping the BOM Excel needs', async () => {
     const csv = `${CSV_BOM}충전 번호,증빙 종류\r\n12,세금계산서\r\n`;
     const { calls } = mockApi({
-      'GET /admin/api/receipts': { items: [receipt], page: 1, pageSize: 50, total: 1 },
-      'GET /admin/api/receipts.csv': () =>
+      ...quiet,
+      [on(adminPointsApi.receipts)]: { items: [receipt], page: 1, pageSize: 50, total: 1 },
+      [on(adminPointsApi.receiptsCsv)]: () =>
         new Response(csv, {
           headers: {
             'content-type': 'text/csv; charset=utf-8',
@@ -84,15 +90,16 @@ describe('ReceiptsScreen', () => {
     expect(fileName).toBe('세금계산서_미처리_20261122-1800.csv');
     expect(text).toBe(csv);
     expect(mime).toBe('text/csv; charset=utf-8');
-    const request = calls.find((c) => c.path === '/admin/api/receipts.csv')!;
+    const request = calls.find((c) => c.path === pathOf(adminPointsApi.receiptsCsv))!;
     expect(request.search).toBe('?status=todo&kind=1');
     expect(request.headers.get('Authorization')).toBe('Bearer operator-token');
   });
 
   it('shows the server’s message when the export is refused', async () => {
     mockApi({
-      'GET /admin/api/receipts': { items: [], page: 1, pageSize: 50, total: 0 },
-      'GET /admin/api/receipts.csv': json({ message: '권한이 없습니다.', code: 'FORBIDDEN' }, 403),
+      ...quiet,
+      [on(adminPointsApi.receipts)]: { items: [], page: 1, pageSize: 50, total: 0 },
+      [on(adminPointsApi.receiptsCsv)]: json({ message: '권한이 없습니다.', code: 'FORBIDDEN' }, 403),
     });
     const user = userEvent.setup();
     renderWithProviders(<ReceiptsScreen />, { route: '/admin/receipts' });

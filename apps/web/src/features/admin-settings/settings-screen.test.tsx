@@ -11,9 +11,13 @@ import {
 import type { AdminSetting } from '@smm/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { useSiteSettings } from '@/lib/site-settings';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { SettingsScreen } from './settings-screen';
+import { adminApi, pathOf, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(adminApi.settingsConfigStatus);
 
 const VALUES: Partial<Record<string, string>> = {
   FOOTER_ADDRESS: '서울특별시 강남구',
@@ -51,10 +55,11 @@ function setup(answer?: (call: RecordedCall) => Response | undefined, configStat
     return json({ key, value, changed: true });
   };
   const api = mockApi({
-    'GET /admin/api/settings': SETTINGS,
-    'GET /admin/api/settings/config-status': configStatus,
-    'GET /service/settings': () => json([{ key: 'SITE_MAIN_COLOR', value: memberColour }]),
-    ...Object.fromEntries(SETTING_KEYS.map((key) => [`PUT /admin/api/settings/${key}`, save(key)])),
+    ...quiet,
+    [on(adminApi.settings)]: SETTINGS,
+    [on(adminApi.settingsConfigStatus)]: configStatus,
+    [on(siteApi.settings)]: () => json([{ key: 'SITE_MAIN_COLOR', value: memberColour }]),
+    ...Object.fromEntries(SETTING_KEYS.map((key) => [on(adminApi.updateSetting, { key }), save(key)])),
   });
   renderWithProviders(
     <>
@@ -108,7 +113,8 @@ describe('settings screen', () => {
 
   it("leaves the operator notifications' keys to the 알림 screen and links there", async () => {
     mockApi({
-      'GET /admin/api/settings': [
+      ...quiet,
+      [on(adminApi.settings)]: [
         ...SETTINGS,
         ...NOTIFY_SETTING_KEYS.map((key) => ({ key, value: '', kind: settingKind(key), choices: [] })),
       ],
@@ -126,7 +132,7 @@ describe('settings screen', () => {
     await user.click(await screen.findByRole('switch', { name: 'FAQ 메뉴' }));
     await waitFor(() => expect(puts(api.calls)).toHaveLength(1));
     expect(puts(api.calls)[0]).toMatchObject({
-      path: '/admin/api/settings/ENABLE_QNA',
+      path: pathOf(adminApi.updateSetting, { key: 'ENABLE_QNA' }),
       body: { value: 'false' },
     });
     expect(await screen.findByText('저장됨')).toBeInTheDocument();

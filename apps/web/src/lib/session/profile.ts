@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Profile } from '@smm/domain/contract';
-import { api } from '../api-client';
+import { authApi } from '@smm/domain/endpoints';
+import { call } from '../api-client';
 
-const getProfile = () => api.get<Profile>('/auth/profile');
+const getProfile = () => call(authApi.profile);
 
 /** One definition for every profile read: the start-up check, the login refetch and the live query. */
 export const getProfileQueryOptions = () =>

@@ -12,11 +12,15 @@ import {
 } from '@smm/domain';
 import type { Profile } from '@smm/domain/contract';
 import { useSession } from '@/lib/session/session-context';
-import { json, mockApi, settingsOf, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, type RecordedCall, on, emptyLists } from '@/testing/mock-api';
 import { GuestButton } from '@/testing/guest-button';
 import { renderWithProviders } from '@/testing/render';
 import { toast } from 'sonner';
 import { AccountRoute } from './account';
+import { authApi, pathOf, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(siteApi.settings);
 
 const NEW_KEY = 'smm_3f9a2c1b_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcdXy1Z';
 const NEW_MASK = 'smm_3f9a2c1b…Xy1Z';
@@ -27,9 +31,10 @@ function memberServer(apiKey: string | null, extra: Record<string, unknown> = {}
   localStorage.setItem(STORAGE_KEYS.JWT, 'good');
   let current = apiKey;
   return mockApi({
+    ...quiet,
     ...extra,
-    'GET /auth/profile': () => json({ id: 'member1', point: 5000, apiKey: current } satisfies Profile),
-    'POST /auth/api-key': () => {
+    [on(authApi.profile)]: () => json({ id: 'member1', point: 5000, apiKey: current } satisfies Profile),
+    [on(authApi.issueApiKey)]: () => {
       current = NEW_MASK;
       return json({ apiKey: NEW_KEY });
     },
@@ -37,12 +42,12 @@ function memberServer(apiKey: string | null, extra: Record<string, unknown> = {}
 }
 
 const issuePosts = (calls: RecordedCall[]) =>
-  calls.filter((c) => c.method === 'POST' && c.path === '/auth/api-key');
+  calls.filter((c) => c.method === 'POST' && c.path === pathOf(authApi.issueApiKey));
 const deletes = (calls: RecordedCall[]) =>
-  calls.filter((c) => c.method === 'DELETE' && c.path === '/auth/account');
+  calls.filter((c) => c.method === 'DELETE' && c.path === pathOf(authApi.deleteAccount));
 
 const profileReads = (calls: RecordedCall[]) =>
-  calls.filter((c) => c.method === 'GET' && c.path === '/auth/profile');
+  calls.filter((c) => c.method === 'GET' && c.path === pathOf(authApi.profile));
 
 function SessionProbe() {
   return <p data-testid="session-state">{useSession().state}</p>;
@@ -147,8 +152,9 @@ describe('account (/account): id and API key', () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
     const { message } = ERROR_CATALOGUE.TOO_MANY_API_KEYS;
     mockApi({
-      'GET /auth/profile': { id: 'member1', point: 0, apiKey: null },
-      'POST /auth/api-key': json({ message, code: 'TOO_MANY_API_KEYS' }, 429),
+      ...quiet,
+      [on(authApi.profile)]: { id: 'member1', point: 0, apiKey: null },
+      [on(authApi.issueApiKey)]: json({ message, code: 'TOO_MANY_API_KEYS' }, 429),
     });
     const user = userEvent.setup();
     renderAccount();
@@ -171,9 +177,10 @@ describe('account (/account): referral code', () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
     let referralCode: string | undefined;
     const { calls } = mockApi({
-      'GET /service/settings': settingsOf({ ENABLE_REFERRAL: 'true' }),
-      'GET /auth/profile': () => json({ id: 'member1', point: 0, apiKey: null, referralCode }),
-      'POST /auth/referral-code': () => {
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_REFERRAL: 'true' }),
+      [on(authApi.profile)]: () => json({ id: 'member1', point: 0, apiKey: null, referralCode }),
+      [on(authApi.issueReferralCode)]: () => {
         referralCode = 'REF7K2QX';
         return json({ referralCode });
       },
@@ -189,7 +196,7 @@ describe('account (/account): referral code', () => {
     await user.click(within(block).getByRole('button', { name: '추천인 코드 발급' }));
     expect(await within(block).findByLabelText('내 추천인 코드')).toHaveValue('REF7K2QX');
     expect(await screen.findByText(ACCOUNT_MESSAGES.REFERRAL_ISSUED)).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/auth/referral-code')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === pathOf(authApi.issueReferralCode))).toHaveLength(1);
     await waitFor(() => expect(profileReads(calls).length).toBeGreaterThan(readsBefore));
 
     await user.click(within(block).getByRole('button', { name: '추천인 코드 복사' }));
@@ -200,8 +207,9 @@ describe('account (/account): referral code', () => {
   it('a member who has one sees it straight away, with no issue button', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
     mockApi({
-      'GET /service/settings': settingsOf({ ENABLE_REFERRAL: 'true' }),
-      'GET /auth/profile': { id: 'member1', point: 0, apiKey: null, referralCode: 'HAVE1234' },
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_REFERRAL: 'true' }),
+      [on(authApi.profile)]: { id: 'member1', point: 0, apiKey: null, referralCode: 'HAVE1234' },
     });
     renderAccount();
     expect(await screen.findByLabelText('내 추천인 코드')).toHaveValue('HAVE1234');
@@ -210,7 +218,8 @@ describe('account (/account): referral code', () => {
 });
 
 describe('account (/account): change password', () => {
-  const passwordPosts = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/auth/change-password');
+  const passwordPosts = (calls: RecordedCall[]) =>
+    calls.filter((c) => c.path === pathOf(authApi.changePassword));
 
   async function fill(current: string, next: string, again: string) {
     const user = userEvent.setup();
@@ -229,8 +238,9 @@ describe('account (/account): change password', () => {
   it('checks §5 in order with the password rule as the hint, sends only the two passwords, toasts and goes to /logout', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
     const { calls } = mockApi({
-      'GET /auth/profile': { id: 'member1', point: 0, apiKey: null },
-      'POST /auth/change-password': { message: ACCOUNT_MESSAGES.PASSWORD_CHANGED },
+      ...quiet,
+      [on(authApi.profile)]: { id: 'member1', point: 0, apiKey: null },
+      [on(authApi.changePassword)]: { message: ACCOUNT_MESSAGES.PASSWORD_CHANGED },
     });
     renderAccount();
     await screen.findByDisplayValue('member1');
@@ -269,8 +279,9 @@ describe('account (/account): change password', () => {
   ])('a %i shows its message and stays', async (status, message, shown) => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
     mockApi({
-      'GET /auth/profile': { id: 'member1', point: 0, apiKey: null },
-      'POST /auth/change-password': json({ message }, status),
+      ...quiet,
+      [on(authApi.profile)]: { id: 'member1', point: 0, apiKey: null },
+      [on(authApi.changePassword)]: json({ message }, status),
     });
     renderAccount();
     await screen.findByDisplayValue('member1');
@@ -284,8 +295,9 @@ describe('account (/account): change password', () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
     let release: (r: Response) => void = () => {};
     const { calls } = mockApi({
-      'GET /auth/profile': { id: 'member1', point: 0, apiKey: null },
-      'POST /auth/change-password': () => new Promise<Response>((resolve) => (release = resolve)),
+      ...quiet,
+      [on(authApi.profile)]: { id: 'member1', point: 0, apiKey: null },
+      [on(authApi.changePassword)]: () => new Promise<Response>((resolve) => (release = resolve)),
     });
     renderAccount();
     await screen.findByDisplayValue('member1');
@@ -306,7 +318,7 @@ describe('account (/account): change password', () => {
 describe('account (/account): deletion', () => {
   it('warns of all four consequences, needs a second press, then toasts, becomes a guest and goes to /', async () => {
     const { calls } = memberServer(null, {
-      'DELETE /auth/account': { message: ACCOUNT_MESSAGES.ACCOUNT_DELETED },
+      [on(authApi.deleteAccount)]: { message: ACCOUNT_MESSAGES.ACCOUNT_DELETED },
     });
     // The login form remembers this member's id; another id saved on the device is not ours to drop.
     localStorage.setItem(STORAGE_KEYS.REMEMBERED_ID, 'member1');
@@ -342,8 +354,9 @@ describe('account (/account): deletion', () => {
   it('a failure says so and puts the first label back', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
     mockApi({
-      'GET /auth/profile': { id: 'member1', point: 0, apiKey: null },
-      'DELETE /auth/account': json({ message: '' }, 500),
+      ...quiet,
+      [on(authApi.profile)]: { id: 'member1', point: 0, apiKey: null },
+      [on(authApi.deleteAccount)]: json({ message: '' }, 500),
     });
     const user = userEvent.setup();
     renderAccount();
@@ -357,7 +370,7 @@ describe('account (/account): deletion', () => {
 
 describe('account (/account): guests', () => {
   it('a guest sees the guest label as the id and gets the browse-only message for every action; nothing is sent', async () => {
-    const { calls } = mockApi({ 'GET /service/settings': settingsOf({ ENABLE_REFERRAL: 'true' }) });
+    const { calls } = mockApi({ ...quiet, [on(siteApi.settings)]: settingsOf({ ENABLE_REFERRAL: 'true' }) });
     const user = userEvent.setup();
     renderWithProviders(
       <>

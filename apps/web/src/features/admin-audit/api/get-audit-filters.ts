@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditLogFiltersResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
-export const getAuditFilters = () => api.get<AuditLogFiltersResponse>('/admin/api/audit-log/actions');
+export const getAuditFilters = () => call(adminApi.auditLogFilters);
 
 /** What the filter dropdowns offer: the actions, target types and operators present in the log. */
 export const getAuditFiltersQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditLogResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 /** The audit screen's filters, as they sit in the URL (every value text; '' = not filtered). */
 export interface AuditSearch {
@@ -29,7 +29,7 @@ export function auditSearchParams(search: AuditSearch): URLSearchParams {
 export const getAuditLog = (search: AuditSearch) => {
   const params = auditSearchParams(search);
   params.set('page', String(search.page));
-  return api.get<AuditLogResponse>(`/admin/api/audit-log?${params.toString()}`);
+  return call(adminApi.auditLog, { query: params });
 };
 
 /** One page (50) of operator actions, newest first, filtered by the server. */

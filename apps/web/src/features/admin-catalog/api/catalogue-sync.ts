@@ -1,41 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  CatalogueSyncResponse,
-  ExchangeRateRequest,
-  SimulatedListingRequest,
-  SyncNowResponse,
-  SyncSettingsRequest,
-} from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { ExchangeRateRequest, SimulatedListingRequest, SyncSettingsRequest } from '@smm/domain/contract';
+import { adminCatalogApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { CATALOG_QUERY_KEY } from './catalog-keys';
 import { useCatalogMutation } from './use-catalog-mutation';
 
 /** Under the catalogue's key: a sync changes services, so every catalogue list is refetched after one. */
 export const CATALOGUE_SYNC_QUERY_KEY = [...CATALOG_QUERY_KEY, 'sync'] as const;
 
-export const getCatalogueSync = () => api.get<CatalogueSyncResponse>('/admin/api/catalogue-sync');
+export const getCatalogueSync = () => call(adminCatalogApi.catalogueSync);
 
 export const useCatalogueSync = () =>
   useQuery({ queryKey: CATALOGUE_SYNC_QUERY_KEY, queryFn: getCatalogueSync });
 
 /** 지금 동기화: the provider's services are read now and our services brought in step. */
-export const syncProviderNow = (id: number) => api.post<SyncNowResponse>(`/admin/api/providers/${id}/sync`);
+export const syncProviderNow = (id: number) => call(adminCatalogApi.syncProvider, { params: { id } });
 export const useSyncProviderNow = () => useCatalogMutation(syncProviderNow);
 
 /** 적용: a listing the sync held as suspicious is applied after all (the operator checked it is real). */
 export const applySuspiciousSync = (id: number) =>
-  api.post<SyncNowResponse>(`/admin/api/providers/${id}/sync/apply`);
+  call(adminCatalogApi.applySuspiciousSync, { params: { id } });
 export const useApplySuspiciousSync = () => useCatalogMutation(applySuspiciousSync);
 
 export const saveSyncSettings = ({ id, body }: { id: number; body: SyncSettingsRequest }) =>
-  api.put<CatalogueSyncResponse>(`/admin/api/providers/${id}/sync-settings`, body);
+  call(adminCatalogApi.saveSyncSettings, { params: { id }, body });
 export const useSaveSyncSettings = () => useCatalogMutation(saveSyncSettings);
 
 export const saveExchangeRate = (body: ExchangeRateRequest) =>
-  api.put<CatalogueSyncResponse>('/admin/api/exchange-rates', body);
+  call(adminCatalogApi.saveExchangeRates, { body });
 export const useSaveExchangeRate = () => useCatalogMutation(saveExchangeRate);
 
 /** The demo's control of the built-in simulated provider's listing (then 지금 동기화 shows the effect). */
 export const setSimulatedListing = ({ id, body }: { id: number; body: SimulatedListingRequest }) =>
-  api.put<{ ok: true }>(`/admin/api/simulated-provider/listing/${id}`, body);
+  call(adminCatalogApi.setSimulatedListing, { params: { id }, body });
 export const useSetSimulatedListing = () => useCatalogMutation(setSimulatedListing);

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProviderServiceItem } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
 import { PROVIDERS_QUERY_KEY } from '@/features/admin/api/query-keys';
+import { adminCatalogApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
-export const getProviderServices = (id: number) =>
-  api.get<ProviderServiceItem[]>(`/admin/api/providers/${id}/services`);
+export const getProviderServices = (id: number) => call(adminCatalogApi.providerServices, { params: { id } });
 
 /** The provider's own services list, asked live (not retried: a failing provider answers 502). */
 export const getProviderServicesQueryOptions = (id: number) =>

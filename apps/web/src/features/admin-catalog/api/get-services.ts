@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminService } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminCatalogApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { CATALOG_QUERY_KEY } from './catalog-keys';
 
 export type { AdminService };
 
-export const getServices = () => api.get<AdminService[]>('/admin/api/services');
+export const getServices = () => call(adminCatalogApi.services);
 
 /** Every service (hidden too) with its category, platform and provider names. */
 export const getServicesQueryOptions = () =>

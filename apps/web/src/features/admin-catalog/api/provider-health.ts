@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  ProviderHealthResponse,
-  ProviderMutationResponse,
-  ProviderSendingRequest,
-  SimulatedModeRequest,
-} from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { ProviderSendingRequest, SimulatedModeRequest } from '@smm/domain/contract';
+import { adminCatalogApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { CATALOG_QUERY_KEY } from './catalog-keys';
 import { useCatalogMutation } from './use-catalog-mutation';
 
 /** Under the catalogue's key: the switch changes the providers list too. */
 export const PROVIDER_HEALTH_QUERY_KEY = [...CATALOG_QUERY_KEY, 'health'] as const;
 
-export const getProviderHealth = () => api.get<ProviderHealthResponse>('/admin/api/provider-health');
+export const getProviderHealth = () => call(adminCatalogApi.providerHealth);
 
 /** Refreshed every 30 s while the screen is open, so an operator watches the calls and samples come in. */
 export const useProviderHealth = () =>
@@ -24,10 +20,10 @@ export const useProviderHealth = () =>
 
 /** 신규 주문 전송 중지 on or off for one provider. */
 export const setProviderSending = ({ id, body }: { id: number; body: ProviderSendingRequest }) =>
-  api.put<ProviderMutationResponse>(`/admin/api/providers/${id}/sending`, body);
+  call(adminCatalogApi.setProviderSending, { params: { id }, body });
 export const useSetProviderSending = () => useCatalogMutation(setProviderSending);
 
 /** The demo's simulated provider: 잔액 소진 / 응답 없음. */
 export const setSimulatedMode = (body: SimulatedModeRequest) =>
-  api.put<SimulatedModeRequest>('/admin/api/simulated-provider/mode', body);
+  call(adminCatalogApi.setSimulatedMode, { body });
 export const useSetSimulatedMode = () => useCatalogMutation(setSimulatedMode);

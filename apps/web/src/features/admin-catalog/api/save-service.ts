@@ -1,11 +1,12 @@
-import type { ServiceMutationResponse, ServiceRequest } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { ServiceRequest } from '@smm/domain/contract';
+import { adminCatalogApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { useCatalogMutation } from './use-catalog-mutation';
 
 /** POST /admin/api/services (no id) or PUT /admin/api/services/:id. */
 export const saveService = ({ id, body }: { id: number | null; body: ServiceRequest }) =>
   id === null
-    ? api.post<ServiceMutationResponse>('/admin/api/services', body)
-    : api.put<ServiceMutationResponse>(`/admin/api/services/${id}`, body);
+    ? call(adminCatalogApi.createService, { body })
+    : call(adminCatalogApi.updateService, { params: { id }, body });
 
 export const useSaveService = () => useCatalogMutation(saveService);

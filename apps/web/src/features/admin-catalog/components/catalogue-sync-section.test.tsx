@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CatalogueSyncResponse } from '@smm/domain/contract';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { CatalogueSyncSection } from './catalogue-sync-section';
+import { adminCatalogApi, pathOf } from '@smm/domain/endpoints';
 
 const report = (changes: number): CatalogueSyncResponse => ({
   providers: [
@@ -90,7 +91,7 @@ const report = (changes: number): CatalogueSyncResponse => ({
 
 describe('catalogue sync section', () => {
   it("shows the provider's last run with its changes, new upstream services and the exchange rate", async () => {
-    mockApi({ 'GET /admin/api/catalogue-sync': report(2) });
+    mockApi({ [on(adminCatalogApi.catalogueSync)]: report(2) });
     renderWithProviders(<CatalogueSyncSection />);
     const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
     expect(within(card).getAllByText('성공')[0]!.closest('header')).not.toBeNull();
@@ -110,7 +111,7 @@ describe('catalogue sync section', () => {
   });
 
   it('keeps the runs before the last one: when, how, the outcome and what each changed', async () => {
-    mockApi({ 'GET /admin/api/catalogue-sync': report(2) });
+    mockApi({ [on(adminCatalogApi.catalogueSync)]: report(2) });
     renderWithProviders(<CatalogueSyncSection />);
     const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
     await userEvent.click(within(card).getByText('이전 동기화 2회'));
@@ -130,8 +131,8 @@ describe('catalogue sync section', () => {
     let runs = 0;
     let answer: (() => void) | undefined;
     const { calls } = mockApi({
-      'GET /admin/api/catalogue-sync': () => json(report(runs > 0 ? 2 : 0)),
-      'POST /admin/api/providers/7/sync': () =>
+      [on(adminCatalogApi.catalogueSync)]: () => json(report(runs > 0 ? 2 : 0)),
+      [on(adminCatalogApi.syncProvider, { id: 7 })]: () =>
         new Promise<Response>((resolve) => {
           answer = () => {
             runs += 1;
@@ -158,13 +159,13 @@ describe('catalogue sync section', () => {
     expect(button).toBeEnabled();
     expect(button).toHaveTextContent('지금 동기화');
     expect(await within(card).findByText('[101] 한국인 팔로워')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/admin/api/providers/7/sync')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === pathOf(adminCatalogApi.syncProvider, { id: 7 }))).toHaveLength(1);
   });
 
   it('지금 동기화 that failed says why in Korean, and keeps saying it', async () => {
     mockApi({
-      'GET /admin/api/catalogue-sync': report(0),
-      'POST /admin/api/providers/7/sync': json({ status: 'failed', error: 'services: HTTP 502' }),
+      [on(adminCatalogApi.catalogueSync)]: report(0),
+      [on(adminCatalogApi.syncProvider, { id: 7 })]: json({ status: 'failed', error: 'services: HTTP 502' }),
     });
     renderWithProviders(<CatalogueSyncSection />);
     const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
@@ -179,8 +180,8 @@ describe('catalogue sync section', () => {
 
   it("saves a provider's sync settings", async () => {
     const { calls } = mockApi({
-      'GET /admin/api/catalogue-sync': report(0),
-      'PUT /admin/api/providers/7/sync-settings': report(0),
+      [on(adminCatalogApi.catalogueSync)]: report(0),
+      [on(adminCatalogApi.saveSyncSettings, { id: 7 })]: report(0),
     });
     renderWithProviders(<CatalogueSyncSection />);
     const form = await screen.findByRole('form', { name: '해외 공급사 동기화 설정' });
@@ -202,8 +203,8 @@ describe('catalogue sync section', () => {
 
   it("changes the demo's simulated provider listing", async () => {
     const { calls } = mockApi({
-      'GET /admin/api/catalogue-sync': report(0),
-      'PUT /admin/api/simulated-provider/listing/3': { ok: true },
+      [on(adminCatalogApi.catalogueSync)]: report(0),
+      [on(adminCatalogApi.setSimulatedListing, { id: 3 })]: { ok: true },
     });
     renderWithProviders(<CatalogueSyncSection />);
     const group = await screen.findByRole('group', { name: '데모 공급사 조작' });
@@ -231,8 +232,8 @@ describe('catalogue sync section', () => {
       error: '공급사가 빈 상품 목록을 보냈습니다 (연결된 상품 15개).',
     };
     const { calls } = mockApi({
-      'GET /admin/api/catalogue-sync': suspicious,
-      'POST /admin/api/providers/7/sync/apply': { status: 'ok', changes: 15, unmapped: [] },
+      [on(adminCatalogApi.catalogueSync)]: suspicious,
+      [on(adminCatalogApi.applySuspiciousSync, { id: 7 })]: { status: 'ok', changes: 15, unmapped: [] },
     });
     renderWithProviders(<CatalogueSyncSection />);
     const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
@@ -241,6 +242,8 @@ describe('catalogue sync section', () => {
     expect(within(card).queryByText('바뀐 상품이 없습니다.')).not.toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: '해외 공급사 의심 동기화 적용' }));
     expect(await screen.findByText('해외 공급사 동기화 적용: 변경 15건')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/admin/api/providers/7/sync/apply')).toHaveLength(1);
+    expect(
+      calls.filter((c) => c.path === pathOf(adminCatalogApi.applySuspiciousSync, { id: 7 })),
+    ).toHaveLength(1);
   });
 });

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ProviderHealth, ProviderHealthResponse } from '@smm/domain/contract';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ProviderHealthSection } from './provider-health-section';
+import { adminCatalogApi } from '@smm/domain/endpoints';
 
 const START = Date.parse('2026-11-21T10:00:00.000Z');
 const hours = (busy: Record<number, { calls: number; failures: number; avgMs: number; maxMs: number }>) =>
@@ -53,7 +54,7 @@ const report = (providers: ProviderHealth[]): ProviderHealthResponse => ({
 describe('provider health section', () => {
   it("shows each provider's calls of the last 24 hours, its last errors and its balance history", async () => {
     mockApi({
-      'GET /admin/api/provider-health': report([
+      [on(adminCatalogApi.providerHealth)]: report([
         provider(),
         provider({
           providerId: 2,
@@ -106,9 +107,9 @@ describe('provider health section', () => {
   it('the switch stops sending new orders to a provider and shows the orders waiting for it', async () => {
     let paused = false;
     const { calls } = mockApi({
-      'GET /admin/api/provider-health': () =>
+      [on(adminCatalogApi.providerHealth)]: () =>
         json(report([provider({ sendingPaused: paused, waitingOrders: paused ? 3 : 0 })])),
-      'PUT /admin/api/providers/1/sending': () => {
+      [on(adminCatalogApi.setProviderSending, { id: 1 })]: () => {
         paused = true;
         return json({ provider: {}, changed: true });
       },
@@ -130,8 +131,8 @@ describe('provider health section', () => {
 
   it("turns the demo simulator's 잔액 소진 and 응답 없음 on and off", async () => {
     const { calls } = mockApi({
-      'GET /admin/api/provider-health': report([provider({ simulator: { dry: false, silent: false } })]),
-      'PUT /admin/api/simulated-provider/mode': (call: RecordedCall) => json(call.body),
+      [on(adminCatalogApi.providerHealth)]: report([provider({ simulator: { dry: false, silent: false } })]),
+      [on(adminCatalogApi.setSimulatedMode)]: (call: RecordedCall) => json(call.body),
     });
     renderWithProviders(<ProviderHealthSection />);
     const group = await screen.findByRole('group', { name: '데모 공급사 장애 조작' });

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminCategory, AdminProvider, AdminService } from '@smm/domain/contract';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ServiceFormDialog } from './service-form-dialog';
+import { adminCatalogApi } from '@smm/domain/endpoints';
 
 const categories: AdminCategory[] = [
   { id: 10, platformId: 1, platformText: '인스타그램', text: '팔로워', sortOrder: 0, serviceCount: 1 },
@@ -57,7 +58,7 @@ const refusal =
 describe('service form: a price below cost', () => {
   it('shows the server’s cost-and-price refusal and saves only on the explicit 손실 감수 confirmation', async () => {
     const { calls } = mockApi({
-      'PUT /admin/api/services/101': (call: { body: unknown }) =>
+      [on(adminCatalogApi.updateService, { id: 101 })]: (call: { body: unknown }) =>
         (call.body as { lossConfirmed?: boolean }).lossConfirmed === true
           ? json({ service: { ...service, unitPriceMilli: 1000 }, changed: true })
           : json({ code: 'CATALOG_BELOW_COST', message: refusal }, 400),

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangedResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminContentApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { NOTICES_QUERY_KEY, refreshContent } from './content-keys';
 
 /** DELETE /admin/api/notices/:id */
-export const deleteNotice = (id: number) => api.delete<ChangedResponse>(`/admin/api/notices/${id}`);
+export const deleteNotice = (id: number) => call(adminContentApi.deleteNotice, { params: { id } });
 
 export function useDeleteNotice() {
   const queryClient = useQueryClient();

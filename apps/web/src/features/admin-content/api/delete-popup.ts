@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangedResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminContentApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { POPUPS_QUERY_KEY } from './content-keys';
 
 /** DELETE /admin/api/popups/:id — the image file goes with it. */
-export const deletePopup = (id: number) => api.delete<ChangedResponse>(`/admin/api/popups/${id}`);
+export const deletePopup = (id: number) => call(adminContentApi.deletePopup, { params: { id } });
 
 export function useDeletePopup() {
   const queryClient = useQueryClient();

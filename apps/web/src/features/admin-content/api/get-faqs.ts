@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminFaq } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminContentApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { FAQS_QUERY_KEY } from './content-keys';
 
 /** GET /admin/api/faq — in the members' order. */
-export const getFaqs = () => api.get<AdminFaq[]>('/admin/api/faq');
+export const getFaqs = () => call(adminContentApi.faqs);
 
 export const getAdminFaqsQueryOptions = () => queryOptions({ queryKey: FAQS_QUERY_KEY, queryFn: getFaqs });
 

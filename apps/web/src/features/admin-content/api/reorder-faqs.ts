@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminFaq, ChangedResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { AdminFaq } from '@smm/domain/contract';
+import { adminContentApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { FAQS_QUERY_KEY, refreshContent } from './content-keys';
 
 /** PUT /admin/api/faq/order {ids} — every FAQ id once, in the new order. */
-export const reorderFaqs = (ids: number[]) => api.put<ChangedResponse>('/admin/api/faq/order', { ids });
+export const reorderFaqs = (ids: number[]) => call(adminContentApi.reorderFaqs, { body: { ids } });
 
 /** The list moves at once (optimistic); a refusal (the list changed meanwhile) puts it back and refetches. */
 export function useReorderFaqs() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminRegisterWhere, ChangedResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { AdminRegisterWhere } from '@smm/domain/contract';
+import { adminContentApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { REGISTER_WHERES_QUERY_KEY, refreshContent } from './content-keys';
 
 /** PUT /admin/api/register-wheres/order {ids} — every route id once, in the new order. */
 export const reorderRegisterWheres = (ids: number[]) =>
-  api.put<ChangedResponse>('/admin/api/register-wheres/order', { ids });
+  call(adminContentApi.reorderRegisterWheres, { body: { ids } });
 
 /** The list moves at once (optimistic); a refusal puts it back and refetches. */
 export function useReorderRegisterWheres() {

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NoticeRequest, NoticeResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { NoticeRequest } from '@smm/domain/contract';
+import { adminContentApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { NOTICES_QUERY_KEY, refreshContent } from './content-keys';
 
 /** POST /admin/api/notices (no id) or PUT /admin/api/notices/:id — {content, isTop, bgColor}. */
 export const saveNotice = ({ id, body }: { id: number | null; body: NoticeRequest }) =>
   id === null
-    ? api.post<NoticeResponse>('/admin/api/notices', body)
-    : api.put<NoticeResponse>(`/admin/api/notices/${id}`, body);
+    ? call(adminContentApi.createNotice, { body })
+    : call(adminContentApi.updateNotice, { params: { id }, body });
 
 export function useSaveNotice() {
   const queryClient = useQueryClient();

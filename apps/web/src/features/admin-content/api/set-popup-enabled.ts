@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PopupResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminContentApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { POPUPS_QUERY_KEY } from './content-keys';
 
 /** PATCH /admin/api/popups/:id {enabled} — shown to members or not. */
 export const setPopupEnabled = ({ id, enabled }: { id: number; enabled: boolean }) =>
-  api.patch<PopupResponse>(`/admin/api/popups/${id}`, { enabled });
+  call(adminContentApi.setPopupEnabled, { params: { id }, body: { enabled } });
 
 export function useSetPopupEnabled() {
   const queryClient = useQueryClient();

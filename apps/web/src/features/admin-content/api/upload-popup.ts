@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PopupResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminContentApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { POPUPS_QUERY_KEY } from './content-keys';
 
 /** POST /admin/api/popups — multipart/form-data: image (the file), enabled ('true' | 'false'). */
@@ -8,7 +8,7 @@ export function uploadPopup({ file, enabled }: { file: File; enabled: boolean })
   const form = new FormData();
   form.append('enabled', String(enabled));
   form.append('image', file);
-  return api.upload<PopupResponse>('/admin/api/popups', form);
+  return call(adminContentApi.uploadPopup, { body: form });
 }
 
 export function useUploadPopup() {

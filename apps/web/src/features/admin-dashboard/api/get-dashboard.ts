@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminDashboardResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 /** How often the open dashboard refreshes itself. */
 export const DASHBOARD_REFRESH_MS = 60_000;
 
-export const getDashboard = () => api.get<AdminDashboardResponse>('/admin/api/dashboard');
+export const getDashboard = () => call(adminApi.dashboard);
 
 /** The dashboard's figures, refreshed every minute while the screen is open (and on focus). */
 export const getDashboardQueryOptions = () =>

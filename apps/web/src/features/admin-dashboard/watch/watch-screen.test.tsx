@@ -2,10 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WATCH_KINDS } from '@smm/domain';
 import type { AdminWatchResponse, WatchGroup } from '@smm/domain/contract';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { WATCH_REFRESH_MS } from './api/get-watch';
 import { WatchScreen } from './watch-screen';
+import { adminApi, pathOf } from '@smm/domain/endpoints';
 
 const empty = (): WatchGroup[] => WATCH_KINDS.map((kind) => ({ kind, count: 0, items: [] }));
 
@@ -86,7 +87,7 @@ afterEach(() => {
 
 describe('WatchScreen (확인 필요)', () => {
   it('lists each kind with entries: its count, what, since when, money, the thing and its action', async () => {
-    mockApi({ 'GET /admin/api/watch': WATCH });
+    mockApi({ [on(adminApi.watch)]: WATCH });
     renderWithProviders(<WatchScreen />, { route: '/admin/watch' });
 
     const held = (await screen.findByRole('heading', { name: '운영자 확인 대기 주문' })).closest('section')!;
@@ -129,17 +130,17 @@ describe('WatchScreen (확인 필요)', () => {
   });
 
   it('says there is nothing to check when every kind is empty', async () => {
-    mockApi({ 'GET /admin/api/watch': { generatedAt: WATCH.generatedAt, total: 0, groups: empty() } });
+    mockApi({ [on(adminApi.watch)]: { generatedAt: WATCH.generatedAt, total: 0, groups: empty() } });
     renderWithProviders(<WatchScreen />, { route: '/admin/watch' });
     expect(await screen.findByText('확인할 일이 없습니다')).toBeInTheDocument();
   });
 
   it('refreshes itself every 30 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = mockApi({ 'GET /admin/api/watch': WATCH });
+    const { calls } = mockApi({ [on(adminApi.watch)]: WATCH });
     renderWithProviders(<WatchScreen />, { route: '/admin/watch' });
     await screen.findByRole('heading', { name: '운영자 확인 대기 주문' });
-    const count = () => calls.filter((c) => c.path === '/admin/api/watch').length;
+    const count = () => calls.filter((c) => c.path === pathOf(adminApi.watch)).length;
     expect(count()).toBe(1);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(WATCH_REFRESH_MS + 100);

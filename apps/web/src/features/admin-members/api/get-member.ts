@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminMemberDetailResponse } from '@smm/domain/contract';
-import { MEMBER_QUERY_KEY } from '@/features/admin/api/query-keys';
-import { api, isApiError } from '@/lib/api-client';
+import { adminMembersApi } from '@smm/domain/endpoints';
+import { call, isApiError } from '@/lib/api-client';
 
-export const getMember = (loginId: string) =>
-  api.get<AdminMemberDetailResponse>(`/admin/api/members/${encodeURIComponent(loginId)}`);
+/** Every member page's query sits under this key (money moves refetch them all). */
+export const MEMBER_QUERY_KEY = ['admin', 'member'] as const;
+
+export const getMember = (loginId: string) => call(adminMembersApi.member, { params: { loginId } });
 
 /** A member's profile with their 20 newest orders and charges; a 404 is not retried. */
 export const getMemberQueryOptions = (loginId: string) =>

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberSort, MemberStatusFilter } from '@smm/domain';
-import type { AdminMembersResponse } from '@smm/domain/contract';
 import { MEMBERS_QUERY_KEY } from '@/features/admin/api/query-keys';
-import { api } from '@/lib/api-client';
+import { adminMembersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 export interface MembersSearch {
   q: string;
@@ -23,7 +23,7 @@ export function membersSearchParams(search: MembersSearch): string {
 }
 
 export const getMembers = (search: MembersSearch) =>
-  api.get<AdminMembersResponse>(`/admin/api/members?${membersSearchParams(search)}`);
+  call(adminMembersApi.members, { query: new URLSearchParams(membersSearchParams(search)) });
 
 /** One page of members (50), searched, filtered and sorted by the server. */
 export const getMembersQueryOptions = (search: MembersSearch) =>

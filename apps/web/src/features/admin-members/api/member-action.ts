@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemberActionRequest, MemberActionResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminMembersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { getMemberQueryOptions } from './get-member';
 import { MEMBERS_QUERY_KEY } from '@/features/admin/api/query-keys';
 
@@ -26,8 +27,11 @@ export function useMemberActionMutation(
   });
 }
 
-const memberActionPath = (loginId: string, action: MemberAction) =>
-  `/admin/api/members/${encodeURIComponent(loginId)}/${action}`;
+const memberActionEndpoint = {
+  suspend: adminMembersApi.suspend,
+  restore: adminMembersApi.restore,
+  'api-key/reset': adminMembersApi.resetApiKey,
+};
 
 export const postMemberAction = (loginId: string, action: MemberAction, body: MemberActionRequest) =>
-  api.post<MemberActionResponse>(memberActionPath(loginId, action), body);
+  call(memberActionEndpoint[action], { params: { loginId }, body });

@@ -1,15 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminNotificationsResponse,
-  NotifySettingsRequest,
-  NotifyTestResponse,
-} from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { NotifySettingsRequest } from '@smm/domain/contract';
+import { adminApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 /** How often the recent notifications refresh while the screen is visible. */
 export const NOTIFICATIONS_REFRESH_MS = 30_000;
 
-export const getNotifications = () => api.get<AdminNotificationsResponse>('/admin/api/notifications');
+export const getNotifications = () => call(adminApi.notifications);
 
 export const getNotificationsQueryOptions = () =>
   queryOptions({
@@ -22,7 +19,7 @@ export const useNotifications = () => useQuery(getNotificationsQueryOptions());
 
 /** PUT /admin/api/notifications/settings — all four choices at once (a bad one changes nothing). */
 export const saveNotifySettings = (body: NotifySettingsRequest) =>
-  api.put<AdminNotificationsResponse>('/admin/api/notifications/settings', body);
+  call(adminApi.saveNotificationSettings, { body });
 
 export function useSaveNotifySettings() {
   const queryClient = useQueryClient();
@@ -33,7 +30,7 @@ export function useSaveNotifySettings() {
 }
 
 /** POST /admin/api/notifications/test — one test message on each chosen channel (one a 30 s). */
-export const sendTestNotification = () => api.post<NotifyTestResponse>('/admin/api/notifications/test');
+export const sendTestNotification = () => call(adminApi.sendTestNotification);
 
 /** A sent test is listed under 최근 알림: the list is fetched again after one. */
 export function useSendTestNotification() {

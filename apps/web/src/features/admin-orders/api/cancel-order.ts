@@ -1,9 +1,10 @@
-import type { OrderActionRequest, OrderCancelResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { OrderActionRequest } from '@smm/domain/contract';
+import { adminOrdersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { useOrderActionMutation } from './order-action-mutation';
 
 /** POST /admin/api/orders/:id/cancel {memo} — unsent: cancelled and refunded; at a provider: asked of it first. */
 export const cancelOrder = (id: number, body: OrderActionRequest) =>
-  api.post<OrderCancelResponse>(`/admin/api/orders/${id}/cancel`, body);
+  call(adminOrdersApi.cancelOrder, { params: { id }, body });
 
 export const useCancelOrder = () => useOrderActionMutation('cancel', cancelOrder);

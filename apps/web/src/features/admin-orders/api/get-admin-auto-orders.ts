@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminAutoOrdersResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminOrdersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { ordersRequestParams, type OrdersSearch } from '../orders-search';
 import { ADMIN_LIST_REFRESH, ADMIN_AUTO_ORDERS_KEY } from './orders-keys';
 
 /** GET /admin/api/auto-orders — one page of every member's auto-orders. */
 export const getAdminAutoOrders = (search: OrdersSearch) =>
-  api.get<AdminAutoOrdersResponse>(`/admin/api/auto-orders?${ordersRequestParams(search)}`);
+  call(adminOrdersApi.autoOrders, { query: new URLSearchParams(ordersRequestParams(search)) });
 
 export const getAdminAutoOrdersQueryOptions = (search: OrdersSearch) =>
   queryOptions({

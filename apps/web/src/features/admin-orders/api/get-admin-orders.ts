@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminOrdersResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminOrdersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { ordersRequestParams, type OrdersSearch } from '../orders-search';
 import { ADMIN_LIST_REFRESH, ADMIN_ORDERS_KEY } from './orders-keys';
 
 /** GET /admin/api/orders — one page of every member's orders, filtered and sorted by the server. */
 export const getAdminOrders = (search: OrdersSearch) =>
-  api.get<AdminOrdersResponse>(`/admin/api/orders?${ordersRequestParams(search)}`);
+  call(adminOrdersApi.orders, { query: new URLSearchParams(ordersRequestParams(search)) });
 
 export const getAdminOrdersQueryOptions = (search: OrdersSearch) =>
   queryOptions({

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminRefillsResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminOrdersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { refillsRequestParams, type OrdersSearch } from '../orders-search';
 import { ADMIN_LIST_REFRESH, ADMIN_REFILLS_KEY } from './orders-keys';
 
 /** GET /admin/api/refills — one page of every member's refills, newest first. */
 export const getAdminRefills = (search: OrdersSearch) =>
-  api.get<AdminRefillsResponse>(`/admin/api/refills?${refillsRequestParams(search)}`);
+  call(adminOrdersApi.refills, { query: new URLSearchParams(refillsRequestParams(search)) });
 
 export const getAdminRefillsQueryOptions = (search: OrdersSearch) =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminService } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminCatalogApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 /** GET /admin/api/services — every service, hidden ones too (the 상품 filter lists them all). */
-export const getOrderServices = () => api.get<AdminService[]>('/admin/api/services');
+export const getOrderServices = () => call(adminCatalogApi.services);
 
 export const getOrderServicesQueryOptions = () =>
   queryOptions({

@@ -1,9 +1,10 @@
-import type { OrderActionResponse, OrderPartialRequest } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { OrderPartialRequest } from '@smm/domain/contract';
+import { adminOrdersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { useOrderActionMutation } from './order-action-mutation';
 
 /** POST /admin/api/orders/:id/partial {remains, memo} — PARTIAL, the remains' price refunded. */
 export const markOrderPartial = (id: number, body: OrderPartialRequest) =>
-  api.post<OrderActionResponse>(`/admin/api/orders/${id}/partial`, body);
+  call(adminOrdersApi.markOrderPartial, { params: { id }, body });
 
 export const useMarkOrderPartial = () => useOrderActionMutation('partial', markOrderPartial);

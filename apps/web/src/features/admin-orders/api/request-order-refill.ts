@@ -1,9 +1,10 @@
-import type { OrderActionRequest, RefillActionResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { OrderActionRequest } from '@smm/domain/contract';
+import { adminOrdersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { useOrderActionMutation } from './order-action-mutation';
 
 /** POST /admin/api/orders/:id/refill {memo} — 리필 요청 for the member, under the member's rules. */
 export const requestOrderRefill = (id: number, body: OrderActionRequest) =>
-  api.post<RefillActionResponse>(`/admin/api/orders/${id}/refill`, body);
+  call(adminOrdersApi.requestOrderRefill, { params: { id }, body });
 
 export const useRequestOrderRefill = () => useOrderActionMutation('refill', requestOrderRefill);

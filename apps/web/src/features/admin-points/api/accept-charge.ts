@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChargeDecisionResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { invalidatePoints } from './points-keys';
 
 export const acceptCharge = (chargeId: number, memo: string) =>
-  api.post<ChargeDecisionResponse>(`/admin/api/charges/${chargeId}/accept`, { memo });
+  call(adminPointsApi.acceptCharge, { params: { id: chargeId }, body: { memo } });
 
 /** Credits a charge by hand (idempotent on the server: `changed: false` when it already was). */
 export function useAcceptCharge() {

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PointAdjustmentRequest, PointAdjustmentResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { PointAdjustmentRequest } from '@smm/domain/contract';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { invalidatePoints } from './points-keys';
 
 /** The form's Idempotency-Key: sent again on a retry, the adjustment still applies once. */
 export const adjustPoints = (loginId: string, body: PointAdjustmentRequest, idempotencyKey: string) =>
-  api.post<PointAdjustmentResponse>(
-    `/admin/api/members/${encodeURIComponent(loginId)}/point-adjustments`,
-    body,
+  call(
+    adminPointsApi.adjustPoints,
+    { params: { loginId }, body },
     { headers: { 'Idempotency-Key': idempotencyKey } },
   );
 

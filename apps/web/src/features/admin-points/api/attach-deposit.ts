@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AttachDepositRequest, AttachDepositResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { AttachDepositRequest } from '@smm/domain/contract';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { invalidatePoints } from './points-keys';
 
 export const attachDeposit = (depositId: number, body: AttachDepositRequest) =>
-  api.post<AttachDepositResponse>(`/admin/api/deposits/${depositId}/attach`, body);
+  call(adminPointsApi.attachDeposit, { params: { id: depositId }, body });
 
 /** Credits the charge the operator picked with a held deposit. */
 export function useAttachDeposit(depositId: number) {

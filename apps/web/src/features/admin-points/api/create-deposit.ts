@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OperatorDepositRequest, OperatorDepositResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { OperatorDepositRequest } from '@smm/domain/contract';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { invalidatePoints } from './points-keys';
 
 export const createDeposit = (body: OperatorDepositRequest, idempotencyKey: string) =>
-  api.post<OperatorDepositResponse>('/admin/api/deposits', body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  call(
+    adminPointsApi.createDeposit,
+    { body },
+    {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    },
+  );
 
 /** A deposit entered by hand, matched by the server like a relay's; the form's key makes a resend harmless. */
 export function useCreateDeposit() {

@@ -1,5 +1,6 @@
 import { CSV_BOM, CSV_MIME, csvFileName, isErrorCode } from '@smm/domain';
-import { ApiError, getStoredToken } from '@/lib/api-client';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { ApiError, getStoredToken, urlOf } from '@/lib/api-client';
 import { saveTextFile } from '@/lib/download';
 import { receiptsSearchParams, type ReceiptsSearch } from './get-receipts';
 
@@ -22,9 +23,12 @@ function fileNameOf(disposition: string | null): string {
  */
 export async function downloadReceiptsCsv(search: Omit<ReceiptsSearch, 'page'>): Promise<string> {
   const token = getStoredToken();
-  const response = await fetch(`/admin/api/receipts.csv?${receiptsSearchParams(search)}`, {
-    headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-  });
+  const response = await fetch(
+    urlOf(adminPointsApi.receiptsCsv, { query: new URLSearchParams(receiptsSearchParams(search)) }),
+    {
+      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    },
+  );
   const text = await response.text();
   if (!response.ok) {
     let message = '';

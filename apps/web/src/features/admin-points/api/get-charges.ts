@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminChargesResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { POINTS_QUERY_KEY } from './points-keys';
 
 export interface ChargesSearch {
@@ -33,7 +33,7 @@ export function chargesApiParams(search: ChargesSearch): string {
 }
 
 export const getCharges = (search: ChargesSearch) =>
-  api.get<AdminChargesResponse>(`/admin/api/charges?${chargesApiParams(search)}`);
+  call(adminPointsApi.charges, { query: new URLSearchParams(chargesApiParams(search)) });
 
 /** One page of charge requests, filtered and paged by the server. */
 export const getChargesQueryOptions = (search: ChargesSearch) =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DepositCandidatesResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { POINTS_QUERY_KEY } from './points-keys';
 
 export const getDepositCandidates = (depositId: number) =>
-  api.get<DepositCandidatesResponse>(`/admin/api/deposits/${depositId}/candidates`);
+  call(adminPointsApi.depositCandidates, { params: { id: depositId } });
 
 /** The charges a held deposit may pay for (same amount or same name), likeliest first. */
 export const getDepositCandidatesQueryOptions = (depositId: number) =>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminDepositsResponse, DepositStatus } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { DepositStatus } from '@smm/domain/contract';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { POINTS_QUERY_KEY } from './points-keys';
 
 export interface DepositsSearch {
@@ -28,7 +29,7 @@ export function depositsApiParams(search: DepositsSearch): string {
 }
 
 export const getDeposits = (search: DepositsSearch) =>
-  api.get<AdminDepositsResponse>(`/admin/api/deposits?${depositsApiParams(search)}`);
+  call(adminPointsApi.deposits, { query: new URLSearchParams(depositsApiParams(search)) });
 
 /** One page of deposits (relay, bank message or entered by hand), by state. */
 export const getDepositsQueryOptions = (search: DepositsSearch) =>

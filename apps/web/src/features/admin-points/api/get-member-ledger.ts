@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberLedgerResponse } from '@smm/domain/contract';
-import { api, isApiError } from '@/lib/api-client';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { call, isApiError } from '@/lib/api-client';
 import { POINTS_QUERY_KEY } from './points-keys';
 
 export const getMemberLedger = (loginId: string, page: number) =>
-  api.get<MemberLedgerResponse>(`/admin/api/members/${encodeURIComponent(loginId)}/ledger?page=${page}`);
+  call(adminPointsApi.memberLedger, { params: { loginId }, query: { page } });
 
 /** One page of a member's ledger (newest first) and the balance; a 404 is not retried. */
 export const getMemberLedgerQueryOptions = (loginId: string, page: number) =>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReceiptStatus, ReceiptsResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { ReceiptStatus } from '@smm/domain/contract';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { POINTS_QUERY_KEY } from './points-keys';
 
 export interface ReceiptsSearch {
@@ -19,7 +20,7 @@ export function receiptsSearchParams(search: Omit<ReceiptsSearch, 'page'> & { pa
 }
 
 export const getReceipts = (search: ReceiptsSearch) =>
-  api.get<ReceiptsResponse>(`/admin/api/receipts?${receiptsSearchParams(search)}`);
+  call(adminPointsApi.receipts, { query: new URLSearchParams(receiptsSearchParams(search)) });
 
 /** Credited charges that asked for a tax invoice or a cash receipt, to issue or issued. */
 export const getReceiptsQueryOptions = (search: ReceiptsSearch) =>

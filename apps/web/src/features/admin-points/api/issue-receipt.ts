@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { IssueReceiptResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { POINTS_QUERY_KEY } from './points-keys';
 
 export const issueReceipt = (chargeId: number, memo: string) =>
-  api.post<IssueReceiptResponse>(`/admin/api/receipts/${chargeId}/issue`, { memo });
+  call(adminPointsApi.issueReceipt, { params: { chargeId }, body: { memo } });
 
 /** Marks a receipt issued on 홈택스 (idempotent on the server). */
 export function useIssueReceipt() {

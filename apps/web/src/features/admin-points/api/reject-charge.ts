@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChargeDecisionResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminPointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { invalidatePoints } from './points-keys';
 
 export const rejectCharge = (chargeId: number, memo: string) =>
-  api.post<ChargeDecisionResponse>(`/admin/api/charges/${chargeId}/reject`, { memo });
+  call(adminPointsApi.rejectCharge, { params: { id: chargeId }, body: { memo } });
 
 /** Refuses a pending charge (an accepted one is refused by the server with its message). */
 export function useRejectCharge() {

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SettingConfigStatus } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 /**
  * GET /admin/api/settings/config-status — for each setting that needs server configuration, the server
  * variables this server lacks (names only). It changes only when the server restarts with new variables.
  */
-export const getSettingsConfigStatus = () =>
-  api.get<SettingConfigStatus[]>('/admin/api/settings/config-status');
+export const getSettingsConfigStatus = () => call(adminApi.settingsConfigStatus);
 
 export const useSettingsConfigStatus = () =>
   useQuery(

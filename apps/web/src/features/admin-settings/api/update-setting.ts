@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SettingUpdateResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { adminApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { getSiteSettingsQueryOptions } from '@/lib/site-settings';
 import { getAdminSettingsQueryOptions } from './get-admin-settings';
 
 /** PUT /admin/api/settings/:key {value} — checked by validateSettingValue, audited. */
 export const updateSetting = ({ key, value }: { key: string; value: string }) =>
-  api.put<SettingUpdateResponse>(`/admin/api/settings/${encodeURIComponent(key)}`, { value });
+  call(adminApi.updateSetting, { params: { key }, body: { value } });
 
 /**
  * One key at a time. The console's list takes the stored value, and the member site's settings (cached

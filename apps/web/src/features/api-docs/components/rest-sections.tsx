@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { publicRestApi } from '@smm/domain/endpoints';
 import { Copy, KeyRound } from 'lucide-react';
 import {
   API_KEY_HEADER,
@@ -22,6 +23,9 @@ import { JsonBlock } from './code-block';
 import { copyText } from '@/lib/clipboard';
 import { DocSection, EndpointSection } from './doc-section';
 import { DocTable, type ParamRow } from './doc-tables';
+
+/** An endpoint's path as the REST reference writes it: `{wId}` for a path parameter. */
+const docPath = (endpoint: { path: string }) => endpoint.path.replace(/:(\w+)/g, '{$1}');
 
 const API_KEY_PARAM: ParamRow = {
   name: API_KEY_HEADER,
@@ -75,8 +79,8 @@ export function OverviewSection({ origin }: { origin: string }) {
           <tr>
             <th scope="row">OpenAPI</th>
             <td>
-              <a className="api-link" href="/api/openapi.json" target="_blank" rel="noreferrer">
-                /api/openapi.json
+              <a className="api-link" href={publicRestApi.openapi.path} target="_blank" rel="noreferrer">
+                {publicRestApi.openapi.path}
               </a>{' '}
               — OpenAPI 3 문서로 Postman이나 코드 생성기에서 바로 불러올 수 있습니다.
             </td>
@@ -104,7 +108,7 @@ export function GetServicesSection({ origin }: { origin: string }) {
       title="서비스 목록"
       eyebrow="Get Services"
       method="GET"
-      path="/api/services"
+      path={docPath(publicRestApi.services)}
       description="주문할 수 있는 서비스 목록을 돌려줍니다. 주문할 때는 여기서 받은 id를 serviceId로 보냅니다."
       params={[API_KEY_PARAM]}
       curl={curlExample(origin, 'services')}
@@ -140,7 +144,7 @@ export function OrderSection({ origin }: { origin: string }) {
       title="주문하기"
       eyebrow="Order Services"
       method="POST"
-      path="/api/order"
+      path={docPath(publicRestApi.order)}
       description="서비스를 주문합니다. 사이트에서 주문할 때와 같은 규칙이 적용되고, 주문 금액이 포인트에서 바로 차감됩니다."
       params={[
         API_KEY_PARAM,
@@ -188,7 +192,7 @@ export function OrderStatusSection({ origin }: { origin: string }) {
       title="주문 상태"
       eyebrow="Order Status"
       method="GET"
-      path="/api/status/{wId}"
+      path={docPath(publicRestApi.status)}
       description="주문의 진행 상태와 남은 수량을 돌려줍니다. 내 계정의 주문만 조회할 수 있습니다."
       params={[
         API_KEY_PARAM,
@@ -255,7 +259,7 @@ export function RefillSection({ origin }: { origin: string }) {
       title="리필 요청"
       eyebrow="Refill"
       method="POST"
-      path="/api/refill/{wId}"
+      path={docPath(publicRestApi.refill)}
       description="완료되었거나 부분 완료된 주문의 리필을 요청합니다. 리필을 지원하는 서비스(서비스 목록의 refill)만, 주문이 끝난 뒤 refillDays일 안에, 주문 하나에 진행 중인 리필 하나와 하루 한 번까지 요청할 수 있습니다. 리필은 포인트를 쓰지 않습니다."
       params={[API_KEY_PARAM, orderIdParam('리필할 주문의 번호')]}
       curl={curlExample(origin, 'refill')}
@@ -272,7 +276,7 @@ export function RefillStatusSection({ origin }: { origin: string }) {
       title="리필 상태"
       eyebrow="Refill Status"
       method="GET"
-      path="/api/refill/{refillId}"
+      path={docPath(publicRestApi.refillStatus)}
       description="리필 요청의 진행 상태를 돌려줍니다. 내 계정의 리필만 조회할 수 있습니다."
       params={[
         API_KEY_PARAM,
@@ -298,7 +302,7 @@ export function CancelSection({ origin }: { origin: string }) {
       title="주문 취소"
       eyebrow="Cancel"
       method="POST"
-      path="/api/cancel/{wId}"
+      path={docPath(publicRestApi.cancel)}
       description="진행 중인 주문이나 자동주문을 취소합니다(서비스 목록의 cancel이 true인 서비스만). 아직 공급사에 보내지 않은 주문은 바로 취소되고 전액 환불됩니다. 공급사에 보낸 주문은 공급사에 취소를 요청하고, 공급사가 취소(Canceled)나 부분 완료(Partial)를 알려 오면 처리되지 않은 만큼 환불됩니다."
       params={[API_KEY_PARAM, orderIdParam('취소할 주문(또는 자동주문)의 번호')]}
       curl={curlExample(origin, 'cancel')}

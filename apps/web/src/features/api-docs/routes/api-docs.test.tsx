@@ -13,6 +13,10 @@ import {
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ApiDocsRoute } from './api-docs';
+import { publicRestApi, pathOf } from '@smm/domain/endpoints';
+
+/** A REST path as the reference writes it: `{wId}` for a path parameter. */
+const docPath = (endpoint: { path: string }) => endpoint.path.replace(/:(\w+)/g, '{$1}');
 
 /** The text of a code block, found by its accessible name. */
 const codeOf = (name: string) => within(screen.getByRole('figure', { name })).getByRole('code').textContent;
@@ -35,9 +39,9 @@ describe('API documentation (/api)', () => {
     expect(within(baseRow).getByRole('cell')).toHaveTextContent(`${origin}/api`);
     expect(within(facts).getByText(`api-key: ${API_KEY_PLACEHOLDER}`)).toBeInTheDocument();
     expect(within(facts).getByRole('row', { name: /응답 형식/ })).toHaveTextContent('JSON 형식');
-    expect(within(facts).getByRole('link', { name: '/api/openapi.json' })).toHaveAttribute(
+    expect(within(facts).getByRole('link', { name: pathOf(publicRestApi.openapi) })).toHaveAttribute(
       'href',
-      '/api/openapi.json',
+      pathOf(publicRestApi.openapi),
     );
     expect(calls).toHaveLength(0);
   });
@@ -47,12 +51,12 @@ describe('API documentation (/api)', () => {
     const origin = window.location.origin;
 
     for (const [id, title, method, path] of [
-      ['get-services', '서비스 목록', 'GET', '/api/services'],
-      ['order', '주문하기', 'POST', '/api/order'],
-      ['status', '주문 상태', 'GET', '/api/status/{wId}'],
-      ['refill', '리필 요청', 'POST', '/api/refill/{wId}'],
-      ['refill-status', '리필 상태', 'GET', '/api/refill/{refillId}'],
-      ['cancel', '주문 취소', 'POST', '/api/cancel/{wId}'],
+      ['get-services', '서비스 목록', 'GET', pathOf(publicRestApi.services)],
+      ['order', '주문하기', 'POST', pathOf(publicRestApi.order)],
+      ['status', '주문 상태', 'GET', docPath(publicRestApi.status)],
+      ['refill', '리필 요청', 'POST', docPath(publicRestApi.refill)],
+      ['refill-status', '리필 상태', 'GET', docPath(publicRestApi.refillStatus)],
+      ['cancel', '주문 취소', 'POST', docPath(publicRestApi.cancel)],
     ] as const) {
       const section = screen.getByRole('region', { name: title });
       expect(section).toHaveAttribute('id', id);

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { LoginRequest } from '@smm/domain/contract';
+import { authApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
-export const login = (input: LoginRequest) => api.post<LoginResponse>('/auth/login', input);
+export const login = (input: LoginRequest) => call(authApi.login, { body: input });
 
 export const useLogin = () => useMutation({ mutationFn: login });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MessageBody, SocialRegisterRequest } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { SocialRegisterRequest } from '@smm/domain/contract';
+import { authApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 export type SocialProvider = 'naver' | 'kakao';
 
@@ -9,6 +10,6 @@ export const registerSocial = ({
   provider,
   ...payload
 }: SocialRegisterRequest & { provider: SocialProvider }) =>
-  api.post<MessageBody>(`/auth/register/${provider}`, payload);
+  call(provider === 'naver' ? authApi.registerNaver : authApi.registerKakao, { body: payload });
 
 export const useRegisterSocial = () => useMutation({ mutationFn: registerSocial });

@@ -2,9 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_SUSPENDED_MESSAGE, LOGIN_MESSAGES, STORAGE_KEYS } from '@smm/domain';
-import { json, mockApi, settingsOf } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { LoginForm } from './login-form';
+import { authApi, pathOf, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(siteApi.settings);
 
 const profile = { id: 'member1', point: 0, apiKey: 'k' };
 
@@ -18,15 +22,15 @@ function renderLogin() {
 
 describe('login form', () => {
   it('an empty id shows the domain message and calls nothing', async () => {
-    const { calls } = mockApi({});
+    const { calls } = mockApi({ ...quiet });
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: '로그인' }));
     expect(await screen.findByText(LOGIN_MESSAGES.ID_REQUIRED)).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/auth/login')).toBe(false);
+    expect(calls.some((c) => c.path === pathOf(authApi.login))).toBe(false);
   });
 
   it('a 404 from the server shows the wrong-credentials message', async () => {
-    mockApi({ 'POST /auth/login': json({ message: 'not found' }, 404) });
+    mockApi({ ...quiet, [on(authApi.login)]: json({ message: 'not found' }, 404) });
     renderLogin();
     await userEvent.type(screen.getByLabelText('아이디'), 'member1');
     await userEvent.type(screen.getByLabelText('비밀번호'), 'wrong');
@@ -40,7 +44,7 @@ describe('login form', () => {
     [429, '잠시 후 다시 시도해주세요.'],
     [500, LOGIN_MESSAGES.UNKNOWN],
   ])('a %i maps to its message', async (status, message) => {
-    mockApi({ 'POST /auth/login': json({ message: '잠시 후 다시 시도해주세요.' }, status) });
+    mockApi({ ...quiet, [on(authApi.login)]: json({ message: '잠시 후 다시 시도해주세요.' }, status) });
     renderLogin();
     await userEvent.type(screen.getByLabelText('아이디'), 'member1');
     await userEvent.type(screen.getByLabelText('비밀번호'), 'pw');
@@ -50,7 +54,8 @@ describe('login form', () => {
 
   it('a suspended member (403 ACCOUNT_SUSPENDED, after the right password) reads the server’s message', async () => {
     mockApi({
-      'POST /auth/login': json({ message: ACCOUNT_SUSPENDED_MESSAGE, code: 'ACCOUNT_SUSPENDED' }, 403),
+      ...quiet,
+      [on(authApi.login)]: json({ message: ACCOUNT_SUSPENDED_MESSAGE, code: 'ACCOUNT_SUSPENDED' }, 403),
     });
     renderLogin();
     await userEvent.type(screen.getByLabelText('아이디'), 'member1');
@@ -62,8 +67,9 @@ describe('login form', () => {
 
   it('success stores the jwt, loads the profile, remembers the id and goes to /order', async () => {
     const { calls } = mockApi({
-      'POST /auth/login': { accessToken: 'jwt-123' },
-      'GET /auth/profile': profile,
+      ...quiet,
+      [on(authApi.login)]: { accessToken: 'jwt-123' },
+      [on(authApi.profile)]: profile,
     });
     renderLogin();
     await userEvent.type(screen.getByLabelText('아이디'), 'member1');
@@ -74,8 +80,11 @@ describe('login form', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order'));
     expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBe('jwt-123');
     expect(localStorage.getItem(STORAGE_KEYS.REMEMBERED_ID)).toBe('member1');
-    expect(calls.find((c) => c.path === '/auth/login')?.body).toEqual({ id: 'member1', password: 'secret' });
-    expect(calls.find((c) => c.path === '/auth/profile')?.headers.get('Authorization')).toBe(
+    expect(calls.find((c) => c.path === pathOf(authApi.login))?.body).toEqual({
+      id: 'member1',
+      password: 'secret',
+    });
+    expect(calls.find((c) => c.path === pathOf(authApi.profile))?.headers.get('Authorization')).toBe(
       'Bearer jwt-123',
     );
     expect(await screen.findByText('로그인에 성공했습니다.')).toBeInTheDocument();
@@ -84,7 +93,8 @@ describe('login form', () => {
   it('fills a remembered id and shows find links and social buttons only with their flags', async () => {
     localStorage.setItem(STORAGE_KEYS.REMEMBERED_ID, 'saved-id');
     mockApi({
-      'GET /service/settings': settingsOf({ ENABLE_EMAIL_VERIFY: 'true', ENABLE_SNS_KAKAO: 'true' }),
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_EMAIL_VERIFY: 'true', ENABLE_SNS_KAKAO: 'true' }),
     });
     renderLogin();
     expect(screen.getByLabelText('아이디')).toHaveValue('saved-id');
@@ -97,7 +107,8 @@ describe('login form', () => {
 
   it("hides find links and social buttons whose flags are 'false', once the settings have rendered", async () => {
     mockApi({
-      'GET /service/settings': settingsOf({
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({
         ENABLE_EMAIL_VERIFY: 'false',
         ENABLE_SNS_KAKAO: 'false',
         ENABLE_SNS_NAVER: 'true',

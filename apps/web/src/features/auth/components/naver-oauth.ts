@@ -4,6 +4,8 @@
  * to /auth/naver with `code` and `state`; the callback page posts both to the opener, which accepts them only
  * when the state is the one it made (a forged or replayed message is ignored).
  */
+import { authApi } from '@smm/domain/endpoints';
+import { urlOf } from '@/lib/api-client';
 
 export const NAVER_AUTH_SOURCE = 'naver-auth';
 export const NAVER_STATE_KEY = 'naver-oauth-state';
@@ -33,7 +35,7 @@ function createNaverState(): string {
 
 /** The server answers this with a 302 to Naver's authorize page (response_type, client_id, redirect_uri, state). */
 export function naverAuthorizeUrl(state: string): string {
-  return `/auth/naver/authorize?state=${encodeURIComponent(state)}`;
+  return urlOf(authApi.naverAuthorize, { query: { state } });
 }
 
 /** Starts a sign-in: a new state replaces any earlier one, so only the latest popup's answer counts. */

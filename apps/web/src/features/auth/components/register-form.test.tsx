@@ -2,9 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, REGISTER_HINTS, REGISTER_MESSAGES, SEND_CODE_MESSAGES } from '@smm/domain';
-import { json, mockApi, settingsOf } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { RegisterForm } from './register-form';
+import { authApi, pathOf, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(siteApi.settings);
 
 const WHERE = [
   { id: 1, text: '검색' },
@@ -26,7 +30,11 @@ async function submitExpecting(message: string) {
 
 describe('register form', () => {
   it('describes the id and password rules under their fields', async () => {
-    mockApi({ 'GET /service/settings': json(settingsOf({})), 'GET /service/register-where': json(WHERE) });
+    mockApi({
+      ...quiet,
+      [on(siteApi.settings)]: json(settingsOf({})),
+      [on(siteApi.registerWheres)]: json(WHERE),
+    });
     renderRegister();
     expect(await screen.findByLabelText('아이디')).toHaveAccessibleDescription(REGISTER_HINTS.ID);
     expect(screen.getByLabelText('비밀번호')).toHaveAccessibleDescription(REGISTER_HINTS.PASSWORD);
@@ -34,8 +42,9 @@ describe('register form', () => {
 
   it('shows the domain messages in order as the fields are filled, then sends the payload without passwordRe', async () => {
     const { calls } = mockApi({
-      'GET /service/register-where': WHERE,
-      'POST /auth/register': json({ message: '회원가입에 성공했습니다.' }, 201),
+      ...quiet,
+      [on(siteApi.registerWheres)]: WHERE,
+      [on(authApi.register)]: json({ message: '회원가입에 성공했습니다.' }, 201),
     });
     renderRegister();
     const user = userEvent.setup();
@@ -63,7 +72,7 @@ describe('register form', () => {
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(await screen.findByText(REGISTER_MESSAGES.SUCCESS)).toBeInTheDocument();
-    const sent = calls.filter((c) => c.path === '/auth/register');
+    const sent = calls.filter((c) => c.path === pathOf(authApi.register));
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual({
       id: 'newmember',
@@ -80,8 +89,9 @@ describe('register form', () => {
 
   it('shows the server message on failure and stays on the page', async () => {
     mockApi({
-      'GET /service/register-where': WHERE,
-      'POST /auth/register': json({ message: REGISTER_MESSAGES.ID_TAKEN }, 409),
+      ...quiet,
+      [on(siteApi.registerWheres)]: WHERE,
+      [on(authApi.register)]: json({ message: REGISTER_MESSAGES.ID_TAKEN }, 409),
     });
     renderRegister();
     const user = userEvent.setup();
@@ -97,9 +107,10 @@ describe('register form', () => {
 
   it('with e-mail verification on, the code must be sent first; sending locks the e-mail and reveals the code field', async () => {
     const { calls } = mockApi({
-      'GET /service/settings': settingsOf({ ENABLE_EMAIL_VERIFY: 'true', ENABLE_REFERRAL: 'true' }),
-      'GET /service/register-where': WHERE,
-      'POST /auth/send-email': { message: 'ok' },
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_EMAIL_VERIFY: 'true', ENABLE_REFERRAL: 'true' }),
+      [on(siteApi.registerWheres)]: WHERE,
+      [on(authApi.sendEmailCode)]: { message: 'ok' },
     });
     renderRegister();
     const user = userEvent.setup();
@@ -120,15 +131,16 @@ describe('register form', () => {
     expect(screen.getByLabelText('이메일')).toBeDisabled();
     expect(screen.queryByRole('button', { name: '인증코드 전송' })).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('전송 완료');
-    expect(calls.find((c) => c.path === '/auth/send-email')?.body).toEqual({ email: 'm@e.kr' });
+    expect(calls.find((c) => c.path === pathOf(authApi.sendEmailCode))?.body).toEqual({ email: 'm@e.kr' });
     await submitExpecting(REGISTER_MESSAGES.EMAIL_CODE_LENGTH);
   });
 
   it('변경 after a send unlocks a mistyped e-mail and a code goes to the corrected one', async () => {
     const { calls } = mockApi({
-      'GET /service/settings': settingsOf({ ENABLE_EMAIL_VERIFY: 'true' }),
-      'GET /service/register-where': WHERE,
-      'POST /auth/send-email': { message: 'ok' },
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_EMAIL_VERIFY: 'true' }),
+      [on(siteApi.registerWheres)]: WHERE,
+      [on(authApi.sendEmailCode)]: { message: 'ok' },
     });
     renderRegister();
     const user = userEvent.setup();
@@ -146,7 +158,7 @@ describe('register form', () => {
     await user.click(screen.getByRole('button', { name: '인증코드 전송' }));
     // The code field comes back empty for the new address.
     expect(await screen.findByLabelText('이메일 인증코드')).toHaveValue('');
-    expect(calls.filter((c) => c.path === '/auth/send-email').map((c) => c.body)).toEqual([
+    expect(calls.filter((c) => c.path === pathOf(authApi.sendEmailCode)).map((c) => c.body)).toEqual([
       { email: 'm@e.kt' },
       { email: 'm@e.kr' },
     ]);
@@ -155,8 +167,9 @@ describe('register form', () => {
   it('two quick presses send one request, and further presses wait while the answer is pending', async () => {
     let release: (r: Response) => void = () => {};
     const { calls } = mockApi({
-      'GET /service/register-where': WHERE,
-      'POST /auth/register': () => new Promise<Response>((resolve) => (release = resolve)),
+      ...quiet,
+      [on(siteApi.registerWheres)]: WHERE,
+      [on(authApi.register)]: () => new Promise<Response>((resolve) => (release = resolve)),
     });
     renderRegister();
     const user = userEvent.setup();
@@ -167,7 +180,7 @@ describe('register form', () => {
     await screen.findByRole('option', { name: '검색' });
     await user.selectOptions(screen.getByLabelText('가입경로'), '검색');
     const submit = screen.getByRole('button', { name: '회원가입' });
-    const registerCalls = () => calls.filter((c) => c.path === '/auth/register');
+    const registerCalls = () => calls.filter((c) => c.path === pathOf(authApi.register));
 
     // Two presses before React re-renders: the button is still enabled for the second one, so only the
     // form's own guard can stop it (a disabled button alone would not).
@@ -189,10 +202,15 @@ describe('register form', () => {
 
   describe('send-code answers map by HTTP status (docs/product.md#error-answers)', () => {
     const channels = {
-      email: { flag: 'ENABLE_EMAIL_VERIFY', path: '/auth/send-email', label: '이메일', value: 'm@e.kr' },
+      email: {
+        flag: 'ENABLE_EMAIL_VERIFY',
+        path: pathOf(authApi.sendEmailCode),
+        label: '이메일',
+        value: 'm@e.kr',
+      },
       phone: {
         flag: 'ENABLE_PHONE_NUMBER',
-        path: '/auth/send-phone-number',
+        path: pathOf(authApi.sendPhoneCode),
         label: '휴대전화 번호',
         value: '01012345678',
       },
@@ -209,8 +227,9 @@ describe('register form', () => {
       const { flag, path, label, value } = channels[channel];
       // The server's own wording differs on purpose: the toast must come from the status.
       mockApi({
-        'GET /service/settings': settingsOf({ [flag]: 'true' }),
-        'GET /service/register-where': WHERE,
+        ...quiet,
+        [on(siteApi.settings)]: settingsOf({ [flag]: 'true' }),
+        [on(siteApi.registerWheres)]: WHERE,
         [`POST ${path}`]: json({ message: '서버 문구' }, status),
       });
       renderRegister();
@@ -232,8 +251,9 @@ describe('register form', () => {
     ] as const)('%s: a 429 says why in the server words', async (channel, message) => {
       const { flag, path, label, value } = channels[channel];
       mockApi({
-        'GET /service/settings': settingsOf({ [flag]: 'true' }),
-        'GET /service/register-where': WHERE,
+        ...quiet,
+        [on(siteApi.settings)]: settingsOf({ [flag]: 'true' }),
+        [on(siteApi.registerWheres)]: WHERE,
         [`POST ${path}`]: json({ message, code: 'TOO_MANY_CODES' }, 429),
       });
       renderRegister();
@@ -251,8 +271,9 @@ describe('register form', () => {
     ] as const)('%s: a malformed address is stopped before any call', async (channel, bad, message) => {
       const { flag, path, label } = channels[channel];
       const { calls } = mockApi({
-        'GET /service/settings': settingsOf({ [flag]: 'true' }),
-        'GET /service/register-where': WHERE,
+        ...quiet,
+        [on(siteApi.settings)]: settingsOf({ [flag]: 'true' }),
+        [on(siteApi.registerWheres)]: WHERE,
       });
       renderRegister();
       const user = userEvent.setup();
@@ -265,15 +286,16 @@ describe('register form', () => {
 
   it('with the phone flag on, the phone code must be sent and 5 characters; the payload carries both codes and the referral', async () => {
     const { calls } = mockApi({
-      'GET /service/settings': settingsOf({
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({
         ENABLE_EMAIL_VERIFY: 'true',
         ENABLE_PHONE_NUMBER: 'true',
         ENABLE_REFERRAL: 'true',
       }),
-      'GET /service/register-where': WHERE,
-      'POST /auth/send-email': { message: 'ok' },
-      'POST /auth/send-phone-number': { message: 'ok' },
-      'POST /auth/register': json({ message: REGISTER_MESSAGES.SUCCESS }, 201),
+      [on(siteApi.registerWheres)]: WHERE,
+      [on(authApi.sendEmailCode)]: { message: 'ok' },
+      [on(authApi.sendPhoneCode)]: { message: 'ok' },
+      [on(authApi.register)]: json({ message: REGISTER_MESSAGES.SUCCESS }, 201),
     });
     renderRegister();
     const user = userEvent.setup();
@@ -301,10 +323,10 @@ describe('register form', () => {
     await user.click(screen.getByRole('button', { name: '회원가입' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
-    expect(calls.find((c) => c.path === '/auth/send-phone-number')?.body).toEqual({
+    expect(calls.find((c) => c.path === pathOf(authApi.sendPhoneCode))?.body).toEqual({
       phoneNumber: '01012345678',
     });
-    expect(calls.find((c) => c.path === '/auth/register')?.body).toEqual({
+    expect(calls.find((c) => c.path === pathOf(authApi.register))?.body).toEqual({
       id: 'member',
       password: 'password1',
       email: 'm@e.kr',

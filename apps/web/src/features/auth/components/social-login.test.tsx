@@ -3,12 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES, STORAGE_KEYS } from '@smm/domain';
-import { json, mockApi, settingsOf } from '@/testing/mock-api';
+import { urlOf } from '@/lib/api-client';
+import { json, mockApi, settingsOf, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { resetKakaoSdkForTests, type KakaoSdk } from './kakao-sdk';
 import { LoginForm } from './login-form';
 import { NAVER_STATE_KEY } from './naver-oauth';
 import { RegisterChoice } from './register-choice';
+import { authApi, pathOf, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(siteApi.settings);
 
 const profile = { id: 'naver-member', point: 0, apiKey: null };
 
@@ -52,19 +57,19 @@ describe('naver login through the popup', () => {
   }
 
   it('opens the server authorize redirect with a fresh url-safe state kept in sessionStorage', async () => {
-    mockApi({ 'GET /service/settings': settingsOf({ ENABLE_SNS_NAVER: 'true' }) });
+    mockApi({ ...quiet, [on(siteApi.settings)]: settingsOf({ ENABLE_SNS_NAVER: 'true' }) });
     renderLogin();
     const { open, state } = await openPopup();
     expect(state).toMatch(/^[A-Za-z0-9_-]{16,32}$/);
     expect(open).toHaveBeenCalledWith(
-      `/auth/naver/authorize?state=${state}`,
+      urlOf(authApi.naverAuthorize, { query: { state } }),
       'naver-login',
       expect.stringContaining('popup'),
     );
   });
 
   it('a blocked popup says so', async () => {
-    mockApi({ 'GET /service/settings': settingsOf({ ENABLE_SNS_NAVER: 'true' }) });
+    mockApi({ ...quiet, [on(siteApi.settings)]: settingsOf({ ENABLE_SNS_NAVER: 'true' }) });
     renderLogin();
     vi.spyOn(window, 'open').mockReturnValue(null);
     await userEvent.click(await screen.findByRole('button', { name: /네이버로 로그인/ }));
@@ -73,13 +78,14 @@ describe('naver login through the popup', () => {
 
   it('ignores messages with another state, another origin or without the marker; the right one logs in', async () => {
     const { calls } = mockApi({
-      'GET /service/settings': settingsOf({ ENABLE_SNS_NAVER: 'true' }),
-      'POST /auth/login/naver': { accessToken: 'jwt-naver' },
-      'GET /auth/profile': profile,
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_SNS_NAVER: 'true' }),
+      [on(authApi.loginNaver)]: { accessToken: 'jwt-naver' },
+      [on(authApi.profile)]: profile,
     });
     renderLogin();
     const { state } = await openPopup();
-    const naverCalls = () => calls.filter((c) => c.path === '/auth/login/naver');
+    const naverCalls = () => calls.filter((c) => c.path === pathOf(authApi.loginNaver));
 
     postFromPopup({ source: 'naver-auth', code: 'c-1', state: 'forged-state-000000' });
     postFromPopup({ source: 'naver-auth', code: 'c-1', state }, 'https://evil.example');
@@ -101,8 +107,9 @@ describe('naver login through the popup', () => {
 
   it('a 404 goes to /register/naver with the token from its body', async () => {
     mockApi({
-      'GET /service/settings': settingsOf({ ENABLE_SNS_NAVER: 'true' }),
-      'POST /auth/login/naver': json(
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_SNS_NAVER: 'true' }),
+      [on(authApi.loginNaver)]: json(
         {
           message: ACCOUNT_MESSAGES.SOCIAL_NOT_REGISTERED,
           code: 'SOCIAL_NOT_REGISTERED',
@@ -128,8 +135,9 @@ describe('naver login through the popup', () => {
     ['the fallback', json({}, 500), ACCOUNT_MESSAGES.NAVER_LOGIN_FAILED],
   ])('any other failure shows %s', async (_, answer, message) => {
     mockApi({
-      'GET /service/settings': settingsOf({ ENABLE_SNS_NAVER: 'true' }),
-      'POST /auth/login/naver': answer,
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_SNS_NAVER: 'true' }),
+      [on(authApi.loginNaver)]: answer,
     });
     renderLogin();
     const { state } = await openPopup();
@@ -140,7 +148,8 @@ describe('naver login through the popup', () => {
 
   it('the register choice starts the same flow', async () => {
     mockApi({
-      'POST /auth/login/naver': json(
+      ...quiet,
+      [on(authApi.loginNaver)]: json(
         { message: '', code: 'SOCIAL_NOT_REGISTERED', accessToken: 'nv-2' },
         404,
       ),
@@ -169,15 +178,18 @@ describe('kakao login through the SDK', () => {
   it('initialises the SDK with SNS_KAKAO_TOKEN and logs in with its access token', async () => {
     const init = installKakao(({ success }) => success({ access_token: 'kk-token' }));
     const { calls } = mockApi({
-      'GET /service/settings': kakaoSettings,
-      'POST /auth/login/kakao': { accessToken: 'jwt-kakao' },
-      'GET /auth/profile': profile,
+      ...quiet,
+      [on(siteApi.settings)]: kakaoSettings,
+      [on(authApi.loginKakao)]: { accessToken: 'jwt-kakao' },
+      [on(authApi.profile)]: profile,
     });
     renderLogin();
     await userEvent.click(await screen.findByRole('button', { name: /카카오로 로그인/ }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order'));
     expect(init).toHaveBeenCalledWith('kakao-app-key');
-    expect(calls.find((c) => c.path === '/auth/login/kakao')?.body).toEqual({ accessToken: 'kk-token' });
+    expect(calls.find((c) => c.path === pathOf(authApi.loginKakao))?.body).toEqual({
+      accessToken: 'kk-token',
+    });
     expect(localStorage.getItem(STORAGE_KEYS.JWT)).toBe('jwt-kakao');
     expect(await screen.findByText(ACCOUNT_MESSAGES.LOGIN_SUCCESS)).toBeInTheDocument();
   });
@@ -185,8 +197,9 @@ describe('kakao login through the SDK', () => {
   it('a 404 goes to /register/kakao with the token', async () => {
     installKakao(({ success }) => success({ access_token: 'kk-token' }));
     mockApi({
-      'GET /service/settings': kakaoSettings,
-      'POST /auth/login/kakao': json(
+      ...quiet,
+      [on(siteApi.settings)]: kakaoSettings,
+      [on(authApi.loginKakao)]: json(
         { message: '', code: 'SOCIAL_NOT_REGISTERED', accessToken: 'kk-token' },
         404,
       ),
@@ -199,15 +212,15 @@ describe('kakao login through the SDK', () => {
 
   it('the member giving up in the SDK shows the SDK failure and calls nothing', async () => {
     installKakao(({ fail }) => fail({ error: 'access_denied' }));
-    const { calls } = mockApi({ 'GET /service/settings': kakaoSettings });
+    const { calls } = mockApi({ ...quiet, [on(siteApi.settings)]: kakaoSettings });
     renderLogin();
     await userEvent.click(await screen.findByRole('button', { name: /카카오로 로그인/ }));
     expect(await screen.findByText(ACCOUNT_MESSAGES.KAKAO_SDK_FAILED)).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/auth/login/kakao')).toBe(false);
+    expect(calls.some((c) => c.path === pathOf(authApi.loginKakao))).toBe(false);
   });
 
   it('a script that fails to load shows the SDK failure', async () => {
-    mockApi({ 'GET /service/settings': kakaoSettings });
+    mockApi({ ...quiet, [on(siteApi.settings)]: kakaoSettings });
     renderLogin();
     await userEvent.click(await screen.findByRole('button', { name: /카카오로 로그인/ }));
     // jsdom loads no external scripts: fire the tag's error as a blocked or offline load would.
@@ -222,8 +235,9 @@ describe('kakao login through the SDK', () => {
   it("a provider refusal says Kakao, even though the server's catalogue wording names Naver", async () => {
     installKakao(({ success }) => success({ access_token: 'bad' }));
     mockApi({
-      'GET /service/settings': kakaoSettings,
-      'POST /auth/login/kakao': json(
+      ...quiet,
+      [on(siteApi.settings)]: kakaoSettings,
+      [on(authApi.loginKakao)]: json(
         { message: ACCOUNT_MESSAGES.NAVER_LOGIN_FAILED, code: 'SOCIAL_LOGIN_FAILED' },
         400,
       ),

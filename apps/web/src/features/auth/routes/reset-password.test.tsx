@@ -7,9 +7,10 @@ import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, REGISTER_MESSAGES } from '@smm/domain';
 import { SessionProvider } from '@/lib/session/session-provider';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, on } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/render';
 import { ResetPasswordRoute } from './reset-password';
+import { authApi, pathOf } from '@smm/domain/endpoints';
 
 /** A JWT-shaped token with that payload (the signature is the server's business). */
 function tokenWith(payload: object): string {
@@ -73,7 +74,7 @@ describe('reset password (/reset-password?token=…)', () => {
   it('validates the two fields, sends token and password, then toasts and goes to /', async () => {
     const token = tokenWith({ exp: nowSeconds() + 600, sub: '1' });
     const { calls } = mockApi({
-      'POST /service/reset-password': { message: ACCOUNT_MESSAGES.PASSWORD_RESET },
+      [on(authApi.resetPassword)]: { message: ACCOUNT_MESSAGES.PASSWORD_RESET },
     });
     renderReset(`/reset-password?token=${token}`);
     const user = userEvent.setup();
@@ -91,7 +92,7 @@ describe('reset password (/reset-password?token=…)', () => {
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(await screen.findByText(ACCOUNT_MESSAGES.PASSWORD_RESET)).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/service/reset-password')?.body).toEqual({
+    expect(calls.find((c) => c.path === pathOf(authApi.resetPassword))?.body).toEqual({
       token,
       password: 'new-password-1',
     });
@@ -99,7 +100,7 @@ describe('reset password (/reset-password?token=…)', () => {
 
   it('a used or forged link (400) shows the server message and stays', async () => {
     mockApi({
-      'POST /service/reset-password': json(
+      [on(authApi.resetPassword)]: json(
         { message: ACCOUNT_MESSAGES.RESET_LINK_INVALID, code: 'RESET_TOKEN_INVALID' },
         400,
       ),

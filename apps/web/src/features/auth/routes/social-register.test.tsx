@@ -7,9 +7,13 @@ import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, REGISTER_MESSAGES, SEND_CODE_MESSAGES } from '@smm/domain';
 import { SessionProvider } from '@/lib/session/session-provider';
-import { json, mockApi, settingsOf } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, on, emptyLists } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/render';
 import { SocialRegisterRoute } from './social-register';
+import { authApi, pathOf, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(siteApi.settings);
 
 const WHERE = [
   { id: 1, text: '검색' },
@@ -52,7 +56,7 @@ describe('social register (/register/naver, /register/kakao)', () => {
   it.each([null, {}, { accessToken: '' }])(
     'without a provider token (%o) it goes back to /register',
     (state) => {
-      mockApi({});
+      mockApi({ ...quiet });
       renderSocialRegister('naver', state);
       expect(screen.getByText('회원가입 선택 화면')).toBeInTheDocument();
       expect(screen.getByTestId('location')).toHaveTextContent('/register');
@@ -61,8 +65,9 @@ describe('social register (/register/naver, /register/kakao)', () => {
 
   it('phone flag off: only the sign-up route is required; the payload carries the provider token', async () => {
     const { calls } = mockApi({
-      'GET /service/register-where': WHERE,
-      'POST /auth/register/kakao': json({ message: '회원가입에 성공했습니다.' }, 201),
+      ...quiet,
+      [on(siteApi.registerWheres)]: WHERE,
+      [on(authApi.registerKakao)]: json({ message: '회원가입에 성공했습니다.' }, 201),
     });
     renderSocialRegister('kakao');
     expect(screen.getByRole('heading', { name: '카카오 회원가입' })).toBeInTheDocument();
@@ -76,7 +81,7 @@ describe('social register (/register/naver, /register/kakao)', () => {
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(await screen.findByText('회원가입에 성공했습니다.')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/auth/register/kakao')?.body).toEqual({
+    expect(calls.find((c) => c.path === pathOf(authApi.registerKakao))?.body).toEqual({
       registerWhere: '지인 추천',
       phoneNumber: '',
       sendCode: '',
@@ -87,10 +92,11 @@ describe('social register (/register/naver, /register/kakao)', () => {
 
   it('phone flag on: §5 order (route, code sent, 5 characters); sending locks the phone and reveals the code', async () => {
     const { calls } = mockApi({
-      'GET /service/settings': settingsOf({ ENABLE_PHONE_NUMBER: 'true', ENABLE_REFERRAL: 'true' }),
-      'GET /service/register-where': WHERE,
-      'POST /auth/send-phone-number': { message: '인증번호가 발송되었습니다.' },
-      'POST /auth/register/naver': json({ message: '회원가입에 성공했습니다.' }, 201),
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_PHONE_NUMBER: 'true', ENABLE_REFERRAL: 'true' }),
+      [on(siteApi.registerWheres)]: WHERE,
+      [on(authApi.sendPhoneCode)]: { message: '인증번호가 발송되었습니다.' },
+      [on(authApi.registerNaver)]: json({ message: '회원가입에 성공했습니다.' }, 201),
     });
     renderSocialRegister('naver');
     const user = userEvent.setup();
@@ -120,7 +126,7 @@ describe('social register (/register/naver, /register/kakao)', () => {
     await user.click(screen.getByRole('button', { name: '회원가입' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
-    expect(calls.find((c) => c.path === '/auth/register/naver')?.body).toEqual({
+    expect(calls.find((c) => c.path === pathOf(authApi.registerNaver))?.body).toEqual({
       registerWhere: '검색',
       phoneNumber: '01012345678',
       sendCode: '12345',
@@ -134,8 +140,9 @@ describe('social register (/register/naver, /register/kakao)', () => {
     [500, '', REGISTER_MESSAGES.FAILED],
   ])('a %i shows its message and stays', async (status, serverMessage, shown) => {
     mockApi({
-      'GET /service/register-where': WHERE,
-      'POST /auth/register/naver': json({ message: serverMessage }, status),
+      ...quiet,
+      [on(siteApi.registerWheres)]: WHERE,
+      [on(authApi.registerNaver)]: json({ message: serverMessage }, status),
     });
     renderSocialRegister('naver');
     await screen.findByRole('option', { name: '검색' });

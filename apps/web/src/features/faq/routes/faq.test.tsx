@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { FaqRoute } from './faq';
+import { siteApi } from '@smm/domain/endpoints';
 
 const QNAS = [
   {
@@ -20,7 +21,7 @@ function questionButton(title: string) {
 
 describe('FAQ (/qna)', () => {
   it('shows the title, the subtitle and every question closed', async () => {
-    mockApi({ 'GET /service/qnas': QNAS });
+    mockApi({ [on(siteApi.qnas)]: QNAS });
     renderWithProviders(<FaqRoute />);
     expect(screen.getByRole('heading', { level: 1, name: '자주 묻는 질문' })).toBeInTheDocument();
     expect(screen.getByText(/답을 찾아보세요/)).toBeInTheDocument();
@@ -33,7 +34,7 @@ describe('FAQ (/qna)', () => {
 
   it('opens one item at a time; clicking the open one closes it', async () => {
     const user = userEvent.setup();
-    mockApi({ 'GET /service/qnas': QNAS });
+    mockApi({ [on(siteApi.qnas)]: QNAS });
     renderWithProviders(<FaqRoute />);
     const first = await screen.findByRole('button', { name: `Q. ${QNAS[0]?.title}` });
     const second = questionButton(QNAS[1]?.title ?? '');
@@ -60,7 +61,7 @@ describe('FAQ (/qna)', () => {
 
   it('renders operator text as text, never as HTML', async () => {
     const user = userEvent.setup();
-    mockApi({ 'GET /service/qnas': QNAS });
+    mockApi({ [on(siteApi.qnas)]: QNAS });
     const { container } = renderWithProviders(<FaqRoute />);
     await user.click(await screen.findByRole('button', { name: 'Q. <b>굵게</b> 보이나요?' }));
     expect(container.querySelector('b, script')).toBeNull();
@@ -69,7 +70,7 @@ describe('FAQ (/qna)', () => {
 
   it('searches the questions and answers, with a message when nothing matches', async () => {
     const user = userEvent.setup();
-    mockApi({ 'GET /service/qnas': QNAS });
+    mockApi({ [on(siteApi.qnas)]: QNAS });
     renderWithProviders(<FaqRoute />);
     const search = await screen.findByRole('searchbox', { name: '질문 검색' });
 
@@ -89,7 +90,7 @@ describe('FAQ (/qna)', () => {
   });
 
   it('shows an empty state when there are no questions', async () => {
-    mockApi({ 'GET /service/qnas': [] });
+    mockApi({ [on(siteApi.qnas)]: [] });
     renderWithProviders(<FaqRoute />);
     expect(await screen.findByText('등록된 질문이 없습니다.')).toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
@@ -99,7 +100,7 @@ describe('FAQ (/qna)', () => {
     const user = userEvent.setup();
     let fail = true;
     mockApi({
-      'GET /service/qnas': () => (fail ? json({ message: '오류가 발생했습니다.' }, 500) : json(QNAS)),
+      [on(siteApi.qnas)]: () => (fail ? json({ message: '오류가 발생했습니다.' }, 500) : json(QNAS)),
     });
     renderWithProviders(<FaqRoute />);
     expect(screen.getByLabelText('자주 묻는 질문을 불러오는 중')).toBeInTheDocument();

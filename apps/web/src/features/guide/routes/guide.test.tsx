@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { particle } from '@smm/domain';
-import { json, mockApi } from '@/testing/mock-api';
+import { json, mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { GuideRoute } from './guide';
+import { siteApi } from '@smm/domain/endpoints';
 
 const DEMO_PLATFORMS = [
   { id: 1, text: '인스타그램', visible: true, bgColor: '#fdf2f8' },
@@ -15,7 +16,7 @@ const DEMO_PLATFORMS = [
 ];
 
 function renderGuide(platforms: unknown = DEMO_PLATFORMS) {
-  const api = mockApi({ 'GET /service/platforms': platforms });
+  const api = mockApi({ [on(siteApi.platforms)]: platforms });
   const user = userEvent.setup();
   renderWithProviders(<GuideRoute />, { route: '/guide', routes: { '/order': <p>주문 화면</p> } });
   return { ...api, user };
@@ -83,7 +84,7 @@ describe('link-input guide (/guide)', () => {
   it('offers a retry when the platforms cannot be loaded', async () => {
     let fail = true;
     mockApi({
-      'GET /service/platforms': () => (fail ? json({ message: '오류' }, 500) : json(DEMO_PLATFORMS)),
+      [on(siteApi.platforms)]: () => (fail ? json({ message: '오류' }, 500) : json(DEMO_PLATFORMS)),
     });
     const user = userEvent.setup();
     renderWithProviders(<GuideRoute />, { route: '/guide' });

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancelAutoOrderResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { ordersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { getProfileQueryOptions } from '@/lib/session/profile';
 import { AUTO_ORDER_HISTORY_KEY } from './get-auto-order-history';
 import { ORDER_HISTORY_KEY } from './get-order-history';
 
 export const cancelAutoOrder = (autoOrderId: number) =>
-  api.post<CancelAutoOrderResponse>(`/service/auto-order/${autoOrderId}/cancel`);
+  call(ordersApi.cancelAuto, { params: { id: autoOrderId } });
 
 /** POST /service/auto-order/:id/cancel: the auto-orders, their runs and the balance are read again. */
 export function useCancelAutoOrder() {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancelOrderResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { ordersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { getProfileQueryOptions } from '@/lib/session/profile';
 import { ORDER_HISTORY_KEY } from './get-order-history';
 
-export const cancelOrder = (orderId: number) =>
-  api.post<CancelOrderResponse>(`/service/order/${orderId}/cancel`);
+export const cancelOrder = (orderId: number) => call(ordersApi.cancel, { params: { id: orderId } });
 
 /**
  * POST /service/order/:id/cancel: the orders are read again (after a refusal too, the row may

@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AutoOrderHistoryResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
-import { historySearch } from './get-order-history';
+import { ordersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 export const getAutoOrderHistory = (page: number, status: number | undefined) =>
-  api.get<AutoOrderHistoryResponse>(`/service/auto-order-history?${historySearch(page, status)}`);
+  call(ordersApi.autoHistory, { query: { page, status } });
 
 /** Every page and filter of the member's auto-orders sits under this key. */
 export const AUTO_ORDER_HISTORY_KEY = ['auto-order-history'] as const;

@@ -1,15 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderHistoryResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
-
-export function historySearch(page: number, status: number | undefined): string {
-  const params = new URLSearchParams({ page: String(page) });
-  if (status !== undefined) params.set('status', String(status));
-  return params.toString();
-}
+import { ordersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 export const getOrderHistory = (page: number, status: number | undefined) =>
-  api.get<OrderHistoryResponse>(`/service/order-history?${historySearch(page, status)}`);
+  call(ordersApi.history, { query: { page, status } });
 
 /** Every page and filter of the member's orders sits under this key (an action refetches them all). */
 export const ORDER_HISTORY_KEY = ['order-history'] as const;

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RequestRefillResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { ordersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { ORDER_HISTORY_KEY } from './get-order-history';
 import { ORDER_REFILLS_KEY } from './get-order-refills';
 
-export const requestRefill = (orderId: number) =>
-  api.post<RequestRefillResponse>(`/service/order/${orderId}/refill`);
+export const requestRefill = (orderId: number) => call(ordersApi.requestRefill, { params: { id: orderId } });
 
 /**
  * POST /service/order/:id/refill. Refills move no money, so only the orders (and their refill lists) are read again — after a

@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { CANCEL_REQUESTED_LABEL, formatDateTime, ORDER_CANCEL_MESSAGES, STORAGE_KEYS } from '@smm/domain';
 import type { AutoOrderHistoryItem, OrderHistoryItem } from '@smm/domain/contract';
 import { useLocation } from 'react-router';
-import { json, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, type RecordedCall, on } from '@/testing/mock-api';
 import { GuestButton } from '@/testing/guest-button';
 import { renderWithProviders } from '@/testing/render';
 import { REFILL_REQUESTED_MESSAGE } from '../components/order-actions';
 import { AutoOrderHistoryRoute } from './auto-order-history';
 import { OrderHistoryRoute } from './order-history';
+import { authApi, ordersApi, pathOf } from '@smm/domain/endpoints';
 
 const profile = { id: 'member1', point: 5000, apiKey: 'k' };
 const CREATED = '2025-03-01T00:00:05.000Z';
@@ -82,7 +83,7 @@ function renderHistory(ui: React.ReactElement, route: string) {
 
 function signedIn(routes: Record<string, unknown>) {
   localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-  return mockApi({ 'GET /auth/profile': profile, ...routes });
+  return mockApi({ [on(authApi.profile)]: profile, ...routes });
 }
 
 const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
@@ -94,7 +95,7 @@ const cellsOf = (row: HTMLElement) =>
 describe('order history (/order-history)', () => {
   it('lists a page: the columns of docs/product.md#order-histories, won and date formats, status labels', async () => {
     const { calls } = signedIn({
-      'GET /service/order-history': pageOf([
+      [on(ordersApi.history)]: pageOf([
         order(31, { status: 1, startCount: null, remains: null }),
         order(30, { status: 5, point: 0, amount: 10 }),
       ]),
@@ -132,14 +133,14 @@ describe('order history (/order-history)', () => {
       'rel',
       'noopener noreferrer nofollow',
     );
-    expect(historyCalls(calls, '/service/order-history')).toEqual(['?page=1']);
+    expect(historyCalls(calls, pathOf(ordersApi.history))).toEqual(['?page=1']);
     // A single page: no pagination.
     expect(screen.queryByRole('navigation', { name: '주문내역 페이지' })).not.toBeInTheDocument();
   });
 
   it('a status chip asks the server for that status from page 1 and keeps it in the URL', async () => {
     const { calls } = signedIn({
-      'GET /service/order-history': pageOf([order(1)], 45),
+      [on(ordersApi.history)]: pageOf([order(1)], 45),
     });
     renderHistory(<OrderHistoryRoute />, '/order-history?page=3');
     await screen.findAllByRole('row');
@@ -158,17 +159,17 @@ describe('order history (/order-history)', () => {
     expect(chips[0]).toHaveAttribute('aria-pressed', 'true');
 
     await userEvent.click(screen.getByRole('button', { name: '주문완료' }));
-    await waitFor(() => expect(historyCalls(calls, '/service/order-history')).toContain('?page=1&status=2'));
+    await waitFor(() => expect(historyCalls(calls, pathOf(ordersApi.history))).toContain('?page=1&status=2'));
     expect(screen.getByTestId('search')).toHaveTextContent('?status=2');
     expect(screen.getByRole('button', { name: '주문완료' })).toHaveAttribute('aria-pressed', 'true');
-    expect(historyCalls(calls, '/service/order-history')[0]).toBe('?page=3');
+    expect(historyCalls(calls, pathOf(ordersApi.history))[0]).toBe('?page=3');
   });
 
   it('numbered pages with two neighbours each side; a page link asks for that page and puts it in the URL', async () => {
-    const { calls } = signedIn({ 'GET /service/order-history': pageOf([order(1)], 95) });
+    const { calls } = signedIn({ [on(ordersApi.history)]: pageOf([order(1)], 95) });
     renderHistory(<OrderHistoryRoute />, '/order-history?status=2&page=5');
     const nav = await screen.findByRole('navigation', { name: '주문내역 페이지' });
-    expect(historyCalls(calls, '/service/order-history')).toEqual(['?page=5&status=2']);
+    expect(historyCalls(calls, pathOf(ordersApi.history))).toEqual(['?page=5&status=2']);
     expect(
       within(nav)
         .getAllByRole('listitem')
@@ -176,7 +177,7 @@ describe('order history (/order-history)', () => {
     ).toEqual(['3', '4', '5', '6', '7']);
 
     await userEvent.click(within(nav).getByRole('link', { name: '7 페이지' }));
-    await waitFor(() => expect(historyCalls(calls, '/service/order-history')).toContain('?page=7&status=2'));
+    await waitFor(() => expect(historyCalls(calls, pathOf(ordersApi.history))).toContain('?page=7&status=2'));
     expect(screen.getByTestId('search')).toHaveTextContent('?status=2&page=7');
     await waitFor(() =>
       expect(
@@ -198,26 +199,26 @@ describe('order history (/order-history)', () => {
 
     await userEvent.click(within(nav).getByRole('link', { name: '첫 페이지' }));
     await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?status=2'));
-    expect(historyCalls(calls, '/service/order-history')).toContain('?page=1&status=2');
+    expect(historyCalls(calls, pathOf(ordersApi.history))).toContain('?page=1&status=2');
   });
 
   it('clamps invalid page numbers: garbage or 0 reads as 1, past the last page moves to the last', async () => {
-    const { calls } = signedIn({ 'GET /service/order-history': pageOf([order(1)], 25) });
+    const { calls } = signedIn({ [on(ordersApi.history)]: pageOf([order(1)], 25) });
     const first = renderHistory(<OrderHistoryRoute />, '/order-history?page=abc&status=9');
     await screen.findAllByRole('row');
-    expect(historyCalls(calls, '/service/order-history')).toEqual(['?page=1']);
+    expect(historyCalls(calls, pathOf(ordersApi.history))).toEqual(['?page=1']);
     await waitFor(() => expect(screen.getByTestId('search')).toBeEmptyDOMElement());
     first.unmount();
 
     renderHistory(<OrderHistoryRoute />, '/order-history?page=40');
     await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?page=3'));
     await screen.findAllByRole('row');
-    expect(historyCalls(calls, '/service/order-history').slice(1)).toEqual(['?page=40', '?page=3']);
+    expect(historyCalls(calls, pathOf(ordersApi.history)).slice(1)).toEqual(['?page=40', '?page=3']);
     expect(screen.getByRole('link', { name: '3 페이지' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('an empty list says so, per filter', async () => {
-    signedIn({ 'GET /service/order-history': pageOf([]) });
+    signedIn({ [on(ordersApi.history)]: pageOf([]) });
     renderHistory(<OrderHistoryRoute />, '/order-history');
     expect(await screen.findByText('주문내역이 없습니다')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -228,7 +229,7 @@ describe('order history (/order-history)', () => {
   it('a failed read shows an error with a retry', async () => {
     let fail = true;
     signedIn({
-      'GET /service/order-history': (call: RecordedCall) =>
+      [on(ordersApi.history)]: (call: RecordedCall) =>
         fail ? json({ message: '오류가 발생했습니다.' }, 500) : pageOf([order(8)])(call),
     });
     renderHistory(<OrderHistoryRoute />, '/order-history');
@@ -241,7 +242,7 @@ describe('order history (/order-history)', () => {
   it('shows a skeleton while the page loads', async () => {
     let release: (r: Response) => void = () => {};
     signedIn({
-      'GET /service/order-history': () => new Promise<Response>((resolve) => (release = resolve)),
+      [on(ordersApi.history)]: () => new Promise<Response>((resolve) => (release = resolve)),
     });
     renderHistory(<OrderHistoryRoute />, '/order-history');
     expect(await screen.findByLabelText('주문내역을 불러오는 중')).toBeInTheDocument();
@@ -275,7 +276,7 @@ describe('history screens for a guest', () => {
 describe('auto-order history (/auto-order-history)', () => {
   it('auto-order columns (docs/product.md#order-histories): done/runs, interval, amount × runs, labels', async () => {
     const { calls } = signedIn({
-      'GET /service/auto-order-history': pageOf([
+      [on(ordersApi.autoHistory)]: pageOf([
         autoOrder(9),
         autoOrder(8, { status: 3, completed: 3, runs: 3, amount: 250, point: 5000 }),
         autoOrder(7, { status: 2, completed: 1, runs: 4, interval: 1440 }),
@@ -321,11 +322,11 @@ describe('auto-order history (/auto-order-history)', () => {
       '',
     ]);
     expect(cellsOf(rows[4] as HTMLElement).at(-2)).toBe('완료');
-    expect(historyCalls(calls, '/service/auto-order-history')).toEqual(['?page=1']);
+    expect(historyCalls(calls, pathOf(ordersApi.autoHistory))).toEqual(['?page=1']);
   });
 
   it('chips 전체, 활성, 완료, 취소 send statuses -, 0, 1, 2', async () => {
-    const { calls } = signedIn({ 'GET /service/auto-order-history': pageOf([autoOrder(1)]) });
+    const { calls } = signedIn({ [on(ordersApi.autoHistory)]: pageOf([autoOrder(1)]) });
     renderHistory(<AutoOrderHistoryRoute />, '/auto-order-history');
     await screen.findAllByRole('row');
     const group = screen.getByRole('group', { name: '상태 필터' });
@@ -341,7 +342,7 @@ describe('auto-order history (/auto-order-history)', () => {
     ] as const) {
       await userEvent.click(within(group).getByRole('button', { name: label }));
       await waitFor(() =>
-        expect(historyCalls(calls, '/service/auto-order-history').at(-1)).toBe(`?page=1&status=${status}`),
+        expect(historyCalls(calls, pathOf(ordersApi.autoHistory)).at(-1)).toBe(`?page=1&status=${status}`),
       );
       expect(screen.getByTestId('search')).toHaveTextContent(`?status=${status}`);
     }
@@ -350,10 +351,10 @@ describe('auto-order history (/auto-order-history)', () => {
   });
 
   it('a status the screen does not offer (PARTIAL, 3) reads as all', async () => {
-    const { calls } = signedIn({ 'GET /service/auto-order-history': pageOf([]) });
+    const { calls } = signedIn({ [on(ordersApi.autoHistory)]: pageOf([]) });
     renderHistory(<AutoOrderHistoryRoute />, '/auto-order-history?status=3');
     expect(await screen.findByText('자동주문내역이 없습니다')).toBeInTheDocument();
-    expect(historyCalls(calls, '/service/auto-order-history')).toEqual(['?page=1']);
+    expect(historyCalls(calls, pathOf(ordersApi.autoHistory))).toEqual(['?page=1']);
   });
 });
 
@@ -365,7 +366,7 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
 
   it('shows 리필 요청 and 주문 취소 only where the server says so', async () => {
     signedIn({
-      'GET /service/order-history': pageOf([
+      [on(ordersApi.history)]: pageOf([
         order(43, { canRefill: true }),
         order(42, { status: 1, canCancel: true }),
         order(41, { canRefill: true, canCancel: true }),
@@ -387,8 +388,8 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
   it('리필 요청 asks first (Esc and 닫기 send nothing), then posts, says so and reads the orders again', async () => {
     const user = userEvent.setup();
     const { calls } = signedIn({
-      'GET /service/order-history': pageOf([order(43, { canRefill: true })]),
-      'POST /service/order/43/refill': json({
+      [on(ordersApi.history)]: pageOf([order(43, { canRefill: true })]),
+      [on(ordersApi.requestRefill, { id: 43 })]: json({
         refill: { id: 1, orderId: 43, status: 0, reason: null, createdAt: CREATED, finishedAt: null },
       }),
     });
@@ -412,20 +413,20 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(posts(calls)).toEqual([]);
 
-    const before = gets(calls, '/service/order-history');
+    const before = gets(calls, pathOf(ordersApi.history));
     await user.click(button);
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '리필 요청' }));
     expect(await screen.findByText(REFILL_REQUESTED_MESSAGE)).toBeInTheDocument();
-    expect(posts(calls)).toEqual(['/service/order/43/refill']);
-    await waitFor(() => expect(gets(calls, '/service/order-history')).toBeGreaterThan(before));
+    expect(posts(calls)).toEqual([pathOf(ordersApi.requestRefill, { id: 43 })]);
+    await waitFor(() => expect(gets(calls, pathOf(ordersApi.history))).toBeGreaterThan(before));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('주문 취소 explains the provider step, posts after the confirm and toasts the answer; the balance is read again', async () => {
     const user = userEvent.setup();
     const { calls } = signedIn({
-      'GET /service/order-history': pageOf([order(42, { status: 1, canCancel: true })]),
-      'POST /service/order/42/cancel': json({
+      [on(ordersApi.history)]: pageOf([order(42, { status: 1, canCancel: true })]),
+      [on(ordersApi.cancel, { id: 42 })]: json({
         outcome: 'requested',
         refunded: 0,
         message: ORDER_CANCEL_MESSAGES.REQUESTED,
@@ -438,25 +439,25 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
       '공급사에 이미 전달된 주문은 취소를 요청하고, 취소가 확인되면 남은 금액이 환불됩니다.',
     );
     expect(posts(calls)).toEqual([]);
-    const profiles = gets(calls, '/auth/profile');
+    const profiles = gets(calls, pathOf(authApi.profile));
     await user.click(within(dialog).getByRole('button', { name: '주문 취소' }));
     expect(await screen.findByText(ORDER_CANCEL_MESSAGES.REQUESTED)).toBeInTheDocument();
-    expect(posts(calls)).toEqual(['/service/order/42/cancel']);
-    await waitFor(() => expect(gets(calls, '/auth/profile')).toBeGreaterThan(profiles));
+    expect(posts(calls)).toEqual([pathOf(ordersApi.cancel, { id: 42 })]);
+    await waitFor(() => expect(gets(calls, pathOf(authApi.profile))).toBeGreaterThan(profiles));
   });
 
   it("a refusal shows the server's Korean message and reads the orders again", async () => {
     const user = userEvent.setup();
     let refused = false;
     const { calls } = signedIn({
-      'GET /service/order-history': () =>
+      [on(ordersApi.history)]: () =>
         json({
           items: [order(42, refused ? { status: 2 } : { status: 1, canCancel: true })],
           page: 1,
           pageSize: 10,
           total: 1,
         }),
-      'POST /service/order/42/cancel': () => {
+      [on(ordersApi.cancel, { id: 42 })]: () => {
         refused = true;
         return json({ message: ORDER_CANCEL_MESSAGES.FINAL, code: 'ORDER_CANCEL_REFUSED' }, 409);
       },
@@ -470,7 +471,7 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
     await waitFor(() =>
       expect(within(rowOf('상품 42')).queryByRole('button', { name: '주문 취소' })).not.toBeInTheDocument(),
     );
-    expect(posts(calls)).toEqual(['/service/order/42/cancel']);
+    expect(posts(calls)).toEqual([pathOf(ordersApi.cancel, { id: 42 })]);
   });
 
   it('shows the refill state (거절 with the reason, as text) and 취소 요청됨 under the status', async () => {
@@ -483,7 +484,7 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
       finishedAt: null,
     });
     signedIn({
-      'GET /service/order-history': pageOf([
+      [on(ordersApi.history)]: pageOf([
         order(53, { refill: refill(3, '<b>Refill period expired</b>') }),
         order(52, { refill: refill(1) }),
         order(51, { refill: refill(0) }),
@@ -503,7 +504,7 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
   it('shows why a refused order was cancelled, as text, under its status (issue 30 §7)', async () => {
     const reason = '공급사가 주문을 받지 않았습니다: "<i>moderation</i>"';
     signedIn({
-      'GET /service/order-history': pageOf([
+      [on(ordersApi.history)]: pageOf([
         order(61, { status: 5, point: 0, cancelReason: reason }),
         order(60, { status: 5, point: 0 }),
       ]),
@@ -518,7 +519,7 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
 
   it('shows a stored link holding an invisible character as text with its code point, not as a link', async () => {
     signedIn({
-      'GET /service/order-history': pageOf([
+      [on(ordersApi.history)]: pageOf([
         order(71, { link: 'https://evil.example/\u202E//elpmaxe.doog//:sptth' }),
       ]),
     });
@@ -530,12 +531,12 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
   it("리필 내역 reads the order's refills only when opened and lists them, newest first", async () => {
     const user = userEvent.setup();
     const { calls } = signedIn({
-      'GET /service/order-history': pageOf([
+      [on(ordersApi.history)]: pageOf([
         order(53, {
           refill: { id: 2, orderId: 53, status: 2, reason: null, createdAt: CREATED, finishedAt: CREATED },
         }),
       ]),
-      'GET /service/order/53/refills': json([
+      [on(ordersApi.refills, { id: 53 })]: json([
         {
           id: 2,
           orderId: 53,
@@ -550,7 +551,7 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
     renderHistory(<OrderHistoryRoute />, '/order-history');
     const toggle = within(await findRow('상품 53')).getByRole('button', { name: '리필 내역' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(gets(calls, '/service/order/53/refills')).toBe(0);
+    expect(gets(calls, pathOf(ordersApi.refills, { id: 53 }))).toBe(0);
     await user.click(toggle);
     const list = await screen.findByRole('list', { name: '주문 53의 리필 내역' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -566,8 +567,8 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
   it('자동주문 취소 only where canCancel; confirmed, it posts and toasts the answer', async () => {
     const user = userEvent.setup();
     const { calls } = signedIn({
-      'GET /service/auto-order-history': pageOf([autoOrder(9, { canCancel: true }), autoOrder(8)]),
-      'POST /service/auto-order/9/cancel': json({ refunded: 12000, message: '자동주문을 취소했습니다.' }),
+      [on(ordersApi.autoHistory)]: pageOf([autoOrder(9, { canCancel: true }), autoOrder(8)]),
+      [on(ordersApi.cancelAuto, { id: 9 })]: json({ refunded: 12000, message: '자동주문을 취소했습니다.' }),
     });
     renderHistory(<AutoOrderHistoryRoute />, '/auto-order-history');
     const row = await findRow('자동 상품 9');
@@ -576,11 +577,11 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
     const dialog = screen.getByRole('alertdialog', { name: '자동주문을 취소할까요?' });
     expect(dialog).toHaveTextContent('남은 회차의 금액이 환불됩니다.');
     expect(posts(calls)).toEqual([]);
-    const before = gets(calls, '/service/auto-order-history');
+    const before = gets(calls, pathOf(ordersApi.autoHistory));
     await user.click(within(dialog).getByRole('button', { name: '자동주문 취소' }));
     expect(await screen.findByText('자동주문을 취소했습니다.')).toBeInTheDocument();
-    expect(posts(calls)).toEqual(['/service/auto-order/9/cancel']);
-    await waitFor(() => expect(gets(calls, '/service/auto-order-history')).toBeGreaterThan(before));
+    expect(posts(calls)).toEqual([pathOf(ordersApi.cancelAuto, { id: 9 })]);
+    await waitFor(() => expect(gets(calls, pathOf(ordersApi.autoHistory))).toBeGreaterThan(before));
   });
 });
 
@@ -633,7 +634,7 @@ describe('histories on a phone (390 px): a card per row, status and amount first
   it('order history: each card leads with the status and the won used, then product, link, time, quantities and its buttons', async () => {
     screenOf(390);
     signedIn({
-      'GET /service/order-history': pageOf([
+      [on(ordersApi.history)]: pageOf([
         order(43, { canRefill: true, point: 12_345, amount: 1500, startCount: 120, remains: 0 }),
         order(42, { status: 1, canCancel: true, point: 600 }),
         order(41),
@@ -668,8 +669,8 @@ describe('histories on a phone (390 px): a card per row, status and amount first
     const user = userEvent.setup();
     screenOf(390);
     const { calls } = signedIn({
-      'GET /service/order-history': pageOf([order(42, { status: 1, canCancel: true })]),
-      'POST /service/order/42/cancel': json({
+      [on(ordersApi.history)]: pageOf([order(42, { status: 1, canCancel: true })]),
+      [on(ordersApi.cancel, { id: 42 })]: json({
         outcome: 'requested',
         refunded: 0,
         message: ORDER_CANCEL_MESSAGES.REQUESTED,
@@ -683,16 +684,15 @@ describe('histories on a phone (390 px): a card per row, status and amount first
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: '주문 취소' }));
     expect(await screen.findByText(ORDER_CANCEL_MESSAGES.REQUESTED)).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/service/order/42/cancel']);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      pathOf(ordersApi.cancel, { id: 42 }),
+    ]);
   });
 
   it('auto-order history: status and final won first, then runs, quantity, interval, final quantity and 자동주문 취소', async () => {
     screenOf(390);
     signedIn({
-      'GET /service/auto-order-history': pageOf([
-        autoOrder(9, { canCancel: true }),
-        autoOrder(8, { status: 2 }),
-      ]),
+      [on(ordersApi.autoHistory)]: pageOf([autoOrder(9, { canCancel: true }), autoOrder(8, { status: 2 })]),
     });
     renderHistory(<AutoOrderHistoryRoute />, '/auto-order-history');
     await screen.findByText('자동 상품 9');
@@ -709,7 +709,7 @@ describe('histories on a phone (390 px): a card per row, status and amount first
 
   it('wide screens keep the table; turning from phone to wide and back swaps table and cards', async () => {
     const device = screenOf(390);
-    signedIn({ 'GET /service/order-history': pageOf([order(43, { canRefill: true })]) });
+    signedIn({ [on(ordersApi.history)]: pageOf([order(43, { canRefill: true })]) });
     renderHistory(<OrderHistoryRoute />, '/order-history');
     await screen.findByRole('list', { name: '주문내역 목록' });
     expect(screen.queryByRole('region', { name: '주문내역 표' })).not.toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, settingsOf } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { FloatingChatButton } from './floating-chat-button';
+import { siteApi } from '@smm/domain/endpoints';
 
 const rect = (left: number, top: number, width: number, height: number) =>
   ({ left, top, right: left + width, bottom: top + height, width, height, x: left, y: top }) as DOMRect;
@@ -11,7 +12,7 @@ const rect = (left: number, top: number, width: number, height: number) =>
 describe('the floating chat button', () => {
   it('steps aside while something marked data-keep-clear is under it, and comes back after', async () => {
     mockApi({
-      'GET /service/settings': json(
+      [on(siteApi.settings)]: json(
         settingsOf({ SITE_KAKAO_CHANNEL_LINK: 'https://pf.kakao.com/_x', SITE_KAKAO_TEXT: '카카오톡 상담' }),
       ),
     });
@@ -44,7 +45,7 @@ describe('the floating chat button', () => {
 
   it('steps aside for any control under it, unmarked (회원탈퇴 at 390 px), but not for plain text', async () => {
     mockApi({
-      'GET /service/settings': json(settingsOf({ SITE_KAKAO_CHANNEL_LINK: 'https://pf.kakao.com/_x' })),
+      [on(siteApi.settings)]: json(settingsOf({ SITE_KAKAO_CHANNEL_LINK: 'https://pf.kakao.com/_x' })),
     });
     renderWithProviders(
       <>

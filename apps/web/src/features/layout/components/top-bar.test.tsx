@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SessionState, STORAGE_KEYS } from '@smm/domain';
 import { useSession } from '@/lib/session/session-context';
-import { mockApi, settingsOf } from '@/testing/mock-api';
+import { mockApi, settingsOf, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { TopBar } from './top-bar';
+import { authApi, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(siteApi.settings);
 
 const profile = { id: 'member1', point: 30000, apiKey: 'k' };
 
@@ -25,7 +29,7 @@ function renderTopBar(route = '/order') {
 
 describe('top bar', () => {
   it('signed out: login, sign-up and a browse button that starts guest mode', async () => {
-    mockApi({});
+    mockApi({ ...quiet });
     renderTopBar('/login');
     expect(screen.getByRole('link', { name: '로그인' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: '회원가입' })).toHaveAttribute('href', '/register');
@@ -42,7 +46,11 @@ describe('top bar', () => {
 
   it('member: menu links, balance with a top-up badge, account and logout; FAQ only with ENABLE_QNA', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-    mockApi({ 'GET /auth/profile': profile, 'GET /service/settings': settingsOf({ ENABLE_QNA: 'true' }) });
+    mockApi({
+      ...quiet,
+      [on(authApi.profile)]: profile,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_QNA: 'true' }),
+    });
     renderTopBar();
 
     expect(await screen.findByText('member1 님')).toBeInTheDocument();
@@ -67,14 +75,14 @@ describe('top bar', () => {
 
   it('operator: a link to the console beside the account actions', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-    mockApi({ 'GET /auth/profile': { ...profile, id: 'operator', role: 'admin' } });
+    mockApi({ ...quiet, [on(authApi.profile)]: { ...profile, id: 'operator', role: 'admin' } });
     renderTopBar();
     expect(await screen.findByText('operator 님')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /운영자 콘솔/ })).toHaveAttribute('href', '/admin');
   });
 
   it('guest pressing 로그인 goes back to UN_AUTHORIZATION', async () => {
-    mockApi({});
+    mockApi({ ...quiet });
     renderTopBar();
     await userEvent.click(screen.getByRole('button', { name: '둘러보기' }));
     await userEvent.click(screen.getByRole('link', { name: '로그인' }));
@@ -83,7 +91,7 @@ describe('top bar', () => {
   });
 
   it('the hamburger overlay closes on a backdrop click', async () => {
-    mockApi({});
+    mockApi({ ...quiet });
     renderTopBar();
     await userEvent.click(screen.getByRole('button', { name: '메뉴 열기' }));
     const dialog = screen.getByRole('dialog', { name: '전체 메뉴' });
@@ -98,7 +106,7 @@ describe('top bar', () => {
 
   it('the hamburger overlay closes on a route change', async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-    mockApi({ 'GET /auth/profile': profile });
+    mockApi({ ...quiet, [on(authApi.profile)]: profile });
     renderTopBar();
     await screen.findByText('member1 님');
 

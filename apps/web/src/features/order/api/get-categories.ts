@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { siteApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
-export const getCategories = () => api.get<Category[]>('/service/categorys');
+export const getCategories = () => call(siteApi.categories);
 
 export const getCategoriesQueryOptions = () =>
   queryOptions({ queryKey: ['categories'], queryFn: getCategories, staleTime: 60_000 });

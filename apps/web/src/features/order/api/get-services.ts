@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Service } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { siteApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
-export const getServices = () => api.get<Service[]>('/service/services');
+export const getServices = () => call(siteApi.services);
 
 export const getServicesQueryOptions = () =>
   queryOptions({ queryKey: ['services'], queryFn: getServices, staleTime: 60_000 });

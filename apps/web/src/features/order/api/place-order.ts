@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PlaceOrderRequest, PlaceOrderResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { ordersApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 export type { PlaceOrderResponse };
 
@@ -11,6 +12,6 @@ export interface PlaceOrderInput {
 }
 
 export const placeOrder = ({ order, idempotencyKey }: PlaceOrderInput) =>
-  api.post<PlaceOrderResponse>('/service/order', order, { headers: { 'Idempotency-Key': idempotencyKey } });
+  call(ordersApi.place, { body: order }, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 export const usePlaceOrder = () => useMutation({ mutationFn: placeOrder });

@@ -3,10 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { formatWon, ORDER_MESSAGES, STORAGE_KEYS } from '@smm/domain';
 import type { Category, Platform, Service } from '@smm/domain/contract';
-import { json, mockApi, settingsOf, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, type RecordedCall, on, emptyLists } from '@/testing/mock-api';
 import { GuestButton } from '@/testing/guest-button';
 import { renderWithProviders } from '@/testing/render';
 import { OrderRoute } from './order';
+import { authApi, ordersApi, pathOf, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(siteApi.notices, siteApi.settings);
 
 const platforms: Platform[] = [
   { id: 1, text: '인스타그램', visible: true, bgColor: '' },
@@ -89,18 +93,18 @@ const services: Service[] = [
 
 const profile = { id: 'member1', point: 100_000, apiKey: 'k' };
 const catalogRoutes = {
-  'GET /service/platforms': platforms,
-  'GET /service/categorys': categories,
-  'GET /service/services': services,
+  [on(siteApi.platforms)]: platforms,
+  [on(siteApi.categories)]: categories,
+  [on(siteApi.services)]: services,
 };
 
 function signedIn(point = profile.point, extra: Record<string, unknown> = {}) {
   localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-  return mockApi({ ...catalogRoutes, 'GET /auth/profile': { ...profile, point }, ...extra });
+  return mockApi({ ...quiet, ...catalogRoutes, [on(authApi.profile)]: { ...profile, point }, ...extra });
 }
 
 const orderPosts = (calls: RecordedCall[]) =>
-  calls.filter((c) => c.method === 'POST' && c.path === '/service/order');
+  calls.filter((c) => c.method === 'POST' && c.path === pathOf(ordersApi.place));
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input, select' });
 const selectValue = (label: string) => (field(label) as HTMLSelectElement).value;
@@ -365,7 +369,7 @@ describe('order form: client validation with the domain messages', () => {
   });
 
   it('an exact balance is enough', async () => {
-    const { calls } = signedIn(600, { 'POST /service/order': orderResult() });
+    const { calls } = signedIn(600, { [on(ordersApi.place)]: orderResult() });
     await renderForm();
     await screen.findByText('₩600', { selector: '.greeting-balance strong' });
     await pickInstagram();
@@ -379,7 +383,7 @@ describe('order form: client validation with the domain messages', () => {
 describe('order form: disabled state', () => {
   it('ENABLE_SERVICE_CHECK: one banner (maintenance, not "running" too), every field off, no total and no button', async () => {
     const { calls } = signedIn(profile.point, {
-      'GET /service/settings': settingsOf({ ENABLE_SERVICE_CHECK: 'true' }),
+      [on(siteApi.settings)]: settingsOf({ ENABLE_SERVICE_CHECK: 'true' }),
     });
     await renderForm();
     const status = await screen.findByTestId('service-status');
@@ -435,7 +439,7 @@ describe('order form: disabled state', () => {
 
 describe('order form: guests and signed-out visitors', () => {
   it('a guest pressing order is asked to log in, with a way to the login page, and nothing is sent', async () => {
-    const { calls } = mockApi(catalogRoutes);
+    const { calls } = mockApi({ ...quiet, ...catalogRoutes });
     renderWithProviders(
       <>
         <GuestButton />
@@ -454,14 +458,14 @@ describe('order form: guests and signed-out visitors', () => {
     expect(prompt).toHaveTextContent('로그인이 필요합니다');
     expect(prompt).toHaveTextContent('둘러보기 모드에서는 주문할 수 없어요');
     expect(orderPosts(calls)).toHaveLength(0);
-    expect(calls.some((c) => c.path === '/auth/profile')).toBe(false);
+    expect(calls.some((c) => c.path === pathOf(authApi.profile))).toBe(false);
 
     await userEvent.click(within(prompt).getByRole('link', { name: '로그인하러 가기' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
   it('a signed-out visitor gets the same prompt, even with an empty form', async () => {
-    const { calls } = mockApi(catalogRoutes);
+    const { calls } = mockApi({ ...quiet, ...catalogRoutes });
     await renderForm();
     await userEvent.click(orderButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('주문하려면 로그인해 주세요.');
@@ -490,8 +494,8 @@ describe('order form: placing an order', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo');
     let point = profile.point;
     const { calls } = signedIn(profile.point, {
-      'GET /auth/profile': () => json({ ...profile, point }),
-      'POST /service/order': () => {
+      [on(authApi.profile)]: () => json({ ...profile, point }),
+      [on(ordersApi.place)]: () => {
         point -= 1200;
         return json(orderResult());
       },
@@ -501,7 +505,7 @@ describe('order form: placing an order', () => {
     await pickInstagram();
     await fill('주문 링크', '  https://instagram.com/me ');
     await fill('주문 수량', '20');
-    const profileCallsBefore = calls.filter((c) => c.path === '/auth/profile').length;
+    const profileCallsBefore = calls.filter((c) => c.path === pathOf(authApi.profile)).length;
     await userEvent.click(orderButton());
 
     expect(await screen.findByText(ORDER_MESSAGES.SUCCESS)).toBeInTheDocument();
@@ -529,12 +533,14 @@ describe('order form: placing an order', () => {
     expect(selectValue('상품')).toBe('100');
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
     expect(await screen.findByText('₩98,800', { selector: '.greeting-balance strong' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/auth/profile').length).toBeGreaterThan(profileCallsBefore);
+    expect(calls.filter((c) => c.path === pathOf(authApi.profile)).length).toBeGreaterThan(
+      profileCallsBefore,
+    );
   });
 
   it('an auto-order sends its runs and interval', async () => {
     const { calls } = signedIn(profile.point, {
-      'POST /service/order': orderResult({ autoOrder: true, orderId: 7, amount: 10, cost: 1800 }),
+      [on(ordersApi.place)]: orderResult({ autoOrder: true, orderId: 7, amount: 10, cost: 1800 }),
     });
     await renderForm();
     await screen.findByText('₩100,000', { selector: '.greeting-balance strong' });
@@ -558,7 +564,7 @@ describe('order form: placing an order', () => {
   it('a second press while the first is pending sends nothing; each new attempt has a new key', async () => {
     let release: (response: Response) => void = () => {};
     const { calls } = signedIn(profile.point, {
-      'POST /service/order': () =>
+      [on(ordersApi.place)]: () =>
         new Promise<Response>((resolve) => {
           release = resolve;
         }),
@@ -586,7 +592,7 @@ describe('order form: placing an order', () => {
 
   it('a refusal shows the server message and keeps the form as typed', async () => {
     signedIn(profile.point, {
-      'POST /service/order': json({ message: '포인트가 부족합니다.', code: 'INSUFFICIENT_POINTS' }, 409),
+      [on(ordersApi.place)]: json({ message: '포인트가 부족합니다.', code: 'INSUFFICIENT_POINTS' }, 409),
     });
     await renderForm();
     await screen.findByText('₩100,000', { selector: '.greeting-balance strong' });
@@ -602,7 +608,7 @@ describe('order form: placing an order', () => {
 describe('order form: service types (docs/product.md#service-types)', () => {
   it('a Custom Comments product takes comments one a line: the quantity and total follow the lines; the comments are sent, no amount', async () => {
     const { calls } = signedIn(profile.point, {
-      'POST /service/order': orderResult({ serviceId: 120, amount: 3 }),
+      [on(ordersApi.place)]: orderResult({ serviceId: 120, amount: 3 }),
     });
     await renderForm();
     await pickInstagram();
@@ -646,7 +652,7 @@ describe('order form: service types (docs/product.md#service-types)', () => {
 
   it('a Package shows its fixed quantity and sends the link only', async () => {
     const { calls } = signedIn(profile.point, {
-      'POST /service/order': orderResult({ serviceId: 121, amount: 100 }),
+      [on(ordersApi.place)]: orderResult({ serviceId: 121, amount: 100 }),
     });
     await renderForm();
     await pickInstagram();

@@ -1,16 +1,27 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime, readableTextOn, toneForDarkTheme } from '@smm/domain';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { OrderRoute } from './order';
+import { siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(
+  siteApi.categories,
+  siteApi.notices,
+  siteApi.platforms,
+  siteApi.services,
+  siteApi.settings,
+);
 
 describe('order page shell', () => {
   afterEach(() => vi.useRealTimers());
 
   it('lists pinned notices first with their colour (toned for the dark theme), as plain text', async () => {
     mockApi({
-      'GET /service/notices': [
+      ...quiet,
+      [on(siteApi.notices)]: [
         { id: 1, content: '일반 공지', isTop: false, bgColor: null },
         { id: 2, content: '<b>고정 공지</b>', isTop: true, bgColor: '#fef3c7' },
       ],
@@ -31,7 +42,8 @@ describe('order page shell', () => {
 
   it('shows platform tiles and a login prompt for signed-out visitors', async () => {
     mockApi({
-      'GET /service/platforms': [
+      ...quiet,
+      [on(siteApi.platforms)]: [
         { id: 1, text: '인스타그램', visible: true, bgColor: '#e1306c' },
         { id: 2, text: '숨김 플랫폼', visible: false, bgColor: null },
       ],
@@ -49,7 +61,7 @@ describe('order page shell', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const start = new Date('2025-03-01T09:00:00+09:00');
     vi.setSystemTime(start);
-    mockApi({});
+    mockApi({ ...quiet });
     renderWithProviders(<OrderRoute />, { route: '/order' });
     // The strip waits for the settings (it is the maintenance notice while ENABLE_SERVICE_CHECK is on).
     expect(await screen.findByText('서비스 정상 가동 중')).toBeInTheDocument();
@@ -63,7 +75,7 @@ describe('order page shell', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const start = new Date('2025-03-01T09:00:00Z');
     vi.setSystemTime(start);
-    mockApi({});
+    mockApi({ ...quiet });
     renderWithProviders(<OrderRoute />, { route: '/order' });
 
     const clock = await screen.findByText(formatDateTime(start));

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ChargeStatus } from '@smm/domain';
-import type { ChargeTransferStatus, PendingChargesResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import type { ChargeTransferStatus } from '@smm/domain/contract';
+import { pointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { PENDING_POLL_MS } from './get-point-history';
 
 export type { ChargeTransferStatus };
@@ -11,8 +12,8 @@ export const PENDING_CHARGES_KEY = ['point-pending'] as const;
 /** One charge's transfer instructions (입금 안내 of a history row, 신청한 충전 보기 after a refusal). */
 export const CHARGE_TRANSFER_KEY = ['point-transfer'] as const;
 
-export const getPendingCharges = () => api.get<PendingChargesResponse>('/service/point-pending');
-export const getChargeTransfer = (id: number) => api.get<ChargeTransferStatus>(`/service/point/${id}`);
+export const getPendingCharges = () => call(pointsApi.pending);
+export const getChargeTransfer = (id: number) => call(pointsApi.transfer, { params: { id } });
 
 /**
  * GET /service/point-pending, read again while a charge waits (a deposit, a lapse or another tab ends

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ChargeStatus } from '@smm/domain';
 import type { PointHistoryResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { pointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 /** Every page of the member's charges sits under this key (a new charge refetches them all). */
 export const POINT_HISTORY_KEY = ['point-history'] as const;
@@ -9,8 +10,7 @@ export const POINT_HISTORY_KEY = ['point-history'] as const;
 /** While a charge waits for its transfer, the page looks again this often (a deposit lands within minutes). */
 export const PENDING_POLL_MS = 5000;
 
-export const getPointHistory = (page: number) =>
-  api.get<PointHistoryResponse>(`/service/point-history?page=${page}`);
+export const getPointHistory = (page: number) => call(pointsApi.history, { query: { page } });
 
 export const hasPendingCharge = (data: PointHistoryResponse | undefined) =>
   data?.items.some((item) => item.status === ChargeStatus.PENDING) ?? false;

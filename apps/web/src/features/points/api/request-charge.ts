@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChargeRequest, ChargeRequestResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { pointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { PENDING_CHARGES_KEY } from './get-charge-transfer';
 import { POINT_HISTORY_KEY } from './get-point-history';
 
 export type { ChargeRequestResponse };
 
-export const requestCharge = (body: ChargeRequest) => api.post<ChargeRequestResponse>('/service/point', body);
+export const requestCharge = (body: ChargeRequest) => call(pointsApi.requestCharge, { body });
 
 /** POST /service/point; the history and the pending charges show the new one at once. */
 export function useRequestCharge() {

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChargeStatus } from '@smm/domain';
 import type { PointHistoryResponse, WithdrawChargeResponse } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { pointsApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 import { CHARGE_TRANSFER_KEY, PENDING_CHARGES_KEY } from './get-charge-transfer';
 import { POINT_HISTORY_KEY } from './get-point-history';
 
 export type { WithdrawChargeResponse };
 
-export const withdrawCharge = (chargeId: number) =>
-  api.post<WithdrawChargeResponse>(`/service/point/${chargeId}/cancel`);
+export const withdrawCharge = (chargeId: number) => call(pointsApi.withdraw, { params: { id: chargeId } });
 
 /**
  * POST /service/point/:id/cancel (충전 신청 취소). On success the cached pages say 신청 취소 at once, so

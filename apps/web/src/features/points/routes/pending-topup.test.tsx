@@ -8,9 +8,10 @@ import type {
   PointHistoryResponse,
   Profile,
 } from '@smm/domain/contract';
-import { json, mockApi, settingsOf, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, type RecordedCall, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { PointRoute } from './point';
+import { authApi, pointsApi, siteApi, pathOf } from '@smm/domain/endpoints';
 
 /** docs/product.md#point-charge-page: a pending charge's instructions found again after a reload. */
 
@@ -49,16 +50,16 @@ function server(pending: ChargeTransferStatus[], routes: Record<string, unknown>
   localStorage.setItem(STORAGE_KEYS.JWT, 'good');
   const items = pending.map(row);
   return mockApi({
-    'GET /auth/profile': json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
-    'GET /service/settings': json(settingsOf({ ENABLE_PAYMENT_FEE: 'true' })),
-    'GET /service/point-history': json({
+    [on(authApi.profile)]: json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
+    [on(siteApi.settings)]: json(settingsOf({ ENABLE_PAYMENT_FEE: 'true' })),
+    [on(pointsApi.history)]: json({
       items,
       page: 1,
       pageSize: 10,
       total: items.length,
     } satisfies PointHistoryResponse),
-    'GET /service/point-pending': json(pending),
-    ...Object.fromEntries(pending.map((c) => [`GET /service/point/${c.id}`, json(c)])),
+    [on(pointsApi.pending)]: json(pending),
+    ...Object.fromEntries(pending.map((c) => [on(pointsApi.transfer, { id: c.id }), json(c)])),
     ...routes,
   });
 }
@@ -124,14 +125,16 @@ describe('/point after a reload, with a charge pending', () => {
     expect(dialog).toHaveTextContent('2시간 41분 남음');
     expect(within(dialog).getByRole('button', { name: '금액 복사' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: '계좌번호 복사' })).toBeInTheDocument();
-    expect(reads(calls, '/service/point/5')).toHaveLength(1);
+    expect(reads(calls, pathOf(pointsApi.transfer, { id: 5 }))).toHaveLength(1);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('a charge credited meanwhile says so in the dialog instead of asking for the transfer', async () => {
     const user = userEvent.setup();
-    server([transfer(5)], { 'GET /service/point/5': json(transfer(5, { status: 1, secondsLeft: 0 })) });
+    server([transfer(5)], {
+      [on(pointsApi.transfer, { id: 5 })]: json(transfer(5, { status: 1, secondsLeft: 0 })),
+    });
     renderWithProviders(<PointRoute />, { route: '/point' });
     const table = await screen.findByRole('region', { name: '충전내역 표' });
     await user.click(within(table).getByRole('button', { name: '충전번호 5 입금 안내' }));
@@ -154,8 +157,8 @@ describe('/point asking again for what one’s own pending charge holds', () => 
   it('offers 신청한 충전 보기, which opens that charge’s instructions', async () => {
     const mine = transfer(9, { point: 10_000, payable: 10_000, feeType: 2 });
     const { calls } = server([], {
-      'GET /service/point/9': json(mine),
-      'POST /service/point': json(
+      [on(pointsApi.transfer, { id: 9 })]: json(mine),
+      [on(pointsApi.requestCharge)]: json(
         { message: OWN_PENDING_CHARGE_MESSAGE, code: 'CHARGE_CONFLICT', pendingChargeId: 9 },
         409,
       ),
@@ -167,13 +170,13 @@ describe('/point asking again for what one’s own pending charge holds', () => 
     const dialog = await screen.findByRole('dialog', { name: '입금 안내 · 충전번호 9' });
     expect(await within(dialog).findByText('123456-01-234567')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('입금하실 금액₩10,000');
-    expect(reads(calls, '/service/point/9')).toHaveLength(1);
+    expect(reads(calls, pathOf(pointsApi.transfer, { id: 9 }))).toHaveLength(1);
   });
 
   it('another member’s clash names no charge: the message alone, no button', async () => {
     const message = '같은 입금자명과 입금액으로 입금 대기 중인 충전 신청이 있습니다.';
     server([], {
-      'POST /service/point': json({ message, code: 'CHARGE_CONFLICT' }, 409),
+      [on(pointsApi.requestCharge)]: json({ message, code: 'CHARGE_CONFLICT' }, 409),
     });
     await askAgain();
     expect(await screen.findByText(message)).toBeInTheDocument();

@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CHARGE_MESSAGES, STORAGE_KEYS } from '@smm/domain';
 import type { ChargeRequestResponse, PointHistoryResponse, Profile } from '@smm/domain/contract';
-import { json, mockApi, settingsOf } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { PointRoute } from './point';
+import { authApi, pointsApi, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(pointsApi.pending);
 
 /** docs/product.md#point-charge-page: the transfer panel once a deposit has credited the charge. */
 const requested: ChargeRequestResponse = {
@@ -46,10 +50,11 @@ function server() {
     total: status === null ? 0 : 1,
   });
   const { calls } = mockApi({
-    'GET /auth/profile': json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
-    'GET /service/settings': json(settingsOf({ ENABLE_PAYMENT_FEE: 'false' })),
-    'GET /service/point-history': () => json(history()),
-    'POST /service/point': () => {
+    ...quiet,
+    [on(authApi.profile)]: json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
+    [on(siteApi.settings)]: json(settingsOf({ ENABLE_PAYMENT_FEE: 'false' })),
+    [on(pointsApi.history)]: () => json(history()),
+    [on(pointsApi.requestCharge)]: () => {
       status = 0;
       return json(requested);
     },

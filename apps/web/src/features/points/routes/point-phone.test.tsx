@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@smm/domain';
 import type { PointHistoryItem, PointHistoryResponse, Profile } from '@smm/domain/contract';
-import { json, mockApi, settingsOf } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { PointRoute } from './point';
+import { authApi, pointsApi, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(pointsApi.pending);
 
 /** A screen `width` px wide for the app's media queries (jsdom has no layout); `resize` moves it. */
 function screenOf(initialWidth: number) {
@@ -49,9 +53,10 @@ function server(items: PointHistoryItem[]) {
   localStorage.setItem(STORAGE_KEYS.JWT, 'good');
   const history: PointHistoryResponse = { items, page: 1, pageSize: 10, total: items.length };
   return mockApi({
-    'GET /auth/profile': json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
-    'GET /service/settings': json(settingsOf({ ENABLE_PAYMENT_FEE: 'false' })),
-    'GET /service/point-history': json(history),
+    ...quiet,
+    [on(authApi.profile)]: json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
+    [on(siteApi.settings)]: json(settingsOf({ ENABLE_PAYMENT_FEE: 'false' })),
+    [on(pointsApi.history)]: json(history),
   });
 }
 

@@ -8,9 +8,13 @@ import type {
   PointHistoryResponse,
   Profile,
 } from '@smm/domain/contract';
-import { json, mockApi, settingsOf, type RecordedCall } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, type RecordedCall, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { PointRoute } from './point';
+import { authApi, pathOf, pointsApi, siteApi } from '@smm/domain/endpoints';
+
+/** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
+const quiet = emptyLists(pointsApi.pending);
 
 const EMPTY: PointHistoryResponse = { items: [], page: 1, pageSize: 10, total: 0 };
 
@@ -34,15 +38,16 @@ function answer(extraWon: number): ChargeRequestResponse {
 function memberServer(charge: ChargeRequestResponse) {
   localStorage.setItem(STORAGE_KEYS.JWT, 'good');
   return mockApi({
-    'GET /auth/profile': json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
-    'GET /service/settings': json(settingsOf({ ENABLE_PAYMENT_FEE: 'false' })),
-    'GET /service/point-history': json(EMPTY),
-    'POST /service/point': json(charge),
+    ...quiet,
+    [on(authApi.profile)]: json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
+    [on(siteApi.settings)]: json(settingsOf({ ENABLE_PAYMENT_FEE: 'false' })),
+    [on(pointsApi.history)]: json(EMPTY),
+    [on(pointsApi.requestCharge)]: json(charge),
   });
 }
 
 const posts = (calls: RecordedCall[]) =>
-  calls.filter((c) => c.method === 'POST' && c.path === '/service/point');
+  calls.filter((c) => c.method === 'POST' && c.path === pathOf(pointsApi.requestCharge));
 
 async function ask(name: string) {
   const user = userEvent.setup();
@@ -111,8 +116,9 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
   function server(routes: Record<string, unknown>) {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
     return mockApi({
-      'GET /auth/profile': json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
-      'GET /service/settings': json(settingsOf({ ENABLE_PAYMENT_FEE: 'false' })),
+      ...quiet,
+      [on(authApi.profile)]: json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
+      [on(siteApi.settings)]: json(settingsOf({ ENABLE_PAYMENT_FEE: 'false' })),
       ...routes,
     });
   }
@@ -121,11 +127,11 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
     const user = userEvent.setup();
     let withdrawn = false;
     const { calls } = server({
-      'GET /service/point-history': () =>
+      [on(pointsApi.history)]: () =>
         withdrawn
           ? new Promise<Response>(() => {}) // the refetch never lands: the row changes from the answer
           : json(historyOf([charge(5, 0), charge(4, 1), charge(3, 3)])),
-      'POST /service/point/5/cancel': () => {
+      [on(pointsApi.withdraw, { id: 5 })]: () => {
         withdrawn = true;
         return json({ id: 5, status: 3, message: CHARGE_WITHDRAW_MESSAGES.WITHDRAWN });
       },
@@ -148,7 +154,7 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
     await user.click(within(rowOf(5)).getByRole('button', { name: '충전 신청 취소' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '신청 취소' }));
     expect(await screen.findByText(CHARGE_WITHDRAW_MESSAGES.WITHDRAWN)).toBeInTheDocument();
-    expect(withdrawals(calls)).toEqual(['/service/point/5/cancel']);
+    expect(withdrawals(calls)).toEqual([pathOf(pointsApi.withdraw, { id: 5 })]);
     expect(within(rowOf(5)).getByText('신청 취소')).toBeInTheDocument();
     expect(within(rowOf(5)).queryByRole('button')).not.toBeInTheDocument();
   });
@@ -156,8 +162,8 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
   it("a refusal shows the server's message", async () => {
     const user = userEvent.setup();
     server({
-      'GET /service/point-history': json(historyOf([charge(5, 0)])),
-      'POST /service/point/5/cancel': json(
+      [on(pointsApi.history)]: json(historyOf([charge(5, 0)])),
+      [on(pointsApi.withdraw, { id: 5 })]: json(
         { message: CHARGE_WITHDRAW_MESSAGES.NOT_PENDING, code: 'CHARGE_WITHDRAW_REFUSED' },
         409,
       ),
@@ -175,9 +181,9 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
     const user = userEvent.setup();
     let withdrawn = false;
     const { calls } = server({
-      'GET /service/point-history': () => json(historyOf([charge(7, withdrawn ? 3 : 0)])),
-      'POST /service/point': json(answer(0)),
-      'POST /service/point/7/cancel': () => {
+      [on(pointsApi.history)]: () => json(historyOf([charge(7, withdrawn ? 3 : 0)])),
+      [on(pointsApi.requestCharge)]: json(answer(0)),
+      [on(pointsApi.withdraw, { id: 7 })]: () => {
         withdrawn = true;
         return json({ id: 7, status: 3, message: CHARGE_WITHDRAW_MESSAGES.WITHDRAWN });
       },
@@ -190,7 +196,7 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
     await user.click(within(panel).getByRole('button', { name: '충전 신청 취소' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '신청 취소' }));
     expect(await screen.findByText(CHARGE_WITHDRAW_MESSAGES.WITHDRAWN)).toBeInTheDocument();
-    expect(withdrawals(calls)).toEqual(['/service/point/7/cancel']);
+    expect(withdrawals(calls)).toEqual([pathOf(pointsApi.withdraw, { id: 7 })]);
     expect(screen.queryByRole('status', { name: CHARGE_MESSAGES.SUCCESS })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '충전 신청하기' })).toBeInTheDocument();
   });
@@ -199,8 +205,8 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
     const user = userEvent.setup();
     let status: PointHistoryItem['status'] = 0;
     server({
-      'GET /service/point-history': () => json(historyOf([charge(7, status)])),
-      'POST /service/point': json(answer(0)),
+      [on(pointsApi.history)]: () => json(historyOf([charge(7, status)])),
+      [on(pointsApi.requestCharge)]: json(answer(0)),
     });
     const { queryClient } = renderWithProviders(<PointRoute />, { route: '/point' });
     await user.type(await screen.findByLabelText('입금자명'), '김철수');

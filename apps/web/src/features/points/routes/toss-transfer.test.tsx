@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHARGE_MESSAGES, STORAGE_KEYS } from '@smm/domain';
 import type { ChargeRequestResponse, Profile } from '@smm/domain/contract';
 import { getSiteSettingsQueryOptions } from '@/lib/site-settings';
-import { json, mockApi, settingsOf } from '@/testing/mock-api';
+import { json, mockApi, settingsOf, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { TransferPanel } from '../components/transfer-panel';
+import { authApi, siteApi } from '@smm/domain/endpoints';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -43,8 +44,8 @@ function device(userAgent: string, maxTouchPoints = 0) {
 async function panelWith(settings: Record<string, string>) {
   localStorage.setItem(STORAGE_KEYS.JWT, 'good');
   mockApi({
-    'GET /auth/profile': json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
-    'GET /service/settings': json(settingsOf(settings)),
+    [on(authApi.profile)]: json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
+    [on(siteApi.settings)]: json(settingsOf(settings)),
   });
   const { queryClient } = renderWithProviders(
     <TransferPanel charge={charge} onAgain={() => {}} onWithdrawn={() => {}} />,

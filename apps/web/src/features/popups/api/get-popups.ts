@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Popup } from '@smm/domain/contract';
-import { api } from '@/lib/api-client';
+import { siteApi } from '@smm/domain/endpoints';
+import { call } from '@/lib/api-client';
 
 export type { Popup };
 
-export const getPopups = () => api.get<Popup[]>('/service/popup');
+export const getPopups = () => call(siteApi.popups);
 
 /**
  * Read once per page load: popups show "on load" (docs/product.md#popups), never again on a later refetch.

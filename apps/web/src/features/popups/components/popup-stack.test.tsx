@@ -4,9 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@smm/domain';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, on } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/render';
 import { PopupStack } from './popup-stack';
+import { siteApi } from '@smm/domain/endpoints';
 
 // 2026-03-01 23:30 in Seoul (14:30 UTC).
 const NOW = new Date('2026-03-01T14:30:00Z');
@@ -34,7 +35,7 @@ function storedDismissals() {
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  mockApi({ 'GET /service/popup': POPUPS });
+  mockApi({ [on(siteApi.popups)]: POPUPS });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -104,7 +105,7 @@ describe('PopupStack', () => {
 
   it('traps focus inside the dialog and returns it afterwards', async () => {
     const user = userEvent.setup();
-    mockApi({ 'GET /service/popup': [POPUPS[0]] });
+    mockApi({ [on(siteApi.popups)]: [POPUPS[0]] });
     renderStack();
     const outside = screen.getByRole('button', { name: '바깥 버튼' });
     act(() => outside.focus());
@@ -126,7 +127,7 @@ describe('PopupStack', () => {
   });
 
   it('shows nothing when no popup is enabled or the call fails', async () => {
-    mockApi({ 'GET /service/popup': [POPUPS[1]] });
+    mockApi({ [on(siteApi.popups)]: [POPUPS[1]] });
     const { unmount } = renderStack();
     await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
