@@ -63,7 +63,7 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
       description: 'PGlite flushes its WAL to disk (fdatasync) before a commit answers',
     };
   }
-  const db = drizzlePglite(takingTurns(client), { schema });
+  const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -71,54 +71,6 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     close: () => client.close(),
   };
-}
-
-/**
- * PGlite runs each query inside this process, and its own lock hands the one connection from one
- * waiting query or transaction to the next through promise callbacks. Node runs every queued promise
- * callback after each I/O callback, so while work was queued, accepting one new connection also ran
- * the whole queue before the next was accepted: a relay's first webhook on a new connection waited
- * seconds (docs/performance.md). Here each query and transaction takes its turn in a queue of our own
- * and starts from setImmediate, one per turn of the event loop, so connections are accepted and
- * requests read between any two of them, and each caller waits for its turn, not for the queue.
- */
-function takingTurns(client: PGlite): PGlite {
-  const waiting: (() => void)[] = [];
-  let busy = false;
-  const next = () => {
-    const start = waiting.shift();
-    busy = start !== undefined;
-    start?.();
-  };
-  const inTurn =
-    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> =>
-      new Promise<R>((resolve, reject) => {
-        waiting.push(() => {
-          // Through a promise, so even a call that throws at once hands the turn on.
-          Promise.resolve()
-            .then(() => run(...args))
-            .then(resolve, reject)
-            .finally(() => setImmediate(next));
-        });
-        if (!busy) {
-          busy = true;
-          setImmediate(next);
-        }
-      });
-  // Only what Drizzle calls goes through the queue: PGlite's own calls (its start-up) use the client.
-  const turns: Partial<Record<PropertyKey, unknown>> = {
-    query: inTurn(client.query.bind(client)),
-    exec: inTurn(client.exec.bind(client)),
-    transaction: inTurn(client.transaction.bind(client)),
-  };
-  return new Proxy(client, {
-    get(target, property) {
-      if (property in turns) return turns[property];
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }
 
 function openPostgres(url: string): Database {

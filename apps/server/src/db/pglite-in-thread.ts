@@ -26,14 +26,22 @@ type RequestBody = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 
  * machine served the API from one core (docs/performance.md). Here the main thread parses, checks and
  * answers requests while the database thread runs SQL.
  *
- * One connection, as before: the caller (database.ts's turn queue) sends one query or transaction at
- * a time, and a transaction is BEGIN, its queries and COMMIT (or ROLLBACK) in that order.
+ * One connection, as before, kept in order here: queries alone go to the thread as they come (it
+ * answers them in order), a transaction holds the connection from BEGIN to COMMIT or ROLLBACK, and
+ * what comes meanwhile waits for its end. Answers arrive as messages, each an event-loop callback of
+ * its own, so a long queue never keeps the loop from accepting connections and reading requests.
  */
 export class PGliteInThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private failure: Error | undefined;
+  /** Started (or failed to: then every call fails at once). */
+  private ready = false;
+  /** A transaction holds the one connection. */
+  private active = false;
+  /** Calls waiting for the start or for a transaction's end, in arrival order. */
+  private readonly held: (() => void)[] = [];
   readonly waitReady: Promise<void>;
 
   constructor(dataDir: string | null) {
@@ -64,7 +72,17 @@ export class PGliteInThread {
         reject(new Error(`the embedded database's thread ended (exit code ${code})`)),
       );
     });
-    this.waitReady.catch(() => undefined);
+    this.waitReady.then(
+      () => {
+        this.ready = true;
+        this.drain();
+      },
+      (error: Error) => {
+        this.failure ??= error;
+        this.ready = true;
+        this.drain();
+      },
+    );
     this.worker.on('message', (message: ThreadStart | ThreadReply) => {
       if ('ready' in message) return;
       const waiting = this.pending.get(message.id);
@@ -93,31 +111,72 @@ export class PGliteInThread {
     });
   }
 
-  async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    await this.waitReady;
-    return this.send<Results<T>>({
-      op: 'query',
-      sql,
-      params,
-      rowMode: options?.rowMode,
-      rawTypes: options?.parsers ? rawTypesOf(options.parsers) : undefined,
+  /**
+   * Runs `go` now when no transaction holds the connection and nothing waits before it, else in
+   * arrival order once they are done. A query alone is posted at once, behind the ones already
+   * posted (the thread answers in order), so the database thread has the next one ready while the
+   * main thread reads answers; a transaction holds the connection from BEGIN to its end.
+   */
+  private admit(go: () => void): void {
+    if (this.ready && !this.active && this.held.length === 0) go();
+    else this.held.push(go);
+  }
+
+  private drain(): void {
+    // A transaction's `go` sets `active` at once, so the ones after it wait for its end.
+    while (this.ready && !this.active && this.held.length > 0) this.held.shift()!();
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return new Promise<Results<T>>((resolve, reject) => {
+      const body = {
+        op: 'query' as const,
+        sql,
+        params,
+        rowMode: options?.rowMode,
+        rawTypes: options?.parsers ? rawTypesOf(options.parsers) : undefined,
+      };
+      this.admit(() => void this.send<Results<T>>(body).then(resolve, reject));
     });
   }
 
-  async exec(sql: string): Promise<Results[]> {
-    await this.waitReady;
-    return this.send<Results[]>({ op: 'exec', sql });
+  exec(sql: string): Promise<Results[]> {
+    return new Promise<Results[]>((resolve, reject) => {
+      this.admit(() => void this.send<Results[]>({ op: 'exec', sql }).then(resolve, reject));
+    });
   }
 
-  async transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
-    await this.query('BEGIN');
+  transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.admit(() => {
+        this.active = true;
+        this.inTransaction(run)
+          .then(resolve, reject)
+          .finally(() => {
+            this.active = false;
+            this.drain();
+          });
+      });
+    });
+  }
+
+  /** BEGIN, the caller's queries (posted straight: the transaction holds the connection), COMMIT. */
+  private async inTransaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
+    const query = <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
+      this.send<Results<R>>({
+        op: 'query',
+        sql,
+        params,
+        rowMode: options?.rowMode,
+        rawTypes: options?.parsers ? rawTypesOf(options.parsers) : undefined,
+      });
+    await query('BEGIN');
     let closed = false;
     const tx = {
-      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
-        this.query<R>(sql, params, options),
-      exec: (sql: string) => this.exec(sql),
+      query,
+      exec: (sql: string) => this.send<Results[]>({ op: 'exec', sql }),
       rollback: async () => {
-        await this.query('ROLLBACK');
+        await query('ROLLBACK');
         closed = true;
       },
       get closed() {
@@ -126,10 +185,10 @@ export class PGliteInThread {
     } as unknown as Transaction;
     try {
       const result = await run(tx);
-      if (!closed) await this.query('COMMIT');
+      if (!closed) await query('COMMIT');
       return result;
     } catch (error) {
-      if (!closed) await this.query('ROLLBACK').catch(() => undefined);
+      if (!closed) await query('ROLLBACK').catch(() => undefined);
       throw error;
     }
   }
@@ -139,7 +198,7 @@ export class PGliteInThread {
     await this.worker.terminate();
   }
 
-  /** For the turn queue's type: only the calls above are used. */
+  /** As Drizzle's PGlite client: only the calls above are used. */
   asClient(): PGlite {
     return this as unknown as PGlite;
   }
