@@ -56,6 +56,28 @@ describe.runIf(testDatabaseKind === 'pglite')('PGlite on its own thread', () => 
     expect(rows.rows.map((r) => r.login_id)).toEqual(['thread-kept']);
   });
 
+  it('a query asked for while a transaction is open waits for its end: it is not part of it', async () => {
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const rolledBack = database.db.transaction(async (tx) => {
+      await tx
+        .insert(accounts)
+        .values({ loginId: 'thread-tx', passwordHash: '!x', email: '', registerWhere: '' });
+      opened();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error('roll back');
+    });
+    await open;
+    // Sent while the transaction is open; had it joined it, the rollback would take it too.
+    const alone = insert('thread-alone').execute();
+    await expect(rolledBack).rejects.toThrow('roll back');
+    await alone;
+    const rows = (await database.db.execute(
+      sql`SELECT login_id FROM accounts WHERE login_id IN ('thread-tx', 'thread-alone')`,
+    )) as unknown as { rows: { login_id: string }[] };
+    expect(rows.rows.map((r) => r.login_id)).toEqual(['thread-alone']);
+  });
+
   it('values cross both ways as Drizzle reads them: timestamps as text, json, big integers, bytes', async () => {
     const at = new Date('2026-11-28T01:02:03.456Z');
     const { rows } = (await database.db.execute(

@@ -129,13 +129,7 @@ export class PGliteInThread {
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     return new Promise<Results<T>>((resolve, reject) => {
-      const body = {
-        op: 'query' as const,
-        sql,
-        params,
-        rowMode: options?.rowMode,
-        rawTypes: options?.parsers ? rawTypesOf(options.parsers) : undefined,
-      };
+      const body = queryRequest(sql, params, options);
       this.admit(() => void this.send<Results<T>>(body).then(resolve, reject));
     });
   }
@@ -163,13 +157,7 @@ export class PGliteInThread {
   /** BEGIN, the caller's queries (posted straight: the transaction holds the connection), COMMIT. */
   private async inTransaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
     const query = <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
-      this.send<Results<R>>({
-        op: 'query',
-        sql,
-        params,
-        rowMode: options?.rowMode,
-        rawTypes: options?.parsers ? rawTypesOf(options.parsers) : undefined,
-      });
+      this.send<Results<R>>(queryRequest(sql, params, options));
     await query('BEGIN');
     let closed = false;
     const tx = {
@@ -202,6 +190,21 @@ export class PGliteInThread {
   asClient(): PGlite {
     return this as unknown as PGlite;
   }
+}
+
+/** A query as the thread takes it (its id is added when it is sent). */
+function queryRequest(
+  sql: string,
+  params: unknown[] | undefined,
+  options: QueryOptions | undefined,
+): RequestBody {
+  return {
+    op: 'query',
+    sql,
+    params,
+    rowMode: options?.rowMode,
+    rawTypes: options?.parsers ? rawTypesOf(options.parsers) : undefined,
+  };
 }
 
 /** tsx's ESM API, found from this file (the thread's working directory may hold no node_modules). */
