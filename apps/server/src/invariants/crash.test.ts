@@ -338,6 +338,15 @@ async function openWork(server: Server, operatorToken: string): Promise<number> 
   return total;
 }
 
+/** Polls `done` every 100 ms until it is true; fails the test after `timeoutMs`. */
+async function waitFor(done: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function drain(server: Server, operatorToken: string, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let open = await openWork(server, operatorToken);
@@ -548,28 +557,57 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
               expect(placed.status, JSON.stringify(placed.json)).toBe(200);
             }),
           );
-        // A takes the burst in a batch that outlives its lease; B, started meanwhile and idle, takes over
-        // the orders A has not sent yet — while A is still sending the others.
-        await placeBurst('live', [a]);
-        // B starts only once A's claims have outlived their lease: started at once, B would take the
-        // orders A had not claimed yet as fresh work, and no claim would ever be taken over.
-        await new Promise((r) => setTimeout(r, 5_500));
-        const b = await startServer(env);
-        const operatorToken = await login(b, OPERATOR.id, OPERATOR.password);
-        expect(await drain(b, operatorToken, 120_000)).toBe(0);
+        // A takes a burst in one batch that outlives its lease; B, idle, takes over the orders A has not
+        // sent yet, while A is still sending the others. The burst is placed while the provider's sending
+        // is paused, so that A's next claim takes all of it at once (placed slowly, on a busy machine, the
+        // orders would be claimed a few at a time, each batch shorter than the lease); B starts once A has
+        // claimed them (started earlier, it would take them as fresh work). On a machine slow enough that
+        // B is not up before A's batch ends, no claim is taken over: the burst is tried again, B running.
+        const pauseSending = (paused: boolean) =>
+          direct.db.execute(
+            sql`UPDATE providers SET sending_paused = ${paused} WHERE api_url = ${provider.url}`,
+          );
+        let b: Server | undefined;
+        let operatorToken = '';
+        const takenOver = () =>
+          [...(a.output() + (b?.output() ?? '')).matchAll(/"leaseLost":(\d+)/g)].reduce(
+            (n, m) => n + Number(m[1]),
+            0,
+          );
+        for (let attempt = 0; attempt < 3 && (attempt === 0 || takenOver() === 0); attempt++) {
+          await pauseSending(true);
+          await placeBurst(`live${attempt}`, [a]);
+          await pauseSending(false);
+          const burst = links.slice(-40);
+          await waitFor(async () => {
+            const claimed = (await direct.db.execute(
+              sql`SELECT count(*)::int AS n FROM orders
+                   WHERE link IN (${sql.join(
+                     burst.map((l) => sql`${l}`),
+                     sql`, `,
+                   )}) AND (lease_token IS NOT NULL OR provider_order_id IS NOT NULL)`,
+            )) as unknown as { rows: { n: number }[] };
+            return claimed.rows[0]!.n === burst.length;
+          }, 60_000);
+          if (!b) {
+            b = await startServer(env);
+            operatorToken = await login(b, OPERATOR.id, OPERATOR.password);
+          }
+          expect(await drain(b, operatorToken, 120_000)).toBe(0);
+        }
         // Again through both, and mid-batch one process dies; the other carries on, then the dead one
         // comes back.
-        await placeBurst('kill', [a, b]);
+        await placeBurst('kill', [a, b!]);
         await new Promise((r) => setTimeout(r, 3_000));
         const killedOutput = a.output();
         a.child.kill('SIGKILL');
         await a.exited;
         await new Promise((r) => setTimeout(r, 6_000));
         a = await startServer(env);
-        const open = await drain(b, operatorToken, 120_000);
-        await Promise.all([stop(a, 'SIGTERM'), stop(b, 'SIGTERM')]);
+        const open = await drain(b!, operatorToken, 120_000);
+        await Promise.all([stop(a, 'SIGTERM'), stop(b!, 'SIGTERM')]);
 
-        const logs = killedOutput + a.output() + b.output();
+        const logs = killedOutput + a.output() + b!.output();
         const taken = [...logs.matchAll(/"leaseLost":(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
         const rows = (await direct.db.execute(
           sql`SELECT id, link, status, provider_order_id, next_check_at, last_error, refunded FROM orders`,
@@ -600,7 +638,7 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
           if (order.provider_order_id !== null) expect(order.provider_order_id).toBe(upstream);
           else expect(order.last_error, `order ${order.id}`).toMatch(/접수 여부 불명/);
         }
-        expect(rows.rows).toHaveLength(80);
+        expect(rows.rows).toHaveLength(links.length);
         expect(held.length).toBeLessThan(40);
         // The case this test is for did happen: some claim outlived its lease and was taken over.
         expect(taken).toBeGreaterThan(0);
