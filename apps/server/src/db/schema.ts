@@ -467,14 +467,14 @@ export const charges = pgTable(
     depositorKey: text('depositor_key').notNull(),
     point: integer('point').notNull(),
     payable: integer('payable').notNull(),
-    feeType: integer('fee_type').notNull(),
+    receiptKind: integer('fee_type').notNull(),
     feeValue: jsonb('fee_value').$type<Record<string, string> | null>(),
     status: integer('status').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     responseAt: timestamp('response_at', { withTimezone: true, mode: 'date' }),
     depositId: integer('deposit_id'),
     decidedBy: integer('decided_by').references(() => accounts.id),
-    // A tax invoice or cash receipt asked for with the charge (feeType 1 or 2) is issued outside the
+    // A tax invoice or cash receipt asked for with the charge (receiptKind 0 or 1) is issued outside the
     // panel (홈택스); the operator marks it done here, and the console lists those still to do.
     receiptIssuedAt: timestamp('receipt_issued_at', { withTimezone: true, mode: 'date' }),
     receiptIssuedBy: integer('receipt_issued_by').references(() => accounts.id),
@@ -495,7 +495,7 @@ export const charges = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} = 0`),
     check('charges_point_positive', sql`${t.point} > 0 AND ${t.payable} >= ${t.point}`),
-    check('charges_fee_type_known', sql`${t.feeType} IN (0, 1, 2)`),
+    check('charges_fee_type_known', sql`${t.receiptKind} IN (0, 1, 2)`),
     check('charges_status_known', sql`${t.status} IN (0, 1, 2, 3)`),
   ],
 );
