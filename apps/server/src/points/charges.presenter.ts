@@ -3,12 +3,12 @@ import type {
   AdminChargeItem,
   AdminDepositItem,
   ChargeTransferStatus,
-  PointHistoryItem,
+  ChargeHistoryItem,
 } from '@smm/domain/contract';
 import type { ChargeRow, ChargeWithNames } from './charges.repository';
 import type { DepositRow } from './deposits.repository';
 
-export const presentPointHistoryItem = (row: ChargeRow): PointHistoryItem => ({
+export const presentChargeHistoryItem = (row: ChargeRow): ChargeHistoryItem => ({
   id: row.id,
   createdAt: row.createdAt.toISOString(),
   point: row.point,

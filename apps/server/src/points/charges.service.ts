@@ -26,15 +26,15 @@ import type {
   ChargeRequestResponse,
   ChargeTransferStatus,
   PendingChargesResponse,
-  PointHistoryQuery,
-  PointHistoryResponse,
+  ChargeHistoryQuery,
+  ChargeHistoryResponse,
   WithdrawChargeResponse,
 } from '@smm/domain/contract';
 import { isUniqueViolation, type Db } from '../db/database';
 import { appError, appErrorWith } from '../errors/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
-import { presentChargeTransfer, presentPointHistoryItem, type BankAccount } from './charges.presenter';
+import { presentChargeTransfer, presentChargeHistoryItem, type BankAccount } from './charges.presenter';
 import { chargesRepository, type PendingUnderName } from './charges.repository';
 
 export interface ChargeLimitsConfig {
@@ -210,11 +210,11 @@ export class ChargesService {
     });
   }
 
-  async history(accountId: number, query: PointHistoryQuery): Promise<PointHistoryResponse> {
+  async history(accountId: number, query: ChargeHistoryQuery): Promise<ChargeHistoryResponse> {
     const offset = (query.page - 1) * HISTORY_PAGE_SIZE;
     const { rows, total } = await chargesRepository.pageOf(this.db, accountId, HISTORY_PAGE_SIZE, offset);
     return {
-      items: rows.map(presentPointHistoryItem),
+      items: rows.map(presentChargeHistoryItem),
       page: query.page,
       pageSize: HISTORY_PAGE_SIZE,
       total,

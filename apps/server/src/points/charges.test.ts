@@ -5,7 +5,7 @@ import {
   ReceiptKind,
   tooManyPendingChargesMessage,
 } from '@smm/domain';
-import type { ChargeRequestResponse, PointHistoryResponse } from '@smm/domain/contract';
+import type { ChargeRequestResponse, ChargeHistoryResponse } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { charges } from '../db/schema';
@@ -25,7 +25,7 @@ async function postCharge(member: TestMember | null, payload: Record<string, unk
   });
 }
 
-async function history(member: TestMember, page = 1): Promise<PointHistoryResponse> {
+async function history(member: TestMember, page = 1): Promise<ChargeHistoryResponse> {
   const response = await t.app.inject({
     method: 'GET',
     url: `/service/point-history?page=${page}`,

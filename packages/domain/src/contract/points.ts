@@ -92,10 +92,10 @@ export const pendingChargesResponse = z.array(chargeTransferStatus);
 export type PendingChargesResponse = z.infer<typeof pendingChargesResponse>;
 
 /** GET /service/point-history?page= — the member's own charges, newest first. */
-export const pointHistoryQuery = z.object({ page: pageNumber });
-export type PointHistoryQuery = z.infer<typeof pointHistoryQuery>;
+export const chargeHistoryQuery = z.object({ page: pageNumber });
+export type ChargeHistoryQuery = z.infer<typeof chargeHistoryQuery>;
 
-export const pointHistoryItem = z.object({
+export const chargeHistoryItem = z.object({
   id: z.number().int(),
   createdAt: z.string(),
   point: z.number().int(),
@@ -105,9 +105,9 @@ export const pointHistoryItem = z.object({
   /** When it was accepted (credited) or refused/expired; null while pending. */
   responseAt: z.string().nullable(),
 });
-export type PointHistoryItem = z.infer<typeof pointHistoryItem>;
-export const pointHistoryResponse = page(pointHistoryItem);
-export type PointHistoryResponse = z.infer<typeof pointHistoryResponse>;
+export type ChargeHistoryItem = z.infer<typeof chargeHistoryItem>;
+export const chargeHistoryResponse = page(chargeHistoryItem);
+export type ChargeHistoryResponse = z.infer<typeof chargeHistoryResponse>;
 
 /**
  * POST /hooks/deposit — one incoming transfer, as a bank-notification relay reports it, signed with
