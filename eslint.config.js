@@ -12,6 +12,28 @@ const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
 const consoleShell = 'admin';
 const isConsoleArea = (feature) => feature.startsWith(`${consoleShell}-`);
 
+// One word per thing (docs/ARCHITECTURE.md#names): the retired names of a thing that has one name in
+// code. Wire names the product specification fixed (the HTTP field `feeType`, the path
+// /service/point-history, the table catalogue_sync_runs) are strings or property keys and stay.
+const retiredNames = [
+  {
+    selector: 'Identifier[name=/PaymentKind|paymentKind|PAYMENT_KIND/]',
+    message:
+      'The receipt a charge asks for is a ReceiptKind (on the wire `feeType`, in the table `fee_type`).',
+  },
+  {
+    selector:
+      ":matches(VariableDeclarator > Identifier.id, :function > Identifier.params, TSParameterProperty > Identifier.parameter)[name='feeType']",
+    message: 'Name the receipt a charge asks for `receiptKind`; `feeType` is only the wire field.',
+  },
+  { selector: 'Identifier[name=/[Cc]atalogue|CATALOGUE/]', message: 'Say catalog, not catalogue.' },
+  { selector: 'Identifier[name=/[Cc]olour|COLOUR/]', message: 'Say color, not colour.' },
+  {
+    selector: 'Identifier[name=/PointHistory|pointHistory|POINT_HISTORY/]',
+    message: "A member's charges are the charge history (ChargeHistory…); only the path keeps point-history.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -25,6 +47,10 @@ export default tseslint.config(
     ],
   },
   ...tseslint.configs.recommended,
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...retiredNames] },
+  },
   {
     plugins: { 'import-x': importX },
     settings: {
@@ -212,6 +238,8 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        // Listed again: a later block's options for a rule replace an earlier block's.
+        ...retiredNames,
         {
           selector:
             "CallExpression[callee.property.name=/^(set|values)$/][callee.object.arguments.0.name='accounts'] > ObjectExpression > Property[key.name='point']",

@@ -39,7 +39,7 @@ const failures = [];
 function firstLines(messages) {
   const lines = messages
     .join('\n')
-    // Playwright's messages carry terminal colours.
+    // Playwright's messages carry terminal colors.
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .map((line) => line.trim())

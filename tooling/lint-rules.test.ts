@@ -148,6 +148,34 @@ describe('lint rules', () => {
     );
   });
 
+  it('refuses the retired names of a thing that has one name (docs/ARCHITECTURE.md#names)', async () => {
+    const retired = [
+      "import { PaymentKind } from '@smm/domain';\nexport const x = PaymentKind;\n",
+      'export const payable = (feeType: number) => feeType;\n',
+      'export function catalogueSync() {}\n',
+      "export const DEFAULT_COLOUR = '#fef3c7';\n",
+      'export type PointHistoryItem = { id: number };\n',
+    ];
+    const chosen = [
+      "import { ReceiptKind } from '@smm/domain';\nexport const x = ReceiptKind;\n",
+      'export const payable = (receiptKind: number) => receiptKind;\n',
+      'export function catalogSync() {}\n',
+      "export const DEFAULT_COLOR = '#fef3c7';\n",
+      'export type ChargeHistoryItem = { id: number };\n',
+      // The wire keeps its names: the request field feeType, the path /service/point-history.
+      "export const body = { feeType: 2 };\nexport const path = '/service/point-history';\n",
+    ];
+    // In the server (where the ledger's rule shares no-restricted-syntax), the web and the domain.
+    for (const file of [
+      'apps/server/src/points/probe.ts',
+      'apps/web/src/features/points/probe.tsx',
+      'packages/domain/src/probe.ts',
+    ]) {
+      for (const code of retired) expect(await ruleIds(code, file)).toContain('no-restricted-syntax');
+      for (const code of chosen) expect(await ruleIds(code, file)).not.toContain('no-restricted-syntax');
+    }
+  });
+
   const cycleDir = join(root, 'apps/server/src/.lint-cycle-probe');
   afterAll(() => rmSync(cycleDir, { recursive: true, force: true }));
 

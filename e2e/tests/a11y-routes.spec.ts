@@ -6,7 +6,7 @@ import { test } from './helpers/test';
 
 /**
  * Every route of docs/product.md#routes, in both themes, after its data has rendered: no serious or critical
- * axe violation (WCAG 2 A and AA, which includes colour contrast). Signed-out screens as a visitor, the rest
+ * axe violation (WCAG 2 A and AA, which includes color contrast). Signed-out screens as a visitor, the rest
  * as a member, with the flags on that reveal every optional block (referral, codes, FAQ).
  */
 const VISITOR_ROUTES = [

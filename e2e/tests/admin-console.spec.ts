@@ -58,7 +58,7 @@ async function requestCharge(request: APIRequestContext, token: string, name: st
   return (await response.json()) as { id: number; payable: number };
 }
 
-/** A real 8×8 PNG (solid colour): the server checks the bytes, not the name. */
+/** A real 8×8 PNG (solid color): the server checks the bytes, not the name. */
 function pngImage(): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
@@ -131,12 +131,12 @@ test('[ADMIN][SETTINGS]: the operator logs in, changes SITE_MAIN_COLOR and ENABL
       .click();
     await consoleSettled(page, '사이트 설정');
 
-    const colour = page
+    const color = page
       .locator('form.setting-field')
       .filter({ has: page.getByLabel('대표 색상', { exact: true }) });
-    await colour.getByLabel('대표 색상', { exact: true }).fill('#e11d48');
-    await colour.getByRole('button', { name: '저장' }).click();
-    await expect(colour.getByText('저장됨')).toBeVisible();
+    await color.getByLabel('대표 색상', { exact: true }).fill('#e11d48');
+    await color.getByRole('button', { name: '저장' }).click();
+    await expect(color.getByText('저장됨')).toBeVisible();
 
     const qna = page.getByRole('switch', { name: 'FAQ 메뉴' });
     if (await qna.isChecked()) {

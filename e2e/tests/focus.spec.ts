@@ -18,7 +18,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.goto('/');
         await page.getByRole('button', { name: '둘러보기' }).first().click();
         await expect(page).toHaveURL(/\/order$/);
-        // The data has rendered: the catalogue's platforms are offered.
+        // The data has rendered: the catalog's platforms are offered.
         await expect(page.getByRole('option', { name: '인스타그램' }).first()).toBeAttached();
         for (const close of await page.getByRole('button', { name: '닫기', exact: true }).all()) {
           await close.click();

@@ -3,22 +3,22 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { signInNewMember } from './helpers/session';
 
-/** The link-input guide (docs/product.md#guide-faq-and-terms) against the demo catalogue the server seeds. */
+/** The link-input guide (docs/product.md#guide-faq-and-terms) against the demo catalog the server seeds. */
 
-interface CataloguePlatform {
+interface CatalogPlatform {
   id: number;
   text: string;
   visible: boolean;
 }
 
-async function visiblePlatforms(page: Page): Promise<CataloguePlatform[]> {
+async function visiblePlatforms(page: Page): Promise<CatalogPlatform[]> {
   const response = await page.request.get('/service/platforms');
   expect(response.ok(), 'GET /service/platforms').toBe(true);
-  return ((await response.json()) as CataloguePlatform[]).filter((p) => p.visible !== false);
+  return ((await response.json()) as CatalogPlatform[]).filter((p) => p.visible !== false);
 }
 
-/** Waits until every platform's section has rendered (the sections come after the catalogue call). */
-async function expectSectionPerPlatform(page: Page, platforms: CataloguePlatform[]) {
+/** Waits until every platform's section has rendered (the sections come after the catalog call). */
+async function expectSectionPerPlatform(page: Page, platforms: CatalogPlatform[]) {
   for (const { text } of platforms) {
     const section = page.getByRole('region', { name: text, exact: true });
     await expect(section, `section for ${text}`).toBeVisible();

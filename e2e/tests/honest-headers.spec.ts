@@ -98,7 +98,7 @@ for (const viewport of [
       await signInNewMember(page, request);
       await page.goto('/order');
       const form = page.locator('#order-form');
-      // The catalogue has rendered: a platform tile picks a platform, which fills the (closed) form.
+      // The catalog has rendered: a platform tile picks a platform, which fills the (closed) form.
       await page.getByRole('button', { name: '인스타그램' }).click();
       await expect(form.getByLabel('상품')).not.toHaveValue('');
 

@@ -208,7 +208,7 @@ test.describe('[LAYOUT][FONT] Pretendard', () => {
 });
 
 test.describe('[LAYOUT][DESKTOP] 1440 px', () => {
-  test('the top bar is 60 px high and uses the main colour from the settings', async ({ page }) => {
+  test('the top bar is 60 px high and uses the main color from the settings', async ({ page }) => {
     await page.goto('/login');
     const banner = page.getByRole('banner');
     await expect(banner).toBeVisible();

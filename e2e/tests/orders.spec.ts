@@ -4,7 +4,7 @@ import { expect, test } from './helpers/test';
 import { creditMember } from './helpers/credit';
 import { signInNewMember } from './helpers/session';
 
-// The demo catalogue (apps/server/src/db/seed/demo-catalog.ts): 인스타그램 → its first category
+// The demo catalog (apps/server/src/db/seed/demo-catalog.ts): 인스타그램 → its first category
 // (인스타그램 팔로워) → its first product (인스타그램 한국인 팔로워, 60 원 a follower, at least 10).
 const PLATFORM = '인스타그램';
 const MIN_QUANTITY = 10;

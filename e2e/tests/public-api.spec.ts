@@ -86,7 +86,7 @@ test('[API][MEMBER]: a member issues a key on /account, and the curl examples co
   const services = runShell(copied.replaceAll(API_KEY_PLACEHOLDER, key)) as { id: number }[];
   expect(Array.isArray(services)).toBe(true);
   expect(services.map((s) => s.id)).toContain(1);
-  // The page's example is the demo catalogue's first product, as the server lists it.
+  // The page's example is the demo catalog's first product, as the server lists it.
   expect(services).toContainEqual(REST_EXAMPLES.services[0]);
 
   // Order Services: 100 followers at 60 won from the credited balance.

@@ -6,7 +6,7 @@ import { operatorToken } from './helpers/operator';
 import { signInNewMember } from './helpers/session';
 
 // Refill and cancellation as a member meets them (docs/product.md#refill-and-cancellation). The demo
-// catalogue's first Instagram product (인스타그램 한국인 팔로워, 60 원 a follower, at least 10) has a
+// catalog's first Instagram product (인스타그램 한국인 팔로워, 60 원 a follower, at least 10) has a
 // 30-day refill and may be cancelled; the e2e server's simulated provider completes every order and
 // every refill (playwright.config.ts: SIMULATED_PROVIDER_*_PERCENT 0).
 const COST = 600;

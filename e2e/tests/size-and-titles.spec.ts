@@ -82,7 +82,7 @@ test.describe('[TITLES] document titles in Korean', () => {
   });
 });
 
-/** Relative luminance of a computed colour (`rgb(…)`, `rgba(…)` or `color(srgb …)`), per WCAG. */
+/** Relative luminance of a computed color (`rgb(…)`, `rgba(…)` or `color(srgb …)`), per WCAG. */
 function luminance(color: string): number {
   const srgb = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/.exec(color);
   const rgb = /rgba?\((\d+), (\d+), (\d+)/.exec(color);
@@ -91,7 +91,7 @@ function luminance(color: string): number {
     : rgb
       ? rgb.slice(1, 4).map((c) => Number(c) / 255)
       : null;
-  if (!channels) throw new Error(`unparsed colour ${color}`);
+  if (!channels) throw new Error(`unparsed color ${color}`);
   const [r = 0, g = 0, b = 0] = channels.map((c) =>
     c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
   );
@@ -144,7 +144,7 @@ for (const theme of ['light', 'dark'] as const) {
         const rings = await focusRings(page, 20);
         expect(rings.length).toBeGreaterThan(5);
         for (const ring of rings) {
-          // Text inputs draw their focus as a coloured border and halo instead of an outline.
+          // Text inputs draw their focus as a colored border and halo instead of an outline.
           if (ring.outline.startsWith('none')) {
             expect(ring.boxShadow, `${ring.element} has no focus ring`).not.toBe('none');
             continue;

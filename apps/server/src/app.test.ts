@@ -20,7 +20,7 @@ describe(`app on ${testDatabaseKind}`, () => {
     expect(keys).toEqual([...SETTING_KEYS].sort());
   });
 
-  it('seeds demo content: sign-up routes, catalogue, a pinned coloured notice first, FAQ, a popup', async () => {
+  it('seeds demo content: sign-up routes, catalog, a pinned colored notice first, FAQ, a popup', async () => {
     const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json() as unknown[];
     expect((await get('/service/register-where')).length).toBeGreaterThan(2);
     expect(await get('/service/platforms')).toContainEqual(expect.objectContaining({ text: '인스타그램' }));
@@ -38,7 +38,7 @@ describe(`app on ${testDatabaseKind}`, () => {
     expect(await get('/service/popup')).toHaveLength(1);
   });
 
-  it('seeds the demo catalogue with its refill and cancel terms: followers refilled for 30 days, views neither', async () => {
+  it('seeds the demo catalog with its refill and cancel terms: followers refilled for 30 days, views neither', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/service/services' });
     const services = response.json() as { text: string; refillDays: number; cancellable: boolean }[];
     const terms = (text: string) => {

@@ -179,7 +179,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     worker,
     chargeWorker,
     notifications,
-    catalogueSync,
+    catalogSync,
     providerHealth,
   } = services;
   app.decorate('services', services);
@@ -218,13 +218,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       { name: 'charges', tick: () => chargeWorker.tick() },
       { name: 'operator-notifications', tick: () => notifications.tick() },
       {
-        name: 'catalogue-sync',
+        name: 'catalog-sync',
         tick: async () =>
-          catalogueSync.startDue((outcome) => {
+          catalogSync.startDue((outcome) => {
             if (outcome instanceof Error) {
-              app.log.error({ err: outcome, job: 'catalogue-sync' }, 'background catalogue sync failed');
+              app.log.error({ err: outcome, job: 'catalog-sync' }, 'background catalog sync failed');
             } else if (outcome.synced + outcome.failed > 0) {
-              routineLog.info({ tick: outcome, job: 'catalogue-sync' }, 'background catalogue sync');
+              routineLog.info({ tick: outcome, job: 'catalog-sync' }, 'background catalog sync');
             }
           }),
       },
@@ -242,7 +242,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Provider lanes outlive the tick that started them: an order being sent is recorded before close.
   app.addHook('onClose', async () => {
     await background.close();
-    await Promise.all([worker.settled(), catalogueSync.settled()]);
+    await Promise.all([worker.settled(), catalogSync.settled()]);
     await providerHealth.settled();
   });
   return app;

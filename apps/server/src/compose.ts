@@ -33,8 +33,8 @@ import { TokenService } from './auth/token-service';
 import { VerificationCodes } from './auth/verification-codes';
 import { CatalogEditor } from './catalog/catalog-editor';
 import { CatalogService } from './catalog/catalog.service';
-import { CatalogueSync } from './catalog/catalogue-sync';
-import { CatalogueSyncConsole } from './catalog/catalogue-sync-console';
+import { CatalogSync } from './catalog/catalog-sync';
+import { CatalogSyncConsole } from './catalog/catalog-sync-console';
 import { readProviderListing } from './catalog/failover-listing';
 import { ProviderServicesImport } from './catalog/import-provider-services';
 import type { AppConfig } from './config';
@@ -110,8 +110,8 @@ export interface AppServices {
   deposits: DepositIntake;
   chargeWorker: ChargeWorker;
   publicApi: PublicApiService;
-  /** Catalogue sync (docs/ARCHITECTURE.md#catalogue-sync): on schedule (a background job) and on demand. */
-  catalogueSync: CatalogueSync;
+  /** Catalog sync (docs/ARCHITECTURE.md#catalog-sync): on schedule (a background job) and on demand. */
+  catalogSync: CatalogSync;
   /** Operator notifications (docs/ARCHITECTURE.md#operator-notifications): a background job and the 알림 screen. */
   notifications: OperatorNotifications;
   /** Provider health (docs/ARCHITECTURE.md#provider-health): call records, balance samples. */
@@ -273,7 +273,7 @@ export async function composeServices(
   const orderCancellation = new MemberCancellation(db, providers, clock);
   const refills = new RefillRequests(db, clock);
   const publicApi = new PublicApiService(db, catalog, orders, orderCancellation, refills, cacheBus);
-  const catalogueSync = new CatalogueSync(db, providers, catalog, clock);
+  const catalogSync = new CatalogSync(db, providers, catalog, clock);
   // One watch for the 확인 필요 screen and the notifications' scan: one balance cache, one limit.
   const watch = new WatchService(
     db,
@@ -314,7 +314,7 @@ export async function composeServices(
     deposits,
     chargeWorker,
     publicApi,
-    catalogueSync,
+    catalogSync,
     notifications,
     providerHealth,
     metrics,
@@ -348,9 +348,9 @@ export async function composeServices(
       providerAccounts,
       providerImport: new ProviderServicesImport(db, providers, catalog),
     },
-    catalogueSync: {
-      syncConsole: new CatalogueSyncConsole(db, clock),
-      catalogueSync,
+    catalogSync: {
+      syncConsole: new CatalogSyncConsole(db, clock),
+      catalogSync,
       simulatedProvider,
     },
     providerHealth: {

@@ -64,7 +64,7 @@ describe('unit prices', () => {
   });
 });
 
-describe('catalogue sync in the audit log', () => {
+describe('catalog sync in the audit log', () => {
   it('names the sync, its settings and the exchange rate in Korean', async () => {
     const { auditActionLabel, auditTargetLabel } = await import('./admin-audit');
     expect(auditActionLabel('service.sync')).toBe('공급사 동기화');

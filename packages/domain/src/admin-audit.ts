@@ -38,7 +38,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'provider.enable': '공급사 사용',
   'provider.disable': '공급사 사용 중지',
   'provider.import': '공급사 서비스 가져오기',
-  // Catalogue sync (docs/product.md#operator-console): the system's changes and the operator's settings.
+  // Catalog sync (docs/product.md#operator-console): the system's changes and the operator's settings.
   'service.sync': '공급사 동기화',
   'provider.sync-settings': '동기화 설정',
   'provider.sync-apply': '의심 동기화 적용',
@@ -159,7 +159,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   maskedKey: 'API 키',
   keyChanged: 'API 키 변경',
   markupPercent: '마진(%)',
-  // Catalogue sync (docs/product.md#operator-console).
+  // Catalog sync (docs/product.md#operator-console).
   syncDisabled: '동기화 중지 사유',
   pricePinned: '단가 고정',
   syncIntervalMinutes: '자동 동기화 간격(분)',

@@ -111,7 +111,7 @@ describe('validateServiceInput', () => {
 });
 
 describe('platform and provider rules', () => {
-  it('checks the colour as #rrggbb', () => {
+  it('checks the color as #rrggbb', () => {
     expect(validatePlatformInput({ text: '인스타', visible: true, bgColor: '#fdf2f8' })).toBeNull();
     for (const bgColor of ['fdf2f8', '#fff', '#gggggg', 'red', '#fdf2f8 ']) {
       expect(validatePlatformInput({ text: '인스타', visible: true, bgColor })).toBe(M.COLOR_INVALID);

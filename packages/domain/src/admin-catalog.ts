@@ -1,5 +1,5 @@
 /**
- * The operator's catalogue rules (providers, platforms, categories, services): the console's forms and
+ * The operator's catalog rules (providers, platforms, categories, services): the console's forms and
  * the server run the same checks with the same Korean messages, and the one markup formula that turns a
  * provider's rate into our unit price.
  *

@@ -45,7 +45,7 @@ describe('detectImageType (by the first bytes only)', () => {
 });
 
 describe('content rules', () => {
-  it('notice: content required and at most 2,000 characters, colour #rrggbb or none', () => {
+  it('notice: content required and at most 2,000 characters, color #rrggbb or none', () => {
     const ok = { content: '공지', isTop: false, bgColor: null };
     expect(validateNotice(ok)).toBeNull();
     expect(validateNotice({ ...ok, content: ' \n ' })).toBe(CONTENT_MESSAGES.NOTICE_EMPTY);

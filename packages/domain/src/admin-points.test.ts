@@ -6,16 +6,16 @@ import {
   receiptAmounts,
   validateOperatorDeposit,
 } from './admin-points';
-import { payableAmountWon, PaymentKind } from './charge-rules';
+import { payableAmountWon, ReceiptKind } from './charge-rules';
 
 describe('receiptAmounts', () => {
   it('splits a tax invoice into the points (공급가액) and the 10 % added on top (부가세)', () => {
     for (const point of [1, 9, 10_000, 12_345, 4_999_999]) {
-      const payable = payableAmountWon(point, PaymentKind.FEE);
-      const amounts = receiptAmounts(PaymentKind.FEE, point, payable);
+      const payable = payableAmountWon(point, ReceiptKind.TAX_INVOICE);
+      const amounts = receiptAmounts(ReceiptKind.TAX_INVOICE, point, payable);
       expect(amounts).toEqual({ supply: point, vat: payable - point, total: payable });
     }
-    expect(receiptAmounts(PaymentKind.FEE, 12_345, 13_580)).toEqual({
+    expect(receiptAmounts(ReceiptKind.TAX_INVOICE, 12_345, 13_580)).toEqual({
       supply: 12_345,
       vat: 1_235,
       total: 13_580,
@@ -23,12 +23,12 @@ describe('receiptAmounts', () => {
   });
 
   it('issues a cash receipt for the amount paid, VAT included (부가세 = 합계 / 11, rounded down)', () => {
-    expect(receiptAmounts(PaymentKind.CASH, 33_000, 33_000)).toEqual({
+    expect(receiptAmounts(ReceiptKind.CASH_RECEIPT, 33_000, 33_000)).toEqual({
       supply: 30_000,
       vat: 3_000,
       total: 33_000,
     });
-    expect(receiptAmounts(PaymentKind.CASH, 10_000, 10_000)).toEqual({
+    expect(receiptAmounts(ReceiptKind.CASH_RECEIPT, 10_000, 10_000)).toEqual({
       supply: 9_091,
       vat: 909,
       total: 10_000,

@@ -2,7 +2,7 @@ import {
   ChargeStatus,
   DEPOSITOR_NAME_INVISIBLE_MESSAGE,
   hasInvisibleNameCharacter,
-  PaymentKind,
+  ReceiptKind,
 } from './charge-rules';
 
 /**
@@ -29,12 +29,12 @@ export const DEPOSIT_SOURCE_LABELS = {
   operator: '직접 등록',
 } as const;
 
-/** The receipt kinds a charge can ask for (PaymentKind NONE asks for none). */
-export const RECEIPT_KINDS = [PaymentKind.FEE, PaymentKind.CASH] as const;
-export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+/** The receipts an operator issues: every ReceiptKind but NONE, which asks for none. */
+export const ISSUABLE_RECEIPT_KINDS = [ReceiptKind.TAX_INVOICE, ReceiptKind.CASH_RECEIPT] as const;
+export type IssuableReceiptKind = (typeof ISSUABLE_RECEIPT_KINDS)[number];
 
-export function isReceiptKind(kind: number): kind is ReceiptKind {
-  return kind === PaymentKind.FEE || kind === PaymentKind.CASH;
+export function isIssuableReceiptKind(kind: number): kind is IssuableReceiptKind {
+  return kind === ReceiptKind.TAX_INVOICE || kind === ReceiptKind.CASH_RECEIPT;
 }
 
 /** The receipt detail fields (charges.fee_value) with the labels 홈택스 uses, in its order. */
@@ -63,8 +63,8 @@ export interface ReceiptAmounts {
  * points (payable = point × 1.1), so 공급가액 is the points and 부가세 the rest. A cash receipt is
  * issued for the amount paid, VAT included: 부가세 = 합계 / 11 rounded down, as 홈택스 computes it.
  */
-export function receiptAmounts(kind: ReceiptKind, point: number, payable: number): ReceiptAmounts {
-  if (kind === PaymentKind.FEE) return { supply: point, vat: payable - point, total: payable };
+export function receiptAmounts(kind: IssuableReceiptKind, point: number, payable: number): ReceiptAmounts {
+  if (kind === ReceiptKind.TAX_INVOICE) return { supply: point, vat: payable - point, total: payable };
   const vat = Math.floor(payable / 11);
   return { supply: payable - vat, vat, total: payable };
 }

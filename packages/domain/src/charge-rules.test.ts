@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CHARGE_MESSAGES as M,
   DEPOSITOR_NAME_MAX_LENGTH,
-  PaymentKind,
-  availablePaymentKinds,
+  ReceiptKind,
+  availableReceiptKinds,
   chargeButtonLabel,
   chargeTooLargeMessage,
   distinctAmountExtraWon,
@@ -22,7 +22,7 @@ import {
   type InvoiceDetails,
 } from './charge-rules';
 
-const { CASH, FEE, NONE } = PaymentKind;
+const { CASH_RECEIPT, TAX_INVOICE, NONE } = ReceiptKind;
 
 describe('payableAmountWon', () => {
   it.each([
@@ -36,13 +36,13 @@ describe('payableAmountWon', () => {
     [5_000_000, 5_500_000],
     [999_999_999, 1_099_999_999], // exact where a float × 1.1 would not be
   ])('FEE: %i points → %i won (×1.1, half up)', (point, payable) => {
-    expect(payableAmountWon(point, FEE)).toBe(payable);
+    expect(payableAmountWon(point, TAX_INVOICE)).toBe(payable);
   });
 
   it.each([
-    [CASH, 10_000],
-    [CASH, 12_345],
-    [CASH, 1],
+    [CASH_RECEIPT, 10_000],
+    [CASH_RECEIPT, 12_345],
+    [CASH_RECEIPT, 1],
     [NONE, 10_000],
     [NONE, 12_345],
     [NONE, 5],
@@ -51,32 +51,32 @@ describe('payableAmountWon', () => {
   });
 });
 
-describe('availablePaymentKinds', () => {
+describe('availableReceiptKinds', () => {
   it.each([
-    ['ALL', [NONE, CASH, FEE]],
-    ['CASH_AND_FEE', [CASH, FEE]],
-    ['FEE', [FEE]],
-    ['CASH', [CASH]],
+    ['ALL', [NONE, CASH_RECEIPT, TAX_INVOICE]],
+    ['CASH_AND_FEE', [CASH_RECEIPT, TAX_INVOICE]],
+    ['FEE', [TAX_INVOICE]],
+    ['CASH', [CASH_RECEIPT]],
     ['NO_FEE', [NONE]],
     // Case and surrounding spaces of the setting do not matter.
-    [' all ', [NONE, CASH, FEE]],
-    ['cash_and_fee', [CASH, FEE]],
-    ['Fee\n', [FEE]],
+    [' all ', [NONE, CASH_RECEIPT, TAX_INVOICE]],
+    ['cash_and_fee', [CASH_RECEIPT, TAX_INVOICE]],
+    ['Fee\n', [TAX_INVOICE]],
   ])('ENABLE_PAYMENT_TYPE=%j offers %j', (type, kinds) => {
-    expect(availablePaymentKinds(type, true)).toEqual(kinds);
+    expect(availableReceiptKinds(type, true)).toEqual(kinds);
   });
 
   it.each(['ALL', 'CASH_AND_FEE', 'FEE', 'CASH', 'NO_FEE', 'nonsense'])(
     'ENABLE_PAYMENT_FEE=false offers no receipt whatever ENABLE_PAYMENT_TYPE=%j says',
     (type) => {
-      expect(availablePaymentKinds(type, false)).toEqual([NONE]);
+      expect(availableReceiptKinds(type, false)).toEqual([NONE]);
     },
   );
 
   it.each(['', '   ', 'YES', 'true', '1', 'CASH,FEE', 'CASH FEE', 'toString', 'constructor', '__proto__'])(
     'an unknown value %j falls back to no receipt',
     (type) => {
-      expect(availablePaymentKinds(type, true)).toEqual([NONE]);
+      expect(availableReceiptKinds(type, true)).toEqual([NONE]);
     },
   );
 });
@@ -259,12 +259,12 @@ describe('validateChargeRequest', () => {
     address: '서울특별시 중구 세종대로 110',
     email: 'tax@example.co.kr',
   };
-  const allKinds: ChargeLimits = { paymentKinds: [NONE, CASH, FEE], maxWon: 5_000_000 };
-  const validFee: ChargeInput = { name: '홍길동', point: 10_000, feeType: FEE, feeValue: invoice };
+  const allKinds: ChargeLimits = { receiptKinds: [NONE, CASH_RECEIPT, TAX_INVOICE], maxWon: 5_000_000 };
+  const validFee: ChargeInput = { name: '홍길동', point: 10_000, feeType: TAX_INVOICE, feeValue: invoice };
   const validCash: ChargeInput = {
     name: '홍길동',
     point: 10_000,
-    feeType: CASH,
+    feeType: CASH_RECEIPT,
     feeValue: { phone: '010-1234-5678' },
   };
   const validNone: ChargeInput = { name: '홍길동', point: 10_000, feeType: NONE, feeValue: null };
@@ -298,7 +298,7 @@ describe('validateChargeRequest', () => {
     ['a fraction', { ...validNone, point: 1_000.5 }, M.AMOUNT_NOT_INTEGER],
     ['beyond a safe integer', { ...validNone, point: 2 ** 53 }, M.AMOUNT_NOT_INTEGER],
     ['over the maximum', { ...validNone, point: 5_000_001 }, chargeTooLargeMessage(5_000_000)],
-    ['an unknown kind', { ...validNone, feeType: 3 as PaymentKind }, M.FEE_TYPE_UNAVAILABLE],
+    ['an unknown kind', { ...validNone, feeType: 3 as ReceiptKind }, M.RECEIPT_KIND_UNAVAILABLE],
     ['FEE without details', { ...validFee, feeValue: null }, M.COMPANY_REQUIRED],
     ['FEE, blank company', { ...validFee, feeValue: { ...invoice, company: '  ' } }, M.COMPANY_REQUIRED],
     [
@@ -323,26 +323,28 @@ describe('validateChargeRequest', () => {
     expect(validateChargeRequest(input, allKinds)).toBe(message);
   });
 
-  it.each<[PaymentKind, readonly PaymentKind[]]>([
-    [FEE, [NONE]],
-    [CASH, [NONE]],
-    [NONE, [CASH, FEE]],
-    [CASH, [FEE]],
-  ])('refuses kind %i when only %j is offered', (feeType, paymentKinds) => {
-    const input = feeType === FEE ? validFee : feeType === CASH ? validCash : validNone;
-    expect(validateChargeRequest(input, { paymentKinds, maxWon: 5_000_000 })).toBe(M.FEE_TYPE_UNAVAILABLE);
+  it.each<[ReceiptKind, readonly ReceiptKind[]]>([
+    [TAX_INVOICE, [NONE]],
+    [CASH_RECEIPT, [NONE]],
+    [NONE, [CASH_RECEIPT, TAX_INVOICE]],
+    [CASH_RECEIPT, [TAX_INVOICE]],
+  ])('refuses kind %i when only %j is offered', (feeType, receiptKinds) => {
+    const input = feeType === TAX_INVOICE ? validFee : feeType === CASH_RECEIPT ? validCash : validNone;
+    expect(validateChargeRequest(input, { receiptKinds, maxWon: 5_000_000 })).toBe(
+      M.RECEIPT_KIND_UNAVAILABLE,
+    );
   });
 
   it('reports the first failing rule in form order, one at a time as each is fixed', () => {
-    let input: ChargeInput = { name: '', point: 0, feeType: FEE, feeValue: {} };
-    let limits: ChargeLimits = { paymentKinds: [NONE], maxWon: 5_000_000 };
+    let input: ChargeInput = { name: '', point: 0, feeType: TAX_INVOICE, feeValue: {} };
+    let limits: ChargeLimits = { receiptKinds: [NONE], maxWon: 5_000_000 };
     const steps: [string, () => void][] = [
       [M.NAME_REQUIRED, () => (input = { ...input, name: '가'.repeat(21) })],
       [M.NAME_TOO_LONG, () => (input = { ...input, name: '홍길동' })],
       [M.AMOUNT_REQUIRED, () => (input = { ...input, point: 0.5 })],
       [M.AMOUNT_NOT_INTEGER, () => (input = { ...input, point: 6_000_000 })],
       [chargeTooLargeMessage(5_000_000), () => (input = { ...input, point: 10_000 })],
-      [M.FEE_TYPE_UNAVAILABLE, () => (limits = { ...limits, paymentKinds: [FEE] })],
+      [M.RECEIPT_KIND_UNAVAILABLE, () => (limits = { ...limits, receiptKinds: [TAX_INVOICE] })],
       [
         M.COMPANY_REQUIRED,
         () => (input = { ...input, feeValue: { company: '(주)테스트상사', businessNumber: '1' } }),
@@ -374,12 +376,12 @@ describe('validateChargeRequest', () => {
   });
 
   it('checks a cash receipt’s phone after the amount and the kind', () => {
-    const bad: ChargeInput = { name: '홍길동', point: 0, feeType: CASH, feeValue: { phone: 'x' } };
-    expect(validateChargeRequest(bad, { paymentKinds: [NONE], maxWon: 100 })).toBe(M.AMOUNT_REQUIRED);
-    expect(validateChargeRequest({ ...bad, point: 10 }, { paymentKinds: [NONE], maxWon: 100 })).toBe(
-      M.FEE_TYPE_UNAVAILABLE,
+    const bad: ChargeInput = { name: '홍길동', point: 0, feeType: CASH_RECEIPT, feeValue: { phone: 'x' } };
+    expect(validateChargeRequest(bad, { receiptKinds: [NONE], maxWon: 100 })).toBe(M.AMOUNT_REQUIRED);
+    expect(validateChargeRequest({ ...bad, point: 10 }, { receiptKinds: [NONE], maxWon: 100 })).toBe(
+      M.RECEIPT_KIND_UNAVAILABLE,
     );
-    expect(validateChargeRequest({ ...bad, point: 10 }, { paymentKinds: [CASH], maxWon: 100 })).toBe(
+    expect(validateChargeRequest({ ...bad, point: 10 }, { receiptKinds: [CASH_RECEIPT], maxWon: 100 })).toBe(
       M.CASH_PHONE_INVALID,
     );
   });
@@ -397,10 +399,10 @@ describe('receiptDetailsOf', () => {
     email: ' tax@example.co.kr ',
   };
 
-  it.each<[string, PaymentKind, Partial<InvoiceDetails> | null, unknown]>([
+  it.each<[string, ReceiptKind, Partial<InvoiceDetails> | null, unknown]>([
     [
       'FEE: every invoice field, trimmed, numbers as digits',
-      FEE,
+      TAX_INVOICE,
       messy,
       {
         company: '(주)테스트상사',
@@ -415,7 +417,7 @@ describe('receiptDetailsOf', () => {
     ],
     [
       'FEE without details: empty fields',
-      FEE,
+      TAX_INVOICE,
       null,
       {
         company: '',
@@ -428,9 +430,19 @@ describe('receiptDetailsOf', () => {
         email: '',
       },
     ],
-    ['CASH: the phone only, digits', CASH, { ...messy, phone: ' 010-1234-5678 ' }, { phone: '01012345678' }],
-    ['CASH: full-width digits', CASH, { phone: '０１０ １２３４ ５６７８' }, { phone: '01012345678' }],
-    ['CASH without details', CASH, null, { phone: '' }],
+    [
+      'CASH: the phone only, digits',
+      CASH_RECEIPT,
+      { ...messy, phone: ' 010-1234-5678 ' },
+      { phone: '01012345678' },
+    ],
+    [
+      'CASH: full-width digits',
+      CASH_RECEIPT,
+      { phone: '０１０ １２３４ ５６７８' },
+      { phone: '01012345678' },
+    ],
+    ['CASH without details', CASH_RECEIPT, null, { phone: '' }],
     ['NONE: nothing, even with details', NONE, messy, null],
     ['NONE without details', NONE, null, null],
   ])('%s', (_label, kind, value, expected) => {
@@ -439,8 +451,8 @@ describe('receiptDetailsOf', () => {
 
   it('does not carry a field it does not know', () => {
     const withExtra = { ...messy, memo: 'drop me' } as Partial<InvoiceDetails>;
-    expect(receiptDetailsOf(FEE, withExtra)).not.toHaveProperty('memo');
-    expect(Object.keys(receiptDetailsOf(CASH, withExtra) ?? {})).toEqual(['phone']);
+    expect(receiptDetailsOf(TAX_INVOICE, withExtra)).not.toHaveProperty('memo');
+    expect(Object.keys(receiptDetailsOf(CASH_RECEIPT, withExtra) ?? {})).toEqual(['phone']);
   });
 });
 
@@ -448,13 +460,13 @@ describe('suggestFreeChargePoint', () => {
   const range = (from: number, to: number, step = 10) =>
     Array.from({ length: (to - from) / step + 1 }, (_, i) => from + i * step);
 
-  it.each<[string, number, PaymentKind, number[], number, number | null]>([
+  it.each<[string, number, ReceiptKind, number[], number, number | null]>([
     ['nothing taken: the next 10 won', 10_000, NONE, [], 5_000_000, 10_010],
     ['the point itself is never offered', 10_000, NONE, [10_000], 5_000_000, 10_010],
     ['skips taken amounts', 10_000, NONE, [10_010, 10_020], 5_000_000, 10_030],
-    ['skips a hole-free run', 10_000, CASH, range(10_010, 10_200), 5_000_000, 10_210],
-    ['FEE compares payable amounts (10,010 pays 11,011)', 10_000, FEE, [11_011], 5_000_000, 10_020],
-    ['FEE ignores a taken point that is not a payable', 10_000, FEE, [10_010], 5_000_000, 10_010],
+    ['skips a hole-free run', 10_000, CASH_RECEIPT, range(10_010, 10_200), 5_000_000, 10_210],
+    ['FEE compares payable amounts (10,010 pays 11,011)', 10_000, TAX_INVOICE, [11_011], 5_000_000, 10_020],
+    ['FEE ignores a taken point that is not a payable', 10_000, TAX_INVOICE, [10_010], 5_000_000, 10_010],
     ['up to the maximum', 4_999_990, NONE, [], 5_000_000, 5_000_000],
     ['never above the maximum', 4_999_995, NONE, [], 5_000_000, null],
     ['the maximum is taken', 4_999_990, NONE, [5_000_000], 5_000_000, null],

@@ -9,18 +9,21 @@ import type { PaymentTypeAvailability } from './settings';
  * same Korean messages, and compute the payable amount with the same function.
  */
 
-/** Receipt type (docs/product.md#charges-and-deposits). */
-export const PaymentKind = {
+/**
+ * The receipt a charge asks for (docs/product.md#charges-and-deposits). On the wire and in the
+ * database its value is `feeType` / `charges.fee_type`, names the product specification fixed.
+ */
+export const ReceiptKind = {
   /** 현금영수증 */
-  CASH: 0,
+  CASH_RECEIPT: 0,
   /** 세금계산서: the transfer carries 10 % VAT on top of the points. */
-  FEE: 1,
+  TAX_INVOICE: 1,
   /** 신청 안 함 */
   NONE: 2,
 } as const;
-export type PaymentKind = (typeof PaymentKind)[keyof typeof PaymentKind];
+export type ReceiptKind = (typeof ReceiptKind)[keyof typeof ReceiptKind];
 
-export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
+export const RECEIPT_KIND_LABELS: Record<ReceiptKind, string> = {
   0: '현금영수증',
   1: '세금계산서',
   2: '신청 안 함',
@@ -70,7 +73,7 @@ export const CHARGE_MESSAGES = {
     '입금자명이 은행 문자에서 이름으로 읽히지 않는 글자(잔액, 12-34·*12 같은 계좌번호 모양, 날짜·시각)로만 되어 있습니다. 통장에 찍히는 이름을 입력해 주세요.',
   AMOUNT_REQUIRED: '충전금액을 설정해주세요',
   AMOUNT_NOT_INTEGER: '충전금액은 1원 단위의 정수로 입력해 주세요.',
-  FEE_TYPE_UNAVAILABLE: '선택할 수 없는 증빙 유형입니다.',
+  RECEIPT_KIND_UNAVAILABLE: '선택할 수 없는 증빙 유형입니다.',
   COMPANY_REQUIRED: '상호(법인명)를 입력해 주세요.',
   BUSINESS_NUMBER_INVALID: '올바른 사업자등록번호 10자리를 입력해 주세요.',
   LEADER_REQUIRED: '대표자명을 입력해 주세요.',
@@ -144,25 +147,25 @@ export function distinctAmountMessage(extraWon: number, payable: number): string
  * off means the site issues no receipts whatever ENABLE_PAYMENT_TYPE says. An unknown value falls back
  * to no receipt, the choice that never promises a document the operator cannot issue.
  */
-export function availablePaymentKinds(
+export function availableReceiptKinds(
   paymentType: string,
   paymentFeeEnabled: boolean,
-): readonly PaymentKind[] {
-  if (!paymentFeeEnabled) return [PaymentKind.NONE];
-  const byType: Record<PaymentTypeAvailability, readonly PaymentKind[]> = {
-    ALL: [PaymentKind.NONE, PaymentKind.CASH, PaymentKind.FEE],
-    CASH_AND_FEE: [PaymentKind.CASH, PaymentKind.FEE],
-    FEE: [PaymentKind.FEE],
-    CASH: [PaymentKind.CASH],
-    NO_FEE: [PaymentKind.NONE],
+): readonly ReceiptKind[] {
+  if (!paymentFeeEnabled) return [ReceiptKind.NONE];
+  const byType: Record<PaymentTypeAvailability, readonly ReceiptKind[]> = {
+    ALL: [ReceiptKind.NONE, ReceiptKind.CASH_RECEIPT, ReceiptKind.TAX_INVOICE],
+    CASH_AND_FEE: [ReceiptKind.CASH_RECEIPT, ReceiptKind.TAX_INVOICE],
+    FEE: [ReceiptKind.TAX_INVOICE],
+    CASH: [ReceiptKind.CASH_RECEIPT],
+    NO_FEE: [ReceiptKind.NONE],
   };
   const key = paymentType.trim().toUpperCase();
-  return Object.hasOwn(byType, key) ? byType[key as PaymentTypeAvailability] : [PaymentKind.NONE];
+  return Object.hasOwn(byType, key) ? byType[key as PaymentTypeAvailability] : [ReceiptKind.NONE];
 }
 
-/** What the member transfers (docs/product.md#charges-and-deposits): FEE ×1.1 rounded half up, else ×1.0. */
-export function payableAmountWon(point: number, feeType: PaymentKind): number {
-  if (feeType !== PaymentKind.FEE) return point;
+/** What the member transfers (docs/product.md#charges-and-deposits): a tax invoice ×1.1 rounded half up, else ×1.0. */
+export function payableAmountWon(point: number, receiptKind: ReceiptKind): number {
+  if (receiptKind !== ReceiptKind.TAX_INVOICE) return point;
   // Integer arithmetic: point × 11 / 10, rounded half up, never a float 1.1.
   return Math.floor((point * 11 + 5) / 10);
 }
@@ -246,14 +249,14 @@ export interface CashReceiptDetails {
 export interface ChargeInput {
   name: string;
   point: number;
-  feeType: PaymentKind;
-  /** Invoice details for FEE, cash-receipt details for CASH; ignored for NONE. */
+  feeType: ReceiptKind;
+  /** Invoice details for TAX_INVOICE, cash-receipt details for CASH_RECEIPT; ignored for NONE. */
   feeValue: Partial<InvoiceDetails> | null;
 }
 
 export interface ChargeLimits {
-  /** From ENABLE_PAYMENT_TYPE and ENABLE_PAYMENT_FEE (availablePaymentKinds). */
-  paymentKinds: readonly PaymentKind[];
+  /** From ENABLE_PAYMENT_TYPE and ENABLE_PAYMENT_FEE (availableReceiptKinds). */
+  receiptKinds: readonly ReceiptKind[];
   maxWon: number;
 }
 
@@ -270,10 +273,10 @@ export function validateChargeRequest(input: ChargeInput, limits: ChargeLimits):
   if (!Number.isFinite(input.point) || input.point <= 0) return m.AMOUNT_REQUIRED;
   if (!Number.isSafeInteger(input.point)) return m.AMOUNT_NOT_INTEGER;
   if (input.point > limits.maxWon) return chargeTooLargeMessage(limits.maxWon);
-  if (!limits.paymentKinds.includes(input.feeType)) return m.FEE_TYPE_UNAVAILABLE;
+  if (!limits.receiptKinds.includes(input.feeType)) return m.RECEIPT_KIND_UNAVAILABLE;
   const v = input.feeValue ?? {};
   const text = (s: string | undefined) => (s ?? '').trim();
-  if (input.feeType === PaymentKind.FEE) {
+  if (input.feeType === ReceiptKind.TAX_INVOICE) {
     if (!text(v.company)) return m.COMPANY_REQUIRED;
     if (!isValidBusinessNumber(text(v.businessNumber))) return m.BUSINESS_NUMBER_INVALID;
     if (!text(v.leader)) return m.LEADER_REQUIRED;
@@ -283,7 +286,7 @@ export function validateChargeRequest(input: ChargeInput, limits: ChargeLimits):
     if (!text(v.address)) return m.ADDRESS_REQUIRED;
     if (!EMAIL.test(text(v.email))) return m.EMAIL_INVALID;
   }
-  if (input.feeType === PaymentKind.CASH && !isValidMobileNumber(text(v.phone))) {
+  if (input.feeType === ReceiptKind.CASH_RECEIPT && !isValidMobileNumber(text(v.phone))) {
     return m.CASH_PHONE_INVALID;
   }
   return null;
@@ -294,13 +297,13 @@ export function validateChargeRequest(input: ChargeInput, limits: ChargeLimits):
  * uses (a stray invoice field on a cash receipt is not stored).
  */
 export function receiptDetailsOf(
-  feeType: PaymentKind,
+  receiptKind: ReceiptKind,
   feeValue: Partial<InvoiceDetails> | null,
 ): InvoiceDetails | CashReceiptDetails | null {
   const v = feeValue ?? {};
   const text = (s: string | undefined) => (s ?? '').trim();
-  if (feeType === PaymentKind.CASH) return { phone: digitsOnly(text(v.phone)) };
-  if (feeType !== PaymentKind.FEE) return null;
+  if (receiptKind === ReceiptKind.CASH_RECEIPT) return { phone: digitsOnly(text(v.phone)) };
+  if (receiptKind !== ReceiptKind.TAX_INVOICE) return null;
   return {
     company: text(v.company),
     businessNumber: digitsOnly(text(v.businessNumber)),
@@ -344,14 +347,14 @@ export function chargeExpiresAt(createdAt: Date): Date {
  */
 export function suggestFreeChargePoint(
   point: number,
-  feeType: PaymentKind,
+  receiptKind: ReceiptKind,
   takenPayables: ReadonlySet<number>,
   maxWon: number,
 ): number | null {
   for (let step = 1; step <= 50; step += 1) {
     const candidate = point + step * 10;
     if (candidate > maxWon) return null;
-    if (!takenPayables.has(payableAmountWon(candidate, feeType))) return candidate;
+    if (!takenPayables.has(payableAmountWon(candidate, receiptKind))) return candidate;
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, readableTextOn, toneForDarkTheme } from './color';
 
-/** Hue in degrees of a #rrggbb colour, to prove toning keeps it. */
+/** Hue in degrees of a #rrggbb color, to prove toning keeps it. */
 function hueOf(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
   const max = Math.max(r, g, b);
@@ -12,8 +12,8 @@ function hueOf(hex: string): number {
 
 const DARK_SURFACE = '#131b2e';
 const DARK_TEXT = '#e8ebf2';
-// The demo catalogue's tiles and notice, and colours operators are likely to type.
-const OPERATOR_COLOURS = [
+// The demo catalog's tiles and notice, and colors operators are likely to type.
+const OPERATOR_COLORS = [
   '#fdf2f8',
   '#fef2f2',
   '#f1f5f9',
@@ -28,14 +28,14 @@ const OPERATOR_COLOURS = [
 ];
 
 describe('contrastRatio', () => {
-  it('follows WCAG 2: black on white is 21:1, a colour on itself 1:1', () => {
+  it('follows WCAG 2: black on white is 21:1, a color on itself 1:1', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrastRatio('#ffffff', '#000')).toBeCloseTo(21, 5);
     expect(contrastRatio('#4f46e5', '#4f46e5')).toBe(1);
     expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
   });
 
-  it('is null for anything but a hex colour', () => {
+  it('is null for anything but a hex color', () => {
     expect(contrastRatio('red', '#ffffff')).toBeNull();
     expect(contrastRatio('#ffffff', '')).toBeNull();
   });
@@ -51,10 +51,10 @@ describe('toneForDarkTheme', () => {
     expect(contrastRatio(toned!, DARK_SURFACE)!).toBeGreaterThan(1.05);
   });
 
-  it.each(OPERATOR_COLOURS)(
-    '%s: light text on the toned colour passes AA, and readableTextOn picks it',
-    (colour) => {
-      const toned = toneForDarkTheme(colour)!;
+  it.each(OPERATOR_COLORS)(
+    '%s: light text on the toned color passes AA, and readableTextOn picks it',
+    (color) => {
+      const toned = toneForDarkTheme(color)!;
       expect(contrastRatio(toned, DARK_TEXT)!).toBeGreaterThanOrEqual(4.5);
       const text = readableTextOn(toned)!;
       expect(text).toBe('#ffffff');
@@ -62,16 +62,16 @@ describe('toneForDarkTheme', () => {
     },
   );
 
-  it('keeps a colour that is already dark', () => {
+  it('keeps a color that is already dark', () => {
     expect(toneForDarkTheme('#0b1020')).toBe('#0b1020');
   });
 
-  it('gives no colour a grey keeps: white becomes a neutral dark grey', () => {
+  it('gives no color a grey keeps: white becomes a neutral dark grey', () => {
     expect(toneForDarkTheme('#ffffff')).toBe('#333333');
     expect(toneForDarkTheme('#fff')).toBe('#333333');
   });
 
-  it('answers the fallback for anything but a hex colour', () => {
+  it('answers the fallback for anything but a hex color', () => {
     expect(toneForDarkTheme('yellow')).toBeUndefined();
     expect(toneForDarkTheme('#fdf2f', 'var(--surface-2)')).toBe('var(--surface-2)');
     expect(toneForDarkTheme('', '#1a2338')).toBe('#1a2338');
@@ -86,8 +86,8 @@ describe('readableTextOn in both themes', () => {
     expect(contrastRatio('#808080', '#000000')!).toBeGreaterThanOrEqual(4.5);
   });
 
-  it.each(OPERATOR_COLOURS)('%s: the chosen text passes AA on the light-theme colour', (colour) => {
-    const text = readableTextOn(colour)!;
-    expect(contrastRatio(colour, text)!).toBeGreaterThanOrEqual(4.5);
+  it.each(OPERATOR_COLORS)('%s: the chosen text passes AA on the light-theme color', (color) => {
+    const text = readableTextOn(color)!;
+    expect(contrastRatio(color, text)!).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -1,6 +1,6 @@
 type Rgb = [number, number, number];
 
-/** `#rrggbb` or `#rgb` as [r, g, b], or null for anything else (operators type these colours by hand). */
+/** `#rrggbb` or `#rgb` as [r, g, b], or null for anything else (operators type these colors by hand). */
 function parseHex(hex: string): Rgb | null {
   const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
   if (!match?.[1]) return null;
@@ -13,14 +13,14 @@ function toHex(rgb: Rgb): string {
   return `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** Darkens a #rrggbb colour by `ratio` (0.2 = 20 % darker), for the hover shade of SITE_MAIN_COLOR. */
+/** Darkens a #rrggbb color by `ratio` (0.2 = 20 % darker), for the hover shade of SITE_MAIN_COLOR. */
 export function darken(hex: string, ratio: number): string {
   const rgb = parseHex(hex);
   if (!rgb) return hex;
   return toHex(rgb.map((c) => c * (1 - ratio)) as Rgb);
 }
 
-/** WCAG 2 relative luminance of an sRGB colour. */
+/** WCAG 2 relative luminance of an sRGB color. */
 function luminance([r, g, b]: Rgb): number {
   const [lr, lg, lb] = [r, g, b].map((c) => {
     const s = c / 255;
@@ -29,7 +29,7 @@ function luminance([r, g, b]: Rgb): number {
   return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
 }
 
-/** WCAG 2 contrast ratio (1–21) of two colours, or null when either is not a hex colour. */
+/** WCAG 2 contrast ratio (1–21) of two colors, or null when either is not a hex color. */
 export function contrastRatio(a: string, b: string): number | null {
   const ca = parseHex(a);
   const cb = parseHex(b);
@@ -75,20 +75,20 @@ function hslToRgb(h: number, s: number, l: number): Rgb {
 
 /** The dark theme's body text (apps/web/src/styles/theme.css `--text`), the dimmest light text we draw. */
 const DARK_THEME_TEXT = '#e8ebf2';
-/** Lightness and saturation of a toned colour: a tinted surface just above the dark theme's cards. */
+/** Lightness and saturation of a toned color: a tinted surface just above the dark theme's cards. */
 const DARK_TONE_LIGHTNESS = 0.2;
 const DARK_TONE_MAX_SATURATION = 0.32;
 
 /**
- * An operator colour (a platform tile, a pinned notice) toned for the dark theme: the same hue, but as a
+ * An operator color (a platform tile, a pinned notice) toned for the dark theme: the same hue, but as a
  * dark tinted surface instead of the pastel chosen against the light theme, which glares on a dark page.
- * Light text on it always meets WCAG AA (4.5:1). Not a hex colour: `fallback` (the theme's own colour).
+ * Light text on it always meets WCAG AA (4.5:1). Not a hex color: `fallback` (the theme's own color).
  */
 export function toneForDarkTheme(hex: string, fallback?: string): string | undefined {
   const rgb = parseHex(hex);
   if (!rgb) return fallback;
   const [h, s, l] = rgbToHsl(rgb);
-  // Already a dark colour light text reads on (a deep navy): keep it as it is.
+  // Already a dark color light text reads on (a deep navy): keep it as it is.
   if (l <= DARK_TONE_LIGHTNESS && (contrastRatio(hex, DARK_THEME_TEXT) ?? 0) >= 4.5) return toHex(rgb);
   let lightness = Math.min(l, DARK_TONE_LIGHTNESS);
   const saturation = Math.min(s, DARK_TONE_MAX_SATURATION);

@@ -13,11 +13,11 @@ import {
 import { API_KEY_ISSUES_PER_HOUR } from './public-api';
 
 /**
- * The one error catalogue of the member and public APIs: a stable code, its HTTP status and the Korean
+ * The one error catalog of the member and public APIs: a stable code, its HTTP status and the Korean
  * message a member sees. The server throws these codes; the web switches on `ErrorCode` and shows the
  * message. Messages that a rule in this package also uses are taken from that rule, never retyped.
  */
-export const ERROR_CATALOGUE = {
+export const ERROR_CATALOG = {
   BAD_REQUEST: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   REGISTER_INVALID: { status: 400, message: REGISTER_MESSAGES.FAILED },
   LOGIN_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
@@ -28,7 +28,7 @@ export const ERROR_CATALOGUE = {
   SETTING_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   /** An operator's notice, FAQ, sign-up route or popup the site cannot use (the rule's message says why). */
   CONTENT_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
-  /** An operator's catalogue or provider input a rule refuses (admin-catalog.ts says why). */
+  /** An operator's catalog or provider input a rule refuses (admin-catalog.ts says why). */
   CATALOG_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   /** A service's price below its provider's or failover's unit cost, not confirmed (price-guard.ts). */
   CATALOG_BELOW_COST: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
@@ -79,7 +79,7 @@ export const ERROR_CATALOGUE = {
   ORDER_OVERLAP: { status: 409, message: ORDER_OVERLAP_MESSAGE },
   /** A member action the account does not allow (an operator cannot be suspended). */
   MEMBER_STATE: { status: 409, message: '처리할 수 없는 회원 상태입니다.' },
-  /** A catalogue item (platform, category, service) that others still depend on: it cannot be deleted. */
+  /** A catalog item (platform, category, service) that others still depend on: it cannot be deleted. */
   CATALOG_CONFLICT: { status: 409, message: '사용 중인 항목은 삭제할 수 없습니다.' },
   /**
    * An Idempotency-Key sent again with a different order (another service, link, quantity, runs or
@@ -122,7 +122,7 @@ export const ERROR_CATALOGUE = {
   },
 } as const satisfies Record<string, { status: number; message: string }>;
 
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export type ErrorCode = keyof typeof ERROR_CATALOG;
 
 /** The body of every non-2xx answer. */
 export interface ErrorBody {
@@ -131,5 +131,5 @@ export interface ErrorBody {
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOG, value);
 }

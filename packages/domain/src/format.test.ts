@@ -61,10 +61,10 @@ describe('formatting', () => {
     expect(formatPhoneNumber('12')).toBe('12');
   });
 
-  it('darkens the main colour by 20 %', () => {
+  it('darkens the main color by 20 %', () => {
     expect(darken('#ffffff', 0.2)).toBe('#cccccc');
     expect(darken('#4f46e5', 0.2)).toBe('#3f38b7');
-    expect(darken('not-a-colour', 0.2)).toBe('not-a-colour');
+    expect(darken('not-a-color', 0.2)).toBe('not-a-color');
   });
 
   it('picks dark text on pale backgrounds and white text on dark ones', () => {
@@ -95,7 +95,7 @@ describe('SiteSettings', () => {
     ).toEqual([5000, 10000]);
   });
 
-  it('falls back to the default colour when the setting is not a colour', () => {
+  it('falls back to the default color when the setting is not a color', () => {
     expect(settings.mainColor()).toBe('#12ab34');
     expect(new SiteSettings([{ key: 'SITE_MAIN_COLOR', value: 'red;}' }]).mainColor()).toBe('#4f46e5');
   });

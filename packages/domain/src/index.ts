@@ -25,7 +25,7 @@ export * from './popup-dismissal';
 export * from './faq';
 export * from './csv';
 export * from './admin-catalog';
-export * from './catalogue-sync';
+export * from './catalog-sync';
 export * from './admin-members';
 export * from './admin-orders';
 export * from './admin-dashboard';

@@ -217,7 +217,7 @@ export function chargeLargeBody(charge: { id: number; accountId: number; point: 
   return `충전 #${charge.id} ${formatWon(charge.point)} 입금 확인 (회원 #${charge.accountId})`;
 }
 
-/** The line of a sync run that disabled services (ids; the names are the operator's own catalogue). */
+/** The line of a sync run that disabled services (ids; the names are the operator's own catalog). */
 export function syncDisabledBody(run: {
   id: number;
   providerName: string;

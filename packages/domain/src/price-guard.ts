@@ -1,6 +1,6 @@
 /**
  * No sale below cost from the console's service form (docs/product.md#operator-console,
- * docs/ARCHITECTURE.md#catalogue-sync): the sync's margin guard covers what the sync writes; this rule
+ * docs/ARCHITECTURE.md#catalog-sync): the sync's margin guard covers what the sync writes; this rule
  * covers a price the operator types and a failover chosen by hand. Both unit costs are in milli-won,
  * rounded up (for an integer price, "rounded-up cost > price" is exactly "cost > price").
  */

@@ -18,7 +18,7 @@ import type {
   v2RefillStatusResponse,
   v2ServicesResponse,
 } from './contract/public-api';
-import { ERROR_CATALOGUE, type ErrorBody } from './errors';
+import { ERROR_CATALOG, type ErrorBody } from './errors';
 import { formatWon } from './format';
 import { MILLI_PER_WON, ORDER_MESSAGES } from './order-rules';
 import { API_KEY_HEADER, V2_ERRORS, v2Money, v2Rate } from './public-api';
@@ -27,7 +27,7 @@ import { ORDER_CANCEL_MESSAGES, REFILL_MESSAGES } from './refill-rules';
 /**
  * The requests and answers the /api page shows, written once as data: the page renders them, a server
  * test parses every one with the contract's schemas, and the e2e suite runs the curl lines for real.
- * Values come from the demo catalogue (apps/server/src/db/seed/demo-catalog.ts) so a fresh install
+ * Values come from the demo catalog (apps/server/src/db/seed/demo-catalog.ts) so a fresh install
  * answers the examples with the same services. Types only from the contract: no zod in the web bundle.
  */
 
@@ -44,7 +44,7 @@ export const EXAMPLE_CANCELLED_ORDER_ID = EXAMPLE_ORDER_ID + 2;
 export const EXAMPLE_REFILL_ID = 812;
 export const EXAMPLE_LINK = 'https://www.instagram.com/p/abc/';
 
-/** The first two services of the demo catalogue, as the catalogue holds them. */
+/** The first two services of the demo catalog, as the catalog holds them. */
 const DEMO_SERVICES = [
   {
     id: 1,
@@ -69,7 +69,7 @@ const DEMO_SERVICES = [
 ] as const;
 
 /**
- * The demo's Package and Custom Comments services (docs/product.md#service-types), as the catalogue
+ * The demo's Package and Custom Comments services (docs/product.md#service-types), as the catalog
  * holds them: ids 5 and 6 (after the four Instagram followers and likes services).
  */
 const DEMO_TYPED_SERVICES = [
@@ -156,14 +156,14 @@ export const REST_EXAMPLES = {
   } satisfies PublicCancelResponse,
 };
 
-/** Every error answer of the REST dialect: `{ message, code }` with the catalogue's status. */
+/** Every error answer of the REST dialect: `{ message, code }` with the catalog's status. */
 export const REST_ERROR_EXAMPLES = {
   badRequest: { message: ORDER_MESSAGES.AMOUNT_BELOW_MIN, code: 'ORDER_INVALID' },
-  badKey: { message: ERROR_CATALOGUE.API_KEY_INVALID.message, code: 'API_KEY_INVALID' },
+  badKey: { message: ERROR_CATALOG.API_KEY_INVALID.message, code: 'API_KEY_INVALID' },
   // The server's own wording for an order that is unknown or another member's (public-api.service.ts).
-  notFound: { message: ERROR_CATALOGUE.ORDER_NOT_FOUND.message, code: 'ORDER_NOT_FOUND' },
-  insufficientPoints: { message: ERROR_CATALOGUE.INSUFFICIENT_POINTS.message, code: 'INSUFFICIENT_POINTS' },
-  tooManyRequests: { message: ERROR_CATALOGUE.TOO_MANY_REQUESTS.message, code: 'TOO_MANY_REQUESTS' },
+  notFound: { message: ERROR_CATALOG.ORDER_NOT_FOUND.message, code: 'ORDER_NOT_FOUND' },
+  insufficientPoints: { message: ERROR_CATALOG.INSUFFICIENT_POINTS.message, code: 'INSUFFICIENT_POINTS' },
+  tooManyRequests: { message: ERROR_CATALOG.TOO_MANY_REQUESTS.message, code: 'TOO_MANY_REQUESTS' },
   // A refill or cancel refused carries the rule's own message (refill-rules.ts), as on the site.
   refillRefused: { message: REFILL_MESSAGES.NOT_ELIGIBLE, code: 'REFILL_REFUSED' },
   cancelRefused: { message: ORDER_CANCEL_MESSAGES.FINAL, code: 'ORDER_CANCEL_REFUSED' },

@@ -5,7 +5,7 @@ import { isKoreanBankCode } from './toss-transfer';
 
 /**
  * What kind of value each setting holds, so an operator's form shows the right input and the server
- * refuses a value the site cannot use (a flag reading 'yes please', a colour 'blue', a broken list).
+ * refuses a value the site cannot use (a flag reading 'yes please', a color 'blue', a broken list).
  */
 export type SettingKind = 'flag' | 'text' | 'color' | 'numberList' | 'enum' | 'url';
 

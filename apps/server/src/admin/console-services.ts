@@ -1,7 +1,7 @@
 import type { MemberAdministration } from '../accounts/member-administration';
 import type { CatalogEditor } from '../catalog/catalog-editor';
-import type { CatalogueSync } from '../catalog/catalogue-sync';
-import type { CatalogueSyncConsole } from '../catalog/catalogue-sync-console';
+import type { CatalogSync } from '../catalog/catalog-sync';
+import type { CatalogSyncConsole } from '../catalog/catalog-sync-console';
 import type { ProviderServicesImport } from '../catalog/import-provider-services';
 import type { ContentEditor } from '../content/content-editor';
 import type { PopupsEditor } from '../content/popups-editor';
@@ -58,9 +58,9 @@ export interface ConsoleServices {
     providerAccounts: ProviderAccounts;
     providerImport: ProviderServicesImport;
   };
-  catalogueSync: {
-    syncConsole: CatalogueSyncConsole;
-    catalogueSync: CatalogueSync;
+  catalogSync: {
+    syncConsole: CatalogSyncConsole;
+    catalogSync: CatalogSync;
     simulatedProvider: SimulatedProvider;
   };
   providerHealth: {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ConsoleServices } from './console-services';
 import { auditAdminRoutes } from './audit/audit-admin.routes';
 import { catalogAdminRoutes } from './catalog/catalog-admin.routes';
-import { catalogueSyncAdminRoutes } from './catalog/catalogue-sync-admin.routes';
+import { catalogSyncAdminRoutes } from './catalog/catalog-sync-admin.routes';
 import { providerHealthAdminRoutes } from './catalog/provider-health-admin.routes';
 import { contentAdminRoutes } from './content/content-admin.routes';
 import { dashboardAdminRoutes } from './dashboard/dashboard-admin.routes';
@@ -25,7 +25,7 @@ export async function registerAdminRoutes(app: FastifyInstance, services: Consol
   await routes.register(dashboardAdminRoutes(services.dashboard));
   await routes.register(pointsAdminRoutes(services.points));
   await routes.register(catalogAdminRoutes(services.catalog));
-  await routes.register(catalogueSyncAdminRoutes(services.catalogueSync));
+  await routes.register(catalogSyncAdminRoutes(services.catalogSync));
   await routes.register(providerHealthAdminRoutes(services.providerHealth));
   await routes.register(ordersAdminRoutes(services.orders));
   await routes.register(membersAdminRoutes(services.members));

@@ -2,7 +2,7 @@ import type { Tx } from '../db/database';
 import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
-  /** null: the system's own action (the catalogue sync; docs/ARCHITECTURE.md#catalogue-sync). */
+  /** null: the system's own action (the catalog sync; docs/ARCHITECTURE.md#catalog-sync). */
   operatorId: number | null;
   /** What was done, as `<target>.<verb>`: 'charge.accept', 'deposit.attach', 'point.adjust' … */
   action: string;

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { ACCOUNT_MESSAGES, ERROR_CATALOGUE, VERIFICATION_CODE_RULES } from '@smm/domain';
+import { ACCOUNT_MESSAGES, ERROR_CATALOG, VERIFICATION_CODE_RULES } from '@smm/domain';
 import type { Db } from '../db/database';
 import { AppError } from '../errors/app-error';
 import type { Clock } from '../shared/clock';
@@ -54,7 +54,7 @@ export class MessageThrottle {
     const key = `message:client:${clientAddressKey(address)}`;
     const state = await rateLimitRepository.hit(this.db, key, now, DAY_SECONDS);
     if (state.hits > this.limits.perClientPerDay) {
-      throw new AppError('TOO_MANY_CODES', ERROR_CATALOGUE.TOO_MANY_REQUESTS.message, {
+      throw new AppError('TOO_MANY_CODES', ERROR_CATALOG.TOO_MANY_REQUESTS.message, {
         retryAfterSeconds: secondsUntil(state.resetAt, now),
       });
     }

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, ERROR_CATALOGUE, REGISTER_MESSAGES, RESET_TOKEN_TTL_SECONDS } from '@smm/domain';
+import { ACCOUNT_MESSAGES, ERROR_CATALOG, REGISTER_MESSAGES, RESET_TOKEN_TTL_SECONDS } from '@smm/domain';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -195,7 +195,7 @@ describe('POST /service/find-password', () => {
     expect(known.statusCode).toBe(429);
     expect(unknown.json()).toEqual(known.json());
     expect(known.json()).toEqual({
-      message: ERROR_CATALOGUE.TOO_MANY_REQUESTS.message,
+      message: ERROR_CATALOG.TOO_MANY_REQUESTS.message,
       code: 'TOO_MANY_CODES',
     });
   });

@@ -1,6 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
-  ERROR_CATALOGUE,
+  ERROR_CATALOG,
   REGISTER_MESSAGES,
   SEND_CODE_MESSAGES,
   VERIFICATION_CODE_RULES,
@@ -187,7 +187,7 @@ describe('POST /auth/send-email', () => {
     const capped = await sendEmail('c4@example.com', '2001:db8:1:2:ffff:ffff:ffff:9');
     expect(capped.statusCode).toBe(429);
     expect(capped.json()).toEqual({
-      message: ERROR_CATALOGUE.TOO_MANY_REQUESTS.message,
+      message: ERROR_CATALOG.TOO_MANY_REQUESTS.message,
       code: 'TOO_MANY_CODES',
     });
     expect(Number(capped.headers['retry-after'])).toBe(24 * 3600);

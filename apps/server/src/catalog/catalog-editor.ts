@@ -3,13 +3,9 @@ import {
   isSameIdSet,
   PINNABLE_FIELDS,
   pinnedFieldsOf,
-  lossesAtPrice,
-  lossMessage,
   validateCategoryInput,
   validatePlatformInput,
-  validateServiceInput,
 } from '@smm/domain';
-import type { LossAtPrice } from '@smm/domain';
 import type {
   AdminService,
   CatalogDeleteResponse,
@@ -19,7 +15,7 @@ import type {
   PlatformMutationResponse,
   ServiceMutationResponse,
 } from '@smm/domain/contract';
-import type { serviceRequest, platformRequest } from '@smm/domain/contract';
+import type { platformRequest } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLogRepository } from '../audit/audit-log.repository';
@@ -28,76 +24,34 @@ import { services } from '../db/schema';
 import { appError } from '../errors/app-error';
 import { providersRepository } from '../providers/providers.repository';
 import { presentCategory, presentPlatform, presentService } from './operator-catalog.presenter';
-import type { ServiceRow } from './catalog.repository';
 import type { CatalogService } from './catalog.service';
+import type { ServiceRow } from './catalog.repository';
 import { catalogWritesRepository as repo, type CatalogList } from './catalog-writes.repository';
-import type { ProviderListing } from './failover-listing';
-
-/** The audit entry's `after`, with the losses the operator confirmed on this save (cost and price). */
-const withLoss = (after: AdminService, losses: LossAtPrice[]) =>
-  losses.length > 0 ? { ...after, confirmedLoss: losses } : after;
+import {
+  EDITABLE_SERVICE_COLUMNS,
+  failoverCost,
+  priceGuard,
+  serviceValues,
+  withLoss,
+  type ListingReader,
+  type ServiceBody,
+} from './service-form';
 
 type PlatformBody = z.output<typeof platformRequest>;
-type ServiceBody = z.output<typeof serviceRequest>;
 
 const invalid = (message: string) => appError('CATALOG_INVALID', message);
 const notFound = (message: string) => appError('NOT_FOUND', message);
 
-/** The columns a service form sets, normalised (trimmed text, '' provider service id → null). */
-function serviceValues(body: ServiceBody) {
-  const providerServiceId = body.providerServiceId.trim();
-  const failoverServiceId = body.failoverProviderServiceId.trim();
-  return {
-    categoryId: body.categoryId,
-    text: body.text.trim(),
-    unitPriceMilli: body.unitPriceMilli,
-    min: body.min,
-    max: body.max,
-    notice: body.notice,
-    refillDays: body.refillDays,
-    cancellable: body.cancellable,
-    serviceType: body.type,
-    enableAuto: body.enableAuto,
-    isReadOnly: body.isReadOnly,
-    visible: body.visible,
-    providerId: body.providerId,
-    providerServiceId: providerServiceId === '' ? null : providerServiceId,
-    failoverProviderId: body.failoverProviderId,
-    failoverProviderServiceId: failoverServiceId === '' ? null : failoverServiceId,
-    failoverLossConfirmed: body.failoverProviderId !== null && body.failoverLossConfirmed,
-  };
-}
-
-const EDITABLE_SERVICE_COLUMNS = [
-  'categoryId',
-  'text',
-  'unitPriceMilli',
-  'min',
-  'max',
-  'notice',
-  'refillDays',
-  'cancellable',
-  'serviceType',
-  'enableAuto',
-  'isReadOnly',
-  'visible',
-  'providerId',
-  'providerServiceId',
-  'failoverProviderId',
-  'failoverProviderServiceId',
-  'failoverLossConfirmed',
-] as const;
-
 /**
- * The catalogue's writes: the operator's platforms, categories and services, created, edited, moved,
- * reordered and deleted. They live here because the catalogue owns those rows; the console's routes
+ * The catalog's writes: the operator's platforms, categories and services, created, edited, moved,
+ * reordered and deleted. They live here because the catalog owns those rows; the console's routes
  * (admin/catalog) only call them, and its lists are its own read model
  * (docs/ARCHITECTURE.md#operator-console-issue-11).
  *
  * Each write is checked by the domain rule the console's form runs (CATALOG_INVALID with its Korean
  * message), locks what it changes, writes nothing when asked for the state already there
  * (`changed: false`), records before/after in the audit log in the same transaction, and then drops
- * the members' catalogue cache (`catalog.changed()`), so the member site shows the change on its next
+ * the members' catalog cache (`catalog.changed()`), so the member site shows the change on its next
  * read.
  */
 export class CatalogEditor {
@@ -108,7 +62,7 @@ export class CatalogEditor {
      * Reads a provider's listing of a service (catalog/failover-listing.ts), for a failover and for the
      * price guard; without it (tests of other writes) a service is taken as listed at an unknown cost.
      */
-    private readonly listing?: (providerId: number, serviceId: string) => Promise<ProviderListing>,
+    private readonly listing?: ListingReader,
   ) {}
 
   // ── platforms ──────────────────────────────────────────────────────────────────────────────────────
@@ -262,8 +216,8 @@ export class CatalogEditor {
   // ── services ───────────────────────────────────────────────────────────────────────────────────────
 
   async createService(operatorId: number, body: ServiceBody): Promise<ServiceMutationResponse> {
-    const values = { ...this.serviceValues(body), ...(await this.failoverCost(body, undefined)) };
-    const losses = await this.priceGuard(body, values, undefined);
+    const values = { ...serviceValues(body), ...(await failoverCost(this.listing, body, undefined)) };
+    const losses = await priceGuard(this.listing, body, values, undefined);
     const service = await this.db.transaction(async (tx) => {
       await this.lockReferences(tx, values);
       const row = await repo.insertService(tx, {
@@ -280,15 +234,15 @@ export class CatalogEditor {
 
   /** Edits a service, or moves it to another category (last there). */
   async updateService(operatorId: number, id: number, body: ServiceBody): Promise<ServiceMutationResponse> {
-    const values = this.serviceValues(body);
+    const values = serviceValues(body);
     const [stored] = await this.db.select().from(services).where(eq(services.id, id));
-    const cost = await this.failoverCost(body, stored);
-    const losses = await this.priceGuard(body, { ...values, ...cost }, stored);
+    const cost = await failoverCost(this.listing, body, stored);
+    const losses = await priceGuard(this.listing, body, { ...values, ...cost }, stored);
     return this.write<ServiceMutationResponse>(async (tx) => {
       const row = await repo.lockService(tx, id);
       if (!row) throw notFound(M.SERVICE_NOT_FOUND);
       const before = await this.presentServiceById(tx, id);
-      // A hand-set price is pinned: the catalogue sync keeps it (docs/product.md#operator-console).
+      // A hand-set price is pinned: the catalog sync keeps it (docs/product.md#operator-console).
       const pricePinned =
         body.pricePinned ?? (row.pricePinned || row.unitPriceMilli !== values.unitPriceMilli);
       // So is each other term it changes (min, max, refill, cancel), unless the save follows the provider.
@@ -351,104 +305,6 @@ export class CatalogEditor {
       await this.audit(tx, operatorId, 'service.delete', 'service', id, before, null);
       return { result: { id, deleted: true as const }, changed: true };
     });
-  }
-
-  private serviceValues(body: ServiceBody) {
-    const problem = validateServiceInput({
-      text: body.text,
-      unitPriceMilli: body.unitPriceMilli,
-      min: body.min,
-      max: body.max,
-      notice: body.notice,
-      refillDays: body.refillDays,
-      providerId: body.providerId,
-      providerServiceId: body.providerServiceId,
-      type: body.type,
-      enableAuto: body.enableAuto,
-      failoverProviderId: body.failoverProviderId,
-      failoverProviderServiceId: body.failoverProviderServiceId,
-    });
-    if (problem) throw invalid(problem);
-    return serviceValues(body);
-  }
-
-  /**
-   * A failover newly set (or changed) must be a service its provider lists: its list is read now, and
-   * its rate, as a unit cost in milli-won, is what the worker compares with what each member paid
-   * (docs/ARCHITECTURE.md#provider-health). A failover kept as it was keeps the cost read then.
-   */
-  private async failoverCost(
-    body: ServiceBody,
-    stored: ServiceRow | undefined,
-  ): Promise<{ failoverUnitCostMilli: number | null }> {
-    const providerId = body.failoverProviderId;
-    const serviceId = body.failoverProviderServiceId.trim();
-    if (providerId === null || serviceId === '') return { failoverUnitCostMilli: null };
-    if (
-      stored &&
-      stored.failoverProviderId === providerId &&
-      stored.failoverProviderServiceId === serviceId
-    ) {
-      return { failoverUnitCostMilli: stored.failoverUnitCostMilli };
-    }
-    if (!this.listing) return { failoverUnitCostMilli: null };
-    const listing = await this.listing(providerId, serviceId);
-    if (listing.kind === 'no-provider') throw invalid(M.FAILOVER_PROVIDER_NOT_FOUND);
-    if (listing.kind === 'unreadable') throw invalid(M.FAILOVER_LIST_UNREADABLE);
-    if (listing.kind === 'not-listed') throw invalid(M.FAILOVER_SERVICE_NOT_LISTED);
-    return { failoverUnitCostMilli: listing.unitCostMilli };
-  }
-
-  /**
-   * No sale below cost from the form (docs/ARCHITECTURE.md#catalogue-sync): a new service, a changed
-   * price, or a changed provider mapping is judged against its provider's listed rate (read now, the
-   * sync's conversion; not judged when unreadable or without a rate: the sync's margin guard acts when
-   * it can read), and a changed price or failover against the failover's unit cost. A loss refuses the
-   * save (CATALOG_BELOW_COST, cost and price in Korean) unless this request confirms it (`lossConfirmed`,
-   * or for the failover its own 손실 감수 checkbox); the confirmed losses are returned for the audit entry.
-   */
-  private async priceGuard(
-    body: ServiceBody,
-    values: Pick<
-      ServiceRow,
-      | 'unitPriceMilli'
-      | 'providerId'
-      | 'providerServiceId'
-      | 'failoverProviderId'
-      | 'failoverProviderServiceId'
-      | 'failoverUnitCostMilli'
-    >,
-    stored: ServiceRow | undefined,
-  ): Promise<LossAtPrice[]> {
-    const priceChanged = !stored || stored.unitPriceMilli !== values.unitPriceMilli;
-    const mappingChanged =
-      !stored ||
-      stored.providerId !== values.providerId ||
-      stored.providerServiceId !== values.providerServiceId;
-    const failoverChanged =
-      !stored ||
-      stored.failoverProviderId !== values.failoverProviderId ||
-      stored.failoverProviderServiceId !== values.failoverProviderServiceId;
-    let providerCostMilli: number | null = null;
-    if (
-      (priceChanged || mappingChanged) &&
-      this.listing &&
-      values.providerId !== null &&
-      values.providerServiceId !== null
-    ) {
-      const listing = await this.listing(values.providerId, values.providerServiceId);
-      if (listing.kind === 'listed') providerCostMilli = listing.unitCostMilli;
-    }
-    const losses = lossesAtPrice({
-      priceMilli: values.unitPriceMilli,
-      providerCostMilli,
-      failoverCostMilli: priceChanged || failoverChanged ? values.failoverUnitCostMilli : null,
-    });
-    const unconfirmed = losses.filter(
-      (loss) => !body.lossConfirmed && !(loss.kind === 'failover' && body.failoverLossConfirmed),
-    );
-    if (unconfirmed.length > 0) throw appError('CATALOG_BELOW_COST', lossMessage(unconfirmed));
-    return losses;
   }
 
   /** The category (locked: a delete of it waits) and the providers a service names must exist. */

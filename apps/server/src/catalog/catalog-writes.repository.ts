@@ -5,7 +5,7 @@ import type { CategoryRow, PlatformRow, ServiceRow } from './catalog.repository'
 
 export type NewService = typeof services.$inferInsert;
 
-/** The three ordered lists of the catalogue (each row has its `sort_order`). */
+/** The three ordered lists of the catalog (each row has its `sort_order`). */
 export type CatalogList = 'platforms' | 'categories' | 'services';
 
 const TABLES = { platforms, categories, services } as const;
@@ -20,7 +20,7 @@ const nextSortOrder = (
 ) => sql<number>`coalesce(max(${column}), -1) + 1`;
 
 /**
- * The SQL of the catalogue's writes (the operator's edits and the import of a provider's services,
+ * The SQL of the catalog's writes (the operator's edits and the import of a provider's services,
  * docs/ARCHITECTURE.md#operator-console-issue-11), hidden rows included, and the reads those writes
  * check. Writes run in the caller's transaction; `lock*` reads take `FOR UPDATE` so two operators'
  * changes to one row (or one list's order) run one after the other. The console's lists are its own

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { categories, platforms, providers, services } from '../db/schema';
 
-/** Member-facing catalogue reads: hidden platforms and services never leave the server. */
+/** Member-facing catalog reads: hidden platforms and services never leave the server. */
 export const catalogRepository = {
   listVisiblePlatforms(ex: Executor) {
     return ex

@@ -18,7 +18,7 @@ export interface OrderableService {
 }
 
 /**
- * The catalogue as members see it (visible platforms, their categories, visible services), served
+ * The catalog as members see it (visible platforms, their categories, visible services), served
  * from memory and dropped whenever an operator changes any part of it (topic 'catalog').
  */
 export class CatalogService {

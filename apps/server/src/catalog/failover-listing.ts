@@ -3,7 +3,7 @@
  * failover provider's own service. When the operator saves one, its services list is read once: the
  * id must be listed there (else a 400 in Korean), and its rate becomes the unit cost the worker compares
  * with what each member paid before moving an order there. The service form's price guard reads its own
- * provider's listing the same way (docs/ARCHITECTURE.md#catalogue-sync): one conversion, the sync's.
+ * provider's listing the same way (docs/ARCHITECTURE.md#catalog-sync): one conversion, the sync's.
  */
 import { upstreamUnitCostMilli } from '@smm/domain';
 import { eq } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import type { Db } from '../db/database';
 import { providers } from '../db/schema';
 import { ProviderError } from '../providers/provider-api';
 import type { ProviderRegistry } from '../providers/provider-registry';
-import { providerExchangeRate } from './catalogue-sync';
+import { providerExchangeRate } from './catalog-sync';
 
 export type ProviderListing =
   | { kind: 'no-provider' }

@@ -22,12 +22,12 @@ import { askProvider, findProviderOrFail } from '../providers/provider-calls';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import type { CatalogService } from './catalog.service';
 import { catalogWritesRepository as repo } from './catalog-writes.repository';
-import { providerExchangeRate } from './catalogue-sync';
+import { providerExchangeRate } from './catalog-sync';
 
 type ImportBody = z.output<typeof providerImportRequest>;
 
 /**
- * The import of a provider's services into a category: it creates catalogue services, so it lives in
+ * The import of a provider's services into a category: it creates catalog services, so it lives in
  * catalog/ and the console's route (admin/catalog) only calls it
  * (docs/ARCHITECTURE.md#operator-console-issue-11).
  *
@@ -98,7 +98,7 @@ export class ProviderServicesImport {
           categoryId: category.id,
           text: serviceName(item.text, entry),
           unitPriceMilli: providerPriceMilli(entry.rate, exchangeRate, body.markupPercent)!,
-          // The catalogue sync follows the provider's rate at this markup (docs/ARCHITECTURE.md#catalogue-sync).
+          // The catalog sync follows the provider's rate at this markup (docs/ARCHITECTURE.md#catalog-sync).
           markupPercent: body.markupPercent,
           serviceType: type,
           min,

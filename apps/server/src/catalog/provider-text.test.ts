@@ -4,10 +4,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogueSyncRuns, services } from '../db/schema';
+import { catalogSyncRuns, services } from '../db/schema';
 import { memberCatalog, operatorClient } from '../admin/catalog/catalog-test-helpers';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
-import { CatalogueSync } from './catalogue-sync';
+import { CatalogSync } from './catalog-sync';
 
 /**
  * Issue 30 §5: a provider's texts lose the characters that print as nothing or turn text around before
@@ -92,7 +92,7 @@ describe(`provider text on ${testDatabaseKind}`, () => {
     expect(seen?.text).toBe('Instagram Likes [Real]');
 
     // The sync reads the same cleaned type: the service stays mapped and orderable (not "vanished").
-    const sync = new CatalogueSync(
+    const sync = new CatalogSync(
       t.app.database.db,
       t.app.services.providers,
       t.app.services.catalog,
@@ -109,8 +109,8 @@ describe(`provider text on ${testDatabaseKind}`, () => {
     expect(failed.status).toBe('failed');
     const [run] = await t.app.database.db
       .select()
-      .from(catalogueSyncRuns)
-      .where(eq(catalogueSyncRuns.id, (failed as { runId: number }).runId));
+      .from(catalogSyncRuns)
+      .where(eq(catalogSyncRuns.id, (failed as { runId: number }).runId));
     expect(run?.error).toContain('Service delbasid');
     expect(hasInvisibleCharacter(run?.error ?? '')).toBe(false);
   });

@@ -107,7 +107,7 @@ export const providers = pgTable('providers', {
   apiKey: text('api_key').notNull(),
   enabled: boolean('enabled').notNull().default(true),
   createdAt: createdAt(),
-  // Catalogue sync (docs/ARCHITECTURE.md#catalogue-sync), the operator's per-provider settings: minutes
+  // Catalog sync (docs/ARCHITECTURE.md#catalog-sync), the operator's per-provider settings: minutes
   // between scheduled syncs (0 = only on demand), the currency it bills in (null = as its `balance`
   // answer says), whether a service the sync stopped is re-enabled when its upstream service returns,
   // and what the margin guard does ('disable' or 'reprice'). `last_sync_at` is what a ticker claims.
@@ -174,13 +174,13 @@ export const services = pgTable(
     cancellable: boolean('cancellable').notNull().default(false),
     // docs/product.md#service-types: what an order of it sends (packages/domain service-types.ts).
     serviceType: text('service_type').notNull().default('default'),
-    // Catalogue sync (docs/ARCHITECTURE.md#catalogue-sync): the markup it follows its provider's rate
+    // Catalog sync (docs/ARCHITECTURE.md#catalog-sync): the markup it follows its provider's rate
     // at (null = priced by hand), the operator's hand-set price the sync keeps, and why the sync made
     // it read-only ('vanished' | 'margin'; null = not the sync), so only those are re-enabled.
     markupPercent: integer('markup_percent'),
     pricePinned: boolean('price_pinned').notNull().default(false),
     // The other terms the operator set by hand, kept by the sync too (PINNABLE_FIELDS of packages/domain
-    // catalogue-sync.ts: 'min' | 'max' | 'refillDays' | 'cancellable').
+    // catalog-sync.ts: 'min' | 'max' | 'refillDays' | 'cancellable').
     pinnedFields: jsonb('pinned_fields').$type<string[]>().notNull().default([]),
     syncDisabled: text('sync_disabled'),
     // The second provider (and its service id) an order goes to while the first's sending is paused
@@ -307,7 +307,7 @@ export const orders = pgTable(
     // An operator cancelled and refunded it without its provider's word (강제 환불,
     // docs/product.md#operator-console): the provider may still run it, so it stays visible as forced.
     forcedRefundAt: timestamp('forced_refund_at', { withTimezone: true, mode: 'date' }),
-    // Margin guard (docs/ARCHITECTURE.md#catalogue-sync): the provider's `charge` for it as it sent it
+    // Margin guard (docs/ARCHITECTURE.md#catalog-sync): the provider's `charge` for it as it sent it
     // (decimal text in its currency), and whether that, in won, exceeds what the member paid.
     providerCharge: text('provider_charge'),
     chargeExceedsPaid: boolean('charge_exceeds_paid').notNull().default(false),
@@ -467,14 +467,14 @@ export const charges = pgTable(
     depositorKey: text('depositor_key').notNull(),
     point: integer('point').notNull(),
     payable: integer('payable').notNull(),
-    feeType: integer('fee_type').notNull(),
+    receiptKind: integer('fee_type').notNull(),
     feeValue: jsonb('fee_value').$type<Record<string, string> | null>(),
     status: integer('status').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     responseAt: timestamp('response_at', { withTimezone: true, mode: 'date' }),
     depositId: integer('deposit_id'),
     decidedBy: integer('decided_by').references(() => accounts.id),
-    // A tax invoice or cash receipt asked for with the charge (feeType 1 or 2) is issued outside the
+    // A tax invoice or cash receipt asked for with the charge (receiptKind 0 or 1) is issued outside the
     // panel (홈택스); the operator marks it done here, and the console lists those still to do.
     receiptIssuedAt: timestamp('receipt_issued_at', { withTimezone: true, mode: 'date' }),
     receiptIssuedBy: integer('receipt_issued_by').references(() => accounts.id),
@@ -495,7 +495,7 @@ export const charges = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} = 0`),
     check('charges_point_positive', sql`${t.point} > 0 AND ${t.payable} >= ${t.point}`),
-    check('charges_fee_type_known', sql`${t.feeType} IN (0, 1, 2)`),
+    check('charges_fee_type_known', sql`${t.receiptKind} IN (0, 1, 2)`),
     check('charges_status_known', sql`${t.status} IN (0, 1, 2, 3)`),
   ],
 );
@@ -552,7 +552,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    // Null: the system's own action (the catalogue sync), shown as 시스템.
+    // Null: the system's own action (the catalog sync), shown as 시스템.
     operatorId: integer('operator_id').references(() => accounts.id),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
@@ -663,8 +663,8 @@ export const orderRefills = pgTable(
   ],
 );
 
-/** One catalogue sync of one provider (docs/ARCHITECTURE.md#catalogue-sync). */
-export const catalogueSyncRuns = pgTable(
+/** One catalog sync of one provider (docs/ARCHITECTURE.md#catalog-sync). */
+export const catalogSyncRuns = pgTable(
   'catalogue_sync_runs',
   {
     id: serial('id').primaryKey(),
@@ -693,13 +693,13 @@ export const catalogueSyncRuns = pgTable(
 );
 
 /** What one sync changed on one service: field, from, to (JSON values). */
-export const catalogueSyncChanges = pgTable(
+export const catalogSyncChanges = pgTable(
   'catalogue_sync_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     runId: integer('run_id')
       .notNull()
-      .references(() => catalogueSyncRuns.id, { onDelete: 'cascade' }),
+      .references(() => catalogSyncRuns.id, { onDelete: 'cascade' }),
     serviceId: integer('service_id')
       .notNull()
       .references(() => services.id, { onDelete: 'cascade' }),

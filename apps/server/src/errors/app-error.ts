@@ -1,9 +1,9 @@
-import { ERROR_CATALOGUE, type ErrorCode } from '@smm/domain';
+import { ERROR_CATALOG, type ErrorCode } from '@smm/domain';
 
-export { ERROR_CATALOGUE, type ErrorCode };
+export { ERROR_CATALOG, type ErrorCode };
 
 /**
- * Services throw `appError(code)`; the error handler turns it into `{ message, code }`. The catalogue
+ * Services throw `appError(code)`; the error handler turns it into `{ message, code }`. The catalog
  * (code → status + Korean message) lives in @smm/domain so the web switches on the same codes.
  */
 export class AppError extends Error {
@@ -21,16 +21,16 @@ export class AppError extends Error {
     message?: string,
     options: { retryAfterSeconds?: number; extra?: Record<string, number | string> } = {},
   ) {
-    super(message ?? ERROR_CATALOGUE[code].message);
+    super(message ?? ERROR_CATALOG[code].message);
     this.name = 'AppError';
-    this.status = ERROR_CATALOGUE[code].status;
+    this.status = ERROR_CATALOG[code].status;
     this.extra = options.extra;
     this.retryAfterSeconds =
       options.retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterSeconds));
   }
 }
 
-/** `message` overrides the catalogue text when a rule has a more precise one (e.g. a sign-up rule). */
+/** `message` overrides the catalog text when a rule has a more precise one (e.g. a sign-up rule). */
 export function appError(code: ErrorCode, message?: string): AppError {
   return new AppError(code, message);
 }

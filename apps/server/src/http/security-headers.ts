@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { ERROR_CATALOGUE } from '../errors/app-error';
+import { ERROR_CATALOG } from '../errors/app-error';
 
 /** The one helmet configuration: used for every routed answer and, as fixed headers, for the rest. */
 export const helmetOptions: FastifyHelmetOptions = {
@@ -78,7 +78,7 @@ export async function securityHeadersOf(options: FastifyHelmetOptions): Promise<
   return headers;
 }
 
-const badRequest = () => ({ message: ERROR_CATALOGUE.BAD_REQUEST.message, code: 'BAD_REQUEST' as const });
+const badRequest = () => ({ message: ERROR_CATALOG.BAD_REQUEST.message, code: 'BAD_REQUEST' as const });
 
 /**
  * Fastify's `frameworkErrors`: a URL it cannot decode (`/%E0%A4%A`, 400), a parameter over the length
@@ -91,7 +91,7 @@ export function frameworkErrorHandler(headers: Record<string, string>) {
     reply.headers({ ...headers, 'x-request-id': request.id, 'cache-control': 'no-store' });
     if (status >= 400 && status < 500) return reply.code(status).send(badRequest());
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply.code(500).send({ message: ERROR_CATALOGUE.INTERNAL.message, code: 'INTERNAL' as const });
+    return reply.code(500).send({ message: ERROR_CATALOG.INTERNAL.message, code: 'INTERNAL' as const });
   };
 }
 

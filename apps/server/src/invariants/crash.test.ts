@@ -155,10 +155,10 @@ async function login(server: Server, id: string, password: string): Promise<stri
 
 async function setUpTraffic(server: Server, members: TestMember[]): Promise<Traffic> {
   const operatorToken = await login(server, OPERATOR.id, OPERATOR.password);
-  const catalogue = await call(server, 'GET', '/admin/api/services', undefined, {
+  const catalog = await call(server, 'GET', '/admin/api/services', undefined, {
     authorization: `Bearer ${operatorToken}`,
   });
-  const items = (catalogue.json as { items?: unknown[] }).items ?? (catalogue.json as unknown[]);
+  const items = (catalog.json as { items?: unknown[] }).items ?? (catalog.json as unknown[]);
   const serviceIds = (
     items as {
       id: number;
@@ -172,7 +172,7 @@ async function setUpTraffic(server: Server, members: TestMember[]): Promise<Traf
     .filter((s) => s.visible && s.providerId !== null && !s.isReadOnly)
     .map((s) => ({ id: s.id, min: s.min, auto: s.enableAuto }));
   if (serviceIds.length === 0)
-    throw new Error(`no orderable service: ${JSON.stringify(catalogue.json).slice(0, 300)}`);
+    throw new Error(`no orderable service: ${JSON.stringify(catalog.json).slice(0, 300)}`);
   const withTokens = [];
   for (const [i, member] of members.entries()) {
     withTokens.push({
@@ -526,7 +526,7 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
       const direct = openDatabase({ dataDir, databaseUrl });
       try {
         const [member] = await prepareDatabase(direct, 1);
-        // The demo catalogue, with one service moved to the slow provider (before any process caches it).
+        // The demo catalog, with one service moved to the slow provider (before any process caches it).
         await seedDemoData(direct.db);
         const serviceId = await useStrictProvider(direct.db, provider.url);
         const env = {

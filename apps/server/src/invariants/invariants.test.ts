@@ -64,8 +64,8 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
         const name = `${NAMES[i % NAMES.length]}${'가나다'[Math.floor(i / NAMES.length)]}`;
         members.push({ ...member, headers: bearer(await tokenFor(app, member)), name });
       }
-      const catalogue = await db.select().from(services).orderBy(asc(services.id));
-      const orderable = catalogue.filter((s) => s.visible && !s.isReadOnly && s.providerId !== null);
+      const catalog = await db.select().from(services).orderBy(asc(services.id));
+      const orderable = catalog.filter((s) => s.visible && !s.isReadOnly && s.providerId !== null);
       const autoable = orderable.filter((s) => s.enableAuto);
       expect(orderable.length).toBeGreaterThan(0);
       const [provider] = await db.select().from(providers);

@@ -2,8 +2,8 @@ import type { NotifyStatus } from '@smm/domain';
 import { and, asc, desc, eq, gte, inArray, isNull, like, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import {
-  catalogueSyncChanges,
-  catalogueSyncRuns,
+  catalogSyncChanges,
+  catalogSyncRuns,
   charges,
   operatorNotifications,
   providers,
@@ -180,25 +180,25 @@ export const notificationsRepository = {
   async syncRunsThatDisabled(ex: Executor, since: Date) {
     const rows = await ex
       .select({
-        runId: catalogueSyncRuns.id,
+        runId: catalogSyncRuns.id,
         providerName: providers.name,
         serviceId: services.id,
         serviceName: services.text,
-        reason: catalogueSyncChanges.toValue,
+        reason: catalogSyncChanges.toValue,
       })
-      .from(catalogueSyncChanges)
-      .innerJoin(catalogueSyncRuns, eq(catalogueSyncRuns.id, catalogueSyncChanges.runId))
-      .innerJoin(providers, eq(providers.id, catalogueSyncRuns.providerId))
-      .innerJoin(services, eq(services.id, catalogueSyncChanges.serviceId))
+      .from(catalogSyncChanges)
+      .innerJoin(catalogSyncRuns, eq(catalogSyncRuns.id, catalogSyncChanges.runId))
+      .innerJoin(providers, eq(providers.id, catalogSyncRuns.providerId))
+      .innerJoin(services, eq(services.id, catalogSyncChanges.serviceId))
       .where(
         and(
-          eq(catalogueSyncChanges.field, 'syncDisabled'),
-          sql`${catalogueSyncChanges.toValue} IS NOT NULL AND ${catalogueSyncChanges.toValue} <> 'null'::jsonb`,
-          eq(catalogueSyncRuns.status, 'ok'),
-          gte(catalogueSyncRuns.finishedAt, since),
+          eq(catalogSyncChanges.field, 'syncDisabled'),
+          sql`${catalogSyncChanges.toValue} IS NOT NULL AND ${catalogSyncChanges.toValue} <> 'null'::jsonb`,
+          eq(catalogSyncRuns.status, 'ok'),
+          gte(catalogSyncRuns.finishedAt, since),
         ),
       )
-      .orderBy(asc(catalogueSyncRuns.id), asc(services.id))
+      .orderBy(asc(catalogSyncRuns.id), asc(services.id))
       .limit(500);
     const runs = new Map<
       number,

@@ -415,7 +415,7 @@ describe(`operator notifications on ${testDatabaseKind}`, () => {
 
   it('a sync run that disabled services is one event listing them', async () => {
     const [demo] = await t.app.database.db.select().from(providers).orderBy(asc(providers.id)).limit(1);
-    const sync = t.app.services.catalogueSync;
+    const sync = t.app.services.catalogSync;
     await sync.syncProvider(demo!.id, 'operator');
     t.app.services.simulatedProvider.setListing(1, 'gone');
     t.clock.advance(MIN);

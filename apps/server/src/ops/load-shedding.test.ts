@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { ERROR_CATALOGUE } from '../errors/app-error';
+import { ERROR_CATALOG } from '../errors/app-error';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { registerLoadShedding } from './load-shedding';
 
@@ -23,7 +23,7 @@ describe(`load shedding on ${testDatabaseKind}`, () => {
       expect(response.statusCode, url).toBe(503);
       expect(response.headers['retry-after']).toBe('7');
       expect(response.json()).toEqual({
-        message: ERROR_CATALOGUE.SERVICE_UNAVAILABLE.message,
+        message: ERROR_CATALOG.SERVICE_UNAVAILABLE.message,
         code: 'SERVICE_UNAVAILABLE',
       });
     }

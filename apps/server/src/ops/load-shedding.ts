@@ -1,7 +1,7 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
-import { ERROR_CATALOGUE } from '../errors/app-error';
+import { ERROR_CATALOG } from '../errors/app-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,7 +22,7 @@ export async function registerLoadShedding(
 ): Promise<void> {
   const { maxEventLoopDelayMs, maxEventLoopUtilization, maxHeapUsedBytes, retryAfterSeconds } = options;
   if (maxEventLoopDelayMs <= 0 && maxEventLoopUtilization <= 0 && maxHeapUsedBytes <= 0) return;
-  const { message } = ERROR_CATALOGUE.SERVICE_UNAVAILABLE;
+  const { message } = ERROR_CATALOG.SERVICE_UNAVAILABLE;
   await app.register(underPressure, {
     maxEventLoopDelay: maxEventLoopDelayMs,
     maxEventLoopUtilization,

@@ -97,7 +97,7 @@ describe(`POST /service/order on ${testDatabaseKind}`, () => {
     await db.update(services).set({ isReadOnly: true }).where(eq(services.id, a!.id));
     await db.update(services).set({ visible: false }).where(eq(services.id, b!.id));
     await db.update(services).set({ providerId: null }).where(eq(services.id, c!.id));
-    await t.app.services.catalog.changed(); // an operator's catalogue write
+    await t.app.services.catalog.changed(); // an operator's catalog write
     const member = await createMember(t.app, { point: 1_000_000 });
     const place = (id: number) => order(member, { serviceId: id, link: 'https://a.com/x', amount: 100 });
     expect((await place(a!.id)).json().message).toBe(M.UNAVAILABLE);

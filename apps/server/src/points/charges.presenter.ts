@@ -1,19 +1,19 @@
-import { ChargeStatus, type PaymentKind } from '@smm/domain';
+import { ChargeStatus, type ReceiptKind } from '@smm/domain';
 import type {
   AdminChargeItem,
   AdminDepositItem,
   ChargeTransferStatus,
-  PointHistoryItem,
+  ChargeHistoryItem,
 } from '@smm/domain/contract';
 import type { ChargeRow, ChargeWithNames } from './charges.repository';
 import type { DepositRow } from './deposits.repository';
 
-export const presentPointHistoryItem = (row: ChargeRow): PointHistoryItem => ({
+export const presentChargeHistoryItem = (row: ChargeRow): ChargeHistoryItem => ({
   id: row.id,
   createdAt: row.createdAt.toISOString(),
   point: row.point,
   payable: row.payable,
-  feeType: row.feeType as PaymentKind,
+  feeType: row.receiptKind as ReceiptKind,
   status: row.status as ChargeStatus,
   responseAt: row.responseAt?.toISOString() ?? null,
 });
@@ -39,7 +39,7 @@ export const presentChargeTransfer = (
   point: row.point,
   payable: row.payable,
   depositorName: row.depositorName,
-  feeType: row.feeType as PaymentKind,
+  feeType: row.receiptKind as ReceiptKind,
   ...account,
   createdAt: row.createdAt.toISOString(),
   expiresAt: row.expiresAt.toISOString(),
@@ -60,7 +60,7 @@ export const presentAdminCharge = ({
   depositorName: charge.depositorName,
   point: charge.point,
   payable: charge.payable,
-  feeType: charge.feeType as PaymentKind,
+  feeType: charge.receiptKind as ReceiptKind,
   feeValue: charge.feeValue ?? null,
   status: charge.status as ChargeStatus,
   createdAt: charge.createdAt.toISOString(),

@@ -17,7 +17,7 @@ export interface PendingUnderName {
   accountId: number;
   point: number;
   payable: number;
-  feeType: number;
+  receiptKind: number;
 }
 
 /** Advisory lock class of "charge requests under one depositor name" (deposits.repository: 727 301). */
@@ -74,7 +74,7 @@ export const chargesRepository = {
         accountId: charges.accountId,
         point: charges.point,
         payable: charges.payable,
-        feeType: charges.feeType,
+        receiptKind: charges.receiptKind,
       })
       .from(charges)
       .where(and(eq(charges.depositorKey, depositorKey), eq(charges.status, ChargeStatus.PENDING)));

@@ -1,7 +1,7 @@
 import {
   accountHolderName,
   ambiguousChargeMessage,
-  availablePaymentKinds,
+  availableReceiptKinds,
   CHARGE_MESSAGES,
   CHARGE_WITHDRAW_MESSAGES,
   ChargeStatus,
@@ -13,7 +13,7 @@ import {
   normalizeDepositorName,
   OWN_PENDING_CHARGE_MESSAGE,
   payableAmountWon,
-  type PaymentKind,
+  type ReceiptKind,
   receiptDetailsOf,
   type SiteSettings,
   suggestFreeChargePoint,
@@ -26,15 +26,15 @@ import type {
   ChargeRequestResponse,
   ChargeTransferStatus,
   PendingChargesResponse,
-  PointHistoryQuery,
-  PointHistoryResponse,
+  ChargeHistoryQuery,
+  ChargeHistoryResponse,
   WithdrawChargeResponse,
 } from '@smm/domain/contract';
 import { isUniqueViolation, type Db } from '../db/database';
 import { appError, appErrorWith } from '../errors/app-error';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
-import { presentChargeTransfer, presentPointHistoryItem, type BankAccount } from './charges.presenter';
+import { presentChargeTransfer, presentChargeHistoryItem, type BankAccount } from './charges.presenter';
 import { chargesRepository, type PendingUnderName } from './charges.repository';
 
 export interface ChargeLimitsConfig {
@@ -61,19 +61,19 @@ export class ChargesService {
    */
   async request(accountId: number, body: ChargeRequest): Promise<ChargeRequestResponse> {
     const site = await this.settings.current();
-    const paymentKinds = availablePaymentKinds(
+    const receiptKinds = availableReceiptKinds(
       site.get('ENABLE_PAYMENT_TYPE'),
       site.flag('ENABLE_PAYMENT_FEE'),
     );
     const message = validateChargeRequest(
-      { name: body.name, point: body.point, feeType: body.feeType as PaymentKind, feeValue: body.feeValue },
-      { paymentKinds, maxWon: this.limits.maxWon },
+      { name: body.name, point: body.point, feeType: body.feeType as ReceiptKind, feeValue: body.feeValue },
+      { receiptKinds, maxWon: this.limits.maxWon },
     );
     if (message) throw appError('CHARGE_INVALID', message);
-    const feeType = body.feeType as PaymentKind;
+    const receiptKind = body.feeType as ReceiptKind;
     const depositorName = body.name.trim();
     const depositorKey = normalizeDepositorName(depositorName);
-    const payable = payableAmountWon(body.point, feeType);
+    const payable = payableAmountWon(body.point, receiptKind);
     const now = this.clock.now();
     const distinctAmounts = site.flag('ENABLE_CHARGE_DISTINCT_AMOUNT');
 
@@ -86,15 +86,15 @@ export class ChargesService {
         }
         await chargesRepository.lockDepositor(tx, depositorKey);
         const waiting = await chargesRepository.pendingUnder(tx, depositorKey);
-        const extra = this.extraWonFor(accountId, body.point, payable, feeType, waiting, distinctAmounts);
+        const extra = this.extraWonFor(accountId, body.point, payable, receiptKind, waiting, distinctAmounts);
         return chargesRepository.insertPending(tx, {
           accountId,
           depositorName,
           depositorKey,
           point: body.point + extra,
           payable: payable + extra,
-          feeType,
-          feeValue: receiptDetailsOf(feeType, body.feeValue) as Record<string, string> | null,
+          receiptKind,
+          feeValue: receiptDetailsOf(receiptKind, body.feeValue) as Record<string, string> | null,
           expiresAt: chargeExpiresAt(now),
           createdAt: now,
         });
@@ -112,7 +112,7 @@ export class ChargesService {
       };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      throw await this.clash(accountId, depositorKey, body.point, payable, feeType);
+      throw await this.clash(accountId, depositorKey, body.point, payable, receiptKind);
     }
   }
 
@@ -126,7 +126,7 @@ export class ChargesService {
     accountId: number,
     point: number,
     payable: number,
-    feeType: PaymentKind,
+    receiptKind: ReceiptKind,
     waiting: PendingUnderName[],
     distinctAmounts: boolean,
   ): number {
@@ -136,7 +136,7 @@ export class ChargesService {
     const raisedBefore = waiting.find(
       (w) =>
         w.accountId === accountId &&
-        w.feeType === feeType &&
+        w.receiptKind === receiptKind &&
         w.point - point >= 1 &&
         w.point - point <= DISTINCT_AMOUNT_MAX_EXTRA_WON &&
         w.payable === payable + (w.point - point),
@@ -145,7 +145,7 @@ export class ChargesService {
     const taken = new Set(waiting.map((w) => w.payable));
     const extra = distinctAmounts ? distinctAmountExtraWon(payable, taken, this.limits.maxWon - point) : null;
     if (extra === null) {
-      const suggestion = suggestFreeChargePoint(point, feeType, taken, this.limits.maxWon);
+      const suggestion = suggestFreeChargePoint(point, receiptKind, taken, this.limits.maxWon);
       throw appError('CHARGE_CONFLICT', ambiguousChargeMessage(suggestion));
     }
     return extra;
@@ -160,13 +160,13 @@ export class ChargesService {
     depositorKey: string,
     point: number,
     payable: number,
-    feeType: PaymentKind,
+    receiptKind: ReceiptKind,
   ) {
     const waiting = await chargesRepository.pendingUnder(this.db, depositorKey);
     const own = waiting.find((w) => w.payable === payable && w.accountId === accountId);
     if (own) return ownPendingClash(own.id);
     const taken = new Set(waiting.map((w) => w.payable));
-    const suggestion = suggestFreeChargePoint(point, feeType, taken, this.limits.maxWon);
+    const suggestion = suggestFreeChargePoint(point, receiptKind, taken, this.limits.maxWon);
     return appError('CHARGE_CONFLICT', ambiguousChargeMessage(suggestion));
   }
 
@@ -210,11 +210,11 @@ export class ChargesService {
     });
   }
 
-  async history(accountId: number, query: PointHistoryQuery): Promise<PointHistoryResponse> {
+  async history(accountId: number, query: ChargeHistoryQuery): Promise<ChargeHistoryResponse> {
     const offset = (query.page - 1) * HISTORY_PAGE_SIZE;
     const { rows, total } = await chargesRepository.pageOf(this.db, accountId, HISTORY_PAGE_SIZE, offset);
     return {
-      items: rows.map(presentPointHistoryItem),
+      items: rows.map(presentChargeHistoryItem),
       page: query.page,
       pageSize: HISTORY_PAGE_SIZE,
       total,

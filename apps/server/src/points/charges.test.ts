@@ -2,10 +2,10 @@ import {
   CHARGE_MESSAGES as M,
   ChargeStatus,
   distinctAmountMessage,
-  PaymentKind,
+  ReceiptKind,
   tooManyPendingChargesMessage,
 } from '@smm/domain';
-import type { ChargeRequestResponse, PointHistoryResponse } from '@smm/domain/contract';
+import type { ChargeRequestResponse, ChargeHistoryResponse } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { charges } from '../db/schema';
@@ -25,7 +25,7 @@ async function postCharge(member: TestMember | null, payload: Record<string, unk
   });
 }
 
-async function history(member: TestMember, page = 1): Promise<PointHistoryResponse> {
+async function history(member: TestMember, page = 1): Promise<ChargeHistoryResponse> {
   const response = await t.app.inject({
     method: 'GET',
     url: `/service/point-history?page=${page}`,
@@ -41,7 +41,7 @@ describe('POST /service/point', () => {
     const response = await postCharge(member, {
       name: ' 홍길동 ',
       point: 10_000,
-      feeType: PaymentKind.CASH,
+      feeType: ReceiptKind.CASH_RECEIPT,
       feeValue: { phone: '010-1234-5678' },
     });
     expect(response.statusCode).toBe(200);
@@ -51,7 +51,7 @@ describe('POST /service/point', () => {
       point: 10_000,
       payable: 10_000,
       depositorName: '홍길동',
-      feeType: PaymentKind.CASH,
+      feeType: ReceiptKind.CASH_RECEIPT,
       bankName: '국민은행',
       accountNumber: '123456-01-234567',
       accountHolder: '(주)소셜부스트',
@@ -71,14 +71,14 @@ describe('POST /service/point', () => {
     const ten = await postCharge(member, {
       name: '테스트상사',
       point: 10_000,
-      feeType: PaymentKind.FEE,
+      feeType: ReceiptKind.TAX_INVOICE,
       feeValue: INVOICE,
     });
     expect(ten.json()).toMatchObject({ point: 10_000, payable: 11_000 });
     const odd = await postCharge(member, {
       name: '테스트상사',
       point: 12_345,
-      feeType: PaymentKind.FEE,
+      feeType: ReceiptKind.TAX_INVOICE,
       feeValue: INVOICE,
     });
     // 12,345 × 1.1 = 13,579.5 → 13,580
@@ -86,7 +86,7 @@ describe('POST /service/point', () => {
     const none = await postCharge(member, {
       name: '테스트상사',
       point: 12_345,
-      feeType: PaymentKind.NONE,
+      feeType: ReceiptKind.NONE,
     });
     expect(none.json()).toMatchObject({ payable: 12_345 });
   });
@@ -99,7 +99,7 @@ describe('POST /service/point', () => {
     [{ name: '홍길동', point: -5000, feeType: 2 }, M.AMOUNT_REQUIRED],
     [{ name: '홍길동', point: 1000.5, feeType: 2 }, M.AMOUNT_NOT_INTEGER],
     [{ name: '홍길동', point: 5_000_001, feeType: 2 }, '1회 충전 금액은 최대 ₩5,000,000입니다.'],
-    [{ name: '홍길동', point: 10_000, feeType: 7 }, M.FEE_TYPE_UNAVAILABLE],
+    [{ name: '홍길동', point: 10_000, feeType: 7 }, M.RECEIPT_KIND_UNAVAILABLE],
     [{ name: '홍길동', point: 10_000, feeType: 0, feeValue: { phone: '02-123-4567' } }, M.CASH_PHONE_INVALID],
     [{ name: '홍길동', point: 10_000, feeType: 0 }, M.CASH_PHONE_INVALID],
     [
@@ -144,15 +144,15 @@ describe('POST /service/point', () => {
     const member = await createMember(t.app);
     const cash = { name: '홍길동', point: 10_000, feeType: 0, feeValue: { phone: '01012345678' } };
     await t.app.services.settings.set('ENABLE_PAYMENT_TYPE', 'FEE');
-    expect((await postCharge(member, cash)).json()).toMatchObject({ message: M.FEE_TYPE_UNAVAILABLE });
+    expect((await postCharge(member, cash)).json()).toMatchObject({ message: M.RECEIPT_KIND_UNAVAILABLE });
     expect((await postCharge(member, { ...cash, feeType: 2 })).json()).toMatchObject({
-      message: M.FEE_TYPE_UNAVAILABLE,
+      message: M.RECEIPT_KIND_UNAVAILABLE,
     });
     await t.app.services.settings.set('ENABLE_PAYMENT_TYPE', 'CASH');
     expect((await postCharge(member, cash)).statusCode).toBe(200);
     await t.app.services.settings.set('ENABLE_PAYMENT_FEE', 'false');
     expect((await postCharge(member, { ...cash, point: 20_000 })).json()).toMatchObject({
-      message: M.FEE_TYPE_UNAVAILABLE,
+      message: M.RECEIPT_KIND_UNAVAILABLE,
     });
     expect((await postCharge(member, { ...cash, point: 20_000, feeType: 2 })).statusCode).toBe(200);
   });
@@ -327,7 +327,7 @@ describe('GET /service/point-history', () => {
     expect(first.total).toBe(12);
     expect(first.pageSize).toBe(10);
     expect(first.items.map((i) => i.point)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((n) => n * 1000));
-    expect(first.items[0]).toMatchObject({ status: ChargeStatus.FAIL, feeType: PaymentKind.NONE });
+    expect(first.items[0]).toMatchObject({ status: ChargeStatus.FAIL, feeType: ReceiptKind.NONE });
     expect(first.items[0]?.responseAt).not.toBeNull();
     const second = await history(member, 2);
     expect(second.items.map((i) => i.point)).toEqual([2000, 1000]);

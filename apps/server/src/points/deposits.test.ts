@@ -1,4 +1,4 @@
-import { ChargeStatus, LedgerReason, PaymentKind } from '@smm/domain';
+import { ChargeStatus, LedgerReason, ReceiptKind } from '@smm/domain';
 import type { DepositHookResponse } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ describe('POST /hooks/deposit', () => {
     const charge = await requestCharge(t.app, member, {
       name: '테스트상사',
       point: 50_000,
-      feeType: PaymentKind.FEE,
+      feeType: ReceiptKind.TAX_INVOICE,
       feeValue: {
         company: '(주)테스트상사',
         businessNumber: '2208162517',

@@ -1,4 +1,4 @@
-import { ChargeStatus, OWN_PENDING_CHARGE_MESSAGE, PaymentKind } from '@smm/domain';
+import { ChargeStatus, OWN_PENDING_CHARGE_MESSAGE, ReceiptKind } from '@smm/domain';
 import type {
   ChargeConflictBody,
   ChargeRequestResponse,
@@ -59,7 +59,7 @@ describe(`a pending charge found again on ${testDatabaseKind}`, () => {
     const asked = await ask(member, {
       name,
       point: 20_000,
-      feeType: PaymentKind.FEE,
+      feeType: ReceiptKind.TAX_INVOICE,
       feeValue: TEST_INVOICE,
     });
     // The holder under the label 예금주 is the name alone, in the answer to the request too.
@@ -73,7 +73,7 @@ describe(`a pending charge found again on ${testDatabaseKind}`, () => {
       point: 20_000,
       payable: 22_000,
       depositorName: name,
-      feeType: PaymentKind.FEE,
+      feeType: ReceiptKind.TAX_INVOICE,
       bankName: '국민은행',
       accountNumber: '123456-01-234567',
       accountHolder: '(주)소셜부스트',
@@ -96,7 +96,7 @@ describe(`a pending charge found again on ${testDatabaseKind}`, () => {
 
   it('counts the time left to the lapse the tick applies: 0 at the deadline, then the charge is FAIL', async () => {
     const member = await createMember(t.app);
-    const asked = await ask(member, { name: nextName(), point: 10_000, feeType: PaymentKind.NONE });
+    const asked = await ask(member, { name: nextName(), point: 10_000, feeType: ReceiptKind.NONE });
     t.clock.advance(3 * HOUR - 1000);
     expect((await getTransfer(member, asked.id)).json()).toMatchObject({ status: 0, secondsLeft: 1 });
     t.clock.advance(1000);
@@ -112,7 +112,7 @@ describe(`a pending charge found again on ${testDatabaseKind}`, () => {
   it('never shows another member’s charge: 404 with no data, as for an unknown id; 401 for a visitor', async () => {
     const member = await createMember(t.app);
     const stranger = await createMember(t.app);
-    const asked = await ask(member, { name: nextName(), point: 10_000, feeType: PaymentKind.NONE });
+    const asked = await ask(member, { name: nextName(), point: 10_000, feeType: ReceiptKind.NONE });
 
     const theirs = await getTransfer(stranger, asked.id);
     const unknown = await getTransfer(stranger, 2_147_483_647);
@@ -135,16 +135,16 @@ describe(`a pending charge found again on ${testDatabaseKind}`, () => {
     const member = await createMember(t.app);
     const other = await createMember(t.app);
     const name = nextName();
-    const first = await ask(member, { name, point: 10_000, feeType: PaymentKind.NONE });
+    const first = await ask(member, { name, point: 10_000, feeType: ReceiptKind.NONE });
     t.clock.advance(60_000);
     const second = await ask(member, {
       name,
       point: 30_000,
-      feeType: PaymentKind.FEE,
+      feeType: ReceiptKind.TAX_INVOICE,
       feeValue: TEST_INVOICE,
     });
-    const third = await ask(member, { name, point: 5_000, feeType: PaymentKind.NONE });
-    await ask(other, { name: nextName(), point: 10_000, feeType: PaymentKind.NONE });
+    const third = await ask(member, { name, point: 5_000, feeType: ReceiptKind.NONE });
+    await ask(other, { name: nextName(), point: 10_000, feeType: ReceiptKind.NONE });
     const withdrawn = await t.app.inject({
       method: 'POST',
       url: `/service/point/${third.id}/cancel`,
@@ -166,14 +166,14 @@ describe(`asking again for what one's own pending charge holds on ${testDatabase
     const asked = await ask(member, {
       name,
       point: 20_000,
-      feeType: PaymentKind.FEE,
+      feeType: ReceiptKind.TAX_INVOICE,
       feeValue: TEST_INVOICE,
     });
     // The same name written another way, the same amount: the same deposit, so the same charge.
     const again = await postCharge(member, {
       name: ` ${name.slice(0, 1)} ${name.slice(1)} `,
       point: 20_000,
-      feeType: PaymentKind.FEE,
+      feeType: ReceiptKind.TAX_INVOICE,
       feeValue: TEST_INVOICE,
     });
     expect(again.statusCode).toBe(409);
@@ -190,8 +190,8 @@ describe(`asking again for what one's own pending charge holds on ${testDatabase
     const member = await createMember(t.app);
     const stranger = await createMember(t.app);
     const name = nextName();
-    await ask(member, { name, point: 10_000, feeType: PaymentKind.NONE });
-    const clash = await postCharge(stranger, { name, point: 10_000, feeType: PaymentKind.NONE });
+    await ask(member, { name, point: 10_000, feeType: ReceiptKind.NONE });
+    const clash = await postCharge(stranger, { name, point: 10_000, feeType: ReceiptKind.NONE });
     expect(clash.statusCode).toBe(409);
     const body = clash.json<ChargeConflictBody>();
     expect(body.code).toBe('CHARGE_CONFLICT');
@@ -204,10 +204,10 @@ describe(`asking again for what one's own pending charge holds on ${testDatabase
     const member = await createMember(t.app);
     const stranger = await createMember(t.app);
     const name = nextName();
-    await ask(stranger, { name, point: 10_000, feeType: PaymentKind.NONE });
-    const raised = await ask(member, { name, point: 10_000, feeType: PaymentKind.NONE });
+    await ask(stranger, { name, point: 10_000, feeType: ReceiptKind.NONE });
+    const raised = await ask(member, { name, point: 10_000, feeType: ReceiptKind.NONE });
     expect(raised).toMatchObject({ payable: 10_001, extraWon: 1 });
-    const again = await postCharge(member, { name, point: 10_000, feeType: PaymentKind.NONE });
+    const again = await postCharge(member, { name, point: 10_000, feeType: ReceiptKind.NONE });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ pendingChargeId: raised.id, message: OWN_PENDING_CHARGE_MESSAGE });
   });
@@ -216,7 +216,7 @@ describe(`asking again for what one's own pending charge holds on ${testDatabase
     const member = await createMember(t.app);
     const name = nextName();
     const answers = await Promise.all(
-      [1, 2, 3].map(() => postCharge(member, { name, point: 15_000, feeType: PaymentKind.NONE })),
+      [1, 2, 3].map(() => postCharge(member, { name, point: 15_000, feeType: ReceiptKind.NONE })),
     );
     const won = answers.filter((a) => a.statusCode === 200);
     const lost = answers.filter((a) => a.statusCode === 409);

@@ -1,10 +1,10 @@
-import { receiptAmounts, type ReceiptKind } from '@smm/domain';
+import { receiptAmounts, type IssuableReceiptKind } from '@smm/domain';
 import type { ReceiptItem } from '@smm/domain/contract';
 import type { ChargeWithIssuer } from './charges.repository';
 
 /** A credited charge that asked for a tax invoice or a cash receipt, as the 증빙 발행 screen lists it. */
 export function presentReceipt({ charge, memberLoginId, issuedByLoginId }: ChargeWithIssuer): ReceiptItem {
-  const kind = charge.feeType as ReceiptKind;
+  const kind = charge.receiptKind as IssuableReceiptKind;
   const amounts = receiptAmounts(kind, charge.point, charge.payable);
   return {
     chargeId: charge.id,

@@ -3,7 +3,7 @@
  * operator action (docs/product.md#operator-console: mark tax invoices and cash receipts issued), so it
  * lives with the charges it changes; the console lists and exports receipts and routes this one call here.
  */
-import { ChargeStatus, isReceiptKind, RECEIPT_MESSAGES } from '@smm/domain';
+import { ChargeStatus, isIssuableReceiptKind, RECEIPT_MESSAGES } from '@smm/domain';
 import type { IssueReceiptResponse, ReceiptItem } from '@smm/domain/contract';
 import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db, Tx } from '../db/database';
@@ -33,7 +33,8 @@ export class ReceiptsService {
       if (!charge) throw appError('NOT_FOUND', CHARGE_ADMIN_MESSAGES.CHARGE_NOT_FOUND);
       if (charge.status !== ChargeStatus.SUCCESS)
         throw appError('CHARGE_STATE', RECEIPT_MESSAGES.NOT_CREDITED);
-      if (!isReceiptKind(charge.feeType)) throw appError('CHARGE_STATE', RECEIPT_MESSAGES.NOT_REQUESTED);
+      if (!isIssuableReceiptKind(charge.receiptKind))
+        throw appError('CHARGE_STATE', RECEIPT_MESSAGES.NOT_REQUESTED);
       const before = await this.present(tx, chargeId);
       if (charge.receiptIssuedAt) return { receipt: before, changed: false };
       await chargesRepository.markReceiptIssued(tx, chargeId, this.clock.now(), operatorId);

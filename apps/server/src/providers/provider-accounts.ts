@@ -15,7 +15,7 @@ import { providersRepository as repo, type ProviderRow } from './providers.repos
  * (admin/catalog) only call them (docs/ARCHITECTURE.md#operator-console-issue-11). The key is never
  * answered or audited whole (masked by presentProvider), and a URL that reaches a private address is
  * refused before it is saved (docs/ARCHITECTURE.md#providers-are-untrusted). Each write is audited in
- * its transaction and then drops the members' catalogue cache, which holds whether a service's
+ * its transaction and then drops the members' catalog cache, which holds whether a service's
  * provider is enabled.
  */
 export class ProviderAccounts {
@@ -115,7 +115,7 @@ export class ProviderAccounts {
       });
       return { provider: after, changed: true };
     });
-    // Enabled or not decides whether members can order its services (the catalogue cache holds that).
+    // Enabled or not decides whether members can order its services (the catalog cache holds that).
     if (result.changed) await this.catalog.changed();
     return result;
   }

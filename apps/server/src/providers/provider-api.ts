@@ -10,7 +10,7 @@ export interface ProviderOrderStatus {
   remains: number | null;
   /**
    * What the provider charged for the order (decimal text in its currency) when it said; the margin
-   * guard flags an order charged above what the member paid (docs/ARCHITECTURE.md#catalogue-sync).
+   * guard flags an order charged above what the member paid (docs/ARCHITECTURE.md#catalog-sync).
    */
   charge?: string | null;
 }
@@ -66,14 +66,14 @@ export interface ProviderApi {
 }
 
 /**
- * The provider's catalogue (`action=services`; malformed entries are left out), for the console's
+ * The provider's catalog (`action=services`; malformed entries are left out), for the console's
  * import. Kept apart from ProviderApi, which is what fulfilling orders needs.
  */
 export interface ProviderCatalogApi {
   services(): Promise<ProviderServiceListing[]>;
 }
 
-/** What the registry hands out: a client for orders and for the provider's catalogue. */
+/** What the registry hands out: a client for orders and for the provider's catalog. */
 export type ProviderClient = ProviderApi & ProviderCatalogApi;
 
 /**

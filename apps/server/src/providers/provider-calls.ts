@@ -12,7 +12,7 @@ import { providersRepository, type ProviderRow } from './providers.repository';
  * client (docs/ARCHITECTURE.md#providers-are-untrusted).
  */
 
-/** The provider row, or NOT_FOUND (404) with the catalogue's Korean message. */
+/** The provider row, or NOT_FOUND (404) with the catalog's Korean message. */
 export async function findProviderOrFail(ex: Executor, id: number): Promise<ProviderRow> {
   const row = await providersRepository.findProvider(ex, id);
   if (!row) throw appError('NOT_FOUND', M.PROVIDER_NOT_FOUND);

@@ -533,7 +533,7 @@ describe(`provider health on ${testDatabaseKind}`, () => {
 
   it('a failover dearer than what the member paid is not used unless the operator confirmed the loss', async () => {
     // The simulator's service 8 costs 90,000 won per 1,000: 90 won a unit, above the demo's price. The
-    // form's price guard (docs/ARCHITECTURE.md#catalogue-sync) lets it be saved only with a yes to the
+    // form's price guard (docs/ARCHITECTURE.md#catalog-sync) lets it be saved only with a yes to the
     // loss for this save; orders still wait without the 손실 감수 checkbox.
     const { s, backup, call } = await serviceWithFailover('8', { lossConfirmed: true });
     const [stored] = await db().select().from(services).where(eq(services.id, s.id));

@@ -173,7 +173,7 @@ describe(`the simulated provider over HTTP (${testDatabaseKind})`, () => {
     expect(await api.balance()).toEqual(SIMULATED_BALANCE);
   });
 
-  it("lists its services: the demo catalogue's provider service ids and two more, with rates per 1,000", async () => {
+  it("lists its services: the demo catalog's provider service ids and two more, with rates per 1,000", async () => {
     const listing = await client().services();
     expect(listing).toEqual(
       SIMULATED_SERVICES.map((entry) => ({ ...entry, service: String(entry.service) })),

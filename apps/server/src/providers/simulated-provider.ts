@@ -127,11 +127,11 @@ export const SIMULATED_PROVIDER_PATH = '/api/v2';
 export const SIMULATED_BALANCE = { balance: '1000000.00', currency: 'KRW' } as const;
 
 /**
- * What `services` answers: the demo catalogue's provider service ids 1–13 (db/seed maps the demo
+ * What `services` answers: the demo catalog's provider service ids 1–13 (db/seed maps the demo
  * services to them in order) and 16–17 (its Custom Comments and Package services) at a rate below the
  * demo's own price, plus two (14, 15) the demo does not sell yet and a Poll (18) it cannot sell,
  * so importing with a markup can be tried. `rate` is won per 1,000, as API v2 panels quote it;
- * `refill` and `cancel` as the demo catalogue sells them (followers refilled, views neither).
+ * `refill` and `cancel` as the demo catalog sells them (followers refilled, views neither).
  */
 export const SIMULATED_SERVICES = [
   {
@@ -393,7 +393,7 @@ export class SimulatedProvider {
   private fault: SimulatedFault | null = null;
   private dialect: SimulatedDialect | null = null;
   private url = '';
-  // Catalogue sync demo and tests (docs/ARCHITECTURE.md#catalogue-sync): listing changes by service id
+  // Catalog sync demo and tests (docs/ARCHITECTURE.md#catalog-sync): listing changes by service id
   // ('gone' = dropped from `services`) and a `charge` every status answer reports instead of 0.00.
   private readonly listingChanges = new Map<number, SimulatedListingChange | 'gone'>();
   private charge: string | null = null;
@@ -441,7 +441,7 @@ export class SimulatedProvider {
 
   /**
    * Lists nothing (true) or as changed by setListing again (false); dropping most services at once is
-   * setListing(id, 'gone') for each (docs/ARCHITECTURE.md#catalogue-sync: a suspicious listing).
+   * setListing(id, 'gone') for each (docs/ARCHITECTURE.md#catalog-sync: a suspicious listing).
    */
   setListingEmpty(empty: boolean): void {
     this.listingEmpty = empty;

@@ -187,7 +187,7 @@ export class SmmApiClient implements ProviderClient {
     const listing: ProviderServiceListing[] = [];
     for (const entry of answer.slice(0, MAX_SERVICES)) {
       const parsed = serviceEntry.safeParse(entry);
-      // One malformed entry (a provider's typo) must not hide the rest of its catalogue.
+      // One malformed entry (a provider's typo) must not hide the rest of its catalog.
       if (!parsed.success || parsed.data.min === null || parsed.data.max === null) continue;
       const { service, name, type, category, rate, min, max, refill, cancel } = parsed.data;
       listing.push({ service: String(service), name, type, category, rate, min, max, refill, cancel });

@@ -1,6 +1,6 @@
 import {
   EXAMPLE_COMMENTS,
-  ERROR_CATALOGUE,
+  ERROR_CATALOG,
   ORDER_CANCEL_MESSAGES,
   ORDER_MESSAGES,
   OrderStatus,
@@ -36,7 +36,7 @@ const shape = (value: unknown): unknown =>
 
 /**
  * The /api page shows packages/domain's examples: they must be what this server really answers, for
- * the demo catalogue a fresh install has.
+ * the demo catalog a fresh install has.
  */
 describe(`the /api page's examples on ${testDatabaseKind}`, () => {
   it('parse with the contract schemas', () => {
@@ -50,7 +50,7 @@ describe(`the /api page's examples on ${testDatabaseKind}`, () => {
     for (const example of Object.values(V2_EXAMPLES)) v2Response.parse(example.response);
     v2Response.parse(V2_ERROR_EXAMPLE);
     for (const error of Object.values(REST_ERROR_EXAMPLES)) {
-      // A refused order carries the rule's own message; every other error the catalogue's.
+      // A refused order carries the rule's own message; every other error the catalog's.
       const messages: string[] =
         error.code === 'ORDER_INVALID'
           ? Object.values(ORDER_MESSAGES)
@@ -58,7 +58,7 @@ describe(`the /api page's examples on ${testDatabaseKind}`, () => {
             ? Object.values(REFILL_MESSAGES).filter((m) => typeof m === 'string')
             : error.code === 'ORDER_CANCEL_REFUSED'
               ? Object.values(ORDER_CANCEL_MESSAGES).filter((m) => typeof m === 'string')
-              : [ERROR_CATALOGUE[error.code].message];
+              : [ERROR_CATALOG[error.code].message];
       expect(messages).toContain(error.message);
     }
   });

@@ -11,7 +11,7 @@ const tags = ['REST'];
 const security = [{ apiKey: [] }];
 
 /**
- * The 4xx answers the REST calls give, each `{ message, code }` (the error catalogue's code and its
+ * The 4xx answers the REST calls give, each `{ message, code }` (the error catalog's code and its
  * Korean sentence), declared so /api/openapi.json documents them (docs/ARCHITECTURE.md#public-api).
  */
 const refusal = (description: string) => errorBody.describe(description);

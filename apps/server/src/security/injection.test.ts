@@ -1,4 +1,4 @@
-import { PaymentKind } from '@smm/domain';
+import { ReceiptKind } from '@smm/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -119,7 +119,7 @@ describe(`injection payloads stored inertly, ${testDatabaseKind}`, () => {
         method: 'POST',
         url: '/service/point',
         headers: bearer(token),
-        payload: { name, point: 10_000, feeType: PaymentKind.NONE },
+        payload: { name, point: 10_000, feeType: ReceiptKind.NONE },
       });
       if (acceptedOrRefused(response, name)) {
         expect(json<{ depositorName: string }>(response).depositorName).toBe(name);

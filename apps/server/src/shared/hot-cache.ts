@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * A value read often and written rarely (settings, the catalogue, notices), kept in memory until a
+ * A value read often and written rarely (settings, the catalog, notices), kept in memory until a
  * write invalidates it. Concurrent readers of a cold cache share one load; a load that started before
  * an invalidation is never kept, so no reader after a write sees what the writer replaced.
  */

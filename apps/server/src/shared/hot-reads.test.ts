@@ -23,7 +23,7 @@ describe(`hot reads on ${testDatabaseKind}`, () => {
     expect(await mainColor(t.app)).toBe('#abcdef');
   });
 
-  it('serves the catalogue and notices from memory until their topic changes', async () => {
+  it('serves the catalog and notices from memory until their topic changes', async () => {
     const names = async () => (await getJson(t.app, '/service/platforms')).map((p) => p.text);
     const first = await names();
     await t.app.database.db.update(platforms).set({ text: '바뀐 이름' });

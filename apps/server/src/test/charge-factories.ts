@@ -1,4 +1,4 @@
-import { PaymentKind } from '@smm/domain';
+import { ReceiptKind } from '@smm/domain';
 import type {
   BankSmsHookRequest,
   ChargeRequest,
@@ -21,13 +21,13 @@ export const TEST_INVOICE = {
   email: 'tax@example.com',
 };
 
-/** The cash-receipt detail a CASH charge gets unless the test gives its own. */
+/** The cash-receipt detail a CASH_RECEIPT charge gets unless the test gives its own. */
 export const TEST_CASH_RECEIPT = { phone: '01012345678' };
 
 /**
  * A member's charge request through the charge service (the rules, the pending row), not over HTTP:
  * for tests whose subject comes after the request (deposits, the worker, history). `feeType` is
- * PaymentKind.NONE unless given; a CASH or FEE request without `feeValue` gets valid details
+ * ReceiptKind.NONE unless given; a CASH_RECEIPT or TAX_INVOICE request without `feeValue` gets valid details
  * (TEST_CASH_RECEIPT, TEST_INVOICE). A refused request throws the service's AppError.
  */
 export function requestCharge(
@@ -35,13 +35,17 @@ export function requestCharge(
   member: Pick<TestMember, 'accountId'>,
   charge: { name: string; point: number; feeType?: number; feeValue?: ChargeRequest['feeValue'] },
 ): Promise<ChargeRequestResponse> {
-  const feeType = charge.feeType ?? PaymentKind.NONE;
+  const receiptKind = charge.feeType ?? ReceiptKind.NONE;
   const defaultValue =
-    feeType === PaymentKind.CASH ? TEST_CASH_RECEIPT : feeType === PaymentKind.FEE ? TEST_INVOICE : null;
+    receiptKind === ReceiptKind.CASH_RECEIPT
+      ? TEST_CASH_RECEIPT
+      : receiptKind === ReceiptKind.TAX_INVOICE
+        ? TEST_INVOICE
+        : null;
   return app.services.charges.request(member.accountId, {
     name: charge.name,
     point: charge.point,
-    feeType,
+    feeType: receiptKind,
     feeValue: charge.feeValue === undefined ? defaultValue : charge.feeValue,
   });
 }

@@ -8,7 +8,7 @@ import type { TestMember } from './factories';
 export type CatalogService = typeof services.$inferSelect;
 
 /**
- * The one catalogue helper of the server tests: the first orderable demo service (visible, not
+ * The one catalog helper of the server tests: the first orderable demo service (visible, not
  * read-only, with a provider), optionally one that takes auto-orders, optionally re-priced first
  * (`unitPriceMilli`, e.g. 1_234 for 1.234 won a unit, so that rounding shows in hand-computed money),
  * optionally given a refill window (`refillDays`).
@@ -49,7 +49,7 @@ export async function catalogService(
   };
   if (Object.keys(changes).length === 0) return row;
   await app.database.db.update(services).set(changes).where(eq(services.id, row.id));
-  // The order path reads the catalogue through its cache: drop it, as an operator's edit does.
+  // The order path reads the catalog through its cache: drop it, as an operator's edit does.
   await app.services.catalog.changed();
   return { ...row, ...changes };
 }

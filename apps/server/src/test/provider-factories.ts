@@ -7,7 +7,7 @@ let counter = 0;
 
 /**
  * An upstream provider added through the provider writes an operator's "add provider" uses
- * (providers/ProviderAccounts.create: the URL checks, the audit entry, the catalogue cache dropped),
+ * (providers/ProviderAccounts.create: the URL checks, the audit entry, the catalog cache dropped),
  * not over HTTP and not by raw SQL. Name, URL and key default to unique test values; `operator` is the
  * audited actor (a new operator account unless given). A URL the rules refuse throws their AppError.
  * `enabled: false` then turns it off as the operator's "disable" does (audited too).

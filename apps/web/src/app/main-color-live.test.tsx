@@ -5,7 +5,7 @@ import { SETTINGS_REFRESH_MS } from '@/lib/site-settings';
 import { AppProvider } from './provider';
 import { siteApi } from '@smm/domain/endpoints';
 
-/** docs/product.md#site-settings: an operator's new main colour reaches a tab that is already open. */
+/** docs/product.md#site-settings: an operator's new main color reaches a tab that is already open. */
 describe('SITE_MAIN_COLOR in an open tab', () => {
   afterEach(() => vi.useRealTimers());
 

@@ -10,7 +10,7 @@ import {
 
 /**
  * A non-2xx answer. `message` is the server's Korean message ('' when the body carried none); `code`
- * is one of the server's error catalogue (@smm/domain ERROR_CATALOGUE), so callers can switch on it;
+ * is one of the server's error catalog (@smm/domain ERROR_CATALOG), so callers can switch on it;
  * `body` is the parsed body, for the few answers that carry more (a social login's 404 holds a token).
  */
 export class ApiError extends Error {

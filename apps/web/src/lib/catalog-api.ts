@@ -4,7 +4,7 @@ import { call } from './api-client';
 
 export const getPlatforms = () => call(siteApi.platforms);
 
-/** The catalogue's platforms: one query for the order page and the link guide, so a visit to either fills both. */
+/** The catalog's platforms: one query for the order page and the link guide, so a visit to either fills both. */
 export const getPlatformsQueryOptions = () =>
   queryOptions({ queryKey: ['platforms'], queryFn: getPlatforms, staleTime: 60_000 });
 

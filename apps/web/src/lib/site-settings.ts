@@ -6,7 +6,7 @@ import { call } from './api-client';
 
 /**
  * How often an open tab asks for the settings again (and how old they may be when the tab regains
- * focus): an operator's change — the main colour, a flag — reaches every open tab within this, not
+ * focus): an operator's change — the main color, a flag — reaches every open tab within this, not
  * only on reload. One small cached GET a minute per visible tab.
  */
 export const SETTINGS_REFRESH_MS = 60 * 1000;

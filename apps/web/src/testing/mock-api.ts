@@ -31,7 +31,7 @@ export function on(endpoint: EndpointSpec, params?: object): string {
 
 /**
  * Routes answering each endpoint with an empty list: for the reads of widgets a test does not look at
- * (the site's settings, the menu's catalogue …), named so every call a test lets through is one it chose.
+ * (the site's settings, the menu's catalog …), named so every call a test lets through is one it chose.
  */
 export function emptyLists(...endpoints: EndpointSpec[]): Record<string, unknown[]> {
   return Object.fromEntries(endpoints.map((endpoint) => [on(endpoint), []]));

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { PINNABLE_FIELDS } from '../catalogue-sync';
+import { PINNABLE_FIELDS } from '../catalog-sync';
 import { SERVICE_TYPES } from '../service-types';
 import { requestText } from './common';
 
 /**
- * The console's catalogue calls (/admin/api/providers, platforms, categories, services). Numbers a rule
+ * The console's catalog calls (/admin/api/providers, platforms, categories, services). Numbers a rule
  * judges (price, min, max, markup) are loose here so the rule in admin-catalog.ts answers with its
  * Korean message; ids are bounded to the database's integer so nothing past it reaches a query.
  */
@@ -167,7 +167,7 @@ export const adminService = z.object({
   providerName: z.string().nullable(),
   providerServiceId: z.string().nullable(),
   sortOrder: z.number().int(),
-  /** Catalogue sync (docs/product.md#operator-console): the markup it follows its provider's rate at. */
+  /** Catalog sync (docs/product.md#operator-console): the markup it follows its provider's rate at. */
   markupPercent: z.number().int().nullable(),
   /** The operator set the price by hand: the sync keeps it. */
   pricePinned: z.boolean(),
@@ -213,7 +213,7 @@ export const serviceRequest = z.object({
   providerServiceId: requestText(100),
   /**
    * Absent: pinned when the price differs from the stored one (a hand edit), else as it was; false
-   * clears the pin so the catalogue sync follows the provider again (docs/product.md#operator-console).
+   * clears the pin so the catalog sync follows the provider again (docs/product.md#operator-console).
    */
   pricePinned: z.boolean().optional(),
   /**

@@ -67,7 +67,7 @@ const receiptKind = z.union([z.literal(0), z.literal(1)]);
 /** GET /admin/api/receipts?status=&kind=&page= and GET /admin/api/receipts.csv?status=&kind= */
 export const receiptsQuery = z.object({
   status: z.enum(RECEIPT_STATUSES).optional().default('todo'),
-  /** PaymentKind: 0 cash receipt, 1 tax invoice; absent: both. */
+  /** ReceiptKind: 0 cash receipt, 1 tax invoice; absent: both. */
   kind: z.coerce.number().int().min(0).max(1).optional(),
   page: pageNumber,
 });

@@ -17,7 +17,7 @@ export const requestText = (max = 500) => plainText(max).optional().default('');
 /** A path parameter (a member id in an operator URL …): required, short, no control characters. */
 export const pathText = (max = 100) => plainText(max).min(1);
 
-/** The body of every non-2xx answer (see ERROR_CATALOGUE). */
+/** The body of every non-2xx answer (see ERROR_CATALOG). */
 export const errorBody = z.object({ message: z.string(), code: z.string() });
 
 export const messageBody = z.object({ message: z.string() });

@@ -19,7 +19,7 @@ export type SchemaOf<N extends SchemaName> = Contract[N];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The error statuses an endpoint may declare a body for (besides the catalogue's `{ message, code }`). */
+/** The error statuses an endpoint may declare a body for (besides the catalog's `{ message, code }`). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 export interface EndpointSpec {

@@ -22,5 +22,5 @@ export * from './admin-content';
 export * from './admin-points';
 export * from './admin-watch';
 export * from './admin-notifications';
-export * from './admin-catalogue-sync';
+export * from './admin-catalog-sync';
 export * from './admin-provider-health';

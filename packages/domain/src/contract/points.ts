@@ -25,15 +25,15 @@ export const chargeRequest = z.object({
   /** Depositor name, exactly as the transfer will show it. */
   name: requestText(100),
   point: z.number(),
-  /** PaymentKind: 0 CASH, 1 FEE, 2 NONE. */
+  /** ReceiptKind: 0 CASH_RECEIPT, 1 TAX_INVOICE, 2 NONE. */
   feeType: z.number(),
-  /** Invoice details for FEE, { phone } for CASH; null or absent for NONE. */
+  /** Invoice details for TAX_INVOICE, { phone } for CASH_RECEIPT; null or absent for NONE. */
   feeValue: chargeFeeValue.nullable().optional().default(null),
 });
 export type ChargeRequest = z.infer<typeof chargeRequest>;
 
 const chargeStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
-const paymentKind = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+const receiptKind = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /**
  * One charge's transfer instructions: where to transfer, exactly how much, under which name, by when.
@@ -45,7 +45,7 @@ export const chargeTransfer = z.object({
   /** Won to transfer: point × 1.1 for a tax invoice, else point. */
   payable: z.number().int(),
   depositorName: z.string(),
-  feeType: paymentKind,
+  feeType: receiptKind,
   bankName: z.string(),
   accountNumber: z.string(),
   accountHolder: z.string(),
@@ -92,22 +92,22 @@ export const pendingChargesResponse = z.array(chargeTransferStatus);
 export type PendingChargesResponse = z.infer<typeof pendingChargesResponse>;
 
 /** GET /service/point-history?page= — the member's own charges, newest first. */
-export const pointHistoryQuery = z.object({ page: pageNumber });
-export type PointHistoryQuery = z.infer<typeof pointHistoryQuery>;
+export const chargeHistoryQuery = z.object({ page: pageNumber });
+export type ChargeHistoryQuery = z.infer<typeof chargeHistoryQuery>;
 
-export const pointHistoryItem = z.object({
+export const chargeHistoryItem = z.object({
   id: z.number().int(),
   createdAt: z.string(),
   point: z.number().int(),
   payable: z.number().int(),
-  feeType: paymentKind,
+  feeType: receiptKind,
   status: chargeStatus,
   /** When it was accepted (credited) or refused/expired; null while pending. */
   responseAt: z.string().nullable(),
 });
-export type PointHistoryItem = z.infer<typeof pointHistoryItem>;
-export const pointHistoryResponse = page(pointHistoryItem);
-export type PointHistoryResponse = z.infer<typeof pointHistoryResponse>;
+export type ChargeHistoryItem = z.infer<typeof chargeHistoryItem>;
+export const chargeHistoryResponse = page(chargeHistoryItem);
+export type ChargeHistoryResponse = z.infer<typeof chargeHistoryResponse>;
 
 /**
  * POST /hooks/deposit — one incoming transfer, as a bank-notification relay reports it, signed with
@@ -182,7 +182,7 @@ export const adminChargesQuery = z.object({
   status: z.coerce.number().int().min(0).max(3).optional(),
   /** Part of the member's login id or of the depositor name. */
   q: requestText(100),
-  /** PaymentKind (receipt kind): 0 CASH, 1 FEE, 2 NONE. */
+  /** ReceiptKind: 0 CASH_RECEIPT, 1 TAX_INVOICE, 2 NONE. */
   feeType: z.coerce.number().int().min(0).max(2).optional(),
   page: pageNumber,
 });
@@ -194,7 +194,7 @@ export const adminChargeItem = z.object({
   depositorName: z.string(),
   point: z.number().int(),
   payable: z.number().int(),
-  feeType: paymentKind,
+  feeType: receiptKind,
   /** The receipt details (invoice or cash receipt), or null. */
   feeValue: z.record(z.string(), z.string()).nullable(),
   status: chargeStatus,

@@ -14,7 +14,7 @@ export interface AuditFilter {
   targetId?: string;
   /** The operator's login id, any case. */
   operatorLoginId?: string;
-  /** Only the system's own actions (no operator: the catalogue sync, docs/ARCHITECTURE.md#catalogue-sync). */
+  /** Only the system's own actions (no operator: the catalog sync, docs/ARCHITECTURE.md#catalog-sync). */
   systemOnly?: boolean;
   /** Entries at or after this instant. */
   from?: Date;

@@ -36,7 +36,7 @@ export class AuditAdminService {
     return {
       items: rows.map(({ entry, operatorLoginId }) => ({
         id: entry.id,
-        // No operator: the system's own action, the catalogue sync (docs/ARCHITECTURE.md#catalogue-sync).
+        // No operator: the system's own action, the catalog sync (docs/ARCHITECTURE.md#catalog-sync).
         operatorLoginId: operatorLoginId ?? SYSTEM_OPERATOR_LABEL,
         action: entry.action,
         targetType: entry.targetType,

@@ -122,7 +122,7 @@ describe(`GET /admin/api/audit-log filters on ${testDatabaseKind}`, () => {
       (await get(kim, '/admin/api/audit-log/actions')).json<AuditLogFiltersResponse>().operators;
     expect(await choices()).not.toContain('시스템');
     expect((await list(kim, { operator: '시스템' })).total).toBe(0);
-    // The catalogue sync's change of a service: an entry without an operator.
+    // The catalog sync's change of a service: an entry without an operator.
     await t.app.database.db.transaction((tx) =>
       auditLogRepository.record(tx, {
         operatorId: null,

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database';
 import { categories, platforms, providers, services } from '../../db/schema';
 
 /**
- * The console's catalogue reads: every provider, platform, category and service, hidden rows included,
+ * The console's catalog reads: every provider, platform, category and service, hidden rows included,
  * with their counts. The writes and the reads they check are in catalog/catalog-writes.repository.ts
  * and providers/providers.repository.ts.
  */

@@ -5,7 +5,7 @@ import type { ConsoleServices } from '../console-services';
 import { route } from '../../http/route';
 
 /**
- * The console's catalogue: providers (masked keys, balance check, services list, import with a markup),
+ * The console's catalog: providers (masked keys, balance check, services list, import with a markup),
  * platforms, categories and services with their order. Operators only: every route declares
  * `config: { auth: 'operator' }`. Every write is audited and reaches the member site at once.
  * The lists and the provider reads are this folder's read models; the writes belong to the folders

@@ -4,8 +4,8 @@ import type { Db } from '../../db/database';
 import { catalogAdminRepository as repo } from './catalog-admin.repository';
 
 /**
- * The console's read model of the catalogue: every platform, category and service, hidden ones
- * included, with their counts. The writes to them are the catalogue's own (catalog/catalog-editor.ts,
+ * The console's read model of the catalog: every platform, category and service, hidden ones
+ * included, with their counts. The writes to them are the catalog's own (catalog/catalog-editor.ts,
  * docs/ARCHITECTURE.md#operator-console-issue-11).
  */
 export class CatalogAdminService {

@@ -39,7 +39,7 @@ const goodService = (categoryId: number) => ({
   providerServiceId: '',
 });
 
-describe(`operator catalogue: platforms on ${testDatabaseKind}`, () => {
+describe(`operator catalog: platforms on ${testDatabaseKind}`, () => {
   it('is for operators only: no token 401, a member 403', async () => {
     const member = await createMember(t.app);
     const headers = bearer(await tokenFor(t.app, member));
@@ -231,7 +231,7 @@ describe(`operator catalogue: platforms on ${testDatabaseKind}`, () => {
   });
 });
 
-describe(`operator catalogue: categories on ${testDatabaseKind}`, () => {
+describe(`operator catalog: categories on ${testDatabaseKind}`, () => {
   it('creates, renames, moves, reorders and deletes categories; members see each change', async () => {
     const { call } = await operatorClient(t.app);
     const [insta, youtube] = await seedPlatforms(call);
@@ -334,7 +334,7 @@ describe(`operator catalogue: categories on ${testDatabaseKind}`, () => {
   });
 });
 
-describe(`operator catalogue: services on ${testDatabaseKind}`, () => {
+describe(`operator catalog: services on ${testDatabaseKind}`, () => {
   it('lists every service with its category, platform and provider names', async () => {
     const { call } = await operatorClient(t.app);
     const list = (await call('GET', '/admin/api/services')).json() as AdminService[];

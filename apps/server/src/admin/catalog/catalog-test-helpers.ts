@@ -14,7 +14,7 @@ export async function operatorClient(app: FastifyInstance) {
   return { operator, call };
 }
 
-/** What a member (or a visitor) reads of the catalogue right now. */
+/** What a member (or a visitor) reads of the catalog right now. */
 export async function memberCatalog(app: FastifyInstance) {
   const get = async <T>(url: string) => (await app.inject({ method: 'GET', url })).json() as T;
   return {

@@ -1,5 +1,5 @@
 /**
- * No sale below cost from the service form (docs/ARCHITECTURE.md#catalogue-sync, docs/product.md
+ * No sale below cost from the service form (docs/ARCHITECTURE.md#catalog-sync, docs/product.md
  * #operator-console): a typed price below its provider's listed rate (converted as the sync converts it)
  * or a failover dearer than the price is a Korean 400 showing cost and price, unless the request
  * confirms the loss, which the audit entry then records.

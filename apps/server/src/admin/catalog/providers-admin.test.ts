@@ -344,7 +344,7 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
       // `refill: true` gets the trade's usual window; `cancel: true` lets members cancel.
       refillDays: DEFAULT_REFILL_DAYS,
       cancellable: true,
-      // The catalogue sync follows the rate at the import's markup; the price is not pinned.
+      // The catalog sync follows the rate at the import's markup; the price is not pinned.
       markupPercent: 15,
       pricePinned: false,
     });

@@ -32,7 +32,7 @@ async function auditOf(action: string) {
 }
 
 describe(`operator notices on ${testDatabaseKind}`, () => {
-  it('creates a pinned, coloured notice that members see at once, audited with its after', async () => {
+  it('creates a pinned, colored notice that members see at once, audited with its after', async () => {
     await memberRead('/service/notices'); // the hot cache holds the old list now
     const response = await asOperator('POST', '/admin/api/notices', {
       content: '  점검 안내\r\n오늘 밤 2시  ',

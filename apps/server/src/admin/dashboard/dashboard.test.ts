@@ -1,4 +1,4 @@
-import { AutoOrderStatus, OrderStatus, PaymentKind, RefillStatus } from '@smm/domain';
+import { AutoOrderStatus, OrderStatus, ReceiptKind, RefillStatus } from '@smm/domain';
 import type { AdminDashboardResponse, DepositStatus } from '@smm/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ async function chargeDecidedAt(
   member: TestMember,
   operator: TestMember,
   decidedAt: Date,
-  charge: { name: string; point: number; feeType?: PaymentKind },
+  charge: { name: string; point: number; feeType?: ReceiptKind },
   decision: 'accept' | 'reject' = 'accept',
 ) {
   t.clock.set(at(decidedAt, -60_000));
@@ -152,13 +152,13 @@ describe(`GET /admin/api/dashboard on ${testDatabaseKind}`, () => {
     await chargeDecidedAt(payer, operator, YESTERDAY_LAST, {
       name: '어제',
       point: 20_000,
-      feeType: PaymentKind.FEE,
+      feeType: ReceiptKind.TAX_INVOICE,
     });
     await chargeDecidedAt(payer, operator, LAST_MONTH_LAST, { name: '지난달', point: 5_000 });
     await chargeDecidedAt(payer, operator, at(TODAY_START, HOUR), { name: '거절', point: 3_000 }, 'reject');
     // Still waiting: counted as pending, never as sales.
     t.clock.set(at(NOW, -10 * 60_000));
-    await requestCharge(t.app, payer, { name: '대기', point: 7_000, feeType: PaymentKind.FEE });
+    await requestCharge(t.app, payer, { name: '대기', point: 7_000, feeType: ReceiptKind.TAX_INVOICE });
     await requestCharge(t.app, buyer, { name: '대기2', point: 1_000 });
     t.clock.set(NOW);
 

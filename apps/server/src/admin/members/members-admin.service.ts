@@ -80,7 +80,7 @@ export class MembersAdminService {
         depositorName: charge.depositorName,
         point: charge.point,
         payable: charge.payable,
-        feeType: charge.feeType,
+        feeType: charge.receiptKind,
         status: charge.status,
         createdAt: charge.createdAt.toISOString(),
         responseAt: charge.responseAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import { HISTORY_PAGE_SIZE, type ChargeStatus, type PaymentKind } from '@smm/domain';
+import { HISTORY_PAGE_SIZE, type ChargeStatus, type ReceiptKind } from '@smm/domain';
 import type {
   AdminChargesQuery,
   AdminChargesResponse,
@@ -24,7 +24,7 @@ export class ChargesAdminService {
     const offset = (query.page - 1) * PAGE_SIZE;
     const filter = {
       status: query.status as ChargeStatus | undefined,
-      feeType: query.feeType as PaymentKind | undefined,
+      receiptKind: query.feeType as ReceiptKind | undefined,
       search: query.q,
     };
     const { rows, total } = await pointsAdminRepository.chargesPage(this.db, filter, PAGE_SIZE, offset);

@@ -3,7 +3,7 @@
  * show (charges, deposits, a held deposit's candidates, receipts; docs/product.md#operator-console) are
  * queried here, so points/ keeps only the queries its own operations use.
  */
-import { ChargeStatus, normalizeDepositorName, PaymentKind } from '@smm/domain';
+import { ChargeStatus, normalizeDepositorName, ReceiptKind } from '@smm/domain';
 import type { DepositStatus } from '@smm/domain/contract';
 import {
   and,
@@ -44,7 +44,7 @@ const withReceiptNames = {
 
 export interface AdminChargeFilter {
   status?: ChargeStatus;
-  feeType?: PaymentKind;
+  receiptKind?: ReceiptKind;
   /** One member's charges (the member page). */
   accountId?: number;
   /** Part of the member's login id or of the depositor name (as typed, or as banks print it). */
@@ -54,7 +54,7 @@ export interface AdminChargeFilter {
 function adminChargeWhere(filter: AdminChargeFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status !== undefined) conditions.push(eq(charges.status, filter.status));
-  if (filter.feeType !== undefined) conditions.push(eq(charges.feeType, filter.feeType));
+  if (filter.receiptKind !== undefined) conditions.push(eq(charges.receiptKind, filter.receiptKind));
   if (filter.accountId !== undefined) conditions.push(eq(charges.accountId, filter.accountId));
   const search = filter.search?.trim();
   if (search) {
@@ -71,16 +71,16 @@ function adminChargeWhere(filter: AdminChargeFilter): SQL | undefined {
 
 export interface ReceiptFilter {
   issued: boolean;
-  /** PaymentKind FEE or CASH; absent: both. */
-  kind?: PaymentKind;
+  /** ReceiptKind TAX_INVOICE or CASH_RECEIPT; absent: both. */
+  kind?: ReceiptKind;
 }
 
 function receiptWhere(filter: ReceiptFilter): SQL | undefined {
   return and(
     eq(charges.status, ChargeStatus.SUCCESS),
     filter.kind === undefined
-      ? inArray(charges.feeType, [PaymentKind.FEE, PaymentKind.CASH])
-      : eq(charges.feeType, filter.kind),
+      ? inArray(charges.receiptKind, [ReceiptKind.TAX_INVOICE, ReceiptKind.CASH_RECEIPT])
+      : eq(charges.receiptKind, filter.kind),
     filter.issued ? isNotNull(charges.receiptIssuedAt) : isNull(charges.receiptIssuedAt),
   );
 }

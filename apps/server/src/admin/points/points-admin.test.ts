@@ -3,7 +3,7 @@ import {
   ChargeStatus,
   LedgerReason,
   OPERATOR_DEPOSIT_MESSAGES,
-  PaymentKind,
+  ReceiptKind,
   POINT_ADJUSTMENT_MESSAGES,
   RECEIPT_MESSAGES,
 } from '@smm/domain';
@@ -65,13 +65,13 @@ describe('GET /admin/api/charges filters', () => {
     const invoice = await requestCharge(t.app, kim, {
       name: '김철수',
       point: 10_000,
-      feeType: PaymentKind.FEE,
+      feeType: ReceiptKind.TAX_INVOICE,
     });
     const plain = await requestCharge(t.app, kim, { name: '김철수', point: 20_000 });
     const other = await requestCharge(t.app, lee, {
       name: 'LEE YOUNG',
       point: 30_000,
-      feeType: PaymentKind.CASH,
+      feeType: ReceiptKind.CASH_RECEIPT,
       feeValue: { phone: '010-1234-5678' },
     });
     const ids = async (query: string) =>
@@ -422,7 +422,7 @@ describe('receipts to issue', () => {
   /** A member's charge with a receipt, credited by its transfer. */
   async function creditedCharge(
     member: TestMember,
-    charge: Parameters<typeof requestCharge>[2] & { feeType: PaymentKind },
+    charge: Parameters<typeof requestCharge>[2] & { feeType: ReceiptKind },
     paid: number,
   ) {
     const requested = await requestCharge(t.app, member, charge);
@@ -436,21 +436,26 @@ describe('receipts to issue', () => {
     const member = await createMember(t.app);
     const invoice = await creditedCharge(
       member,
-      { name: '테스트상사', point: 100_000, feeType: PaymentKind.FEE },
+      { name: '테스트상사', point: 100_000, feeType: ReceiptKind.TAX_INVOICE },
       110_000, // 100,000 + 10 % VAT (10,000) = 110,000
     );
     t.clock.advance(60_000);
     const cash = await creditedCharge(
       member,
-      { name: '홍길동', point: 33_000, feeType: PaymentKind.CASH, feeValue: { phone: '010-1234-5678' } },
+      {
+        name: '홍길동',
+        point: 33_000,
+        feeType: ReceiptKind.CASH_RECEIPT,
+        feeValue: { phone: '010-1234-5678' },
+      },
       33_000, // a cash receipt adds nothing: 33,000
     );
     await creditedCharge(
       member,
-      { name: '홍길동', point: 5_000, feeType: PaymentKind.NONE },
+      { name: '홍길동', point: 5_000, feeType: ReceiptKind.NONE },
       5_000, // no receipt adds nothing: 5,000
     ); // asked for none
-    await requestCharge(t.app, member, { name: '김미입금', point: 20_000, feeType: PaymentKind.FEE }); // not credited
+    await requestCharge(t.app, member, { name: '김미입금', point: 20_000, feeType: ReceiptKind.TAX_INVOICE }); // not credited
     const list = (await call(operator, 'GET', '/admin/api/receipts')).json<ReceiptsResponse>();
     expect(list.total).toBe(2);
     // Still to issue: the oldest credit first.
@@ -485,7 +490,7 @@ describe('receipts to issue', () => {
     const member = await createMember(t.app);
     const invoice = await creditedCharge(
       member,
-      { name: '테스트상사', point: 100_000, feeType: PaymentKind.FEE },
+      { name: '테스트상사', point: 100_000, feeType: ReceiptKind.TAX_INVOICE },
       110_000, // 100,000 + 10 % VAT (10,000) = 110,000
     );
     const issue = () =>
@@ -524,11 +529,11 @@ describe('receipts to issue', () => {
     const pending = await requestCharge(t.app, member, {
       name: '김미입금',
       point: 20_000,
-      feeType: PaymentKind.FEE,
+      feeType: ReceiptKind.TAX_INVOICE,
     });
     const none = await creditedCharge(
       member,
-      { name: '홍길동', point: 5_000, feeType: PaymentKind.NONE },
+      { name: '홍길동', point: 5_000, feeType: ReceiptKind.NONE },
       5_000, // no receipt adds nothing: 5,000
     );
     const notCredited = await call(operator, 'POST', `/admin/api/receipts/${pending.id}/issue`, {});
@@ -549,14 +554,19 @@ describe('receipts to issue', () => {
       {
         name: '테스트상사',
         point: 100_000,
-        feeType: PaymentKind.FEE,
+        feeType: ReceiptKind.TAX_INVOICE,
         feeValue: { ...TEST_INVOICE, company: '=HYPERLINK("http://evil.example","클릭")' },
       },
       110_000, // 100,000 + 10 % VAT (10,000) = 110,000
     );
     await creditedCharge(
       member,
-      { name: '홍길동', point: 33_000, feeType: PaymentKind.CASH, feeValue: { phone: '010-1234-5678' } },
+      {
+        name: '홍길동',
+        point: 33_000,
+        feeType: ReceiptKind.CASH_RECEIPT,
+        feeValue: { phone: '010-1234-5678' },
+      },
       33_000, // a cash receipt adds nothing: 33,000
     );
     const response = await call(operator, 'GET', '/admin/api/receipts.csv?status=todo');

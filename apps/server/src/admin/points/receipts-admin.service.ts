@@ -3,12 +3,12 @@ import {
   formatBusinessNumber,
   formatPhoneNumber,
   formatSeoulDateTime,
-  PAYMENT_KIND_LABELS,
+  RECEIPT_KIND_LABELS,
   RECEIPT_DETAIL_LABELS,
   RECEIPT_STATUS_LABELS,
   toCsv,
   type CsvColumn,
-  type PaymentKind,
+  type ReceiptKind,
 } from '@smm/domain';
 import type { ReceiptItem, ReceiptsQuery, ReceiptsResponse } from '@smm/domain/contract';
 import type { Db } from '../../db/database';
@@ -26,7 +26,7 @@ const detail = (field: keyof typeof RECEIPT_DETAIL_LABELS) => (row: ReceiptItem)
 /** The export's columns: what 홈택스 asks for, in its words, then the panel's own bookkeeping. */
 const RECEIPT_CSV_COLUMNS: CsvColumn<ReceiptItem>[] = [
   { header: '충전 번호', value: (r) => r.chargeId },
-  { header: '증빙 종류', value: (r) => PAYMENT_KIND_LABELS[r.kind] },
+  { header: '증빙 종류', value: (r) => RECEIPT_KIND_LABELS[r.kind] },
   { header: '입금 확인 일시', value: (r) => time(r.creditedAt) },
   { header: '회원 아이디', value: (r) => r.memberLoginId },
   { header: '입금자명', value: (r) => r.depositorName },
@@ -74,7 +74,7 @@ export class ReceiptsAdminService {
   /** Every receipt of the list (not one page) as a CSV file that Korean Excel opens as it is. */
   async csv(query: ReceiptsQuery): Promise<{ fileName: string; text: string }> {
     const { rows } = await pointsAdminRepository.receiptPage(this.db, filterOf(query), CSV_MAX_ROWS, 0);
-    const kind = query.kind === undefined ? '증빙' : PAYMENT_KIND_LABELS[query.kind as PaymentKind];
+    const kind = query.kind === undefined ? '증빙' : RECEIPT_KIND_LABELS[query.kind as ReceiptKind];
     const label = `${kind}_${RECEIPT_STATUS_LABELS[query.status]}`.replace(/\s+/g, '');
     return {
       fileName: csvFileName(label, this.clock.now()),
@@ -84,5 +84,5 @@ export class ReceiptsAdminService {
 }
 
 function filterOf(query: ReceiptsQuery): ReceiptFilter {
-  return { issued: query.status === 'done', kind: query.kind as PaymentKind | undefined };
+  return { issued: query.status === 'done', kind: query.kind as ReceiptKind | undefined };
 }

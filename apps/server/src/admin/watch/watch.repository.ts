@@ -3,7 +3,7 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql, type SQL }
 import type { Executor } from '../../db/database';
 import {
   accounts,
-  catalogueSyncRuns,
+  catalogSyncRuns,
   charges,
   deposits,
   orderRefills,
@@ -178,29 +178,29 @@ export const watchRepository = {
   },
 
   /**
-   * Providers whose latest sync run was held as suspicious (docs/ARCHITECTURE.md#catalogue-sync): the
+   * Providers whose latest sync run was held as suspicious (docs/ARCHITECTURE.md#catalog-sync): the
    * entry lasts until a later run (or the operator's apply) is not.
    */
   suspiciousSyncs(ex: Executor, limit: number) {
     return ex
       .select({
-        providerId: catalogueSyncRuns.providerId,
+        providerId: catalogSyncRuns.providerId,
         providerName: providers.name,
-        runId: catalogueSyncRuns.id,
-        reason: catalogueSyncRuns.error,
-        finishedAt: catalogueSyncRuns.finishedAt,
-        startedAt: catalogueSyncRuns.startedAt,
+        runId: catalogSyncRuns.id,
+        reason: catalogSyncRuns.error,
+        finishedAt: catalogSyncRuns.finishedAt,
+        startedAt: catalogSyncRuns.startedAt,
         total: matching(),
       })
-      .from(catalogueSyncRuns)
-      .innerJoin(providers, eq(providers.id, catalogueSyncRuns.providerId))
+      .from(catalogSyncRuns)
+      .innerJoin(providers, eq(providers.id, catalogSyncRuns.providerId))
       .where(
         and(
-          eq(catalogueSyncRuns.status, 'suspicious'),
-          sql`${catalogueSyncRuns.id} = (SELECT max(r.id) FROM catalogue_sync_runs r WHERE r.provider_id = ${catalogueSyncRuns.providerId} AND r.status <> 'running')`,
+          eq(catalogSyncRuns.status, 'suspicious'),
+          sql`${catalogSyncRuns.id} = (SELECT max(r.id) FROM catalogue_sync_runs r WHERE r.provider_id = ${catalogSyncRuns.providerId} AND r.status <> 'running')`,
         ),
       )
-      .orderBy(asc(catalogueSyncRuns.id))
+      .orderBy(asc(catalogSyncRuns.id))
       .limit(limit);
   },
 

@@ -13,7 +13,7 @@ interface DemoService {
   /** docs/product.md#service-types; absent = default. */
   serviceType?: 'custom_comments' | 'package';
   /**
-   * The simulated provider's service that fulfils it; absent = the next of 1–13 in catalogue order
+   * The simulated provider's service that fulfils it; absent = the next of 1–13 in catalog order
    * (providers/simulated-provider.ts SIMULATED_SERVICES).
    */
   providerServiceId?: string;
@@ -25,7 +25,7 @@ interface DemoPlatform {
   categories: { text: string; services: DemoService[] }[];
 }
 
-/** A small but realistic catalogue; unit prices per follower, like, view … (views sell below 1 원). */
+/** A small but realistic catalog; unit prices per follower, like, view … (views sell below 1 원). */
 export const DEMO_CATALOG: DemoPlatform[] = [
   {
     text: '인스타그램',

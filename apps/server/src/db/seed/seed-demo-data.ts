@@ -49,7 +49,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     }
 
     if (await isEmpty(tx, platforms)) {
-      // The built-in simulated provider fulfils the demo catalogue, so a fresh install is a working demo.
+      // The built-in simulated provider fulfils the demo catalog, so a fresh install is a working demo.
       const [provider] = await tx
         .insert(providers)
         .values({ name: '시뮬레이션 공급사 (데모)', apiUrl: SIMULATED_PROVIDER_URL, apiKey: 'demo' })

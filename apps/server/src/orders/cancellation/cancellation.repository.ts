@@ -57,7 +57,7 @@ export const cancellationRepository = {
 
   /**
    * Who fulfils a service now (an operator may have fixed its mapping since the order failed): read in
-   * the caller's transaction, not through the catalogue's cache.
+   * the caller's transaction, not through the catalog's cache.
    */
   async currentFulfilment(ex: Executor, serviceId: number) {
     const [row] = await ex

@@ -17,7 +17,7 @@ import { testDatabaseKind, useTestApp } from '../../test/test-app';
 /** docs/product.md#refill-and-cancellation: the member's cancellation of orders and auto-orders. */
 const t = useTestApp();
 
-/** The catalogue helper's service (100 won a unit), its `cancellable` set as an operator's edit would. */
+/** The catalog helper's service (100 won a unit), its `cancellable` set as an operator's edit would. */
 async function serviceWith(cancellable: boolean, options: { enableAuto?: boolean } = {}) {
   const service = await catalogService(t.app, { unitPriceMilli: 100_000, ...options });
   await t.app.database.db.update(services).set({ cancellable }).where(eq(services.id, service.id));

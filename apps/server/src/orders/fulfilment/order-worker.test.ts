@@ -267,7 +267,7 @@ describe(`background order worker on ${testDatabaseKind}`, () => {
     await balanceMatchesLedger(member.accountId);
   });
 
-  it('places an auto-order run when the catalogue cache is cold (an operator just changed it)', async () => {
+  it('places an auto-order run when the catalog cache is cold (an operator just changed it)', async () => {
     const s = await service(true);
     const member = await createMember(t.app, { point: 1_000_000 });
     const placed = await place(member, {

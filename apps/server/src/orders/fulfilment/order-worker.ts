@@ -47,7 +47,7 @@ export class OrderWorker implements WorkerContext {
   constructor(
     readonly db: Db,
     private readonly providers: ProviderClients,
-    /** The catalogue's cached service lookup: each auto-order run goes to the service's current provider. */
+    /** The catalog's cached service lookup: each auto-order run goes to the service's current provider. */
     private readonly services: { orderableServices(): Promise<ReadonlyMap<number, OrderableService>> },
     readonly clock: Clock,
     readonly options: OrderWorkerOptions,

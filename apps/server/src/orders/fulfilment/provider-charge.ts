@@ -1,10 +1,10 @@
 import { chargeExceedsPaid } from '@smm/domain';
 import { desc, eq, and } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { catalogueSyncRuns, exchangeRates, orders, providers } from '../../db/schema';
+import { catalogSyncRuns, exchangeRates, orders, providers } from '../../db/schema';
 
 /**
- * The margin guard on a placed order (docs/ARCHITECTURE.md#catalogue-sync): keeps the provider's
+ * The margin guard on a placed order (docs/ARCHITECTURE.md#catalog-sync): keeps the provider's
  * `charge` from its status answer and flags the order when that charge, in won, exceeds what the
  * member paid for it (its cost less what was refunded). The charge is in the provider's currency: the
  * operator's per-provider currency, else the one its last sync read from its balance, else KRW;
@@ -24,11 +24,11 @@ export async function recordProviderCharge(tx: Tx, orderId: number, charge: stri
   let currency = order.currency;
   if (!currency) {
     const [run] = await tx
-      .select({ currency: catalogueSyncRuns.currency })
-      .from(catalogueSyncRuns)
-      .innerJoin(orders, eq(orders.providerId, catalogueSyncRuns.providerId))
-      .where(and(eq(orders.id, orderId), eq(catalogueSyncRuns.status, 'ok')))
-      .orderBy(desc(catalogueSyncRuns.id))
+      .select({ currency: catalogSyncRuns.currency })
+      .from(catalogSyncRuns)
+      .innerJoin(orders, eq(orders.providerId, catalogSyncRuns.providerId))
+      .where(and(eq(orders.id, orderId), eq(catalogSyncRuns.status, 'ok')))
+      .orderBy(desc(catalogSyncRuns.id))
       .limit(1);
     currency = run?.currency ?? 'KRW';
   }

@@ -10,17 +10,17 @@ import { fulfilmentRepository } from './fulfilment.repository';
  */
 export async function runDueAutoOrders(
   ctx: WorkerContext,
-  /** The catalogue's cached service lookup: each run goes to the service's current provider. */
+  /** The catalog's cached service lookup: each run goes to the service's current provider. */
   services: { orderableServices(): Promise<ReadonlyMap<number, OrderableService>> },
 ): Promise<number> {
   const now = ctx.clock.now();
   // Read before the transaction: inside it, a cold cache's query would deadlock PGlite's one connection.
-  const catalogue = await services.orderableServices();
+  const catalog = await services.orderableServices();
   return ctx.db.transaction(async (tx) => {
     const due = await fulfilmentRepository.claimDueAutoOrders(tx, now, ctx.options.batchSize);
     for (const autoOrder of due) {
       const run = autoOrder.completed + 1;
-      const found = catalogue.get(autoOrder.serviceId);
+      const found = catalog.get(autoOrder.serviceId);
       await fulfilmentRepository.insertOrder(tx, {
         accountId: autoOrder.accountId,
         serviceId: autoOrder.serviceId,

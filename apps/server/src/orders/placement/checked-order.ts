@@ -35,7 +35,7 @@ export interface CheckedOrder {
 
 /**
  * The order as the form checks it (docs/product.md#order-rules: packages/domain validateOrder, the
- * rule the form runs too) against the service as the catalogue has it now, then priced: ORDER_INVALID
+ * rule the form runs too) against the service as the catalog has it now, then priced: ORDER_INVALID
  * (400) with the rule's Korean message, or the order to write.
  */
 export async function checkOrder(

@@ -89,7 +89,7 @@ function mockCatalog(extra: Record<string, unknown> = {}) {
 const renderScreen = () =>
   renderWithProviders(<CatalogScreen />, { route: '/admin/catalog', path: '/admin/catalog' });
 
-describe('catalogue screen', () => {
+describe('catalog screen', () => {
   it("shows platforms, the chosen platform's categories and the chosen category's services with exact prices", async () => {
     mockCatalog();
     renderScreen();

@@ -49,7 +49,7 @@ function feedback(success: string, failure: string) {
 /**
  * 플랫폼·상품: platforms, the chosen platform's categories and the chosen category's services, each in
  * the members' order with 위로/아래로 buttons. Every change reaches the member site at once (the
- * server drops its catalogue cache).
+ * server drops its catalog cache).
  */
 export function CatalogScreen() {
   const platforms = usePlatforms();

@@ -9,7 +9,7 @@ import { ProvidersScreen } from './providers-screen';
 import { adminCatalogApi, pathOf } from '@smm/domain/endpoints';
 
 /** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
-const quiet = emptyLists(adminCatalogApi.catalogueSync, adminCatalogApi.providerHealth);
+const quiet = emptyLists(adminCatalogApi.catalogSync, adminCatalogApi.providerHealth);
 
 const providers: AdminProvider[] = [
   {

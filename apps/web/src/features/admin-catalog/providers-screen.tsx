@@ -9,7 +9,7 @@ import { DataTable, type ColumnDef } from '@/features/admin/components/data-tabl
 import { useCheckProviderBalance } from './api/check-provider-balance';
 import { useProviders, type AdminProvider } from '@/features/admin/api/get-providers';
 import { useSetProviderEnabled } from './api/set-provider-enabled';
-import { CatalogueSyncSection } from './components/catalogue-sync-section';
+import { CatalogSyncSection } from './components/catalog-sync-section';
 import { ProviderHealthSection } from './components/provider-health-section';
 import { ProviderFormDialog } from './components/provider-form-dialog';
 import { ProviderImportDialog } from './components/provider-import-dialog';
@@ -183,7 +183,7 @@ export function ProvidersScreen() {
         />
       </AdminSection>
       <ProviderHealthSection />
-      <CatalogueSyncSection />
+      <CatalogSyncSection />
       {editing && <ProviderFormDialog provider={editing.provider} onClose={() => setEditing(null)} />}
       {importing && <ProviderImportDialog provider={importing} onClose={() => setImporting(null)} />}
     </AdminPage>

@@ -18,7 +18,7 @@ describe('notices screen', () => {
     { id: 2, content: '고정 공지', isTop: true, bgColor: '#fef3c7', createdAt: '2026-11-19T01:00:00.000Z' },
   ];
 
-  it('lists pinned first with a colour swatch, and deletes only after the confirmation', async () => {
+  it('lists pinned first with a color swatch, and deletes only after the confirmation', async () => {
     const user = userEvent.setup();
     const api = mockApi({
       [on(adminContentApi.notices)]: NOTICES,
@@ -43,7 +43,7 @@ describe('notices screen', () => {
     );
   });
 
-  it('previews operator text as text with its line breaks, and sends content, pin and colour', async () => {
+  it('previews operator text as text with its line breaks, and sends content, pin and color', async () => {
     const user = userEvent.setup();
     const api = mockApi({
       [on(adminContentApi.notices)]: [],
@@ -72,7 +72,7 @@ describe('notices screen', () => {
     );
   });
 
-  it('edits a notice back to no colour', async () => {
+  it('edits a notice back to no color', async () => {
     const user = userEvent.setup();
     const api = mockApi({
       [on(adminContentApi.notices)]: NOTICES,

@@ -19,7 +19,7 @@ import { useSaveNotice } from './api/save-notice';
 import { ConfirmDelete } from './confirm-delete';
 import './content-admin.css';
 
-const DEFAULT_COLOUR = '#fef3c7';
+const DEFAULT_COLOR = '#fef3c7';
 const EMPTY: NoticeInput = { content: '', isTop: false, bgColor: null };
 
 /** Pinned first, as the order screen shows them (docs/product.md#order-page). */
@@ -29,15 +29,15 @@ const pinnedFirst = (notices: AdminNotice[]) => [
 ];
 
 /**
- * A notice as members will see it: text (never HTML), line breaks kept, the background colour only on
- * a pinned notice (the order screen colours pinned notices only).
+ * A notice as members will see it: text (never HTML), line breaks kept, the background color only on
+ * a pinned notice (the order screen colors pinned notices only).
  */
 function NoticePreview({ notice }: { notice: NoticeInput }) {
-  const coloured = notice.isTop && notice.bgColor;
+  const colored = notice.isTop && notice.bgColor;
   return (
     <div
       className={notice.isTop ? 'content-notice content-notice-top' : 'content-notice'}
-      style={coloured ? { background: notice.bgColor!, color: readableTextOn(notice.bgColor!) } : undefined}
+      style={colored ? { background: notice.bgColor!, color: readableTextOn(notice.bgColor!) } : undefined}
       data-testid="notice-preview"
     >
       {notice.isTop && (
@@ -59,7 +59,7 @@ function NoticeEditor({
   onDone: () => void;
 }) {
   const [values, setValues] = useState<NoticeInput>(editing.values);
-  const [lastColour, setLastColour] = useState(editing.values.bgColor ?? DEFAULT_COLOUR);
+  const [lastColor, setLastColor] = useState(editing.values.bgColor ?? DEFAULT_COLOR);
   const save = useSaveNotice();
   const isNew = editing.id === null;
 
@@ -82,9 +82,9 @@ function NoticeEditor({
     );
   }
 
-  const setColour = (colour: string) => {
-    setLastColour(colour);
-    setValues((v) => ({ ...v, bgColor: colour }));
+  const setColor = (color: string) => {
+    setLastColor(color);
+    setValues((v) => ({ ...v, bgColor: color }));
   };
 
   return (
@@ -115,11 +115,11 @@ function NoticeEditor({
         />
         <fieldset className="content-fieldset">
           <legend className="content-label">배경색</legend>
-          <div className="content-colour-row">
+          <div className="content-color-row">
             <label className="content-radio">
               <input
                 type="radio"
-                name="notice-colour"
+                name="notice-color"
                 checked={values.bgColor === null}
                 onChange={() => setValues((v) => ({ ...v, bgColor: null }))}
               />
@@ -128,18 +128,18 @@ function NoticeEditor({
             <label className="content-radio">
               <input
                 type="radio"
-                name="notice-colour"
+                name="notice-color"
                 checked={values.bgColor !== null}
-                onChange={() => setColour(lastColour)}
+                onChange={() => setColor(lastColor)}
               />
               색상
             </label>
             <input
               type="color"
-              className="content-colour"
+              className="content-color"
               aria-label="배경색 고르기"
-              value={values.bgColor ?? lastColour}
-              onChange={(event) => setColour(event.target.value)}
+              value={values.bgColor ?? lastColor}
+              onChange={(event) => setColor(event.target.value)}
             />
             {values.bgColor && <code className="content-hex">{values.bgColor}</code>}
           </div>

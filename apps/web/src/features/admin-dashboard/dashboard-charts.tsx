@@ -15,9 +15,9 @@ import type { DashboardDay } from '@smm/domain/contract';
 import { compactWon, longChartDate, tooltipWon } from './dashboard-format';
 
 // Series are drawn without animation: the screen refreshes every minute and would replay it each time.
-// recharts is imported here and nowhere else, so it stays in the dashboard's chunk. Colours are the
+// recharts is imported here and nowhere else, so it stays in the dashboard's chunk. Colors are the
 // theme's CSS variables (recharts passes them through to SVG), so both themes and an operator's main
-// colour apply without a re-render.
+// color apply without a re-render.
 const axisTick = { fill: 'var(--text-muted)', fontSize: 11 };
 const tooltipStyle = {
   contentStyle: {

@@ -5,14 +5,14 @@ import {
   AUTO_ORDER_STATUS_LABELS,
   CHARGE_STATUS_LABELS,
   ORDER_STATUS_LABELS,
-  PAYMENT_KIND_LABELS,
+  RECEIPT_KIND_LABELS,
   formatPhoneNumber,
   formatSeoulDateTime,
   formatWon,
   type AutoOrderStatus,
   type ChargeStatus,
   type OrderStatus,
-  type PaymentKind,
+  type ReceiptKind,
   formatCount,
 } from '@smm/domain';
 import type {
@@ -172,7 +172,7 @@ const chargeColumns: ColumnDef<AdminMemberCharge, never>[] = [
     header: '증빙',
     size: 110,
     enableSorting: false,
-    cell: ({ row }) => PAYMENT_KIND_LABELS[row.original.feeType as PaymentKind] ?? '-',
+    cell: ({ row }) => RECEIPT_KIND_LABELS[row.original.feeType as ReceiptKind] ?? '-',
   },
   {
     id: 'status',

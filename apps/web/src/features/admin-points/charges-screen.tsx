@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import { ChargeStatus, formatWon, PAYMENT_KIND_LABELS } from '@smm/domain';
+import { ChargeStatus, formatWon, RECEIPT_KIND_LABELS } from '@smm/domain';
 import type { AdminChargeItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -28,12 +28,12 @@ const STATUS_TABS = [
 /** The list's state lives in the URL (?status=&q=&feeType=&page=): reload, back and links keep it. */
 export function readChargesSearch(params: URLSearchParams): ChargesSearch {
   const status = params.get('status');
-  const feeType = params.get('feeType');
+  const receiptKind = params.get('feeType');
   const page = Number(params.get('page'));
   return {
     status: STATUS_TABS.some((tab) => tab.value === status) ? (status as ChargesSearch['status']) : '0',
     q: (params.get('q') ?? '').trim().slice(0, 100),
-    feeType: feeType === '0' || feeType === '1' || feeType === '2' ? feeType : '',
+    receiptKind: receiptKind === '0' || receiptKind === '1' || receiptKind === '2' ? receiptKind : '',
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -153,7 +153,7 @@ export function ChargesScreen() {
           current={search.status}
           hrefFor={(status) => hrefOf({ status: status as ChargesSearch['status'] })}
         />
-        <ChargeFilters key={`${search.q}|${search.feeType}`} search={search} />
+        <ChargeFilters key={`${search.q}|${search.receiptKind}`} search={search} />
       </AdminSection>
       <AdminSection>
         <PagedTable
@@ -177,10 +177,10 @@ export function ChargesScreen() {
 function ChargeFilters({ search }: { search: ChargesSearch }) {
   const [, setParams] = useSearchParams();
   const [q, setQ] = useState(search.q);
-  const [feeType, setFeeType] = useState(search.feeType);
+  const [receiptKind, setReceiptKind] = useState(search.receiptKind);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setParams(chargesSearchParams({ ...search, q: q.trim(), feeType, page: 1 }));
+    setParams(chargesSearchParams({ ...search, q: q.trim(), receiptKind, page: 1 }));
   };
   return (
     <form className="admin-filters points-filters" role="search" onSubmit={submit}>
@@ -193,13 +193,13 @@ function ChargeFilters({ search }: { search: ChargesSearch }) {
       />
       <SelectField
         label="증빙"
-        value={feeType}
-        onChange={(event) => setFeeType(event.target.value as ChargesSearch['feeType'])}
+        value={receiptKind}
+        onChange={(event) => setReceiptKind(event.target.value as ChargesSearch['receiptKind'])}
       >
         <option value="">전체</option>
-        <option value="1">{PAYMENT_KIND_LABELS[1]}</option>
-        <option value="0">{PAYMENT_KIND_LABELS[0]}</option>
-        <option value="2">{PAYMENT_KIND_LABELS[2]}</option>
+        <option value="1">{RECEIPT_KIND_LABELS[1]}</option>
+        <option value="0">{RECEIPT_KIND_LABELS[0]}</option>
+        <option value="2">{RECEIPT_KIND_LABELS[2]}</option>
       </SelectField>
       <Button type="submit" variant="secondary">
         검색

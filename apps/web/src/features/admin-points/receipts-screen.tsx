@@ -6,7 +6,7 @@ import {
   formatBusinessNumber,
   formatPhoneNumber,
   formatWon,
-  PAYMENT_KIND_LABELS,
+  RECEIPT_KIND_LABELS,
   RECEIPT_STATUS_LABELS,
 } from '@smm/domain';
 import type { ReceiptItem } from '@smm/domain/contract';
@@ -77,7 +77,7 @@ export function ReceiptsScreen() {
       size: 100,
       cell: ({ row }) => (
         <span className={row.original.kind === 1 ? 'admin-chip' : 'admin-chip admin-chip-muted'}>
-          {PAYMENT_KIND_LABELS[row.original.kind]}
+          {RECEIPT_KIND_LABELS[row.original.kind]}
         </span>
       ),
     },
@@ -232,8 +232,8 @@ export function ReceiptsScreen() {
               }
             >
               <option value="">전체</option>
-              <option value="1">{PAYMENT_KIND_LABELS[1]}</option>
-              <option value="0">{PAYMENT_KIND_LABELS[0]}</option>
+              <option value="1">{RECEIPT_KIND_LABELS[1]}</option>
+              <option value="0">{RECEIPT_KIND_LABELS[0]}</option>
             </SelectField>
           </div>
         </div>
@@ -258,7 +258,7 @@ export function ReceiptsScreen() {
 
 function IssueDialog({ receipt, onClose }: { receipt: ReceiptItem; onClose: () => void }) {
   const issue = useIssueReceipt();
-  const kind = PAYMENT_KIND_LABELS[receipt.kind];
+  const kind = RECEIPT_KIND_LABELS[receipt.kind];
   const confirm = async (memo: string) => {
     try {
       const result = await issue.mutateAsync({ chargeId: receipt.chargeId, memo });

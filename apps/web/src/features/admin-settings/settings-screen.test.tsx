@@ -36,35 +36,35 @@ const SETTINGS: AdminSetting[] = SETTING_KEYS.map((key) => ({
   choices: [...settingChoices(key)],
 }));
 
-/** The member site's main colour as this tab reads it (lib/site-settings, cached an hour). */
-function MemberColourProbe() {
+/** The member site's main color as this tab reads it (lib/site-settings, cached an hour). */
+function MemberColorProbe() {
   const { settings } = useSiteSettings();
-  return <output data-testid="member-colour">{settings.mainColor()}</output>;
+  return <output data-testid="member-color">{settings.mainColor()}</output>;
 }
 
 /** What the server lacks (GET /admin/api/settings/config-status): nothing, unless a test says otherwise. */
 type ConfigStatus = { key: string; missing: string[] }[];
 
 function setup(answer?: (call: RecordedCall) => Response | undefined, configStatus: ConfigStatus = []) {
-  let memberColour = '#4f46e5';
+  let memberColor = '#4f46e5';
   const save = (key: string) => (call: RecordedCall) => {
     const custom = answer?.(call);
     if (custom) return custom;
     const { value } = call.body as { value: string };
-    if (key === 'SITE_MAIN_COLOR') memberColour = value;
+    if (key === 'SITE_MAIN_COLOR') memberColor = value;
     return json({ key, value, changed: true });
   };
   const api = mockApi({
     ...quiet,
     [on(adminApi.settings)]: SETTINGS,
     [on(adminApi.settingsConfigStatus)]: configStatus,
-    [on(siteApi.settings)]: () => json([{ key: 'SITE_MAIN_COLOR', value: memberColour }]),
+    [on(siteApi.settings)]: () => json([{ key: 'SITE_MAIN_COLOR', value: memberColor }]),
     ...Object.fromEntries(SETTING_KEYS.map((key) => [on(adminApi.updateSetting, { key }), save(key)])),
   });
   renderWithProviders(
     <>
       <SettingsScreen />
-      <MemberColourProbe />
+      <MemberColorProbe />
     </>,
   );
   return api;
@@ -88,7 +88,7 @@ describe('settings screen', () => {
     expect(screen.getAllByRole('switch')).toHaveLength(
       SETTING_KEYS.filter((k) => settingKind(k) === 'flag').length,
     );
-    // colour → a colour picker and its hex
+    // color → a color picker and its hex
     expect(screen.getByLabelText('대표 색상 고르기')).toHaveAttribute('type', 'color');
     expect(screen.getByRole('textbox', { name: '대표 색상' })).toHaveValue('#4f46e5');
     // enum → a select with its choices in Korean
@@ -146,21 +146,21 @@ describe('settings screen', () => {
     await waitFor(() => expect(puts(api.calls)[0]).toMatchObject({ body: { value: 'FEE' } }));
   });
 
-  it('a colour saves its hex and the member site in this tab takes it', async () => {
+  it('a color saves its hex and the member site in this tab takes it', async () => {
     const user = userEvent.setup();
     const api = setup();
-    expect(await screen.findByTestId('member-colour')).toHaveTextContent('#4f46e5');
+    expect(await screen.findByTestId('member-color')).toHaveTextContent('#4f46e5');
     const hex = await screen.findByRole('textbox', { name: '대표 색상' });
     await user.clear(hex);
     await user.type(hex, '#0ea5e9');
     const field = hex.closest('form')!;
     await user.click(within(field).getByRole('button', { name: '저장' }));
     await waitFor(() => expect(puts(api.calls)[0]).toMatchObject({ body: { value: '#0ea5e9' } }));
-    await waitFor(() => expect(screen.getByTestId('member-colour')).toHaveTextContent('#0ea5e9'));
+    await waitFor(() => expect(screen.getByTestId('member-color')).toHaveTextContent('#0ea5e9'));
     expect(within(field).getByText('저장됨')).toBeInTheDocument();
   });
 
-  it('the colour picker fills the hex', async () => {
+  it('the color picker fills the hex', async () => {
     setup();
     const picker = await screen.findByLabelText('대표 색상 고르기');
     fireEvent.input(picker, { target: { value: '#ff0000' } });
@@ -222,15 +222,15 @@ describe('settings screen', () => {
     expect(within(field).queryByRole('alert')).toBeNull();
     expect(puts(api.calls).at(-1)).toMatchObject({ body: { value: 'https://pf.kakao.com/_badx' } });
 
-    // The rule refused before a request: the colour's error goes as the hex is edited too.
+    // The rule refused before a request: the color's error goes as the hex is edited too.
     const hex = screen.getByRole('textbox', { name: '대표 색상' });
-    const colour = hex.closest('form')!;
+    const color = hex.closest('form')!;
     await user.clear(hex);
     await user.type(hex, 'blue');
-    await user.click(within(colour).getByRole('button', { name: '저장' }));
-    expect(within(colour).getByRole('alert')).toHaveTextContent(SETTING_MESSAGES.COLOR);
+    await user.click(within(color).getByRole('button', { name: '저장' }));
+    expect(within(color).getByRole('alert')).toHaveTextContent(SETTING_MESSAGES.COLOR);
     await user.clear(hex);
-    expect(within(colour).queryByRole('alert')).toBeNull();
+    expect(within(color).queryByRole('alert')).toBeNull();
   });
 
   it('a switch the server cannot make work says 적용 안 됨 and names the missing server variables, before and after 저장됨', async () => {

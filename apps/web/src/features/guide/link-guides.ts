@@ -28,7 +28,7 @@ export interface LinkKind {
   id: string;
   /** '프로필 링크' */
   name: string;
-  /** Services that need this link, as the catalogue names them ('팔로워', '좋아요' …). */
+  /** Services that need this link, as the catalog names them ('팔로워', '좋아요' …). */
   services: string[];
   /** A sample address and the part of it that tells this kind apart. */
   sample: { url: string; mark: string; markNote: string };
@@ -54,7 +54,7 @@ export interface LinkExample {
 
 export interface PlatformGuide {
   id: 'instagram' | 'youtube' | 'tiktok' | 'facebook' | 'naver' | 'general';
-  /** Lower-case fragments matched against a catalogue platform's name (spaces ignored). */
+  /** Lower-case fragments matched against a catalog platform's name (spaces ignored). */
   keywords: string[];
   intro: string;
   kinds: LinkKind[];
@@ -532,7 +532,7 @@ const NAVER: PlatformGuide = {
   ],
 };
 
-/** For a catalogue platform this guide has no entry for: the rules every platform shares. */
+/** For a catalog platform this guide has no entry for: the rules every platform shares. */
 export const GENERAL_GUIDE: PlatformGuide = {
   id: 'general',
   keywords: [],

@@ -6,7 +6,7 @@ import { guideSections, matchPlatformGuide } from './match-platform';
 const platform = (id: number, text: string, visible = true): Platform => ({ id, text, visible, bgColor: '' });
 
 describe('matchPlatformGuide', () => {
-  it("matches the demo catalogue's platform names", () => {
+  it("matches the demo catalog's platform names", () => {
     expect(
       ['인스타그램', '유튜브', '틱톡', '페이스북', '네이버'].map((t) => matchPlatformGuide(t)?.id),
     ).toEqual(['instagram', 'youtube', 'tiktok', 'facebook', 'naver']);
@@ -29,7 +29,7 @@ describe('matchPlatformGuide', () => {
 });
 
 describe('guideSections', () => {
-  it('gives every visible platform a section, in catalogue order, with the general guide for unknown ones', () => {
+  it('gives every visible platform a section, in catalog order, with the general guide for unknown ones', () => {
     const sections = guideSections([
       platform(3, '유튜브'),
       platform(1, '스레드'),

@@ -2,7 +2,7 @@ import type { Platform } from '@smm/domain/contract';
 import { GENERAL_GUIDE, PLATFORM_GUIDES, type PlatformGuide } from './link-guides';
 
 /**
- * The guide entry for a catalogue platform, matched on its operator-written name ('인스타그램',
+ * The guide entry for a catalog platform, matched on its operator-written name ('인스타그램',
  * '🇰🇷 Instagram', '유튜브 쇼츠' …): case and spaces ignored; null when no entry fits.
  */
 export function matchPlatformGuide(platformText: string): PlatformGuide | null {
@@ -17,7 +17,7 @@ export interface GuideSection {
   general: boolean;
 }
 
-/** One section per visible platform, in the catalogue's order. */
+/** One section per visible platform, in the catalog's order. */
 export function guideSections(platforms: readonly Platform[]): GuideSection[] {
   return platforms
     .filter((platform) => platform.visible !== false)

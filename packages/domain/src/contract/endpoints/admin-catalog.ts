@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 
-/** The console's catalogue: providers, platforms, categories, services, their sync and health. Operators only. */
+/** The console's catalog: providers, platforms, categories, services, their sync and health. Operators only. */
 export const adminCatalogApi = {
   providers: endpoint({ method: 'GET', path: '/admin/api/providers', response: 'adminProvidersResponse' }),
   createProvider: endpoint({
@@ -127,10 +127,10 @@ export const adminCatalogApi = {
     params: 'catalogIdParams',
     response: 'catalogDeleteResponse',
   }),
-  catalogueSync: endpoint({
+  catalogSync: endpoint({
     method: 'GET',
     path: '/admin/api/catalogue-sync',
-    response: 'catalogueSyncResponse',
+    response: 'catalogSyncResponse',
   }),
   syncProvider: endpoint({
     method: 'POST',
@@ -149,13 +149,13 @@ export const adminCatalogApi = {
     path: '/admin/api/providers/:id/sync-settings',
     params: 'catalogIdParams',
     body: 'syncSettingsRequest',
-    response: 'catalogueSyncResponse',
+    response: 'catalogSyncResponse',
   }),
   saveExchangeRates: endpoint({
     method: 'PUT',
     path: '/admin/api/exchange-rates',
     body: 'exchangeRateRequest',
-    response: 'catalogueSyncResponse',
+    response: 'catalogSyncResponse',
   }),
   setSimulatedListing: endpoint({
     method: 'PUT',

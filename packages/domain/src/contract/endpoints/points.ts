@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 
-/** A member's charges and point history (docs/product.md#charges-and-deposits). */
+/** A member's charges and their history (docs/product.md#charges-and-deposits). */
 export const pointsApi = {
   /** A 409 carries the charge already waiting (chargeConflictBody). */
   requestCharge: endpoint({
@@ -26,7 +26,7 @@ export const pointsApi = {
   history: endpoint({
     method: 'GET',
     path: '/service/point-history',
-    query: 'pointHistoryQuery',
-    response: 'pointHistoryResponse',
+    query: 'chargeHistoryQuery',
+    response: 'chargeHistoryResponse',
   }),
 };

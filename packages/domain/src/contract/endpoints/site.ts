@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 
-/** The public reads of the member site: settings, catalogue and content (cached, no session). */
+/** The public reads of the member site: settings, catalog and content (cached, no session). */
 export const siteApi = {
   settings: endpoint({ method: 'GET', path: '/service/settings', response: 'settingsResponse' }),
   platforms: endpoint({ method: 'GET', path: '/service/platforms', response: 'platformsResponse' }),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
   BROWSE_ONLY_MESSAGE,
-  ERROR_CATALOGUE,
+  ERROR_CATALOG,
   GUEST_LABEL,
   REGISTER_HINTS,
   SessionState,
@@ -150,7 +150,7 @@ describe('account (/account): id and API key', () => {
 
   it("shows the server's message when the key cannot be issued (too many new keys this hour), and no key", async () => {
     localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-    const { message } = ERROR_CATALOGUE.TOO_MANY_API_KEYS;
+    const { message } = ERROR_CATALOG.TOO_MANY_API_KEYS;
     mockApi({
       ...quiet,
       [on(authApi.profile)]: { id: 'member1', point: 0, apiKey: null },

@@ -5,7 +5,7 @@ import { call } from '@/lib/api-client';
 import { CATALOG_QUERY_KEY } from './catalog-keys';
 import { useCatalogMutation } from './use-catalog-mutation';
 
-/** Under the catalogue's key: the switch changes the providers list too. */
+/** Under the catalog's key: the switch changes the providers list too. */
 export const PROVIDER_HEALTH_QUERY_KEY = [...CATALOG_QUERY_KEY, 'health'] as const;
 
 export const getProviderHealth = () => call(adminCatalogApi.providerHealth);

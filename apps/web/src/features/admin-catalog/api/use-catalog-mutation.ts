@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CATALOG_QUERY_KEY } from './catalog-keys';
 
-/** A catalogue write: every catalogue list (and the providers' service counts) is refetched after it. */
+/** A catalog write: every catalog list (and the providers' service counts) is refetched after it. */
 export function useCatalogMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
 ) {

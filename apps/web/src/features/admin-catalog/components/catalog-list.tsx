@@ -51,7 +51,7 @@ export function CatalogList<T extends { id: number; text: string }>({
   onSelect: (item: T) => void;
   /** e.g. "상품 12". */
   count: (item: T) => string;
-  /** The item's colour, shown before its name. */
+  /** The item's color, shown before its name. */
   swatch?: (item: T) => string;
   visibility?: { isVisible: (item: T) => boolean; disabled: boolean; onToggle: (item: T) => void };
   reorderDisabled: boolean;

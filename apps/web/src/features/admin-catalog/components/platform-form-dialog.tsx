@@ -6,7 +6,7 @@ import { useSavePlatform } from '../api/save-platform';
 import { AdminDialog, AdminDialogActions } from '@/features/admin/components/admin-dialog';
 import { submitCatalogForm } from './submit-catalog-form';
 
-/** 플랫폼 추가 / 수정: name, background colour (#rrggbb, with a picker), shown to members or not. */
+/** 플랫폼 추가 / 수정: name, background color (#rrggbb, with a picker), shown to members or not. */
 export function PlatformFormDialog({
   platform,
   onClose,

@@ -40,7 +40,7 @@ function totals(hours: ProviderHealthHour[]) {
 
 /**
  * The last 24 hours by hour as an inline SVG: a bar per hour for its calls (the failed share drawn in
- * the danger colour) and a line for the average latency (on its own scale). The figures are in a
+ * the danger color) and a line for the average latency (on its own scale). The figures are in a
  * visually hidden table for screen readers; the figure's caption gives the day's totals.
  */
 function CallsChart({ name, hours }: { name: string; hours: ProviderHealthHour[] }) {

@@ -53,7 +53,7 @@ export interface ServiceForm {
   failoverProviderServiceId: string;
   failoverLossConfirmed: boolean;
   /**
-   * The catalogue sync keeps a pinned price (docs/product.md#operator-console); the server pins a
+   * The catalog sync keeps a pinned price (docs/product.md#operator-console); the server pins a
    * price edited by hand, and the form sends the pin only when the operator ticked or cleared it.
    */
   pricePinned: boolean;

@@ -7,7 +7,7 @@ interface SaveMutation<V> {
 }
 
 /**
- * The submit of the catalogue's add/edit dialogs: with a `problem` (the domain rule's message) it is
+ * The submit of the catalog's add/edit dialogs: with a `problem` (the domain rule's message) it is
  * shown on the form and as a toast and nothing is sent; otherwise the save runs, says in Korean what
  * happened (`<what> 추가했습니다.` for a new one, `수정했습니다.` for an edit), and closes the dialog.
  * The server's refusal (a 400 in Korean) is shown on the form as well as in a toast: a toast sits

@@ -7,8 +7,8 @@ export interface ChargesSearch {
   /** ChargeStatus 0 | 1 | 2, or 'all'. */
   status: '0' | '1' | '2' | 'all';
   q: string;
-  /** PaymentKind 0 | 1 | 2, or '' for every kind. */
-  feeType: '' | '0' | '1' | '2';
+  /** ReceiptKind 0 | 1 | 2 (the URL's feeType), or '' for every kind. */
+  receiptKind: '' | '0' | '1' | '2';
   page: number;
 }
 
@@ -20,7 +20,7 @@ export function chargesSearchParams(search: ChargesSearch): string {
   const params = new URLSearchParams();
   params.set('status', search.status);
   if (search.q) params.set('q', search.q);
-  if (search.feeType) params.set('feeType', search.feeType);
+  if (search.receiptKind) params.set('feeType', search.receiptKind);
   params.set('page', String(search.page));
   return params.toString();
 }

@@ -6,7 +6,7 @@ import { POINTS_QUERY_KEY } from './points-keys';
 
 export interface ReceiptsSearch {
   status: ReceiptStatus;
-  /** PaymentKind 0 (현금영수증) or 1 (세금계산서), or '' for both. */
+  /** ReceiptKind 0 (현금영수증) or 1 (세금계산서), or '' for both. */
   kind: '' | '0' | '1';
   page: number;
 }

@@ -5,8 +5,8 @@ import {
   formatPhoneNumber,
   formatSeoulDateTime,
   formatWon,
-  PAYMENT_KIND_LABELS,
-  PaymentKind,
+  RECEIPT_KIND_LABELS,
+  ReceiptKind,
 } from '@smm/domain';
 import type { AdminChargeItem, AdminDepositWithMemo } from '@smm/domain/contract';
 
@@ -57,9 +57,9 @@ export function ChargeStateChip({ charge }: { charge: Pick<AdminChargeItem, 'sta
 
 /** The receipt a charge asked for, with the one detail that identifies it (company or phone). */
 export function ReceiptSummary({ charge }: { charge: Pick<AdminChargeItem, 'feeType' | 'feeValue'> }) {
-  const label = PAYMENT_KIND_LABELS[charge.feeType];
+  const label = RECEIPT_KIND_LABELS[charge.feeType];
   const details = charge.feeValue ?? {};
-  if (charge.feeType === PaymentKind.FEE) {
+  if (charge.feeType === ReceiptKind.TAX_INVOICE) {
     return (
       <span className="points-stack">
         <span>{label}</span>
@@ -70,7 +70,7 @@ export function ReceiptSummary({ charge }: { charge: Pick<AdminChargeItem, 'feeT
       </span>
     );
   }
-  if (charge.feeType === PaymentKind.CASH) {
+  if (charge.feeType === ReceiptKind.CASH_RECEIPT) {
     return (
       <span className="points-stack">
         <span>{label}</span>

@@ -232,7 +232,7 @@ describe('kakao login through the SDK', () => {
     expect(await screen.findByText(ACCOUNT_MESSAGES.KAKAO_SDK_FAILED)).toBeInTheDocument();
   });
 
-  it("a provider refusal says Kakao, even though the server's catalogue wording names Naver", async () => {
+  it("a provider refusal says Kakao, even though the server's catalog wording names Naver", async () => {
     installKakao(({ success }) => success({ access_token: 'bad' }));
     mockApi({
       ...quiet,

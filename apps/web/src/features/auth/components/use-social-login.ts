@@ -37,7 +37,7 @@ function registrationToken(error: unknown): string | null {
 
 /** The server's message when it sent one, else "<provider> login failed" (docs/product.md#error-answers). */
 function socialLoginErrorMessage(provider: SocialProvider, error: unknown): string {
-  // The catalogue's SOCIAL_LOGIN_FAILED wording names Naver; a Kakao failure must say Kakao.
+  // The catalog's SOCIAL_LOGIN_FAILED wording names Naver; a Kakao failure must say Kakao.
   if (!isApiError(error) || !error.message || error.code === 'SOCIAL_LOGIN_FAILED') return FAILED[provider];
   return error.message;
 }

@@ -8,7 +8,7 @@ const VERDICTS: Record<LinkVerdict, { label: string; Icon: typeof CircleCheck }>
   invalid: { label: '입력할 수 없는 링크', Icon: CircleX },
 };
 
-/** Example links with a verdict in words and an icon (never colour alone). */
+/** Example links with a verdict in words and an icon (never color alone). */
 export function LinkExamples({ examples, titleId }: { examples: LinkExample[]; titleId: string }) {
   return (
     <div className="guide-examples">

@@ -63,7 +63,7 @@ function KindCard({ kind, appName, sectionKey }: { kind: LinkKind; appName: stri
   );
 }
 
-/** One catalogue platform: which link each service needs, how to copy it, and example links. */
+/** One catalog platform: which link each service needs, how to copy it, and example links. */
 export function PlatformSection({ section }: { section: GuideSection }) {
   const { platform, guide, general } = section;
   const key = sectionId(platform.id);

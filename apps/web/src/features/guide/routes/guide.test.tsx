@@ -23,7 +23,7 @@ function renderGuide(platforms: unknown = DEMO_PLATFORMS) {
 }
 
 describe('link-input guide (/guide)', () => {
-  it('renders a section for each platform the catalogue returns, with its link kinds', async () => {
+  it('renders a section for each platform the catalog returns, with its link kinds', async () => {
     renderGuide();
     expect(screen.getByRole('heading', { level: 1, name: '링크 입력 가이드' })).toBeInTheDocument();
 

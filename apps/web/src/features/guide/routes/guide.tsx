@@ -10,7 +10,7 @@ import { guideSections } from '../match-platform';
 import '../components/guide.css';
 
 /**
- * Link-input guide (docs/product.md#guide-faq-and-terms): one section per platform the catalogue offers, each
+ * Link-input guide (docs/product.md#guide-faq-and-terms): one section per platform the catalog offers, each
  * saying which link its services need and how to copy it, with drawn pictures and example links.
  */
 export function GuideRoute() {

@@ -11,7 +11,7 @@ export interface Catalog {
   services: Service[];
 }
 
-/** The three catalogue reads the order form chooses from, as one; only visible platforms. */
+/** The three catalog reads the order form chooses from, as one; only visible platforms. */
 export function useCatalog(): { catalog: Catalog; isPending: boolean; isError: boolean } {
   const platforms = usePlatforms();
   const categories = useCategories();

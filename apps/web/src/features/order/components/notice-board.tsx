@@ -1,9 +1,9 @@
 import { Megaphone, Pin } from 'lucide-react';
 import { useNotices, type Notice } from '@/lib/content-api';
-import { operatorColourVars } from './operator-colour';
+import { operatorColorVars } from './operator-color';
 import './order.css';
 
-/** Pinned notices first, each with its optional background colour (docs/product.md#order-page). */
+/** Pinned notices first, each with its optional background color (docs/product.md#order-page). */
 function orderNotices(notices: Notice[]): Notice[] {
   return [...notices.filter((n) => n.isTop), ...notices.filter((n) => !n.isTop)];
 }
@@ -34,13 +34,11 @@ export function NoticeBoard() {
               className={
                 notice.isTop
                   ? notice.bgColor
-                    ? 'notice notice-top has-colour'
+                    ? 'notice notice-top has-color'
                     : 'notice notice-top'
                   : 'notice'
               }
-              style={
-                notice.isTop && notice.bgColor ? operatorColourVars('notice', notice.bgColor) : undefined
-              }
+              style={notice.isTop && notice.bgColor ? operatorColorVars('notice', notice.bgColor) : undefined}
             >
               {notice.isTop && (
                 <span className="notice-pin">

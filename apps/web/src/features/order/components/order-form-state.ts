@@ -77,8 +77,8 @@ export function numberOf(text: string): number {
 
 /**
  * A platform picked before its categories (or a category before its products) arrived leaves the
- * cascade short: once the catalogue has them, the first ones are selected as if picked just now.
- * Returns the same state when nothing is missing, so an effect can call it on every catalogue change.
+ * cascade short: once the catalog has them, the first ones are selected as if picked just now.
+ * Returns the same state when nothing is missing, so an effect can call it on every catalog change.
  */
 export function completeSelection(state: OrderFormState, catalog: Catalog): OrderFormState {
   if (

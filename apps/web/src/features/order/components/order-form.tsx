@@ -367,7 +367,7 @@ export function OrderForm({
 
 /** One numbered step (the number comes from a CSS counter) with its label tied to the control. */
 /**
- * One select of the catalogue cascade: the chosen id or none (the placeholder, shown while nothing is
+ * One select of the catalog cascade: the chosen id or none (the placeholder, shown while nothing is
  * chosen, or always when `alwaysOfferPlaceholder`); disabled while it has nothing to offer.
  */
 function CatalogSelect<T extends { id: number; text: string }>({

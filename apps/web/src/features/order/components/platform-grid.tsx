@@ -1,6 +1,6 @@
 import { LayoutGrid } from 'lucide-react';
 import { usePlatforms } from '@/lib/catalog-api';
-import { operatorColourVars } from './operator-colour';
+import { operatorColorVars } from './operator-color';
 import './order.css';
 
 /** Platform tiles; pressing one picks that platform in the order form. */
@@ -36,10 +36,10 @@ export function PlatformGrid({
             <li key={platform.id}>
               <button
                 type="button"
-                className={platform.bgColor ? 'platform-tile has-colour' : 'platform-tile'}
+                className={platform.bgColor ? 'platform-tile has-color' : 'platform-tile'}
                 aria-pressed={platform.id === selectedId}
                 onClick={() => onSelect(platform.id)}
-                style={platform.bgColor ? operatorColourVars('tile', platform.bgColor) : undefined}
+                style={platform.bgColor ? operatorColorVars('tile', platform.bgColor) : undefined}
               >
                 {platform.text}
               </button>

@@ -112,7 +112,7 @@ const orderButton = () => screen.getByRole('button', { name: '주문하기' });
 
 async function renderForm() {
   const result = renderWithProviders(<OrderRoute />, { route: '/order' });
-  // The catalogue has arrived once the platform select lists it.
+  // The catalog has arrived once the platform select lists it.
   await screen.findByRole('option', { name: '인스타그램' });
   return result;
 }

@@ -18,7 +18,7 @@ const quiet = emptyLists(
 describe('order page shell', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('lists pinned notices first with their colour (toned for the dark theme), as plain text', async () => {
+  it('lists pinned notices first with their color (toned for the dark theme), as plain text', async () => {
     mockApi({
       ...quiet,
       [on(siteApi.notices)]: [
@@ -31,7 +31,7 @@ describe('order page shell', () => {
     const pinned = await screen.findByText('<b>고정 공지</b>');
     const items = screen.getAllByRole('listitem').filter((li) => li.classList.contains('notice'));
     expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['<b>고정 공지</b>', '일반 공지']);
-    // Both themes' colours ride on CSS variables; order.css picks one by data-theme, so a toggle needs no render.
+    // Both themes' colors ride on CSS variables; order.css picks one by data-theme, so a toggle needs no render.
     const style = pinned.closest('li')!.style;
     expect(style.getPropertyValue('--notice-bg-light')).toBe('#fef3c7');
     expect(style.getPropertyValue('--notice-fg-light')).toBe(readableTextOn('#fef3c7'));

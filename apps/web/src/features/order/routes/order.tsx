@@ -27,7 +27,7 @@ export function OrderRoute() {
   const wide = useWideScreen();
   const [form, setForm] = useState<OrderFormState>(EMPTY_ORDER_FORM);
   const [result, setResult] = useState<PlaceOrderResponse | null>(null);
-  // The catalogue's three lists load separately: a pick made before the next list arrived is completed.
+  // The catalog's three lists load separately: a pick made before the next list arrived is completed.
   useEffect(() => setForm((f) => completeSelection(f, catalog)), [catalog]);
 
   const pickPlatform = (platformId: number) => {

@@ -3,7 +3,7 @@ import { ChargeStatus } from '@smm/domain';
 import type { ChargeTransferStatus } from '@smm/domain/contract';
 import { pointsApi } from '@smm/domain/endpoints';
 import { call } from '@/lib/api-client';
-import { PENDING_POLL_MS } from './get-point-history';
+import { PENDING_POLL_MS } from './get-charge-history';
 
 export type { ChargeTransferStatus };
 

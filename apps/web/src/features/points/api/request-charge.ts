@@ -3,7 +3,7 @@ import type { ChargeRequest, ChargeRequestResponse } from '@smm/domain/contract'
 import { pointsApi } from '@smm/domain/endpoints';
 import { call } from '@/lib/api-client';
 import { PENDING_CHARGES_KEY } from './get-charge-transfer';
-import { POINT_HISTORY_KEY } from './get-point-history';
+import { CHARGE_HISTORY_KEY } from './get-charge-history';
 
 export type { ChargeRequestResponse };
 
@@ -17,7 +17,7 @@ export function useRequestCharge() {
     // The answer waits for the history only (as before); the pending charges above are read again meanwhile.
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: PENDING_CHARGES_KEY });
-      return client.invalidateQueries({ queryKey: POINT_HISTORY_KEY });
+      return client.invalidateQueries({ queryKey: CHARGE_HISTORY_KEY });
     },
   });
 }

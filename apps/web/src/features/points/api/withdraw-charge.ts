@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChargeStatus } from '@smm/domain';
-import type { PointHistoryResponse, WithdrawChargeResponse } from '@smm/domain/contract';
+import type { ChargeHistoryResponse, WithdrawChargeResponse } from '@smm/domain/contract';
 import { pointsApi } from '@smm/domain/endpoints';
 import { call } from '@/lib/api-client';
 import { CHARGE_TRANSFER_KEY, PENDING_CHARGES_KEY } from './get-charge-transfer';
-import { POINT_HISTORY_KEY } from './get-point-history';
+import { CHARGE_HISTORY_KEY } from './get-charge-history';
 
 export type { WithdrawChargeResponse };
 
@@ -20,7 +20,7 @@ export function useWithdrawCharge() {
   return useMutation({
     mutationFn: withdrawCharge,
     onSuccess: (answer) => {
-      client.setQueriesData<PointHistoryResponse>({ queryKey: POINT_HISTORY_KEY }, (data) =>
+      client.setQueriesData<ChargeHistoryResponse>({ queryKey: CHARGE_HISTORY_KEY }, (data) =>
         data
           ? {
               ...data,
@@ -33,7 +33,7 @@ export function useWithdrawCharge() {
     },
     // Not awaited: the row already says 신청 취소, so the answer is shown without waiting for the refetch.
     onSettled: () => {
-      for (const queryKey of [POINT_HISTORY_KEY, PENDING_CHARGES_KEY, CHARGE_TRANSFER_KEY])
+      for (const queryKey of [CHARGE_HISTORY_KEY, PENDING_CHARGES_KEY, CHARGE_TRANSFER_KEY])
         void client.invalidateQueries({ queryKey });
     },
   });

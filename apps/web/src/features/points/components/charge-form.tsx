@@ -2,13 +2,13 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { RotateCcw } from 'lucide-react';
 import {
-  availablePaymentKinds,
+  availableReceiptKinds,
   CHARGE_MESSAGES,
   chargeButtonLabel,
   formatWon,
   type InvoiceDetails,
-  PAYMENT_KIND_LABELS,
-  PaymentKind,
+  RECEIPT_KIND_LABELS,
+  ReceiptKind,
   payableAmountWon,
   SessionState,
   validateChargeRequest,
@@ -75,14 +75,14 @@ export function ChargeForm({
 }) {
   const { state } = useSession();
   const { settings } = useSiteSettings();
-  const kinds = availablePaymentKinds(
+  const kinds = availableReceiptKinds(
     settings.get('ENABLE_PAYMENT_TYPE'),
     settings.flag('ENABLE_PAYMENT_FEE'),
   );
   const buttons = settings.chargeButtonOptions();
   const [name, setName] = useState(initialName);
   const [amount, setAmount] = useState('');
-  const [chosenKind, setKind] = useState<PaymentKind | null>(null);
+  const [chosenKind, setKind] = useState<ReceiptKind | null>(null);
   const [invoice, setInvoice] = useState<InvoiceDetails>(EMPTY_INVOICE);
   const [cashPhone, setCashPhone] = useState('');
   // How many times a guest pressed submit: each press shows the prompt anew (and brings it into view).
@@ -96,7 +96,7 @@ export function ChargeForm({
 
   // The first offered kind until the member picks (NONE when it is offered: it comes first).
   const kind =
-    chosenKind !== null && kinds.includes(chosenKind) ? chosenKind : (kinds[0] ?? PaymentKind.NONE);
+    chosenKind !== null && kinds.includes(chosenKind) ? chosenKind : (kinds[0] ?? ReceiptKind.NONE);
   const point = amountOf(amount);
   const payable = Number.isSafeInteger(point) && point > 0 ? payableAmountWon(point, kind) : 0;
 
@@ -108,11 +108,15 @@ export function ChargeForm({
       return;
     }
     const feeValue =
-      kind === PaymentKind.FEE ? invoice : kind === PaymentKind.CASH ? { phone: cashPhone } : null;
+      kind === ReceiptKind.TAX_INVOICE
+        ? invoice
+        : kind === ReceiptKind.CASH_RECEIPT
+          ? { phone: cashPhone }
+          : null;
     // The server knows the largest allowed charge and answers with its own message.
     const invalid = validateChargeRequest(
       { name, point, feeType: kind, feeValue },
-      { paymentKinds: kinds, maxWon: Number.MAX_SAFE_INTEGER },
+      { receiptKinds: kinds, maxWon: Number.MAX_SAFE_INTEGER },
     );
     if (invalid) {
       toast.error(invalid);
@@ -188,18 +192,18 @@ export function ChargeForm({
         )}
       </div>
 
-      {kinds.length > 1 || kinds[0] !== PaymentKind.NONE ? (
+      {kinds.length > 1 || kinds[0] !== ReceiptKind.NONE ? (
         <fieldset className="charge-receipt">
           <legend className="field-label">증빙 신청</legend>
           <div className="charge-receipt-options">
             {kinds.map((k) => (
               <label key={k} className="charge-receipt-option">
                 <input type="radio" name={receiptName} checked={kind === k} onChange={() => setKind(k)} />
-                <span>{PAYMENT_KIND_LABELS[k]}</span>
+                <span>{RECEIPT_KIND_LABELS[k]}</span>
               </label>
             ))}
           </div>
-          {kind === PaymentKind.CASH && (
+          {kind === ReceiptKind.CASH_RECEIPT && (
             <TextField
               label="현금영수증 휴대전화 번호"
               type="tel"
@@ -210,7 +214,7 @@ export function ChargeForm({
               maxLength={13}
             />
           )}
-          {kind === PaymentKind.FEE && (
+          {kind === ReceiptKind.TAX_INVOICE && (
             <div className="charge-invoice">
               <p className="field-hint">세금계산서는 부가세 10%가 더해진 금액으로 입금해 주세요.</p>
               {INVOICE_FIELDS.map((f) => (
@@ -233,7 +237,7 @@ export function ChargeForm({
       <div className="charge-total" aria-live="polite" data-keep-clear>
         <span>입금하실 금액</span>
         <strong>{formatWon(payable)}</strong>
-        {kind === PaymentKind.FEE && payable > 0 && <small>충전 {formatWon(point)} + 부가세</small>}
+        {kind === ReceiptKind.TAX_INVOICE && payable > 0 && <small>충전 {formatWon(point)} + 부가세</small>}
       </div>
 
       <ul className="charge-notes">

@@ -7,10 +7,10 @@ import {
   formatWon,
   HISTORY_PAGE_SIZE,
 } from '@smm/domain';
-import type { PointHistoryItem } from '@smm/domain/contract';
+import type { ChargeHistoryItem } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
-import type { usePointHistory } from '../api/get-point-history';
+import type { useChargeHistory } from '../api/get-charge-history';
 import { useNarrowScreen } from '@/lib/screen-width';
 import { WithdrawChargeButton } from './withdraw-charge-button';
 import '@/components/ui/record-cards.css';
@@ -26,13 +26,13 @@ const TONES: Record<ChargeStatus, string> = {
  * The amount to transfer under the points when the two differ (a tax invoice adds VAT; the points are
  * what is credited): a member reading ₩20,000 alone would transfer too little.
  */
-function PayableNote({ charge }: { charge: PointHistoryItem }) {
+function PayableNote({ charge }: { charge: ChargeHistoryItem }) {
   if (charge.payable === charge.point) return null;
   return <span className="charge-payable">입금액 {formatWon(charge.payable)}</span>;
 }
 
 /** 입금 안내: a pending charge's transfer instructions, one press away (docs/product.md#point-charge-page). */
-function ShowTransferButton({ charge, onShow }: { charge: PointHistoryItem; onShow: (id: number) => void }) {
+function ShowTransferButton({ charge, onShow }: { charge: ChargeHistoryItem; onShow: (id: number) => void }) {
   return (
     <Button
       variant="outline"
@@ -57,7 +57,7 @@ export function ChargeHistory({
   onWithdrawn,
   onShowTransfer,
 }: {
-  query: ReturnType<typeof usePointHistory>;
+  query: ReturnType<typeof useChargeHistory>;
   page: number;
   hrefFor: (page: number) => string;
   onWithdrawn?: (chargeId: number) => void;
@@ -160,7 +160,7 @@ function ChargeCards({
   onWithdrawn,
   onShowTransfer,
 }: {
-  items: PointHistoryItem[];
+  items: ChargeHistoryItem[];
   onWithdrawn?: (chargeId: number) => void;
   onShowTransfer: (chargeId: number) => void;
 }) {

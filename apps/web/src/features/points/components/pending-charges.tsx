@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { formatWon, PAYMENT_KIND_LABELS } from '@smm/domain';
+import { formatWon, RECEIPT_KIND_LABELS } from '@smm/domain';
 import type { ChargeTransferStatus } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { AccountRows, CopyAmountButton } from './transfer-details';
@@ -64,7 +64,7 @@ export function PendingCharges({
                   <dt>충전될 포인트</dt>
                   <dd>
                     {formatWon(charge.point)}{' '}
-                    <span className="transfer-muted">({PAYMENT_KIND_LABELS[charge.feeType]})</span>
+                    <span className="transfer-muted">({RECEIPT_KIND_LABELS[charge.feeType]})</span>
                   </dd>
                 </div>
               )}

@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { formatDateTime, formatWon, PAYMENT_KIND_LABELS, withParticle } from '@smm/domain';
+import { formatDateTime, formatWon, RECEIPT_KIND_LABELS, withParticle } from '@smm/domain';
 import type { ChargeTransfer } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { copyText } from '@/lib/clipboard';
@@ -95,7 +95,7 @@ export function TransferDetails({
         <dt>충전될 포인트</dt>
         <dd>
           {formatWon(charge.point)}{' '}
-          <span className="transfer-muted">({PAYMENT_KIND_LABELS[charge.feeType]})</span>
+          <span className="transfer-muted">({RECEIPT_KIND_LABELS[charge.feeType]})</span>
         </dd>
       </div>
       <div>

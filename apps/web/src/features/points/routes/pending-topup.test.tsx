@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { OWN_PENDING_CHARGE_MESSAGE, STORAGE_KEYS } from '@smm/domain';
 import type {
   ChargeTransferStatus,
-  PointHistoryItem,
-  PointHistoryResponse,
+  ChargeHistoryItem,
+  ChargeHistoryResponse,
   Profile,
 } from '@smm/domain/contract';
 import { json, mockApi, settingsOf, type RecordedCall, on } from '@/testing/mock-api';
@@ -36,7 +36,7 @@ function transfer(id: number, over: Partial<ChargeTransferStatus> = {}): ChargeT
   };
 }
 
-const row = (c: ChargeTransferStatus): PointHistoryItem => ({
+const row = (c: ChargeTransferStatus): ChargeHistoryItem => ({
   id: c.id,
   createdAt: c.createdAt,
   point: c.point,
@@ -57,7 +57,7 @@ function server(pending: ChargeTransferStatus[], routes: Record<string, unknown>
       page: 1,
       pageSize: 10,
       total: items.length,
-    } satisfies PointHistoryResponse),
+    } satisfies ChargeHistoryResponse),
     [on(pointsApi.pending)]: json(pending),
     ...Object.fromEntries(pending.map((c) => [on(pointsApi.transfer, { id: c.id }), json(c)])),
     ...routes,

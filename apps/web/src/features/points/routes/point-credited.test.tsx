@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CHARGE_MESSAGES, STORAGE_KEYS } from '@smm/domain';
-import type { ChargeRequestResponse, PointHistoryResponse, Profile } from '@smm/domain/contract';
+import type { ChargeRequestResponse, ChargeHistoryResponse, Profile } from '@smm/domain/contract';
 import { json, mockApi, settingsOf, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { PointRoute } from './point';
@@ -30,7 +30,7 @@ const requested: ChargeRequestResponse = {
 function server() {
   let status: 0 | 1 | null = null;
   localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-  const history = (): PointHistoryResponse => ({
+  const history = (): ChargeHistoryResponse => ({
     items:
       status === null
         ? []

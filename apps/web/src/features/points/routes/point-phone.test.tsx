@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@smm/domain';
-import type { PointHistoryItem, PointHistoryResponse, Profile } from '@smm/domain/contract';
+import type { ChargeHistoryItem, ChargeHistoryResponse, Profile } from '@smm/domain/contract';
 import { json, mockApi, settingsOf, on, emptyLists } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { PointRoute } from './point';
@@ -39,7 +39,7 @@ function screenOf(initialWidth: number) {
   };
 }
 
-const charge = (id: number, status: PointHistoryItem['status'], point = 10_000): PointHistoryItem => ({
+const charge = (id: number, status: ChargeHistoryItem['status'], point = 10_000): ChargeHistoryItem => ({
   id,
   createdAt: '2026-11-22T09:00:00.000Z',
   point,
@@ -49,9 +49,9 @@ const charge = (id: number, status: PointHistoryItem['status'], point = 10_000):
   responseAt: status === 0 ? null : '2026-11-22T10:00:00.000Z',
 });
 
-function server(items: PointHistoryItem[]) {
+function server(items: ChargeHistoryItem[]) {
   localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-  const history: PointHistoryResponse = { items, page: 1, pageSize: 10, total: items.length };
+  const history: ChargeHistoryResponse = { items, page: 1, pageSize: 10, total: items.length };
   return mockApi({
     ...quiet,
     [on(authApi.profile)]: json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { CHARGE_MESSAGES, CHARGE_WITHDRAW_MESSAGES, distinctAmountMessage, STORAGE_KEYS } from '@smm/domain';
 import type {
   ChargeRequestResponse,
-  PointHistoryItem,
-  PointHistoryResponse,
+  ChargeHistoryItem,
+  ChargeHistoryResponse,
   Profile,
 } from '@smm/domain/contract';
 import { json, mockApi, settingsOf, type RecordedCall, on, emptyLists } from '@/testing/mock-api';
@@ -16,7 +16,7 @@ import { authApi, pathOf, pointsApi, siteApi } from '@smm/domain/endpoints';
 /** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
 const quiet = emptyLists(pointsApi.pending);
 
-const EMPTY: PointHistoryResponse = { items: [], page: 1, pageSize: 10, total: 0 };
+const EMPTY: ChargeHistoryResponse = { items: [], page: 1, pageSize: 10, total: 0 };
 
 function answer(extraWon: number): ChargeRequestResponse {
   return {
@@ -91,7 +91,7 @@ describe('/point transfer panel', () => {
 });
 
 describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)', () => {
-  const charge = (id: number, status: PointHistoryItem['status']): PointHistoryItem => ({
+  const charge = (id: number, status: ChargeHistoryItem['status']): ChargeHistoryItem => ({
     id,
     createdAt: '2026-11-22T09:00:00.000Z',
     point: 10_000,
@@ -100,7 +100,7 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
     status,
     responseAt: status === 0 ? null : '2026-11-22T10:00:00.000Z',
   });
-  const historyOf = (items: PointHistoryItem[]): PointHistoryResponse => ({
+  const historyOf = (items: ChargeHistoryItem[]): ChargeHistoryResponse => ({
     items,
     page: 1,
     pageSize: 10,
@@ -203,7 +203,7 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
 
   it('a charge the poll sees withdrawn (another tab) takes the transfer panel away', async () => {
     const user = userEvent.setup();
-    let status: PointHistoryItem['status'] = 0;
+    let status: ChargeHistoryItem['status'] = 0;
     server({
       [on(pointsApi.history)]: () => json(historyOf([charge(7, status)])),
       [on(pointsApi.requestCharge)]: json(answer(0)),
@@ -214,7 +214,7 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
     await user.click(screen.getByRole('button', { name: '충전 신청하기' }));
     await screen.findByRole('status', { name: CHARGE_MESSAGES.SUCCESS });
     status = 3;
-    await queryClient.invalidateQueries({ queryKey: ['point-history'] });
+    await queryClient.invalidateQueries({ queryKey: ['charge-history'] });
     await waitFor(() =>
       expect(screen.queryByRole('status', { name: CHARGE_MESSAGES.SUCCESS })).not.toBeInTheDocument(),
     );

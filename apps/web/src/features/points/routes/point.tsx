@@ -5,7 +5,7 @@ import { Card, PageHeader } from '@/components/ui/page';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import { usePendingCharges } from '../api/get-charge-transfer';
-import { hasPendingCharge, PENDING_POLL_MS, usePointHistory } from '../api/get-point-history';
+import { hasPendingCharge, PENDING_POLL_MS, useChargeHistory } from '../api/get-charge-history';
 import type { ChargeRequestResponse } from '../api/request-charge';
 import { ChargeForm } from '../components/charge-form';
 import { ChargeHistory } from '../components/charge-history';
@@ -30,7 +30,7 @@ export function PointRoute() {
   const [requested, setRequested] = useState<ChargeRequestResponse | null>(null);
   // The name the last request was made under: a new request starts from it (the member's own name).
   const [lastName, setLastName] = useState('');
-  const history = usePointHistory(page, member);
+  const history = useChargeHistory(page, member);
   const pendingCharges = usePendingCharges(member);
   // The charge whose instructions are open in the dialog (입금 안내, 신청한 충전 보기).
   const [shownChargeId, setShownChargeId] = useState<number | null>(null);
@@ -101,7 +101,7 @@ export function PointRoute() {
             <ChargeForm onRequested={setRequested} onShowPending={setShownChargeId} initialName={lastName} />
           )}
         </Card>
-        <Card className="point-card point-history">
+        <Card className="point-card charge-history">
           <h2 className="point-section-title">충전내역</h2>
           {member ? (
             <ChargeHistory

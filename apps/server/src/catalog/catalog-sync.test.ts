@@ -1,11 +1,11 @@
 import { DEFAULT_REFILL_DAYS } from '@smm/domain';
-import { SYNC_RUN_HISTORY, type AdminService, type CatalogueSyncResponse } from '@smm/domain/contract';
+import { SYNC_RUN_HISTORY, type AdminService, type CatalogSyncResponse } from '@smm/domain/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   auditLog,
-  catalogueSyncChanges,
-  catalogueSyncRuns,
+  catalogSyncChanges,
+  catalogSyncRuns,
   exchangeRates,
   operatorNotifications,
   orders,
@@ -19,9 +19,9 @@ import { createProvider } from '../test/provider-factories';
 import { catalogService, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { operatorClient } from '../admin/catalog/catalog-test-helpers';
-import { CatalogueSync } from './catalogue-sync';
+import { CatalogSync } from './catalog-sync';
 
-/** docs/ARCHITECTURE.md#catalogue-sync against the built-in simulated provider (the demo's provider). */
+/** docs/ARCHITECTURE.md#catalog-sync against the built-in simulated provider (the demo's provider). */
 const t = useTestApp();
 afterEach(() => {
   const sim = t.app.services.simulatedProvider;
@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 const sync = () =>
-  new CatalogueSync(t.app.database.db, t.app.services.providers, t.app.services.catalog, t.clock);
+  new CatalogSync(t.app.database.db, t.app.services.providers, t.app.services.catalog, t.clock);
 
 async function demoProviderId(): Promise<number> {
   const [row] = await t.app.database.db.select().from(providers).orderBy(asc(providers.id)).limit(1);
@@ -63,7 +63,7 @@ async function settle(providerId: number) {
   await sync().syncProvider(providerId, 'operator');
 }
 
-describe(`catalogue sync on ${testDatabaseKind}`, () => {
+describe(`catalog sync on ${testDatabaseKind}`, () => {
   it('follows a changed upstream rate at the markup, rounded up, and records the change and the audit entry', async () => {
     const providerId = await demoProviderId();
     const service = await mapped(1, 15);
@@ -78,8 +78,8 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     const runId = outcome.status === 'ok' ? outcome.runId : -1;
     const changes = await t.app.database.db
       .select()
-      .from(catalogueSyncChanges)
-      .where(eq(catalogueSyncChanges.runId, runId));
+      .from(catalogSyncChanges)
+      .where(eq(catalogSyncChanges.runId, runId));
     expect(changes).toEqual([
       expect.objectContaining({
         serviceId: service.id,
@@ -224,7 +224,7 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     expect(await serviceRow(service.id)).toMatchObject({ isReadOnly: true, syncDisabled: 'vanished' });
     const runId = outcome.status === 'ok' ? outcome.runId : -1;
     const fields = (
-      await t.app.database.db.select().from(catalogueSyncChanges).where(eq(catalogueSyncChanges.runId, runId))
+      await t.app.database.db.select().from(catalogSyncChanges).where(eq(catalogSyncChanges.runId, runId))
     ).map((c) => [c.field, c.toValue]);
     expect(fields).toEqual([
       ['isReadOnly', true],
@@ -298,11 +298,11 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     expect(await serviceRow(service.id)).toEqual(before);
     const [run] = await t.app.database.db
       .select()
-      .from(catalogueSyncRuns)
-      .where(eq(catalogueSyncRuns.providerId, providerId));
+      .from(catalogSyncRuns)
+      .where(eq(catalogSyncRuns.providerId, providerId));
     expect(run).toMatchObject({ status: 'failed' });
     expect(run!.error).not.toContain('demo');
-    expect(await t.app.database.db.select().from(catalogueSyncChanges)).toEqual([]);
+    expect(await t.app.database.db.select().from(catalogSyncChanges)).toEqual([]);
   });
 
   it('two syncs of one provider at once run once', async () => {
@@ -327,7 +327,7 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
         });
       },
     } as unknown as typeof registry;
-    const first = new CatalogueSync(t.app.database.db, slow, t.app.services.catalog, t.clock).syncProvider(
+    const first = new CatalogSync(t.app.database.db, slow, t.app.services.catalog, t.clock).syncProvider(
       providerId,
       'operator',
     );
@@ -335,7 +335,7 @@ describe(`catalogue sync on ${testDatabaseKind}`, () => {
     const second = await sync().syncProvider(providerId, 'operator');
     release();
     expect([(await first).status, second.status]).toEqual(['ok', 'busy']);
-    const runs = await t.app.database.db.select().from(catalogueSyncRuns);
+    const runs = await t.app.database.db.select().from(catalogSyncRuns);
     expect(runs).toHaveLength(1);
   });
 
@@ -376,10 +376,10 @@ describe(`a provider that answers nothing on ${testDatabaseKind}`, () => {
     expect(await all()).toEqual(before);
     const [run] = await db
       .select()
-      .from(catalogueSyncRuns)
-      .where(eq(catalogueSyncRuns.id, empty.status === 'suspicious' ? empty.runId : -1));
+      .from(catalogSyncRuns)
+      .where(eq(catalogSyncRuns.id, empty.status === 'suspicious' ? empty.runId : -1));
     expect(run).toMatchObject({ status: 'suspicious' });
-    expect(await db.select().from(catalogueSyncChanges)).toEqual([]);
+    expect(await db.select().from(catalogSyncChanges)).toEqual([]);
     expect(await watchGroup()).toMatchObject({ count: 1, items: [{ id: providerId }] });
     t.app.services.notifications.scanSoon();
     await t.app.services.notifications.record();
@@ -445,8 +445,8 @@ describe(`import in the provider's currency on ${testDatabaseKind}`, () => {
     expect(outcome).toMatchObject({ status: 'ok' });
     const changes = await t.app.database.db
       .select()
-      .from(catalogueSyncChanges)
-      .where(eq(catalogueSyncChanges.serviceId, id));
+      .from(catalogSyncChanges)
+      .where(eq(catalogSyncChanges.serviceId, id));
     expect(changes).toEqual([]);
   });
 });
@@ -459,7 +459,7 @@ describe(`the scheduled sync beside the background loop on ${testDatabaseKind}`,
     const after: string[] = [];
     const ticker = new Ticker(
       [
-        { name: 'catalogue-sync', tick: async () => syncer.startDue((outcome) => reports.push(outcome)) },
+        { name: 'catalog-sync', tick: async () => syncer.startDue((outcome) => reports.push(outcome)) },
         { name: 'orders', tick: async () => (after.push('ran'), {}) },
       ],
       t.app.log,
@@ -474,7 +474,7 @@ describe(`the scheduled sync beside the background loop on ${testDatabaseKind}`,
     expect(syncer.startDue(() => reports.push('second'))).toEqual({ started: false });
     await syncer.settled();
     expect(reports).toEqual([{ synced: 0, failed: 1 }]);
-    const [run] = await t.app.database.db.select().from(catalogueSyncRuns);
+    const [run] = await t.app.database.db.select().from(catalogSyncRuns);
     expect(run).toMatchObject({ status: 'failed', trigger: 'schedule' });
   });
 });
@@ -495,7 +495,7 @@ describe(`the console's sync report on ${testDatabaseKind}`, () => {
       resumed: 0,
       unmapped: ['14', '15', '18'],
     });
-    const report = (await call('GET', '/admin/api/catalogue-sync')).json() as CatalogueSyncResponse;
+    const report = (await call('GET', '/admin/api/catalogue-sync')).json() as CatalogSyncResponse;
     const demo = report.providers.find((p) => p.providerId === providerId)!;
     expect(demo.run).toMatchObject({ status: 'ok', trigger: 'operator', unmappedIds: ['14', '15', '18'] });
     expect(demo.run!.changes.map((c) => [c.serviceId, c.field, c.from, c.to])).toEqual([
@@ -506,12 +506,12 @@ describe(`the console's sync report on ${testDatabaseKind}`, () => {
     const settings = { syncIntervalMinutes: 0, currency: 'USD', syncReenable: true, marginGuard: 'reprice' };
     const saved = await call('PUT', `/admin/api/providers/${providerId}/sync-settings`, settings);
     expect(saved.statusCode).toBe(200);
-    expect((saved.json() as CatalogueSyncResponse).providers[0]).toMatchObject(settings);
+    expect((saved.json() as CatalogSyncResponse).providers[0]).toMatchObject(settings);
     expect(
       (await call('PUT', '/admin/api/exchange-rates', { currency: 'USD', wonPerUnit: '1e3' })).statusCode,
     ).toBe(400);
     const rate = await call('PUT', '/admin/api/exchange-rates', { currency: 'USD', wonPerUnit: '1380.50' });
-    expect((rate.json() as CatalogueSyncResponse).exchangeRates).toEqual([
+    expect((rate.json() as CatalogSyncResponse).exchangeRates).toEqual([
       { currency: 'USD', wonPerUnit: '1380.50', setAt: t.clock.now().toISOString() },
     ]);
     expect(demo.simulated).toBe(true);
@@ -539,7 +539,7 @@ describe(`the sync report's history on ${testDatabaseKind}`, () => {
     t.app.services.simulatedProvider.setListing(1, 'gone');
     await sync(providerId);
     await sync(providerId);
-    let report = (await call('GET', '/admin/api/catalogue-sync')).json() as CatalogueSyncResponse;
+    let report = (await call('GET', '/admin/api/catalogue-sync')).json() as CatalogSyncResponse;
     let demo = report.providers.find((p) => p.providerId === providerId)!;
     expect(demo.run!.changes).toEqual([]);
     // the run before, which stopped the service, keeps its changes in the history
@@ -553,7 +553,7 @@ describe(`the sync report's history on ${testDatabaseKind}`, () => {
     // more runs of the demo provider than the report ever read across all providers before
     const providerCount = (await t.app.database.db.select().from(providers)).length;
     for (let i = 0; i < 20 * providerCount + 1; i += 1) await sync(providerId);
-    report = (await call('GET', '/admin/api/catalogue-sync')).json() as CatalogueSyncResponse;
+    report = (await call('GET', '/admin/api/catalogue-sync')).json() as CatalogSyncResponse;
     const closed = report.providers.find((p) => p.providerId === other.id)!;
     expect(closed.run).toMatchObject({ status: 'failed' });
     expect(closed.history).toEqual([]);

@@ -11,7 +11,7 @@ import {
   type SyncOptions,
   type SyncServiceInput,
   type UpstreamServiceEntry,
-} from './catalogue-sync';
+} from './catalog-sync';
 import { DEFAULT_REFILL_DAYS } from './refill-rules';
 
 const service = (over: Partial<SyncServiceInput> = {}): SyncServiceInput => ({

@@ -3,7 +3,7 @@ import { adminCatalogApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
 import { SIMULATED_SERVICES } from '../../providers/simulated-provider';
-import type { SyncOutcome } from '../../catalog/catalogue-sync';
+import type { SyncOutcome } from '../../catalog/catalog-sync';
 import type { ConsoleServices } from '../console-services';
 import { route } from '../../http/route';
 
@@ -19,24 +19,24 @@ function answerOf(outcome: SyncOutcome): SyncNowResponse {
 }
 
 /**
- * The console's catalogue sync (docs/product.md#operator-console): the report, 지금 동기화, a
+ * The console's catalog sync (docs/product.md#operator-console): the report, 지금 동기화, a
  * provider's sync settings and the exchange rates. Operators only. The sync and its settings belong to
- * catalog/ (catalogue-sync.ts, catalogue-sync-console.ts); these routes only call them.
+ * catalog/ (catalog-sync.ts, catalog-sync-console.ts); these routes only call them.
  */
-export function catalogueSyncAdminRoutes(deps: ConsoleServices['catalogueSync']): FastifyPluginAsyncZod {
-  const { syncConsole, catalogueSync, simulatedProvider } = deps;
+export function catalogSyncAdminRoutes(deps: ConsoleServices['catalogSync']): FastifyPluginAsyncZod {
+  const { syncConsole, catalogSync, simulatedProvider } = deps;
   const config = { auth: 'operator' } as const;
 
   return async (app) => {
-    route(app, adminCatalogApi.catalogueSync, { config }, () => syncConsole.report());
+    route(app, adminCatalogApi.catalogSync, { config }, () => syncConsole.report());
     route(app, adminCatalogApi.syncProvider, { config }, async (request): Promise<SyncNowResponse> =>
-      answerOf(await catalogueSync.syncProvider(request.params.id, 'operator')),
+      answerOf(await catalogSync.syncProvider(request.params.id, 'operator')),
     );
-    // 적용: the operator checked that a listing held as suspicious is real (docs/ARCHITECTURE.md#catalogue-sync).
+    // 적용: the operator checked that a listing held as suspicious is real (docs/ARCHITECTURE.md#catalog-sync).
     route(app, adminCatalogApi.applySuspiciousSync, { config }, async (request): Promise<SyncNowResponse> =>
       answerOf(
         await syncConsole.applySuspicious(accountOf(request).id, request.params.id, (id) =>
-          catalogueSync.syncProvider(id, 'operator', { acceptSuspicious: true }),
+          catalogSync.syncProvider(id, 'operator', { acceptSuspicious: true }),
         ),
       ),
     );
@@ -47,7 +47,7 @@ export function catalogueSyncAdminRoutes(deps: ConsoleServices['catalogueSync'])
       syncConsole.setExchangeRate(accountOf(request).id, request.body),
     );
     // The demo's control of the built-in simulated provider, so an operator can watch a sync react
-    // (docs/ARCHITECTURE.md#catalogue-sync). It touches only that in-process simulator.
+    // (docs/ARCHITECTURE.md#catalog-sync). It touches only that in-process simulator.
     route(app, adminCatalogApi.setSimulatedListing, { config }, (request) => {
       const { action, rate, currency } = request.body;
       const sim = simulatedProvider;

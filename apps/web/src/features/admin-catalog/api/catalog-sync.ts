@@ -5,13 +5,12 @@ import { call } from '@/lib/api-client';
 import { CATALOG_QUERY_KEY } from './catalog-keys';
 import { useCatalogMutation } from './use-catalog-mutation';
 
-/** Under the catalogue's key: a sync changes services, so every catalogue list is refetched after one. */
-export const CATALOGUE_SYNC_QUERY_KEY = [...CATALOG_QUERY_KEY, 'sync'] as const;
+/** Under the catalog's key: a sync changes services, so every catalog list is refetched after one. */
+export const CATALOG_SYNC_QUERY_KEY = [...CATALOG_QUERY_KEY, 'sync'] as const;
 
-export const getCatalogueSync = () => call(adminCatalogApi.catalogueSync);
+export const getCatalogSync = () => call(adminCatalogApi.catalogSync);
 
-export const useCatalogueSync = () =>
-  useQuery({ queryKey: CATALOGUE_SYNC_QUERY_KEY, queryFn: getCatalogueSync });
+export const useCatalogSync = () => useQuery({ queryKey: CATALOG_SYNC_QUERY_KEY, queryFn: getCatalogSync });
 
 /** 지금 동기화: the provider's services are read now and our services brought in step. */
 export const syncProviderNow = (id: number) => call(adminCatalogApi.syncProvider, { params: { id } });

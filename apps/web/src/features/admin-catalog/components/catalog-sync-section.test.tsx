@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CatalogueSyncResponse } from '@smm/domain/contract';
+import type { CatalogSyncResponse } from '@smm/domain/contract';
 import { json, mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
-import { CatalogueSyncSection } from './catalogue-sync-section';
+import { CatalogSyncSection } from './catalog-sync-section';
 import { adminCatalogApi, pathOf } from '@smm/domain/endpoints';
 
-const report = (changes: number): CatalogueSyncResponse => ({
+const report = (changes: number): CatalogSyncResponse => ({
   providers: [
     {
       providerId: 7,
@@ -89,10 +89,10 @@ const report = (changes: number): CatalogueSyncResponse => ({
   exchangeRates: [{ currency: 'USD', wonPerUnit: '1380.5', setAt: '2026-11-21T15:00:00.000Z' }],
 });
 
-describe('catalogue sync section', () => {
+describe('catalog sync section', () => {
   it("shows the provider's last run with its changes, new upstream services and the exchange rate", async () => {
-    mockApi({ [on(adminCatalogApi.catalogueSync)]: report(2) });
-    renderWithProviders(<CatalogueSyncSection />);
+    mockApi({ [on(adminCatalogApi.catalogSync)]: report(2) });
+    renderWithProviders(<CatalogSyncSection />);
     const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
     expect(within(card).getAllByText('성공')[0]!.closest('header')).not.toBeNull();
     expect(within(card).getByText(/마지막 동기화 2026-11-22 10:00:01/)).toBeInTheDocument();
@@ -111,8 +111,8 @@ describe('catalogue sync section', () => {
   });
 
   it('keeps the runs before the last one: when, how, the outcome and what each changed', async () => {
-    mockApi({ [on(adminCatalogApi.catalogueSync)]: report(2) });
-    renderWithProviders(<CatalogueSyncSection />);
+    mockApi({ [on(adminCatalogApi.catalogSync)]: report(2) });
+    renderWithProviders(<CatalogSyncSection />);
     const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
     await userEvent.click(within(card).getByText('이전 동기화 2회'));
     const runs = within(within(card).getByRole('list', { name: '해외 공급사 이전 동기화' })).getAllByRole(
@@ -131,7 +131,7 @@ describe('catalogue sync section', () => {
     let runs = 0;
     let answer: (() => void) | undefined;
     const { calls } = mockApi({
-      [on(adminCatalogApi.catalogueSync)]: () => json(report(runs > 0 ? 2 : 0)),
+      [on(adminCatalogApi.catalogSync)]: () => json(report(runs > 0 ? 2 : 0)),
       [on(adminCatalogApi.syncProvider, { id: 7 })]: () =>
         new Promise<Response>((resolve) => {
           answer = () => {
@@ -140,7 +140,7 @@ describe('catalogue sync section', () => {
           };
         }),
     });
-    renderWithProviders(<CatalogueSyncSection />);
+    renderWithProviders(<CatalogSyncSection />);
     const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
     expect(within(card).getByText('바뀐 상품이 없습니다.')).toBeInTheDocument();
     const button = within(card).getByRole('button', { name: '해외 공급사 지금 동기화' });
@@ -164,10 +164,10 @@ describe('catalogue sync section', () => {
 
   it('지금 동기화 that failed says why in Korean, and keeps saying it', async () => {
     mockApi({
-      [on(adminCatalogApi.catalogueSync)]: report(0),
+      [on(adminCatalogApi.catalogSync)]: report(0),
       [on(adminCatalogApi.syncProvider, { id: 7 })]: json({ status: 'failed', error: 'services: HTTP 502' }),
     });
-    renderWithProviders(<CatalogueSyncSection />);
+    renderWithProviders(<CatalogSyncSection />);
     const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
     await userEvent.click(within(card).getByRole('button', { name: '해외 공급사 지금 동기화' }));
     const result = within(card).getByRole('status', { name: '해외 공급사 동기화 결과' });
@@ -180,10 +180,10 @@ describe('catalogue sync section', () => {
 
   it("saves a provider's sync settings", async () => {
     const { calls } = mockApi({
-      [on(adminCatalogApi.catalogueSync)]: report(0),
+      [on(adminCatalogApi.catalogSync)]: report(0),
       [on(adminCatalogApi.saveSyncSettings, { id: 7 })]: report(0),
     });
-    renderWithProviders(<CatalogueSyncSection />);
+    renderWithProviders(<CatalogSyncSection />);
     const form = await screen.findByRole('form', { name: '해외 공급사 동기화 설정' });
     await userEvent.selectOptions(within(form).getByLabelText('자동 동기화'), '자동 동기화 끔');
     await userEvent.selectOptions(
@@ -203,10 +203,10 @@ describe('catalogue sync section', () => {
 
   it("changes the demo's simulated provider listing", async () => {
     const { calls } = mockApi({
-      [on(adminCatalogApi.catalogueSync)]: report(0),
+      [on(adminCatalogApi.catalogSync)]: report(0),
       [on(adminCatalogApi.setSimulatedListing, { id: 3 })]: { ok: true },
     });
-    renderWithProviders(<CatalogueSyncSection />);
+    renderWithProviders(<CatalogSyncSection />);
     const group = await screen.findByRole('group', { name: '데모 공급사 조작' });
     await userEvent.clear(within(group).getByLabelText('데모 공급사 상품 번호'));
     await userEvent.type(within(group).getByLabelText('데모 공급사 상품 번호'), '3');
@@ -232,10 +232,10 @@ describe('catalogue sync section', () => {
       error: '공급사가 빈 상품 목록을 보냈습니다 (연결된 상품 15개).',
     };
     const { calls } = mockApi({
-      [on(adminCatalogApi.catalogueSync)]: suspicious,
+      [on(adminCatalogApi.catalogSync)]: suspicious,
       [on(adminCatalogApi.applySuspiciousSync, { id: 7 })]: { status: 'ok', changes: 15, unmapped: [] },
     });
-    renderWithProviders(<CatalogueSyncSection />);
+    renderWithProviders(<CatalogSyncSection />);
     const card = await screen.findByRole('article', { name: '해외 공급사 동기화' });
     expect(within(card).getByText('의심 · 적용 안 함')).toBeInTheDocument();
     expect(within(card).getByText(/공급사가 빈 상품 목록을 보냈습니다/)).toBeInTheDocument();

@@ -12,11 +12,9 @@ import {
   type SyncField,
 } from '@smm/domain';
 import type {
-  CatalogueSyncChange,
-  CatalogueSyncPastRun,
-  CatalogueSyncProvider,
-  CatalogueSyncResponse,
-  SimulatedListingRequest,
+  CatalogSyncChange,
+  CatalogSyncPastRun,
+  CatalogSyncProvider,
   SyncNowResponse,
   SyncSettingsRequest,
 } from '@smm/domain/contract';
@@ -25,14 +23,14 @@ import { Button } from '@/components/ui/button';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import {
-  useCatalogueSync,
-  useSaveExchangeRate,
+  useCatalogSync,
   useSaveSyncSettings,
   useApplySuspiciousSync,
-  useSetSimulatedListing,
   useSyncProviderNow,
-} from '../api/catalogue-sync';
+} from '../api/catalog-sync';
 import { AdminSection } from '@/features/admin/components/admin-page';
+import { ExchangeRates } from './exchange-rates';
+import { SimulatedControls } from './simulated-provider-controls';
 
 const INTERVALS = [
   { minutes: 0, label: '자동 동기화 끔' },
@@ -52,7 +50,7 @@ const RUN_STATUS: Record<string, { text: string; chip: string }> = {
 };
 
 /** A changed value as the operator reads it: prices in ₩ (milli-won kept), days, 예/아니오. */
-export function syncValueText(field: string, value: CatalogueSyncChange['from']): string {
+export function syncValueText(field: string, value: CatalogSyncChange['from']): string {
   if (value === null) return '—';
   if (field === 'unitPriceMilli' && typeof value === 'number') return formatUnitPrice(value);
   if (field === 'refillDays' && typeof value === 'number') return value === 0 ? '리필 없음' : `${value}일`;
@@ -63,7 +61,7 @@ export function syncValueText(field: string, value: CatalogueSyncChange['from'])
   return String(value);
 }
 
-function SettingsForm({ provider }: { provider: CatalogueSyncProvider }) {
+function SettingsForm({ provider }: { provider: CatalogSyncProvider }) {
   const save = useSaveSyncSettings();
   const [form, setForm] = useState({
     syncIntervalMinutes: String(provider.syncIntervalMinutes),
@@ -135,87 +133,7 @@ function SettingsForm({ provider }: { provider: CatalogueSyncProvider }) {
   );
 }
 
-/** The demo's simulated provider only: change what it lists, so a sync has something to follow. */
-function SimulatedControls() {
-  const change = useSetSimulatedListing();
-  const [service, setService] = useState('1');
-  const [rate, setRate] = useState('');
-  const [currency, setCurrency] = useState('USD');
-  const send = (action: SimulatedListingRequest['action']) => {
-    const id = Number(service);
-    if (!Number.isSafeInteger(id) || id < 1) {
-      toast.error('공급사 상품 번호를 입력해주세요.');
-      return;
-    }
-    change.mutate(
-      {
-        id,
-        body:
-          action === 'rate'
-            ? { action, rate: rate.trim() }
-            : action === 'currency'
-              ? { action, currency: currency.trim().toUpperCase() || 'KRW' }
-              : { action },
-      },
-      {
-        onSuccess: () =>
-          toast.success(
-            `${action === 'rate' || action === 'drop' || action === 'restore' ? `데모 공급사 상품 ${id}번을` : '데모 공급사를'} 바꿨습니다. 지금 동기화로 반영해보세요.`,
-          ),
-        onError: (error) => toast.error(errorMessage(error, '바꾸지 못했습니다.')),
-      },
-    );
-  };
-  return (
-    <div className="catalog-sync-settings catalog-sync-demo" role="group" aria-label="데모 공급사 조작">
-      <span className="catalog-sync-demo-label" aria-hidden="true">
-        데모 공급사 조작
-      </span>
-      <TextField
-        label="데모 공급사 상품 번호"
-        inputMode="numeric"
-        value={service}
-        onChange={(e) => setService(e.target.value)}
-      />
-      <TextField
-        label="새 요금 (1,000개당 원)"
-        inputMode="decimal"
-        placeholder="40000"
-        value={rate}
-        onChange={(e) => setRate(e.target.value)}
-      />
-      <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => send('rate')}>
-        요금 바꾸기
-      </Button>
-      <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => send('drop')}>
-        목록에서 빼기
-      </Button>
-      <Button size="sm" variant="ghost" disabled={change.isPending} onClick={() => send('restore')}>
-        되돌리기
-      </Button>
-      <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => send('empty')}>
-        빈 목록 보내기
-      </Button>
-      <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => send('lose-most')}>
-        이 상품만 남기기
-      </Button>
-      <Button size="sm" variant="ghost" disabled={change.isPending} onClick={() => send('restore-all')}>
-        목록 모두 되돌리기
-      </Button>
-      <TextField
-        label="잔액 응답 통화"
-        maxLength={3}
-        value={currency}
-        onChange={(e) => setCurrency(e.target.value)}
-      />
-      <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => send('currency')}>
-        통화 바꾸기
-      </Button>
-    </div>
-  );
-}
-
-function ChangesTable({ changes, caption }: { changes: CatalogueSyncChange[]; caption: string }) {
+function ChangesTable({ changes, caption }: { changes: CatalogSyncChange[]; caption: string }) {
   // Scrolls sideways on a phone rather than squeezing dates and names into a word a line.
   return (
     <div className="catalog-sync-changes-scroll">
@@ -249,7 +167,7 @@ function ChangesTable({ changes, caption }: { changes: CatalogueSyncChange[]; ca
 }
 
 /** The runs before the last one, newest first: when, how, the outcome and what each changed. */
-function RunHistory({ provider }: { provider: CatalogueSyncProvider }) {
+function RunHistory({ provider }: { provider: CatalogSyncProvider }) {
   if (provider.history.length === 0) return null;
   return (
     <details className="catalog-sync-history">
@@ -263,7 +181,7 @@ function RunHistory({ provider }: { provider: CatalogueSyncProvider }) {
   );
 }
 
-function PastRun({ run, providerName }: { run: CatalogueSyncPastRun; providerName: string }) {
+function PastRun({ run, providerName }: { run: CatalogSyncPastRun; providerName: string }) {
   const status = RUN_STATUS[run.status] ?? RUN_STATUS.running!;
   const when = formatSeoulDateTime(run.finishedAt ?? run.startedAt);
   return (
@@ -308,7 +226,7 @@ export function syncNowText(answer: SyncNowResponse): { tone: 'ok' | 'warn' | 'e
   return { tone: 'ok', text: `동기화 완료: ${parts.join(' · ')}` };
 }
 
-function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
+function ProviderSync({ provider }: { provider: CatalogSyncProvider }) {
   const syncNow = useSyncProviderNow();
   const apply = useApplySuspiciousSync();
   // The answer stays beside the button until the next click (a toast alone was gone in 2 seconds).
@@ -423,66 +341,12 @@ function ProviderSync({ provider }: { provider: CatalogueSyncProvider }) {
   );
 }
 
-function ExchangeRates({ rates }: { rates: CatalogueSyncResponse['exchangeRates'] }) {
-  const save = useSaveExchangeRate();
-  const [currency, setCurrency] = useState('USD');
-  const [rate, setRate] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const code = currency.trim().toUpperCase();
-    save.mutate(
-      { currency: code, wonPerUnit: rate.trim() },
-      {
-        onSuccess: () => toast.success(`${code} 환율을 저장했습니다.`),
-        onError: (error) => toast.error(errorMessage(error, '저장하지 못했습니다.')),
-      },
-    );
-  };
-  return (
-    <div className="catalog-sync-rates">
-      <h3>환율</h3>
-      <p className="catalog-muted">
-        원화가 아닌 통화로 청구하는 공급사의 요금을 이 환율로 원화로 바꾼 뒤 마진을 붙입니다. 환율은 자동으로
-        가져오지 않습니다.
-      </p>
-      {rates.length > 0 && (
-        <ul>
-          {rates.map((entry) => (
-            <li key={entry.currency}>
-              1 {entry.currency} = {formatWonText(entry.wonPerUnit)}{' '}
-              <span className="catalog-muted">({formatSeoulDateTime(entry.setAt)} 설정)</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form className="catalog-sync-settings" onSubmit={submit} aria-label="환율 설정">
-        <TextField
-          label="통화"
-          maxLength={3}
-          value={currency}
-          onChange={(e) => setCurrency(e.target.value)}
-        />
-        <TextField
-          label="1단위당 원"
-          inputMode="decimal"
-          placeholder="1380.50"
-          value={rate}
-          onChange={(e) => setRate(e.target.value)}
-        />
-        <Button size="sm" variant="secondary" type="submit" disabled={save.isPending}>
-          환율 저장
-        </Button>
-      </form>
-    </div>
-  );
-}
-
 /**
- * 동기화 (docs/product.md#operator-console): each provider's last catalogue sync with what it changed,
+ * 동기화 (docs/product.md#operator-console): each provider's last catalog sync with what it changed,
  * 지금 동기화, the provider's sync settings, and the exchange rates.
  */
-export function CatalogueSyncSection() {
-  const report = useCatalogueSync();
+export function CatalogSyncSection() {
+  const report = useCatalogSync();
   // An answer of another shape (an older server) shows nothing rather than breaking the screen.
   const data = report.data && Array.isArray(report.data.providers) ? report.data : undefined;
   return (

@@ -1,24 +1,24 @@
 import { z } from 'zod';
 
 /*
- * The console's catalogue sync (docs/product.md#operator-console): each provider's settings and last
+ * The console's catalog sync (docs/product.md#operator-console): each provider's settings and last
  * run with its changes, the 지금 동기화 button's answer, and the operator's exchange rates.
  */
 
 const syncValue = z.union([z.number(), z.boolean(), z.string(), z.null()]);
 
-export const catalogueSyncChange = z.object({
+export const catalogSyncChange = z.object({
   serviceId: z.number().int(),
   serviceText: z.string(),
-  /** A SyncField of packages/domain catalogue-sync.ts: unitPriceMilli, min, max, refillDays … */
+  /** A SyncField of packages/domain catalog-sync.ts: unitPriceMilli, min, max, refillDays … */
   field: z.string(),
   from: syncValue,
   to: syncValue,
   createdAt: z.string(),
 });
-export type CatalogueSyncChange = z.infer<typeof catalogueSyncChange>;
+export type CatalogSyncChange = z.infer<typeof catalogSyncChange>;
 
-export const catalogueSyncRun = z.object({
+export const catalogSyncRun = z.object({
   id: z.number().int(),
   /**
    * 'running' | 'ok' | 'failed' | 'suspicious' (an empty list or most services gone at once: nothing
@@ -33,9 +33,9 @@ export const catalogueSyncRun = z.object({
   unmappedIds: z.array(z.string()),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
-  changes: z.array(catalogueSyncChange),
+  changes: z.array(catalogSyncChange),
 });
-export type CatalogueSyncRun = z.infer<typeof catalogueSyncRun>;
+export type CatalogSyncRun = z.infer<typeof catalogSyncRun>;
 
 /** Runs per provider the report shows: the last one and the ones before it (its history). */
 export const SYNC_RUN_HISTORY = 10;
@@ -43,10 +43,10 @@ export const SYNC_RUN_HISTORY = 10;
 export const SYNC_HISTORY_CHANGES = 20;
 
 /** An earlier run: its first SYNC_HISTORY_CHANGES changes and how many it made. */
-export const catalogueSyncPastRun = catalogueSyncRun.extend({ changeCount: z.number().int() });
-export type CatalogueSyncPastRun = z.infer<typeof catalogueSyncPastRun>;
+export const catalogSyncPastRun = catalogSyncRun.extend({ changeCount: z.number().int() });
+export type CatalogSyncPastRun = z.infer<typeof catalogSyncPastRun>;
 
-export const catalogueSyncProvider = z.object({
+export const catalogSyncProvider = z.object({
   providerId: z.number().int(),
   providerName: z.string(),
   /** Minutes between scheduled syncs; 0 = only on demand. */
@@ -58,11 +58,11 @@ export const catalogueSyncProvider = z.object({
   lastSyncAt: z.string().nullable(),
   /** The built-in simulated provider (the demo's), whose listing the console can change. */
   simulated: z.boolean(),
-  run: catalogueSyncRun.nullable(),
+  run: catalogSyncRun.nullable(),
   /** The runs before `run`, newest first (up to SYNC_RUN_HISTORY − 1). */
-  history: z.array(catalogueSyncPastRun),
+  history: z.array(catalogSyncPastRun),
 });
-export type CatalogueSyncProvider = z.infer<typeof catalogueSyncProvider>;
+export type CatalogSyncProvider = z.infer<typeof catalogSyncProvider>;
 
 export const exchangeRateEntry = z.object({
   currency: z.string(),
@@ -73,11 +73,11 @@ export const exchangeRateEntry = z.object({
 export type ExchangeRateEntry = z.infer<typeof exchangeRateEntry>;
 
 /** GET /admin/api/catalogue-sync */
-export const catalogueSyncResponse = z.object({
-  providers: z.array(catalogueSyncProvider),
+export const catalogSyncResponse = z.object({
+  providers: z.array(catalogSyncProvider),
   exchangeRates: z.array(exchangeRateEntry),
 });
-export type CatalogueSyncResponse = z.infer<typeof catalogueSyncResponse>;
+export type CatalogSyncResponse = z.infer<typeof catalogSyncResponse>;
 
 /** POST /admin/api/providers/:id/sync and …/sync/apply (apply a listing held as suspicious). */
 export const syncNowResponse = z.object({
@@ -117,7 +117,7 @@ export type ExchangeRateRequest = z.infer<typeof exchangeRateRequest>;
 
 /**
  * PUT /admin/api/simulated-provider/listing/:id — the demo's control of the built-in simulated provider
- * (docs/ARCHITECTURE.md#catalogue-sync): list service :id at another rate, drop it, or restore it.
+ * (docs/ARCHITECTURE.md#catalog-sync): list service :id at another rate, drop it, or restore it.
  */
 export const simulatedListingRequest = z.object({
   /**

@@ -2,8 +2,8 @@ import { BUILTIN_SIMULATED_PROVIDER_URL, isExchangeRateText } from '@smm/domain'
 import {
   SYNC_HISTORY_CHANGES,
   SYNC_RUN_HISTORY,
-  type CatalogueSyncRun,
-  type CatalogueSyncResponse,
+  type CatalogSyncRun,
+  type CatalogSyncResponse,
   type ExchangeRateRequest,
   type SyncSettingsRequest,
 } from '@smm/domain/contract';
@@ -13,24 +13,24 @@ import type { Db } from '../db/database';
 import { exchangeRates, providers } from '../db/schema';
 import { appError } from '../errors/app-error';
 import type { Clock } from '../shared/clock';
-import { latestSyncRuns, type SyncOutcome } from './catalogue-sync';
+import { latestSyncRuns, type SyncOutcome } from './catalog-sync';
 
 const RATE_INVALID = '환율은 0보다 큰 숫자(소수점 12자리까지)로 입력해주세요.';
 const PROVIDER_NOT_FOUND = '공급사를 찾을 수 없습니다.';
 const NOT_SUSPICIOUS = '적용할 의심 동기화가 없습니다. 최근 동기화가 이미 반영되었거나 정상입니다.';
 
 /**
- * The operator's side of the catalogue sync (docs/product.md#operator-console): the report (each
+ * The operator's side of the catalog sync (docs/product.md#operator-console): the report (each
  * provider's sync settings, last run with its changes, and the runs before it), a provider's sync settings and the exchange
- * rates, both audited. The sync itself is catalogue-sync.ts.
+ * rates, both audited. The sync itself is catalog-sync.ts.
  */
-export class CatalogueSyncConsole {
+export class CatalogSyncConsole {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
-  report(): Promise<CatalogueSyncResponse> {
+  report(): Promise<CatalogSyncResponse> {
     return report(this.db);
   }
 
@@ -38,7 +38,7 @@ export class CatalogueSyncConsole {
     operatorId: number,
     id: number,
     body: SyncSettingsRequest,
-  ): Promise<CatalogueSyncResponse> {
+  ): Promise<CatalogSyncResponse> {
     await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(providers).where(eq(providers.id, id)).for('update');
       if (!before) throw appError('NOT_FOUND', PROVIDER_NOT_FOUND);
@@ -85,8 +85,8 @@ export class CatalogueSyncConsole {
     return sync(id);
   }
 
-  /** Stored with the time it was set; the sync never fetches a rate (docs/ARCHITECTURE.md#catalogue-sync). */
-  async setExchangeRate(operatorId: number, body: ExchangeRateRequest): Promise<CatalogueSyncResponse> {
+  /** Stored with the time it was set; the sync never fetches a rate (docs/ARCHITECTURE.md#catalog-sync). */
+  async setExchangeRate(operatorId: number, body: ExchangeRateRequest): Promise<CatalogSyncResponse> {
     const wonPerUnit = body.wonPerUnit.trim();
     if (!isExchangeRateText(wonPerUnit)) throw appError('CATALOG_INVALID', RATE_INVALID);
     const now = this.clock.now();
@@ -111,7 +111,7 @@ export class CatalogueSyncConsole {
 
 type SyncRunEntry = Awaited<ReturnType<typeof latestSyncRuns>>[number];
 
-function runOf({ run, changes }: SyncRunEntry): CatalogueSyncRun {
+function runOf({ run, changes }: SyncRunEntry): CatalogSyncRun {
   return {
     id: run.id,
     status: run.status,
@@ -133,7 +133,7 @@ function runOf({ run, changes }: SyncRunEntry): CatalogueSyncRun {
   };
 }
 
-async function report(db: Db): Promise<CatalogueSyncResponse> {
+async function report(db: Db): Promise<CatalogSyncResponse> {
   const rows = await db.select().from(providers).orderBy(asc(providers.id));
   const runs = await latestSyncRuns(
     db,

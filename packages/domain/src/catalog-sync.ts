@@ -1,5 +1,5 @@
 /**
- * Catalogue sync (docs/ARCHITECTURE.md#catalogue-sync, docs/product.md#operator-console): what changes
+ * Catalog sync (docs/ARCHITECTURE.md#catalog-sync, docs/product.md#operator-console): what changes
  * on one of our services given what its upstream provider lists for it now. Pure, so the server's sync
  * and these rules' tests share one decision.
  *
@@ -128,7 +128,7 @@ export function syncErrorText(error: string): string {
 }
 
 /**
- * A listing that looks like the provider's fault rather than its catalogue (docs/product.md): an
+ * A listing that looks like the provider's fault rather than its catalog (docs/product.md): an
  * empty list while services of ours are mapped to it, or more than half of our orderable mapped
  * services missing at once. Such a run changes nothing until the operator applies it. Null when fine.
  */

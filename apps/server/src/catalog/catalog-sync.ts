@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, inArray, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
 import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db, Executor } from '../db/database';
-import { catalogueSyncChanges, catalogueSyncRuns, exchangeRates, providers, services } from '../db/schema';
+import { catalogSyncChanges, catalogSyncRuns, exchangeRates, providers, services } from '../db/schema';
 import { ProviderError, withoutProviderKey, type ProviderServiceListing } from '../providers/provider-api';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import type { ProviderRow } from '../providers/providers.repository';
@@ -40,9 +40,9 @@ const STALE_RUN_MINUTES = 10;
 const ERROR_MAX = 300;
 
 /**
- * The catalogue sync (docs/ARCHITECTURE.md#catalogue-sync): reads one provider's `services` and brings
+ * The catalog sync (docs/ARCHITECTURE.md#catalog-sync): reads one provider's `services` and brings
  * every service of ours mapped to it in step, by the domain's decision for one service
- * (packages/domain catalogue-sync.ts), through the catalogue's one writer (catalog-writes.repository),
+ * (packages/domain catalog-sync.ts), through the catalog's one writer (catalog-writes.repository),
  * recording each change on the run and in the audit log as the system's action (a null operator).
  *
  * One run per provider at a time: a run is claimed by inserting it as 'running', which a partial unique
@@ -50,7 +50,7 @@ const ERROR_MAX = 300;
  * is asked before the write transaction; a provider that fails changes nothing (the run is recorded
  * as failed with its error, the key masked).
  */
-export class CatalogueSync {
+export class CatalogSync {
   /** The scheduled run started by the background loop and not yet finished (see startDue). */
   private scheduled: Promise<void> | undefined;
 
@@ -137,8 +137,8 @@ export class CatalogueSync {
         return await this.fail(runId, exchangeRateMissingMessage(currency));
       }
       // An empty list, or one missing most of what we sell, is far likelier a provider fault than a
-      // catalogue it deleted: stopping every service on it would be wrong, so the run changes nothing
-      // and waits for the operator (docs/ARCHITECTURE.md#catalogue-sync).
+      // catalog it deleted: stopping every service on it would be wrong, so the run changes nothing
+      // and waits for the operator (docs/ARCHITECTURE.md#catalog-sync).
       if (!options.acceptSuspicious) {
         const mapped = await this.db
           .select({ providerServiceId: services.providerServiceId, isReadOnly: services.isReadOnly })
@@ -151,9 +151,9 @@ export class CatalogueSync {
         if (reason !== null) {
           const now = this.clock.now();
           await this.db
-            .update(catalogueSyncRuns)
+            .update(catalogSyncRuns)
             .set({ status: 'suspicious', error: reason, currency, exchangeRate, finishedAt: now })
-            .where(eq(catalogueSyncRuns.id, runId));
+            .where(eq(catalogSyncRuns.id, runId));
           await this.db.update(providers).set({ lastSyncAt: now }).where(eq(providers.id, provider.id));
           return { status: 'suspicious', runId, error: reason };
         }
@@ -180,28 +180,28 @@ export class CatalogueSync {
     const now = this.clock.now();
     const staleBefore = new Date(now.getTime() - STALE_RUN_MINUTES * 60_000);
     await this.db
-      .update(catalogueSyncRuns)
+      .update(catalogSyncRuns)
       .set({ status: 'failed', error: 'abandoned', finishedAt: now })
       .where(
         and(
-          eq(catalogueSyncRuns.providerId, providerId),
-          eq(catalogueSyncRuns.status, 'running'),
-          lt(catalogueSyncRuns.startedAt, staleBefore),
+          eq(catalogSyncRuns.providerId, providerId),
+          eq(catalogSyncRuns.status, 'running'),
+          lt(catalogSyncRuns.startedAt, staleBefore),
         ),
       );
     const [run] = await this.db
-      .insert(catalogueSyncRuns)
+      .insert(catalogSyncRuns)
       .values({ providerId, trigger, status: 'running', startedAt: now })
       .onConflictDoNothing()
-      .returning({ id: catalogueSyncRuns.id });
+      .returning({ id: catalogSyncRuns.id });
     return run?.id ?? null;
   }
 
   private async fail(runId: number, error: string): Promise<SyncOutcome> {
     await this.db
-      .update(catalogueSyncRuns)
+      .update(catalogSyncRuns)
       .set({ status: 'failed', error: error.slice(0, ERROR_MAX), finishedAt: this.clock.now() })
-      .where(eq(catalogueSyncRuns.id, runId));
+      .where(eq(catalogSyncRuns.id, runId));
     return { status: 'failed', runId, error };
   }
 
@@ -249,7 +249,7 @@ export class CatalogueSync {
         );
         if (decision.changes.length === 0) continue;
         await repo.updateService(tx, row.id, decision.next);
-        await tx.insert(catalogueSyncChanges).values(
+        await tx.insert(catalogSyncChanges).values(
           decision.changes.map((change: SyncChange) => ({
             runId,
             serviceId: row.id,
@@ -285,9 +285,9 @@ export class CatalogueSync {
         ),
       );
       await tx
-        .update(catalogueSyncRuns)
+        .update(catalogSyncRuns)
         .set({ status: 'ok', currency, exchangeRate, unmappedIds: unmapped, finishedAt: now })
-        .where(eq(catalogueSyncRuns.id, runId));
+        .where(eq(catalogSyncRuns.id, runId));
       await tx.update(providers).set({ lastSyncAt: now }).where(eq(providers.id, provider.id));
       return { count, stopped, resumed, unmapped };
     });
@@ -299,7 +299,7 @@ export class CatalogueSync {
 /**
  * The currency a provider's rates are in (its setting, else what its `balance` answers; KRW when it
  * says none) and the operator's exchange rate for it ('1' for KRW; null when not set). The import and
- * the sync read it the same way, so both price a provider alike (docs/ARCHITECTURE.md#catalogue-sync).
+ * the sync read it the same way, so both price a provider alike (docs/ARCHITECTURE.md#catalog-sync).
  */
 export async function providerExchangeRate(
   ex: Executor,
@@ -328,24 +328,24 @@ export async function latestSyncRuns(
     providerIds.map((providerId) =>
       ex
         .select()
-        .from(catalogueSyncRuns)
-        .where(eq(catalogueSyncRuns.providerId, providerId))
-        .orderBy(desc(catalogueSyncRuns.id))
+        .from(catalogSyncRuns)
+        .where(eq(catalogSyncRuns.providerId, providerId))
+        .orderBy(desc(catalogSyncRuns.id))
         .limit(perProvider),
     ),
   );
   const chosen = perProviderRuns.flat();
   if (chosen.length === 0) return [];
   const counts = await ex
-    .select({ runId: catalogueSyncChanges.runId, count: sql<number>`count(*)::int` })
-    .from(catalogueSyncChanges)
+    .select({ runId: catalogSyncChanges.runId, count: sql<number>`count(*)::int` })
+    .from(catalogSyncChanges)
     .where(
       inArray(
-        catalogueSyncChanges.runId,
+        catalogSyncChanges.runId,
         chosen.map((run) => run.id),
       ),
     )
-    .groupBy(catalogueSyncChanges.runId);
+    .groupBy(catalogSyncChanges.runId);
   const countOf = new Map(counts.map((row) => [row.runId, Number(row.count)]));
   const newest = new Set(perProviderRuns.flatMap((runs) => (runs[0] ? [runs[0].id] : [])));
   return Promise.all(
@@ -355,11 +355,11 @@ export async function latestSyncRuns(
         changeCount === 0
           ? []
           : await ex
-              .select({ change: catalogueSyncChanges, serviceText: services.text })
-              .from(catalogueSyncChanges)
-              .innerJoin(services, eq(services.id, catalogueSyncChanges.serviceId))
-              .where(eq(catalogueSyncChanges.runId, run.id))
-              .orderBy(catalogueSyncChanges.id)
+              .select({ change: catalogSyncChanges, serviceText: services.text })
+              .from(catalogSyncChanges)
+              .innerJoin(services, eq(services.id, catalogSyncChanges.serviceId))
+              .where(eq(catalogSyncChanges.runId, run.id))
+              .orderBy(catalogSyncChanges.id)
               .limit(newest.has(run.id) ? changeCount : changesPerOlderRun);
       return { run, changes, changeCount };
     }),
