@@ -19,6 +19,7 @@ const root = join(import.meta.dirname, '..');
 
 // Document names are put together here, so that this file cites nothing itself.
 const md = (name: string) => `${name}.md`;
+const doc = md('docs/x');
 
 const declared = Object.values(endpoints as Record<string, unknown>)
   .filter(
@@ -114,7 +115,7 @@ describe('brokenReferences', () => {
       '`apps/nowhere.ts` in a fenced block is an example',
       '```',
     ].join('\n');
-    expect(brokenReferences('docs/x.md', text, index, top)).toEqual([]);
+    expect(brokenReferences(doc, text, index, top)).toEqual([]);
   });
 
   it('lists every path, endpoint and action that leads nowhere, at once, with file and line', () => {
@@ -122,13 +123,13 @@ describe('brokenReferences', () => {
       'See `apps/server/src/orders/placment/idempotency.ts` and `components/form.tsx`.',
       '`POST /charges/:id/accept\\|refuse`, `GET /service/setting`, `/auth/nowhere`, `action=order`',
     ].join('\n');
-    expect(brokenReferences('docs/x.md', text, index, top)).toEqual([
-      'docs/x.md:1: names apps/server/src/orders/placment/idempotency.ts, which is not in the repository',
-      'docs/x.md:1: names components/form.tsx, which could be any of 2 paths (apps/web/src/features/order/components/form.tsx, apps/web/src/features/points/components/form.tsx): write more of it',
-      'docs/x.md:2: names POST /charges/:id/refuse, which no endpoint, route or page answers',
-      'docs/x.md:2: names GET /service/setting, which no endpoint, route or page answers',
-      'docs/x.md:2: names /auth/nowhere, which no endpoint, route or page answers',
-      'docs/x.md:2: names the v2 action order, which the API does not have',
+    expect(brokenReferences(doc, text, index, top)).toEqual([
+      `${doc}:1: names apps/server/src/orders/placment/idempotency.ts, which is not in the repository`,
+      `${doc}:1: names components/form.tsx, which could be any of 2 paths (apps/web/src/features/order/components/form.tsx, apps/web/src/features/points/components/form.tsx): write more of it`,
+      `${doc}:2: names POST /charges/:id/refuse, which no endpoint, route or page answers`,
+      `${doc}:2: names GET /service/setting, which no endpoint, route or page answers`,
+      `${doc}:2: names /auth/nowhere, which no endpoint, route or page answers`,
+      `${doc}:2: names the v2 action order, which the API does not have`,
     ]);
   });
 });

@@ -17,10 +17,11 @@ import { execFileSync } from 'node:child_process';
  *   fails when it is none of these, or when it is no full path and ends more than one tracked path.
  * - An endpoint is a backticked `METHOD /path` (`GET /service/settings`, `GET/POST /providers`,
  *   `POST /charges/:id/accept\|reject`), or a bare path under an API prefix (`/service/…`). `:x`, `{x}`
- *   and `<x>` are parameters, a query is left out, `\|` separates alternatives of the last segments,
- *   a path that starts with `…` is a suffix, a bare path that ends in `/` a prefix. It must be a contract endpoint, a server route outside the
- *   contract (SERVER_ROUTES), a page of the web app (bare paths only), or, as the console's table
- *   writes them, a contract endpoint under `/admin/api`.
+ *   and `<x>` are parameters, a query is left out, `|` (`\|` in a table) separates alternatives of the
+ *   last segments, a path that starts with `…` is a suffix, a bare path that ends in `/` a prefix. It
+ *   must be a contract endpoint, a server route outside the contract (SERVER_ROUTES), a page of the
+ *   web app (bare paths only), or, as the console's table writes them, a contract endpoint under
+ *   `/admin/api`.
  * - A v2 action is written `action=<name>` and must be one of the contract's V2_ACTIONS.
  */
 
@@ -117,7 +118,7 @@ const API_PREFIX = /^\/(service|auth|api|admin\/api|hooks|uploads|_fake)\//;
 /** The paths a written path stands for: query dropped, `\|` alternatives of the last segments spread. */
 export function spreadPath(written: string): string[] {
   const path = written.replace(/\?.*$/, '');
-  const [first, ...others] = path.split('\\|');
+  const [first, ...others] = path.split(/\\?\|/);
   if (others.length === 0) return [first!];
   const stem = first!.slice(0, first!.lastIndexOf('/') + 1);
   return [first!, ...others.map((alternative) => stem + alternative)];
@@ -149,7 +150,7 @@ export function endpointProblems(span: string, index: CodeIndex): string[] {
       problems.push(`names the v2 action ${m[1]}, which the API does not have`);
   }
   const named = ENDPOINT_SPAN.exec(span);
-  const bare = !named && API_PREFIX.test(span) && /^\S+$/.test(span) && !span.includes('*');
+  const bare = !named && API_PREFIX.test(span) && /^[^\s*…]+$/.test(span);
   if (!named && !bare) return problems;
   const methods = named ? named[1]!.split('/') : ['*'];
   const written = named ? named[2]! : span;
