@@ -102,7 +102,7 @@ export function findCitations(file: string, text: string): Citation[] {
 const ISSUE_NUMBER = /\bissues?\s+#?\d+/giu;
 
 /** Where issue numbers are looked for: the same roots, and SQL migrations and shell scripts too. */
-export const ISSUE_SCANNED_FILE = /\.(ts|tsx|mjs|js|css|md|sql|sh)$/;
+export const ISSUE_SCANNED_FILE = /\.(ts|tsx|mts|mjs|js|css|html|md|sql|sh)$/;
 
 /** Each line of a file's text that cites an issue by number, as `file:line: …`. */
 export function issueNumberCitations(file: string, text: string): string[] {
