@@ -6,6 +6,8 @@ import {
   findCitations,
   githubSlug,
   headingSlugs,
+  ISSUE_SCANNED_FILE,
+  issueNumberCitations,
   scannedFiles,
   type Repository,
 } from './doc-citations';
@@ -14,6 +16,9 @@ const root = join(import.meta.dirname, '..');
 
 // Document names are put together here, so that this file cites nothing itself.
 const md = (name: string) => `${name}.md`;
+// So is the word before a number, so that this file cites no issue number itself.
+const issue = 'issue';
+const Issue = 'Issue';
 
 const fakeRepo = (docs: Record<string, string>): Repository => ({
   exists: (path) => Object.hasOwn(docs, path),
@@ -23,7 +28,7 @@ const fakeRepo = (docs: Record<string, string>): Repository => ({
 describe('githubSlug', () => {
   it('lower-cases, drops punctuation and turns spaces into hyphens, as GitHub does', () => {
     expect(githubSlug('Orders and the background loop')).toBe('orders-and-the-background-loop');
-    expect(githubSlug('Operator console (issue 11)')).toBe('operator-console-issue-11');
+    expect(githubSlug(`Operator console (${issue} 11)`)).toBe(`operator-console-${issue}-11`);
     expect(githubSlug('Guide, FAQ and terms')).toBe('guide-faq-and-terms');
     expect(githubSlug('Auto-orders')).toBe('auto-orders');
     expect(githubSlug('snake_case stays')).toBe('snake_case-stays');
@@ -102,6 +107,29 @@ describe('brokenCitations', () => {
   });
 });
 
+describe('issueNumberCitations', () => {
+  it('names each line that cites an issue by number, however it is written', () => {
+    const text = [
+      `// The lease (${issue} 18 §1): sent once.`,
+      'const a = 1;',
+      `/* ${Issue} 22 point 3, then ${issue}s #7 */`,
+      `it('refuses a look-alike link (${issue} 30 §5)', …)`,
+    ].join('\n');
+    expect(issueNumberCitations('apps/x.ts', text)).toEqual([
+      `apps/x.ts:1: cites "${issue} 18", which a reader of the repository cannot follow`,
+      `apps/x.ts:3: cites "${Issue} 22", which a reader of the repository cannot follow`,
+      `apps/x.ts:3: cites "${issue}s #7", which a reader of the repository cannot follow`,
+      `apps/x.ts:4: cites "${issue} 30", which a reader of the repository cannot follow`,
+    ]);
+  });
+
+  it('leaves the word alone when no number follows it', () => {
+    expect(
+      issueNumberCitations('docs/x.md', 'An operator may issue a receipt; issues are tracked elsewhere.'),
+    ).toEqual([]);
+  });
+});
+
 describe('the repository', () => {
   it('cites only documents it holds, and only headings they have', () => {
     const repo = fileRepository(root);
@@ -109,5 +137,13 @@ describe('the repository', () => {
     expect(files.length).toBeGreaterThan(100);
     const problems = files.flatMap((file) => brokenCitations(file, repo.read(file), repo));
     expect(problems, `broken document citations:\n${problems.join('\n')}`).toEqual([]);
+  });
+
+  it('cites no issue by number, in any source, test, migration, script or document', () => {
+    const repo = fileRepository(root);
+    const problems = scannedFiles(root, ISSUE_SCANNED_FILE).flatMap((file) =>
+      issueNumberCitations(file, repo.read(file)),
+    );
+    expect(problems, `issue numbers cited:\n${problems.join('\n')}`).toEqual([]);
   });
 });

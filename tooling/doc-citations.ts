@@ -92,6 +92,31 @@ export function findCitations(file: string, text: string): Citation[] {
   return found;
 }
 
+/**
+ * A reference to an issue by number: the word, in any case and singular or plural, then a number, with or
+ * without `#` (whatever follows, a section sign or a point, is part of the same reference). The tracker is not
+ * part of the repository: the reader of a comment or a document cannot follow such a reference, and
+ * the reason it stood for is lost with it. A comment says why in its own words; a document states the
+ * rule, or cites the section of docs/ that does.
+ */
+const ISSUE_NUMBER = /\bissues?\s+#?\d+/giu;
+
+/** Where issue numbers are looked for: the same roots, and SQL migrations and shell scripts too. */
+export const ISSUE_SCANNED_FILE = /\.(ts|tsx|mts|mjs|js|css|html|md|sql|sh)$/;
+
+/** Each line of a file's text that cites an issue by number, as `file:line: …`. */
+export function issueNumberCitations(file: string, text: string): string[] {
+  const problems: string[] = [];
+  text.split('\n').forEach((line, index) => {
+    for (const match of line.matchAll(ISSUE_NUMBER)) {
+      problems.push(
+        `${file}:${index + 1}: cites "${match[0]}", which a reader of the repository cannot follow`,
+      );
+    }
+  });
+  return problems;
+}
+
 /** How the checker sees the repository: which files exist, and the text of a markdown document. */
 export interface Repository {
   exists(path: string): boolean;
@@ -127,11 +152,11 @@ export function brokenCitations(file: string, text: string, repo: Repository): s
 }
 
 /** The git-tracked files the check covers (a file deleted but not yet committed is skipped). */
-export function scannedFiles(root: string): string[] {
+export function scannedFiles(root: string, kind: RegExp = SCANNED_FILE): string[] {
   const listed = execFileSync('git', ['ls-files', '-z', '--', ...SCANNED_ROOTS], { cwd: root })
     .toString('utf8')
     .split('\0');
-  return listed.filter((f) => SCANNED_FILE.test(f) && existsSync(join(root, f)));
+  return listed.filter((f) => kind.test(f) && existsSync(join(root, f)));
 }
 
 export function fileRepository(root: string): Repository {

@@ -8,7 +8,7 @@ import { publicSetting, restoreSettings, setSettings } from './helpers/settings'
 import { kakaoAccessToken, signInAtNaver } from './helpers/social';
 import { FAKE_NAVER_CLIENT_ID } from '../playwright.config';
 
-// Accounts (issue 9): codes from the development outbox, recovery, password change, deletion, guests.
+// Accounts (docs/ARCHITECTURE.md#codes-and-recovery): codes from the development outbox, recovery, password change, deletion, guests.
 // Settings are switched through the operator API and put back after each test (one shared server).
 
 test.afterEach(async ({ request }) => {

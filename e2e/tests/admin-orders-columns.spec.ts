@@ -6,7 +6,7 @@ import { creditMember } from './helpers/credit';
 import { consoleSettled, signInOperator } from './helpers/operator';
 import { loginMember, registerMember } from './helpers/session';
 
-// Issue 22 A: on the console's 주문 list the pinned 작업 column never lies over 금액 and 환불 at 1440
+// On the console's 주문 list the pinned 작업 column never lies over 금액 and 환불 at 1440
 // and 1920 px, in both themes; columns are chosen with 열 선택 (remembered), and a table that goes on
 // sideways says so with a shade. Screenshots for a person to look at go to /tmp/shots-admin-orders.
 const SHOTS = '/tmp/shots-admin-orders';

@@ -1,7 +1,7 @@
 import { expect, test } from './helpers/test';
 
 /**
- * Keyboard users (issue 22): the first Tab stop skips the top bar to the page's content, and a text
+ * Keyboard users: the first Tab stop skips the top bar to the page's content, and a text
  * field or select being typed in shows the same solid ring as buttons, in both themes and widths.
  */
 for (const theme of ['light', 'dark'] as const) {

@@ -7,7 +7,7 @@ import { creditMember } from './helpers/credit';
 import { postDeposit } from './helpers/deposit';
 import { signInNewMember, type SeededMember } from './helpers/session';
 
-// Issue 22 point 3: on a 390 px phone the member's histories (주문내역, 자동주문내역, 충전내역) show a
+// On a 390 px phone the member's histories (주문내역, 자동주문내역, 충전내역) show a
 // row's status and amount without a sideways scroll, and the page never gets wider than the screen.
 // Screenshots for a person to look at go to /tmp/shots-history.
 const SHOTS = '/tmp/shots-history';

@@ -5,7 +5,7 @@ import { expect, test } from './helpers/test';
 import { signInNewMember } from './helpers/session';
 import { publicSetting, restoreSettings, setSettings } from './helpers/settings';
 
-// Issue 22 point 4 (docs/product.md#point-charge-page): with ENABLE_TOSS_PAYMENT on, a phone's transfer
+// The Toss link (docs/product.md#point-charge-page): with ENABLE_TOSS_PAYMENT on, a phone's transfer
 // panel offers 토스로 송금하기 with the bank code, the account's digits and the amount filled in; a desktop
 // does not. The copy buttons are there on both. Screenshots for a person to look at go to /tmp/shots-toss.
 const SHOTS = '/tmp/shots-toss';

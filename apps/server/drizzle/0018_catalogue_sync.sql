@@ -1,4 +1,4 @@
--- Catalogue sync and the margin guard (docs/ARCHITECTURE.md#catalogue-sync, issue 23 points 1-2): per-provider
+-- Catalogue sync and the margin guard (docs/ARCHITECTURE.md#catalogue-sync): per-provider
 -- sync settings and the claim column, the operator's exchange rates, the sync's runs and their changes, each
 -- service's markup / pinned price / why the sync stopped it, an order's provider charge and its flag, and
 -- audit_log.operator_id nullable: a null operator is the system's own action (shown as 시스템).

@@ -1,4 +1,4 @@
--- Provider health and operator notifications (issue 23 points 4-5; docs/ARCHITECTURE.md#provider-health,
+-- Provider health and operator notifications (docs/ARCHITECTURE.md#provider-health,
 -- #operator-notifications): per-minute call counts and durations per provider and action, the last errors and
 -- balance samples, the operator's stop-sending switch and a service's failover provider; one row per operator
 -- notification, unique per open event, with each channel's delivery state.

@@ -1,4 +1,4 @@
--- Issue 31 §5 and §7 (docs/product.md#refill-and-cancellation).
+-- One post, one open order, and refill days (docs/product.md#refill-and-cancellation).
 -- link_key: the overlap rule compared links as typed, so one post written two ways (trailing slash,
 -- tracking parameters, http/https, www, host case) passed as two links. New orders get the key from the
 -- one domain normaliser (packages/domain order-link-key.ts); a migration cannot run it, so existing rows

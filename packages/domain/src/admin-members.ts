@@ -1,5 +1,5 @@
 /**
- * The console's members area (issue 11): the words a suspended member reads, the operator's messages
+ * The console's members area: the words a suspended member reads, the operator's messages
  * and the rule of the suspend / restore / API-key-reset forms (a memo, mandatory for a suspension).
  */
 

@@ -4,7 +4,7 @@ import { AutoOrderStatus, OPEN_ORDER_STATUSES, OrderStatus } from './order-statu
 import { RefillStatus } from './refill-rules';
 
 /**
- * The operator console's order actions (issue 11 §4): which action an order allows, what each refunds,
+ * The operator console's order actions: which action an order allows, what each refunds,
  * and the Korean messages, shared by the console's dialogs (what it explains before confirming) and the
  * server (what it checks under the row lock).
  */

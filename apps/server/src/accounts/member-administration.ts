@@ -1,5 +1,5 @@
 /**
- * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console).
  * Suspending, restoring and resetting a member's API key change the member's account, so they live here
  * with the accounts; admin/members keeps only the console's routes and its read model (list, profile).
  */
@@ -21,7 +21,7 @@ type MemberAction = 'member.suspend' | 'member.restore' | 'member.api-key-reset'
 export type PresentMember<P> = (ex: Executor, account: AccountRow) => Promise<P>;
 
 /**
- * An operator's actions on a member (issue 11 §5): suspend / restore, API key reset.
+ * An operator's actions on a member (docs/product.md#operator-console): suspend / restore, API key reset.
  *
  * A suspension stops the member at the door only: login (password, Naver, Kakao), every request with
  * an older token and the API key are refused from the next request on (the guards read

@@ -8,7 +8,7 @@ import { bearer, createMember, tokenFor } from '../test/factories';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app';
 
 /**
- * Issue 5 §6, auth side: lock-out abuse, one id normalisation, the id allow-list, sign-up limits,
+ * Hardening, auth side: lock-out abuse, one id normalisation, the id allow-list, sign-up limits,
  * NUL in input, token claims. Limits here are small so each case needs only a few requests:
  * 3 failures per (id, address), 8 failures per id, 20 attempts per address, 15-minute window;
  * 3 sign-ups per address per hour.

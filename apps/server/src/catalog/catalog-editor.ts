@@ -46,7 +46,7 @@ const notFound = (message: string) => appError('NOT_FOUND', message);
  * The catalog's writes: the operator's platforms, categories and services, created, edited, moved,
  * reordered and deleted. They live here because the catalog owns those rows; the console's routes
  * (admin/catalog) only call them, and its lists are its own read model
- * (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * (docs/ARCHITECTURE.md#operator-console).
  *
  * Each write is checked by the domain rule the console's form runs (CATALOG_INVALID with its Korean
  * message), locks what it changes, writes nothing when asked for the state already there

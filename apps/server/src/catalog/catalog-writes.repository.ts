@@ -21,7 +21,7 @@ const nextSortOrder = (
 
 /**
  * The SQL of the catalog's writes (the operator's edits and the import of a provider's services,
- * docs/ARCHITECTURE.md#operator-console-issue-11), hidden rows included, and the reads those writes
+ * docs/ARCHITECTURE.md#operator-console), hidden rows included, and the reads those writes
  * check. Writes run in the caller's transaction; `lock*` reads take `FOR UPDATE` so two operators'
  * changes to one row (or one list's order) run one after the other. The console's lists are its own
  * read model (admin/catalog/catalog-admin.repository.ts); members' reads are in catalog.repository.ts.

@@ -29,7 +29,7 @@ type ImportBody = z.output<typeof providerImportRequest>;
 /**
  * The import of a provider's services into a category: it creates catalog services, so it lives in
  * catalog/ and the console's route (admin/catalog) only calls it
- * (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * (docs/ARCHITECTURE.md#operator-console).
  *
  * Creates a service in the category for each chosen provider service, priced at the provider's rate
  * in won (its currency at the operator's exchange rate, as the sync does) plus the markup (domain

@@ -5,7 +5,7 @@ import type { CategoryRow, PlatformRow, ServiceRow } from './catalog.repository'
 /*
  * The catalog as the operator's console shows it, hidden rows included (the members' shape is
  * catalog.presenter.ts). Here because the catalog's writes answer and audit in this shape too
- * (catalog-editor.ts, docs/ARCHITECTURE.md#operator-console-issue-11), and the console's read model
+ * (catalog-editor.ts, docs/ARCHITECTURE.md#operator-console), and the console's read model
  * (admin/catalog) presents its lists with the same functions.
  */
 

@@ -10,7 +10,7 @@ import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { CatalogSync } from './catalog-sync';
 
 /**
- * Issue 30 §5: a provider's texts lose the characters that print as nothing or turn text around before
+ * Providers are untrusted (docs/ARCHITECTURE.md#providers-are-untrusted): a provider's texts lose the characters that print as nothing or turn text around before
  * anything stores or shows them — the console's list, the import (the name members see) and the sync.
  */
 const t = useTestApp();

@@ -1,5 +1,5 @@
 /**
- * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console).
  * Content is this folder's state, so the operator's edits of it live here beside the member reads and
  * the hot cache they drop; admin/content keeps only the console's routes and its lists.
  */

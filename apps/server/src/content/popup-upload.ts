@@ -1,5 +1,5 @@
 /**
- * Why this file: the popup form's multipart body (docs/ARCHITECTURE.md#operator-console-issue-11: one
+ * Why this file: the popup form's multipart body (docs/ARCHITECTURE.md#operator-console: one
  * file, type decided by its bytes, at most 2 MB) is read here, beside the popups editor that checks it.
  */
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';

@@ -1,5 +1,5 @@
 /**
- * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console).
  * Popups (docs/product.md#popups) are content, so adding, switching and removing one, with its image
  * file, live here; admin/content keeps only the console's routes and its list.
  */

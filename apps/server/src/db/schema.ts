@@ -289,7 +289,7 @@ export const orders = pgTable(
     submittingSince: timestamp('submitting_since', { withTimezone: true, mode: 'date' }),
     // A fresh random token per claim: the fence of the lease. Only the process whose token is still on
     // the row may mark it sending (one conditional UPDATE), so a process whose lease ran out and was
-    // taken over never sends the order again (issue 18 §1, docs/ARCHITECTURE.md "Background work").
+    // taken over never sends the order again (docs/ARCHITECTURE.md#background-work).
     leaseToken: text('lease_token'),
     lastError: text('last_error'),
     // What the provider sent back when its answer could not be read (docs/ARCHITECTURE.md#upstream-providers):
@@ -379,7 +379,7 @@ export const autoOrders = pgTable(
 );
 
 /**
- * One Idempotency-Key space per member across orders and auto-orders (issue 18 §3): the key is taken
+ * One Idempotency-Key space per member across orders and auto-orders: the key is taken
  * by inserting this row in the transaction that places the order, so two requests racing with one key
  * serialise on its primary key. `requestHash` tells a replay (same body: the first answer) from a
  * reuse with another body (422).
@@ -547,7 +547,7 @@ export const deposits = pgTable(
   ],
 );
 
-/** Every operator action: who, what, to what, before and after (issue 7 §6; the console lists it). */
+/** Every operator action: who, what, to what, before and after (the console lists it). */
 export const auditLog = pgTable(
   'audit_log',
   {

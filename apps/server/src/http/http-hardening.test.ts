@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-/** Issue 5 §6, HTTP side: what the log says, and the headers and shape of every answer. */
+/** Hardening, HTTP side: what the log says, and the headers and shape of every answer. */
 let t: TestApp;
 beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), 'smm-web-'));

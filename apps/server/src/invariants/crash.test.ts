@@ -18,7 +18,7 @@ import { seededRandom } from '../test/seeded-random';
 import { checkInvariants, checkProviderSubmissions } from './invariant-checks';
 
 /**
- * Issue 12 §3, shortened and bounded: the real server as child processes (`node --import tsx main.ts`),
+ * Crash and restart, shortened and bounded: the real server as child processes (`node --import tsx main.ts`),
  * HTTP traffic, SIGKILL mid-traffic, restart on the same database, the background loop left to finish
  * every order, then the invariants read straight from the database. On PGlite one process on the
  * file-backed database in a temporary DATA_DIR; on PostgreSQL two processes on one database, one killed.

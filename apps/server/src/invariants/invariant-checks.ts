@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 
 /**
- * The money and work invariants of issue 12 §2/§3, read straight from the tables, as a list of
+ * The money and work invariants (docs/ARCHITECTURE.md#durability), read straight from the tables, as a list of
  * violations (empty when all hold) so a failing run shows every broken row at once.
  */
 export interface InvariantReport {

@@ -10,7 +10,7 @@ import { seededRandom } from '../test/seeded-random';
 import { checkInvariants, checkProviderSubmissions } from './invariant-checks';
 
 /**
- * Issue 12 §2, shortened and bounded: many members' mixed traffic through the real routes and services,
+ * Mixed traffic, shortened and bounded: many members' mixed traffic through the real routes and services,
  * a bounded number of operations fired in concurrent waves, then the money and work invariants for
  * every member. The seeded PRNG makes a failure reproducible: INVARIANT_SEED=<seed from the test name>.
  */
@@ -282,7 +282,7 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
             return undefined;
           }
           case 'takeover-tick': {
-            // Two processes at once, the second past the first's lease (issue 18 §1): it takes over
+            // Two processes at once, the second past the first's lease (an order is sent once): it takes over
             // what the first claimed and has not sent yet, while the first is still at it. No order may
             // be sent twice or refunded while its provider runs it (checkProviderSubmissions, below).
             t.clock.advance(31_000);

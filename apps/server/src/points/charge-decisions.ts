@@ -35,7 +35,7 @@ export const CHARGE_ADMIN_MESSAGES = {
 } as const;
 
 /**
- * The operator's decisions on charges (issue 7 §6): accept, reject, attach a held deposit. Each action
+ * The operator's decisions on charges: accept, reject, attach a held deposit. Each action
  * locks what it changes, is idempotent (the asked state already reached: `changed: false`, nothing
  * written), credits only through creditCharge (the ledger's `charge:<id>` key forbids a second credit)
  * and writes its audit entry in the same transaction.

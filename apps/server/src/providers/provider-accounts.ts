@@ -12,7 +12,7 @@ import { providersRepository as repo, type ProviderRow } from './providers.repos
 /**
  * The writes to the provider rows: an operator adds a provider, edits its name, URL and key, enables
  * or disables it. They live here because providers/ owns those rows; the console's routes
- * (admin/catalog) only call them (docs/ARCHITECTURE.md#operator-console-issue-11). The key is never
+ * (admin/catalog) only call them (docs/ARCHITECTURE.md#operator-console). The key is never
  * answered or audited whole (masked by presentProvider), and a URL that reaches a private address is
  * refused before it is saved (docs/ARCHITECTURE.md#providers-are-untrusted). Each write is audited in
  * its transaction and then drops the members' catalog cache, which holds whether a service's

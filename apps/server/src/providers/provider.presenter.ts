@@ -4,7 +4,7 @@ import type { ProviderRow } from './providers.repository';
 
 /**
  * A provider for the console and the audit log alike: the key only ever masked
- * (docs/ARCHITECTURE.md#operator-console-issue-11). Shared by the provider writes
+ * (docs/ARCHITECTURE.md#operator-console). Shared by the provider writes
  * (provider-accounts.ts) and the console's list (admin/catalog).
  */
 export const presentProvider = (row: ProviderRow, serviceCount: number): AdminProvider => ({

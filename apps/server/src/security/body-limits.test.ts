@@ -4,7 +4,7 @@ import { bearer, createMember, tokenFor } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 
 /**
- * Issue 12 §5, oversized bodies: past the server's bodyLimit (64 KiB, apps/server/src/app.ts) a JSON
+ * Security, oversized bodies: past the server's bodyLimit (64 KiB, apps/server/src/app.ts) a JSON
  * body is a 413 with the app's Korean `{ message, code }`, before any route or guard reads it; a popup
  * image past its own limit is a 413 too. Never a 500. The three calls that place an order read up to
  * ORDER_REQUEST_MAX_BYTES (a Custom Comments order's comments) and refuse past it the same way.

@@ -7,11 +7,11 @@ import { bearer, createMember, tokenFor } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * Issue 12 §5, security headers: the HTML pages (the SPA's index.html at / and on client routes,
+ * Security, security headers: the HTML pages (the SPA's index.html at / and on client routes,
  * built assets) carry a CSP that forbids framing and foreign scripts, nosniff, a referrer policy, and
  * no X-Powered-By; every JSON answer — success, errors of each status, Fastify's own refusals — a
  * policy that allows nothing and no framing, nosniff, the same referrer policy, and none of the
- * headers only a page acts on (issue 24: fewer bytes per answer). A web build is made in a temporary folder, so the test does not
+ * headers only a page acts on (fewer bytes per answer). A web build is made in a temporary folder, so the test does not
  * depend on apps/web/dist existing.
  */
 let t: TestApp;

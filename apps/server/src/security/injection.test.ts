@@ -7,7 +7,7 @@ import { bearer, createMember, tokenFor } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 
 /**
- * Issue 12 §5, injection: SQL and HTML/script payloads in every text a member or an operator writes
+ * Security, injection: SQL and HTML/script payloads in every text a member or an operator writes
  * are stored byte for byte and come back as JSON strings, unchanged; a payload a rule refuses is a
  * 400, never a 500; and every table is still there afterwards.
  */

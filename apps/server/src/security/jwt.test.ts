@@ -4,7 +4,7 @@ import { bearer, createMember, tokenFor, type TestMember } from '../test/factori
 import { testConfig, testDatabaseKind, useTestApp } from '../test/test-app';
 
 /**
- * Issue 12 §5, tokens: every kind of bad JWT is the same 401 on member routes (and never a 500, never
+ * Security, tokens: every kind of bad JWT is the same 401 on member routes (and never a 500, never
  * a 200). Each is checked on a read and a write, so a route that forgot its guard shows up too.
  */
 const t = useTestApp();

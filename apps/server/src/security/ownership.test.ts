@@ -8,7 +8,7 @@ import { catalogService, placeAutoOrder, placeOrder } from '../test/order-factor
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 
 /**
- * Issue 12 §5, ownership: member B is pointed at member A's resources by every door a member has
+ * Security, ownership: member B is pointed at member A's resources by every door a member has
  * (site routes with a token, the REST API with the `api-key` header, SMM API v2 with `key`) and must
  * learn nothing and change nothing. The member routes that name a resource in their path are taken
  * from the route table: a new one fails this file until it has a fixture below.

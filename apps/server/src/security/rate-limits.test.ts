@@ -5,7 +5,7 @@ import { createMember } from '../test/factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 
 /**
- * Issue 12 §5, rate limits: every limit of the server answers 429 with Retry-After. Most are proved
+ * Security, rate limits: every limit of the server answers 429 with Retry-After. Most are proved
  * beside their code; this table names each limit and the test that proves it (and fails if that test
  * is renamed or removed), and the few answers no test checked for Retry-After are checked here.
  */

@@ -4,7 +4,7 @@ import { parseSeoulDate } from '../admin-dashboard';
 import { page, pageNumber, pathText, requestText } from './common';
 
 /**
- * The console's orders screens (issue 11 §4): every member's orders and auto-orders, filtered, sorted
+ * The console's orders screens: every member's orders and auto-orders, filtered, sorted
  * and paged on the server; resend, cancel with refund, mark partial with refund; stop an auto-order.
  * Query values arrive as text: a number is read only from digits (so `?status=` is a 400, never 0).
  */

@@ -36,7 +36,7 @@ export const profileResponse = z.object({
 });
 export type Profile = z.infer<typeof profileResponse>;
 
-// ─── Accounts (issue 9): codes, recovery, account settings, Naver and Kakao ───────────────────────────
+// ─── Accounts: codes, recovery, account settings, Naver and Kakao ─────────────────────────────────────
 
 /** POST /auth/send-email — a 5-character code to that address (409 when it is already registered). */
 export const sendEmailCodeRequest = z.object({ email: requestText(254) });

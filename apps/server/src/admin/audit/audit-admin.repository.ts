@@ -1,5 +1,5 @@
 /**
- * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console).
  * The audit log's search and its filters' choices are the console's alone (docs/product.md#operator-console),
  * so they are queried here; audit/ keeps only the writer every action records through.
  */

@@ -6,7 +6,7 @@ import { catalogAdminRepository as repo } from './catalog-admin.repository';
 /**
  * The console's read model of the catalog: every platform, category and service, hidden ones
  * included, with their counts. The writes to them are the catalog's own (catalog/catalog-editor.ts,
- * docs/ARCHITECTURE.md#operator-console-issue-11).
+ * docs/ARCHITECTURE.md#operator-console).
  */
 export class CatalogAdminService {
   constructor(private readonly db: Db) {}

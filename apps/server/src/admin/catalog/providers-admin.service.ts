@@ -12,7 +12,7 @@ import { catalogAdminRepository as repo } from './catalog-admin.repository';
  * PROVIDER_UNAVAILABLE, 502, in Korean, without the key) is shared with the import, so that is in
  * providers/provider-calls.ts. The writes are the owners' own: provider rows in
  * providers/provider-accounts.ts, the import in catalog/import-provider-services.ts
- * (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * (docs/ARCHITECTURE.md#operator-console).
  */
 export class ProvidersAdminService {
   constructor(

@@ -1,5 +1,5 @@
 /**
- * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console).
  * The lists the console's content screens show (docs/product.md#operator-console) are queried here, in
  * the same order as content/ lists them to members, so the read model needs no other folder's repository.
  */

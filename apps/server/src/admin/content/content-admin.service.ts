@@ -1,5 +1,5 @@
 /**
- * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console).
  * This is the read model of the console's content screens (docs/product.md#operator-console): notices,
  * FAQ, sign-up routes and popups as the operator sees them, and the uploaded images. Every change to
  * them is content/'s (content-editor.ts, popups-editor.ts).

@@ -1,5 +1,5 @@
 /**
- * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * Why this file: the console reads, the domains act (docs/ARCHITECTURE.md#operator-console).
  * This is the read model of the console's members screens (docs/product.md#operator-console): the
  * search and a member's profile. What changes a member (suspend, restore, API key reset) is
  * accounts/member-administration.ts.
@@ -39,7 +39,7 @@ const presentSummary = (row: MemberSummaryRow): AdminMemberItem => ({
   totalCharged: row.totalCharged,
 });
 
-/** The console's members (issue 11 §5): search and profile. */
+/** The console's members: search and profile. */
 export class MembersAdminService {
   constructor(private readonly db: Db) {}
 

@@ -94,7 +94,7 @@ function orderBy(table: Table, paging: ListPaging) {
 }
 
 /**
- * The console's lists of orders and auto-orders across every member (issue 11 §4). Reads only: what an
+ * The console's lists of orders and auto-orders across every member. Reads only: what an
  * operator does to an order is orders/operator-actions.ts, with its queries in orders.repository.
  */
 export const ordersAdminRepository = {

@@ -21,7 +21,7 @@ type ListQuery = Pick<
 > & { status?: number };
 
 /**
- * The console's read model of orders (issue 11 §4): search every member's orders and auto-orders. What
+ * The console's read model of orders: search every member's orders and auto-orders. What
  * an operator does to them (resend, cancel, partial, stop an auto-order) is orders/operator-actions.ts.
  */
 export class OrdersAdminService {

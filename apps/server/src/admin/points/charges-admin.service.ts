@@ -14,7 +14,7 @@ const PAGE_SIZE = HISTORY_PAGE_SIZE * 5;
 type DepositRow = Parameters<typeof presentAdminDeposit>[0];
 
 /**
- * The console's lists of charges and deposits (issue 7 §6). The operator's decisions on them (accept,
+ * The console's lists of charges and deposits. The operator's decisions on them (accept,
  * reject, attach a held deposit) are the points domain's: points/charge-decisions.ts.
  */
 export class ChargesAdminService {

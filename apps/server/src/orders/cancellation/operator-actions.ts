@@ -3,7 +3,7 @@
  * log (docs/product.md#operator-console: resend, cancel with a refund, mark partial), so they live with
  * the order lifecycle they step into; the console's routes (admin/orders) only call them. They respect
  * the worker (a leased order is refused) and refund through the same ledger key it uses
- * (docs/ARCHITECTURE.md#operator-console-issue-11).
+ * (docs/ARCHITECTURE.md#operator-console).
  */
 import {
   ADMIN_ORDER_MESSAGES,
@@ -53,7 +53,7 @@ const facts = (order: OrderRow): AdminOrderFacts => ({
 });
 
 /**
- * The operator's actions on any member's orders (issue 11 §4): resend an order its provider never
+ * The operator's actions on any member's orders: resend an order its provider never
  * accepted, cancel with refund, mark partial with refund, stop an auto-order.
  *
  * Each action runs in one transaction that locks the row (FOR UPDATE) and writes its audit entry (the

@@ -12,7 +12,7 @@ import { catalogService, placeOrder } from '../../test/order-factories';
 import { createProvider } from '../../test/provider-factories';
 
 /**
- * Issue 18 §1: an order is sent to its provider once, and refunded only when it is surely not running.
+ * The lease fence: an order is sent to its provider once, and refunded only when it is surely not running.
  * Two workers on one database stand for two processes (on PostgreSQL each transaction has its own
  * connection); the clock is the test's, so a lease runs out exactly when the test says.
  */

@@ -1,5 +1,5 @@
 /*
- * Provider faults and double submission — the decision (issue 12 §4).
+ * Provider faults and double submission — the decision.
  *
  * The trade's SMM API v2 has no idempotency key and no lookup by a reference of ours: an `add` whose
  * answer we could not read may have created the order upstream, and sending it again could make the

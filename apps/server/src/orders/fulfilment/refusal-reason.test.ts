@@ -12,7 +12,7 @@ import { createProvider } from '../../test/provider-factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
 
 /**
- * Issue 30 §7: an order its provider refuses is cancelled and refunded with its reason kept (the worker
+ * A refusal's reason: an order its provider refuses is cancelled and refunded with its reason kept (the worker
  * used to clear it with last_error), shown to the operator as the provider said it and to the member
  * in Korean — translated where known, quoted otherwise — never with the provider's name or key.
  */

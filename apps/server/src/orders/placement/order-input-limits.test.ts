@@ -10,7 +10,7 @@ import { seededRandom } from '../../test/seeded-random';
 import { useTestApp } from '../../test/test-app';
 
 /**
- * Issue 30 §5 and §6 through every door an order comes in by: the site (POST /service/order), REST
+ * Look-alike links and totals too large for the money columns, through every door an order comes in by: the site (POST /service/order), REST
  * (POST /api/order) and the SMM API v2 (`add` as a form, JSON, multipart/form-data and a query string).
  * Each must refuse a link that reads as another one and a total the money columns cannot hold with a
  * 4xx (v2: HTTP 200 and its `{error}`), never a 5xx, and write nothing.
@@ -127,7 +127,7 @@ async function nothingWritten() {
   expect((await checkInvariants(t.app.database.db)).violations).toEqual([]);
 }
 
-describe('a link that reads as another one (issue 30 §5)', () => {
+describe('a link that reads as another one', () => {
   const LOOK_ALIKES = [
     // Shown right to left after U+202E: `https://evil.example/` then `https://good.example//` reversed.
     'https://evil.example/\u202E//elpmaxe.doog//:sptth',
@@ -162,7 +162,7 @@ describe('a link that reads as another one (issue 30 §5)', () => {
   });
 });
 
-describe('a total the money columns cannot hold (issue 30 §6)', () => {
+describe('a total the money columns cannot hold', () => {
   /** The service priced and bounded as given (the sync or an operator can set any of these). */
   async function priced(unitPriceMilli: number, max = 2_147_483_647) {
     await t.app.database.db

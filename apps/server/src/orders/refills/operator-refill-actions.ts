@@ -2,7 +2,7 @@
  * Why this file: an operator's 재전송 and 거절 of a member's refill change the refill's state and the
  * audit log (docs/product.md#refill-and-cancellation), so they live with the orders whose refills they
  * are; the console's routes (admin/orders) only call them. Each follows the console's pattern
- * (docs/ARCHITECTURE.md#operator-console-issue-11): the row locked in one transaction, the state already
+ * (docs/ARCHITECTURE.md#operator-console): the row locked in one transaction, the state already
  * reached answers `changed: false`, the audit entry in the same transaction. Refills move no money.
  */
 import {

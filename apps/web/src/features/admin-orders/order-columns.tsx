@@ -155,7 +155,7 @@ function commonColumns<Row extends OrderRowCommon>() {
       accessorFn: (row) => row.cost as never,
       header: '금액',
       size: 100,
-      // Money always shows (issue 22): the operator cannot hide it by 열 선택.
+      // Money always shows: the operator cannot hide it by 열 선택.
       enableHiding: false,
       cell: ({ row }) => money(row.original.cost),
     }),

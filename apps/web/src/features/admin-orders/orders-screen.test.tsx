@@ -180,7 +180,7 @@ describe('orders screen', () => {
     });
     renderScreen();
     const table = await screen.findByRole('table', { name: '주문 목록' });
-    // The host first, then the rest (issue 30 §5); the whole link in its title.
+    // The host first, then the rest (so a look-alike link shows its real host); the whole link in its title.
     const link = await within(table).findByRole('link', { name: /^instagram\.com ?\/p\/abc$/ });
     expect(link).toHaveAttribute('href', 'https://instagram.com/p/abc');
     expect(link).toHaveAttribute('target', '_blank');
@@ -198,7 +198,7 @@ describe('orders screen', () => {
     expect(within(row).getByRole('button', { name: '주문 7 취소·환불' })).toBeInTheDocument();
   });
 
-  it('shows a link that reads as another one as what it is: real host first, or code points and no link (issue 30 §5)', async () => {
+  it('shows a link that reads as another one as what it is: real host first, or code points and no link', async () => {
     mockApi({
       ...quiet,
       [on(adminOrdersApi.orders)]: pageOf([
@@ -220,7 +220,7 @@ describe('orders screen', () => {
     ).toEqual(['https://good.example@evil.example/%ED%95%9C']);
   });
 
-  it('shows why the worker cancelled an order, in its column and in the CSV (issue 30 §7)', async () => {
+  it('shows why the worker cancelled an order, in its column and in the CSV', async () => {
     const reason = '공급사 거절: Incorrect link';
     mockApi({
       ...quiet,

@@ -501,7 +501,7 @@ describe('refill and cancel on the history screens (docs/product.md#refill-and-c
     expect(statusOf('상품 50')).toBe(`가동중${CANCEL_REQUESTED_LABEL}`);
   });
 
-  it('shows why a refused order was cancelled, as text, under its status (issue 30 §7)', async () => {
+  it('shows why a refused order was cancelled, as text, under its status', async () => {
     const reason = '공급사가 주문을 받지 않았습니다: "<i>moderation</i>"';
     signedIn({
       [on(ordersApi.history)]: pageOf([

@@ -8,7 +8,7 @@ import { siteApi } from '@smm/domain/endpoints';
 const rect = (left: number, top: number, width: number, height: number) =>
   ({ left, top, right: left + width, bottom: top + height, width, height, x: left, y: top }) as DOMRect;
 
-/** issue 22: the chat button covered the carousel's 다음 button (1440) and the payable amount (390). */
+/** Why it steps aside: it covered the carousel's 다음 button (1440) and the payable amount (390). */
 describe('the floating chat button', () => {
   it('steps aside while something marked data-keep-clear is under it, and comes back after', async () => {
     mockApi({
