@@ -328,8 +328,9 @@ describe('validateChargeRequest', () => {
     [CASH_RECEIPT, [NONE]],
     [NONE, [CASH_RECEIPT, TAX_INVOICE]],
     [CASH_RECEIPT, [TAX_INVOICE]],
-  ])('refuses kind %i when only %j is offered', (feeType, receiptKinds) => {
-    const input = feeType === TAX_INVOICE ? validFee : feeType === CASH_RECEIPT ? validCash : validNone;
+  ])('refuses kind %i when only %j is offered', (receiptKind, receiptKinds) => {
+    const input =
+      receiptKind === TAX_INVOICE ? validFee : receiptKind === CASH_RECEIPT ? validCash : validNone;
     expect(validateChargeRequest(input, { receiptKinds, maxWon: 5_000_000 })).toBe(
       M.RECEIPT_KIND_UNAVAILABLE,
     );
