@@ -11,6 +11,7 @@ import {
   REFILL_MESSAGES,
 } from './refill-rules';
 import { API_KEY_ISSUES_PER_HOUR } from './public-api';
+import type { ErrorCode } from './error-codes';
 
 /**
  * The one error catalog of the member and public APIs: a stable code, its HTTP status and the Korean
@@ -120,16 +121,10 @@ export const ERROR_CATALOG = {
     status: 503,
     message: '지금은 요청이 많아 처리하지 못했습니다. 잠시 후 다시 시도해주세요.',
   },
-} as const satisfies Record<string, { status: number; message: string }>;
-
-export type ErrorCode = keyof typeof ERROR_CATALOG;
+} as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
 /** The body of every non-2xx answer. */
 export interface ErrorBody {
   message: string;
   code: ErrorCode;
-}
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOG, value);
 }

@@ -4,6 +4,7 @@ export * from './auth-rules';
 export * from './format';
 export * from './datetime';
 export * from './color';
+export * from './error-codes';
 export * from './errors';
 export * from './ledger';
 export * from './invisible-characters';
