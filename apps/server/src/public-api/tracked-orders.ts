@@ -1,4 +1,4 @@
-import type { AutoOrderStatus} from '@smm/domain';
+import type { AutoOrderStatus } from '@smm/domain';
 import { orderStatusOfAutoOrder, OrderStatus, v2Money, v2StatusText } from '@smm/domain';
 import type { V2OrderStatus } from '@smm/domain/contract';
 import type { Db } from '../db/database';
