@@ -18,13 +18,9 @@ import { ordersRepository } from '../orders/orders.repository';
 import { bearer, createMember, tokenFor } from '../test/factories';
 import { catalogService, placeOrder } from '../test/order-factories';
 import { createProvider } from '../test/provider-factories';
+import { FakeProvider } from '../test/fake-provider';
 import { createTestApp, testDatabaseKind, useTestApp, type TestApp } from '../test/test-app';
-import {
-  ProviderError,
-  type ProviderApi,
-  type ProviderClient,
-  type ProviderOrderStatus,
-} from './provider-api';
+import { ProviderError, type ProviderClient } from './provider-api';
 import { ProviderHealth } from './provider-health';
 import { ProviderRegistry } from './provider-registry';
 import { RecordingProviderClient } from './recording-provider-client';
@@ -57,33 +53,22 @@ async function demoProvider() {
 }
 
 /** A provider under the test's control, counting what it is sent. */
-class ScriptedProvider implements ProviderApi {
+class ScriptedProvider extends FakeProvider {
   next = 7000;
   added: { service: string; link: string }[] = [];
   asked: string[][] = [];
-  states = new Map<string, ProviderOrderStatus>();
-  constructor(private readonly prefix: string) {}
-  async add(input: { service: string; link: string }) {
+  constructor(private readonly prefix: string) {
+    super();
+  }
+  override async add(input: { service: string; link: string }) {
     this.added.push(input);
     const id = `${this.prefix}${(this.next += 1)}`;
     this.states.set(id, { status: 'In progress', startCount: 10, remains: 5 });
     return { providerOrderId: id };
   }
-  async statuses(ids: string[]) {
+  override async statuses(ids: string[]) {
     this.asked.push(ids);
-    return new Map(ids.map((id) => [id, this.states.get(id) ?? { error: 'Incorrect order ID' }] as const));
-  }
-  async cancel(): Promise<Map<string, true | { error: string }>> {
-    return new Map();
-  }
-  async balance() {
-    return { balance: '100.00', currency: 'KRW' };
-  }
-  async refill(): Promise<Map<string, { refillId: string } | { error: string }>> {
-    return new Map();
-  }
-  async refillStatuses(): Promise<Map<string, { status: string } | { error: string }>> {
-    return new Map();
+    return super.statuses(ids);
   }
 }
 

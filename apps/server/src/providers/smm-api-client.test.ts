@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ProviderError, RAW_ANSWER_CHARS } from './provider-api';
 import { providerOrderInput } from '../orders/fulfilment/send-to-provider.workflow';
 import { isOutOfFunds } from '@smm/domain';
-import { JsonDepthGuard, MAX_ANSWER_BYTES, MAX_JSON_DEPTH, SmmApiClient } from './smm-api-client';
+import { JsonDepthGuard, MAX_JSON_DEPTH } from './provider-answer-body';
+import { MAX_ANSWER_BYTES, SmmApiClient } from './smm-api-client';
 
 /**
  * The client's parsing and failure handling against a scripted upstream (a plain node:http server

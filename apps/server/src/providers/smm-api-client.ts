@@ -1,6 +1,5 @@
 import { cleanProviderLine, isOutOfFunds } from '@smm/domain';
 import { fetch, type Response } from 'undici';
-import { z } from 'zod';
 import {
   ProviderError,
   rawAnswerOf,
@@ -10,145 +9,32 @@ import {
   type ProviderServiceListing,
 } from './provider-api';
 import { hasPrivateAddressLiteral, isForbiddenAddress, providerDispatcher } from './provider-network';
+import {
+  addAnswer,
+  balanceAnswer,
+  cancelAnswer,
+  chargeOf,
+  errorAnswer,
+  MAX_SERVICES,
+  refillMany,
+  refillOne,
+  refillStatusMany,
+  refillStatusOne,
+  serviceEntry,
+  statusEntry,
+  statusError,
+  statusesById,
+} from './smm-api-answers';
+import {
+  JsonDepthGuard,
+  MAX_JSON_DEPTH,
+  parseProviderJson,
+  readAtMost,
+  readHead,
+} from './provider-answer-body';
 
 /** Longest provider text (an `{ error }`) carried into an error message. */
 const MAX_PROVIDER_TEXT = 200;
-
-/**
- * A count as providers send it: a number or a numeric string ("157"); empty or missing reads as null.
- * Fractions are cut off; a negative remains (some providers report over-delivery so) reads as 0.
- */
-const lenientCount = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+(\.\d+)?$/),
-    z.literal(''),
-    z.null(),
-    z.undefined(),
-  ])
-  .transform((v) => (v === null || v === undefined || v === '' ? null : Math.max(0, Math.trunc(Number(v)))))
-  .refine((v) => v === null || Number.isSafeInteger(v), 'not a count');
-
-/** An order id: a positive integer, as a number or a string; some providers use short text ids. */
-const orderId = z.union([
-  z.number().int().positive(),
-  z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/),
-]);
-
-const errorAnswer = z.object({ error: z.string() });
-const addAnswer = z.object({ order: orderId });
-/**
- * One order's status: the text in any spelling, or a numeric code as a number or text (read by
- * orderStatusFromProvider, docs/ARCHITECTURE.md#upstream-providers); counts as numbers or text.
- */
-const statusEntry = z.object({
-  status: z.union([
-    z.string().trim().min(1).max(50),
-    z
-      .number()
-      .int()
-      .nonnegative()
-      .max(999)
-      .transform((v) => String(v)),
-  ]),
-  start_count: lenientCount,
-  remains: lenientCount,
-});
-/** One order's refusal inside a multi-status answer (`{ "2": { "error": "Incorrect order ID" } }`). */
-const statusError = z.object({ error: z.string().trim().min(1) });
-/** Multi-status keyed by order id, as the API v2 answers it. */
-const statusAnswer = z.record(z.string(), z.unknown());
-/** Multi-status as a list naming each entry's order (some panels): `[{ "order": 1, "status": … }]`. */
-const statusList = z.array(z.object({ order: orderId }).passthrough()).min(1);
-const cancelAnswer = z.array(
-  z.object({
-    order: orderId,
-    cancel: z.union([z.literal(1), z.literal('1'), z.literal(true), errorAnswer]),
-  }),
-);
-/** A refill id as providers send it: like an order id, a number or short text. */
-const refillId = orderId;
-/** `refill` answers one order with `{ refill }`, several with `[{ order, refill }]`; each refill may be `{ error }`. */
-const refillValue = z.union([refillId, errorAnswer]);
-const refillOne = z.object({ refill: refillValue });
-const refillMany = z.array(z.object({ order: orderId, refill: refillValue }));
-/**
- * `refill_status` answers one refill with `{ status }`, several with `[{ refill, status }]`; a `reason`
- * beside the status is kept when it is text (anything else there is ignored).
- */
-const refillStatusValue = z.union([z.string().trim().min(1).max(50), errorAnswer]);
-const refillReason = z.unknown().optional();
-const refillStatusOne = z.object({ status: refillStatusValue, reason: refillReason });
-const refillStatusMany = z.array(
-  z.object({ refill: refillId, status: refillStatusValue, reason: refillReason }),
-);
-const balanceAnswer = z.object({
-  balance: z.union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+(\.\d+)?$/),
-  ]),
-  currency: z.string().trim().min(1).max(10),
-});
-
-/** A decimal as providers send it: a number or numeric text; kept as text so no float rounds it. */
-const decimalText = z.union([
-  z
-    .number()
-    .nonnegative()
-    .transform((v) => String(v)),
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,15}(\.\d{1,12})?$/),
-]);
-const shortText = (max: number) =>
-  z
-    .union([z.string(), z.number()])
-    // Cleaned here, where a provider's text enters: nothing that prints as nothing or turns text around
-    // reaches the import, the sync or the console (docs/ARCHITECTURE.md#providers-are-untrusted).
-    .transform((v) => cleanProviderLine(String(v)).slice(0, max))
-    .optional()
-    .transform((v) => v ?? '');
-/**
- * A yes/no as providers send it: true/false, 1/0, or the same as text ("1", "true", "yes"); anything
- * else, or nothing, reads as false (a flag we cannot read promises nothing).
- */
-const lenientFlag = z
-  .unknown()
-  .optional()
-  .transform((v) => {
-    if (v === true || v === 1) return true;
-    if (typeof v !== 'string') return false;
-    return ['1', 'true', 'yes'].includes(v.trim().toLowerCase());
-  });
-const serviceEntry = z.object({
-  service: z.union([
-    z.number().int().nonnegative(),
-    z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/),
-  ]),
-  name: shortText(300),
-  type: shortText(50),
-  category: shortText(200),
-  rate: decimalText,
-  min: lenientCount,
-  max: lenientCount,
-  refill: lenientFlag,
-  cancel: lenientFlag,
-});
-/** The most entries of a services list kept (a large panel sells a few thousand). */
-const MAX_SERVICES = 10_000;
 
 /**
  * The most bytes of one answer read. The largest honest answer is a services list: even MAX_SERVICES
@@ -507,155 +393,9 @@ export class SmmApiClient implements ProviderClient {
   }
 }
 
-/**
- * A multi-status answer's entries by order id: keyed by id (the API v2), a list naming each entry's
- * `order` (number or text), or — asked about one order — that order's entry alone, unkeyed. Undefined
- * for any other shape.
- */
-function statusesById(answer: unknown, ids: string[]): Map<string, unknown> | undefined {
-  const list = statusList.safeParse(answer);
-  if (list.success) {
-    return new Map(list.data.map((entry) => [String(entry.order).trim(), entry as unknown]));
-  }
-  const keyed = statusAnswer.safeParse(answer);
-  if (!keyed.success || Array.isArray(answer)) return undefined;
-  const only = ids.length === 1 ? ids[0]! : undefined;
-  if (only !== undefined && !Object.hasOwn(keyed.data, only) && statusEntry.safeParse(answer).success) {
-    return new Map([[only, answer]]);
-  }
-  const byId = new Map<string, unknown>();
-  for (const [key, entry] of Object.entries(keyed.data)) byId.set(key.trim(), entry);
-  return byId;
-}
-
-/**
- * A status entry's `charge` as plain decimal text ('0.27819'), whether sent as a number or a string;
- * null when absent or not a plain non-negative decimal (the margin guard then has nothing to compare).
- */
-function chargeOf(entry: unknown): string | null {
-  if (typeof entry !== 'object' || entry === null) return null;
-  const charge = (entry as { charge?: unknown }).charge;
-  const text = typeof charge === 'number' ? String(charge) : typeof charge === 'string' ? charge.trim() : '';
-  return /^\d{1,15}(\.\d{1,12})?$/.test(text) ? text : null;
-}
-
 /** JSON of a shape we do not know: not understood, so what the provider did is not known. */
 function unexpected(action: string): ProviderError {
   return new ProviderError(`${action}: unexpected answer`, true, 'unknown');
-}
-
-/**
- * The body's bytes as they stream in; 'too-large' as soon as they pass `limit`, or 'too-deep' as soon
- * as `check` says no (the rest is never read).
- */
-async function readAtMost(
-  response: Response,
-  limit: number,
-  check: (chunk: Uint8Array) => boolean = () => true,
-): Promise<Uint8Array | 'too-large' | 'too-deep'> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit || !check(value)) {
-      await reader.cancel().catch(() => {});
-      return size > limit ? 'too-large' : 'too-deep';
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** The first `limit` bytes of a body at most (an error page's start, for the operator). */
-async function readHead(response: Response, limit: number): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size < limit) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  await reader.cancel().catch(() => {});
-  return Buffer.concat(chunks).subarray(0, limit);
-}
-
-/**
- * The deepest nesting of arrays and objects an answer may have. The honest answers nest 3 levels (a
- * multi-status: object → entry → value); 4.8 MB of `[[[[…` parsed whole cost 240 MB and a 0.9 s stall
- * of the event loop (docs/ARCHITECTURE.md#providers-are-untrusted).
- */
-export const MAX_JSON_DEPTH = 16;
-
-/**
- * Counts the nesting of JSON bytes as they stream in, outside strings, and says no once it passes
- * `max`. A byte scan: `[ { } ] " \` are ASCII and never part of a multi-byte UTF-8 character, so no
- * decoding is needed, and it costs one pass over bytes that are read anyway.
- */
-export class JsonDepthGuard {
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
-
-  constructor(private readonly max: number) {}
-
-  /** False once the bytes so far nest deeper than `max`. */
-  feed(chunk: Uint8Array): boolean {
-    for (let i = 0; i < chunk.length; i += 1) {
-      const byte = chunk[i]!;
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (byte === 0x5c) this.escaped = true;
-        else if (byte === 0x22) this.inString = false;
-      } else if (byte === 0x22) this.inString = true;
-      else if (byte === 0x5b || byte === 0x7b) {
-        this.depth += 1;
-        if (this.depth > this.max) return false;
-      } else if ((byte === 0x5d || byte === 0x7d) && this.depth > 0) this.depth -= 1;
-    }
-    return true;
-  }
-}
-
-/** The largest body searched for JSON after leading or trailing noise (every such answer is short). */
-const NOISY_ANSWER_CHARS = 64 * 1024;
-/** The most starting points tried in a noisy answer. */
-const NOISY_ANSWER_TRIES = 64;
-
-/**
- * The JSON of an answer, or undefined. A body that is not JSON as a whole may be JSON after noise —
- * a PHP notice or warning printed before (or after) it, `<br /><b>Notice</b>: … {"order": 777}`: the
- * provider's script ran to its end and answered. Its answer is then the last JSON object or array in
- * the body: the text from a `{` or `[` to the last `}` or `]` that parses, tried from the end.
- */
-export function parseProviderJson(text: string): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    // Noise around it, perhaps.
-  }
-  if (text.length > NOISY_ANSWER_CHARS) return undefined;
-  const end = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
-  if (end < 0) return undefined;
-  const body = text.slice(0, end + 1);
-  let from = end;
-  for (let tries = 0; tries < NOISY_ANSWER_TRIES && from > 0; tries += 1) {
-    from = Math.max(body.lastIndexOf('{', from - 1), body.lastIndexOf('[', from - 1));
-    if (from < 0) return undefined;
-    // An inner object never parses alone: its outer's closing bracket follows it to the end.
-    try {
-      return { value: JSON.parse(body.slice(from)) as unknown };
-    } catch {
-      // An inner object of the answer, or noise: start further back.
-    }
-  }
-  return undefined;
 }
 
 function isTimeout(error: unknown): boolean {

@@ -1,6 +1,5 @@
-import type { AutoOrderStatus, RefillStatus } from '@smm/domain';
+import type { RefillStatus } from '@smm/domain';
 import {
-  orderStatusOfAutoOrder,
   refillStatusText,
   v2ErrorForRefillRefusal,
   parseOrderId,
@@ -11,8 +10,6 @@ import {
   V2_MAX_ORDER_IDS,
   v2Money,
   type RefillStatusText,
-  v2StatusText,
-  OrderStatus,
 } from '@smm/domain';
 import {
   publicServicesResponse,
@@ -32,14 +29,11 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { Db } from '../db/database';
 import { AppError, appError } from '../errors/app-error';
 import type { OrdersService } from '../orders/orders.service';
-import {
-  historyRepository,
-  type TrackedAutoOrder,
-  type TrackedOrder,
-} from '../orders/history/history.repository';
+import { historyRepository } from '../orders/history/history.repository';
 import type { CacheBus } from '../shared/cache-bus';
 import { cachedBody, HotCache, type CachedBody } from '../shared/hot-cache';
 import { presentPublicService, presentV2Service, type ListedService } from './public-api.presenter';
+import { trackMany, trackOne, v2Status } from './tracked-orders';
 
 /** A refill as the refill operation answers it (table order_refills). */
 export interface RefillRecord {
@@ -66,44 +60,6 @@ const presentRefill = (refill: RefillRecord): PublicRefillResponse => ({
   wId: refill.orderId,
   status: refillStatusText(refill.status as RefillStatus),
   reason: refill.reason,
-});
-
-/** One order as the public API reports it, whichever table it lives in. */
-interface Tracked {
-  status: OrderStatus;
-  /** Won kept for it: what was paid less what was refunded. */
-  charge: number;
-  startCount: number;
-  remains: number;
-}
-
-function trackOrder(order: TrackedOrder): Tracked {
-  return {
-    status: order.status as OrderStatus,
-    charge: order.cost - order.refunded,
-    startCount: order.startCount ?? 0,
-    // A provider that has not reported yet has delivered nothing.
-    remains: order.status === OrderStatus.COMPLETED ? 0 : (order.remains ?? order.amount),
-  };
-}
-
-/** An auto-order (drip-feed) as one order: its runs' delivery so far plus the runs still to place. */
-function trackAutoOrder(autoOrder: TrackedAutoOrder): Tracked {
-  const unplaced = autoOrder.runs - autoOrder.completed;
-  return {
-    status: orderStatusOfAutoOrder(autoOrder.status as AutoOrderStatus),
-    charge: autoOrder.cost - autoOrder.refunded,
-    startCount: autoOrder.firstStartCount ?? 0,
-    remains: autoOrder.placedRemains + unplaced * autoOrder.amount,
-  };
-}
-
-const v2Status = (tracked: Tracked): V2OrderStatus => ({
-  charge: v2Money(tracked.charge),
-  start_count: String(tracked.startCount),
-  status: v2StatusText(tracked.status),
-  remains: String(tracked.remains),
-  currency: 'KRW',
 });
 
 const v2Error = (error: string) => ({ error });
@@ -198,7 +154,7 @@ export class PublicApiService {
 
   /** The caller's own order or auto-order; any other id is 404, so no id is known to exist. */
   async restStatus(account: GuardAccount, wId: number): Promise<PublicStatusResponse> {
-    const tracked = await this.trackOne(account.id, wId);
+    const tracked = await trackOne(this.db, account.id, wId);
     if (!tracked) throw appError('ORDER_NOT_FOUND');
     return { status: restStatusText(tracked.status), remains: tracked.remains };
   }
@@ -239,25 +195,6 @@ export class PublicApiService {
     const current = await accountRepository.findAuthenticatedById(this.db, account.id);
     if (!current) throw appError('API_KEY_INVALID');
     return current.point;
-  }
-
-  private async trackOne(accountId: number, id: number): Promise<Tracked | undefined> {
-    const order = await historyRepository.findOwnOrder(this.db, accountId, id);
-    if (order) return trackOrder(order);
-    const [autoOrder] = await historyRepository.findOwnAutoOrders(this.db, accountId, [id]);
-    return autoOrder ? trackAutoOrder(autoOrder) : undefined;
-  }
-
-  private async trackMany(accountId: number, ids: number[]): Promise<Map<number, Tracked>> {
-    const found = new Map<number, Tracked>();
-    for (const order of await historyRepository.findOwnOrders(this.db, accountId, ids)) {
-      found.set(order.id, trackOrder(order));
-    }
-    const rest = ids.filter((id) => !found.has(id));
-    for (const autoOrder of await historyRepository.findOwnAutoOrders(this.db, accountId, rest)) {
-      found.set(autoOrder.id, trackAutoOrder(autoOrder));
-    }
-    return found;
   }
 
   /**
@@ -349,7 +286,8 @@ export class PublicApiService {
       if (!ids) {
         return v2Error(tooManyIds(params.orders) ? V2_ERRORS.TOO_MANY_ORDERS : V2_ERRORS.INCORRECT_REQUEST);
       }
-      const tracked = await this.trackMany(
+      const tracked = await trackMany(
+        this.db,
         account.id,
         ids.flatMap((entry) => (entry.id === null ? [] : [entry.id])),
       );
@@ -361,7 +299,7 @@ export class PublicApiService {
       return answer;
     }
     const id = parseOrderId((params.order ?? '').trim());
-    const tracked = id === null ? undefined : await this.trackOne(account.id, id);
+    const tracked = id === null ? undefined : await trackOne(this.db, account.id, id);
     return tracked ? v2Status(tracked) : v2Error(V2_ERRORS.INCORRECT_ORDER_ID);
   }
 

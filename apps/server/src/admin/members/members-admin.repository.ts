@@ -7,11 +7,11 @@ import {
   charges,
   orderRefills,
   orders,
-  providers,
   services,
   socialIdentities,
 } from '../../db/schema';
 import type { OperatorRefillRow } from '../../orders/refills/operator-refills.presenter';
+import { selectOperatorRefills } from '../../orders/refills/operator-refill-rows';
 import { likeContaining } from '../../db/like-pattern';
 
 /** An account row as the profile reads it. */
@@ -256,19 +256,7 @@ export const membersAdminRepository = {
   },
 
   async recentRefills(ex: Executor, accountId: number, limit: number): Promise<OperatorRefillRow[]> {
-    return ex
-      .select({
-        refill: orderRefills,
-        order: orders,
-        serviceText: services.text,
-        memberLoginId: accounts.loginId,
-        providerName: providers.name,
-      })
-      .from(orderRefills)
-      .innerJoin(orders, eq(orders.id, orderRefills.orderId))
-      .innerJoin(accounts, eq(accounts.id, orderRefills.accountId))
-      .innerJoin(services, eq(services.id, orders.serviceId))
-      .leftJoin(providers, eq(providers.id, orders.providerId))
+    return selectOperatorRefills(ex)
       .where(eq(orderRefills.accountId, accountId))
       .orderBy(desc(orderRefills.id))
       .limit(limit);

@@ -2,9 +2,9 @@ import { type AdminMemberProfile } from '@smm/domain/contract';
 import { adminMembersApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PresentMember } from '../../accounts/member-administration';
-import { accountOf } from '../../auth/guards';
 import type { ConsoleServices } from '../console-services';
 import { route } from '../../http/route';
+import { operatorAction } from '../operator-action';
 
 /**
  * The console's members screens' calls. Operators only: every route declares `config: { auth: 'operator' }`.
@@ -16,20 +16,19 @@ export function membersAdminRoutes(deps: ConsoleServices['members']): FastifyPlu
   const profile: PresentMember<AdminMemberProfile> = (ex, account) => members.profileOf(ex, account);
   return async (app) => {
     const operator = { auth: 'operator' } as const;
-    const action = { config: operator };
 
     route(app, adminMembersApi.members, { config: operator }, (request) => members.list(request.query));
     route(app, adminMembersApi.member, { config: operator }, (request) =>
       members.detail(request.params.loginId),
     );
-    route(app, adminMembersApi.suspend, action, (request) =>
-      administration.suspend(accountOf(request).id, request.params.loginId, request.body.memo, profile),
+    operatorAction(app, adminMembersApi.suspend, (by, { loginId }, { memo }) =>
+      administration.suspend(by, loginId, memo, profile),
     );
-    route(app, adminMembersApi.restore, action, (request) =>
-      administration.restore(accountOf(request).id, request.params.loginId, request.body.memo, profile),
+    operatorAction(app, adminMembersApi.restore, (by, { loginId }, { memo }) =>
+      administration.restore(by, loginId, memo, profile),
     );
-    route(app, adminMembersApi.resetApiKey, action, (request) =>
-      administration.resetApiKey(accountOf(request).id, request.params.loginId, request.body.memo, profile),
+    operatorAction(app, adminMembersApi.resetApiKey, (by, { loginId }, { memo }) =>
+      administration.resetApiKey(by, loginId, memo, profile),
     );
   };
 }

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderWorker } from '../../orders/fulfilment/order-worker';
 import { auditLog, autoOrders, orders, pointLedger } from '../../db/schema';
-import type { ProviderApi, ProviderOrderStatus } from '../../providers/provider-api';
+import type { ProviderOrderStatus } from '../../providers/provider-api';
 import {
   balancesAndLedgerSums,
   bearer,
@@ -21,6 +21,7 @@ import {
 } from '../../test/factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
 import { catalogService, placeOrder } from '../../test/order-factories';
+import { FakeProvider } from '../../test/fake-provider';
 
 const t = useTestApp();
 const m = ADMIN_ORDER_MESSAGES;
@@ -600,39 +601,28 @@ describe(`operator auto-order cancel on ${testDatabaseKind}`, () => {
 });
 
 /** A provider whose status answer waits until the test lets it through (a worker slower than its lease). */
-class GatedProvider implements ProviderApi {
+class GatedProvider extends FakeProvider {
   ids: string[] = [];
   private opened!: () => void;
   private readonly gate = new Promise<void>((resolve) => (this.opened = resolve));
   private announce!: () => void;
   readonly asked = new Promise<void>((resolve) => (this.announce = resolve));
 
-  constructor(private readonly answer: ProviderOrderStatus) {}
+  constructor(private readonly answer: ProviderOrderStatus) {
+    super();
+  }
 
   release() {
     this.opened();
   }
-  async add(): Promise<{ providerOrderId: string }> {
-    throw new Error('not used');
-  }
-  async statuses(ids: string[]) {
+  override async statuses(ids: string[]) {
     this.ids = ids;
     this.announce();
     await this.gate;
     return new Map(ids.map((id) => [id, this.answer] as const));
   }
-  async cancel(): Promise<Map<string, true | { error: string }>> {
-    return new Map();
-  }
-  async balance() {
+  override async balance() {
     return { balance: '0', currency: 'KRW' };
-  }
-  // Refills are not this file's subject.
-  async refill(): Promise<Map<string, { refillId: string } | { error: string }>> {
-    return new Map();
-  }
-  async refillStatuses(): Promise<Map<string, { status: string } | { error: string }>> {
-    return new Map();
   }
   async services() {
     return [];

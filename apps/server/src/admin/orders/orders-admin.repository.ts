@@ -19,6 +19,7 @@ import {
 import type { Executor } from '../../db/database';
 import { accounts, autoOrders, orderRefills, orders, providers, services } from '../../db/schema';
 import type { OperatorRefillRow } from '../../orders/refills/operator-refills.presenter';
+import { selectOperatorRefills } from '../../orders/refills/operator-refill-rows';
 import { likeContaining, likeStartingWith } from '../../db/like-pattern';
 
 export interface OrderListFilter {
@@ -171,19 +172,7 @@ export const ordersAdminRepository = {
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const [rows, [total]] = await Promise.all([
-      ex
-        .select({
-          refill: orderRefills,
-          order: orders,
-          serviceText: services.text,
-          memberLoginId: accounts.loginId,
-          providerName: providers.name,
-        })
-        .from(orderRefills)
-        .innerJoin(orders, eq(orders.id, orderRefills.orderId))
-        .innerJoin(accounts, eq(accounts.id, orderRefills.accountId))
-        .innerJoin(services, eq(services.id, orders.serviceId))
-        .leftJoin(providers, eq(providers.id, orders.providerId))
+      selectOperatorRefills(ex)
         .where(where)
         .orderBy(desc(orderRefills.id))
         .limit(paging.limit)

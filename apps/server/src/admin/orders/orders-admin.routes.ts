@@ -1,8 +1,8 @@
 import { adminOrdersApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountOf } from '../../auth/guards';
 import type { ConsoleServices } from '../console-services';
 import { route } from '../../http/route';
+import { operatorAction } from '../operator-action';
 
 /**
  * The console's orders screens' calls. Operators only: every route declares `config: { auth: 'operator' }`.
@@ -18,31 +18,27 @@ export function ordersAdminRoutes(deps: ConsoleServices['orders']): FastifyPlugi
       orders.autoOrders(request.query),
     );
 
-    route(app, adminOrdersApi.resendOrder, { config: operator }, (request) =>
-      actions.resend(accountOf(request).id, request.params.id, request.body.memo),
+    operatorAction(app, adminOrdersApi.resendOrder, (by, { id }, { memo }) => actions.resend(by, id, memo));
+    operatorAction(app, adminOrdersApi.cancelOrder, (by, { id }, { memo }) => actions.cancel(by, id, memo));
+    operatorAction(app, adminOrdersApi.forceRefundOrder, (by, { id }, { memo }) =>
+      actions.forceRefund(by, id, memo),
     );
-    route(app, adminOrdersApi.cancelOrder, { config: operator }, (request) =>
-      actions.cancel(accountOf(request).id, request.params.id, request.body.memo),
+    operatorAction(app, adminOrdersApi.requestOrderRefill, (by, { id }, { memo }) =>
+      refillActions.request(by, id, memo),
     );
-    route(app, adminOrdersApi.forceRefundOrder, { config: operator }, (request) =>
-      actions.forceRefund(accountOf(request).id, request.params.id, request.body.memo),
+    operatorAction(app, adminOrdersApi.markOrderPartial, (by, { id }, { remains, memo }) =>
+      actions.partial(by, id, remains, memo),
     );
-    route(app, adminOrdersApi.requestOrderRefill, { config: operator }, (request) =>
-      refillActions.request(accountOf(request).id, request.params.id, request.body.memo),
-    );
-    route(app, adminOrdersApi.markOrderPartial, { config: operator }, (request) =>
-      actions.partial(accountOf(request).id, request.params.id, request.body.remains, request.body.memo),
-    );
-    route(app, adminOrdersApi.cancelAutoOrder, { config: operator }, (request) =>
-      actions.cancelAutoOrder(accountOf(request).id, request.params.id, request.body.memo),
+    operatorAction(app, adminOrdersApi.cancelAutoOrder, (by, { id }, { memo }) =>
+      actions.cancelAutoOrder(by, id, memo),
     );
 
     route(app, adminOrdersApi.refills, { config: operator }, (request) => orders.refills(request.query));
-    route(app, adminOrdersApi.resendRefill, { config: operator }, (request) =>
-      refillActions.resend(accountOf(request).id, request.params.id, request.body.memo),
+    operatorAction(app, adminOrdersApi.resendRefill, (by, { id }, { memo }) =>
+      refillActions.resend(by, id, memo),
     );
-    route(app, adminOrdersApi.rejectRefill, { config: operator }, (request) =>
-      refillActions.reject(accountOf(request).id, request.params.id, request.body.memo),
+    operatorAction(app, adminOrdersApi.rejectRefill, (by, { id }, { memo }) =>
+      refillActions.reject(by, id, memo),
     );
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
 import type { ConsoleServices } from '../console-services';
 import { route } from '../../http/route';
+import { operatorAction } from '../operator-action';
 
 /**
  * The console's points screens (충전 신청, 입금 내역, 영수증, a member's 원장 and 잔액 조정): every call of
@@ -18,11 +19,11 @@ export function pointsAdminRoutes(deps: ConsoleServices['points']): FastifyPlugi
     const operator = { auth: 'operator' } as const;
 
     route(app, adminPointsApi.charges, { config: operator }, (request) => charges.charges(request.query));
-    route(app, adminPointsApi.acceptCharge, { config: operator }, (request) =>
-      decisions.accept(accountOf(request).id, request.params.id, request.body.memo),
+    operatorAction(app, adminPointsApi.acceptCharge, (by, { id }, { memo }) =>
+      decisions.accept(by, id, memo),
     );
-    route(app, adminPointsApi.rejectCharge, { config: operator }, (request) =>
-      decisions.reject(accountOf(request).id, request.params.id, request.body.memo),
+    operatorAction(app, adminPointsApi.rejectCharge, (by, { id }, { memo }) =>
+      decisions.reject(by, id, memo),
     );
 
     route(app, adminPointsApi.deposits, { config: operator }, (request) => charges.deposits(request.query));
@@ -65,8 +66,8 @@ export function pointsAdminRoutes(deps: ConsoleServices['points']): FastifyPlugi
         .header('cache-control', 'no-store')
         .send(text);
     });
-    route(app, adminPointsApi.issueReceipt, { config: operator }, (request) =>
-      receiptIssuing.issue(accountOf(request).id, request.params.chargeId, request.body.memo),
+    operatorAction(app, adminPointsApi.issueReceipt, (by, { chargeId }, { memo }) =>
+      receiptIssuing.issue(by, chargeId, memo),
     );
   };
 }

@@ -2,7 +2,7 @@ import { LedgerReason, OrderStatus } from '@smm/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, pointLedger, services } from '../../db/schema';
-import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../../providers/provider-api';
+import { ProviderError, type ProviderApi } from '../../providers/provider-api';
 import { createMember, pointOf, type TestMember } from '../../test/factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
 import { OrderWorker } from './order-worker';
@@ -10,6 +10,7 @@ import { HELD_INTERRUPTED_SUBMIT } from './provider-failure';
 import type { OrderWorkerOptions } from './worker-context';
 import { catalogService, placeOrder } from '../../test/order-factories';
 import { createProvider } from '../../test/provider-factories';
+import { FakeProvider } from '../../test/fake-provider';
 
 /**
  * The lease fence: an order is sent to its provider once, and refunded only when it is surely not running.
@@ -30,11 +31,10 @@ function deferred() {
  * A provider as many real ones are: it refuses a second order for a link it is already running
  * ("active order with this link"), and each `add` may be held until the test lets it answer.
  */
-class StrictProvider implements ProviderApi {
+class StrictProvider extends FakeProvider {
   next = 5000;
   readonly adds: string[] = [];
   readonly byLink = new Map<string, string>();
-  readonly states = new Map<string, ProviderOrderStatus>();
   /** The next `add`s wait for these before answering, one each, in order. */
   holds: ReturnType<typeof deferred>[] = [];
   /** Told when an `add` arrived (before any hold). */
@@ -48,7 +48,7 @@ class StrictProvider implements ProviderApi {
   inFlight = 0;
   maxInFlight = 0;
 
-  async add(input: { service: string; link: string; quantity: number }) {
+  override async add(input: { service: string; link: string; quantity: number }) {
     this.adds.push(input.link);
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
@@ -67,22 +67,6 @@ class StrictProvider implements ProviderApi {
     } finally {
       this.inFlight -= 1;
     }
-  }
-  async statuses(ids: string[]) {
-    return new Map(ids.map((id) => [id, this.states.get(id) ?? { error: 'Incorrect order ID' }] as const));
-  }
-  async cancel(): Promise<Map<string, true | { error: string }>> {
-    return new Map();
-  }
-  async balance() {
-    return { balance: '100.00', currency: 'KRW' };
-  }
-  // Refills are not this file's subject.
-  async refill(): Promise<Map<string, { refillId: string } | { error: string }>> {
-    return new Map();
-  }
-  async refillStatuses(): Promise<Map<string, { status: string } | { error: string }>> {
-    return new Map();
   }
 }
 

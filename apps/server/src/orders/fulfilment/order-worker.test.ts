@@ -2,45 +2,32 @@ import { AutoOrderStatus, OrderStatus } from '@smm/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, autoOrders, orders, pointLedger } from '../../db/schema';
-import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../../providers/provider-api';
+import { ProviderError } from '../../providers/provider-api';
 import { createMember, pointOf, type TestMember } from '../../test/factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
 import { OrderWorker } from './order-worker';
 import { catalogService, placeOrder } from '../../test/order-factories';
+import { FakeProvider } from '../../test/fake-provider';
 
 const t = useTestApp();
 
 /** A provider under the test's control: what it answers, and when it fails. */
-class ScriptedProvider implements ProviderApi {
+class ScriptedProvider extends FakeProvider {
   next = 1000;
-  states = new Map<string, ProviderOrderStatus>();
   added: { service: string; link: string; quantity: number }[] = [];
   failAdd: ProviderError | null = null;
   failStatus: ProviderError | null = null;
 
-  async add(input: { service: string; link: string; quantity: number }) {
+  override async add(input: { service: string; link: string; quantity: number }) {
     if (this.failAdd) throw this.failAdd;
     this.added.push(input);
     const id = String((this.next += 1));
     this.states.set(id, { status: 'Pending', startCount: null, remains: input.quantity });
     return { providerOrderId: id };
   }
-  async statuses(ids: string[]) {
+  override async statuses(ids: string[]) {
     if (this.failStatus) throw this.failStatus;
-    return new Map(ids.map((id) => [id, this.states.get(id) ?? { error: 'Incorrect order ID' }] as const));
-  }
-  async cancel(): Promise<Map<string, true | { error: string }>> {
-    return new Map();
-  }
-  async balance() {
-    return { balance: '100.00', currency: 'KRW' };
-  }
-  // Refills are not this file's subject.
-  async refill(): Promise<Map<string, { refillId: string } | { error: string }>> {
-    return new Map();
-  }
-  async refillStatuses(): Promise<Map<string, { status: string } | { error: string }>> {
-    return new Map();
+    return super.statuses(ids);
   }
 }
 

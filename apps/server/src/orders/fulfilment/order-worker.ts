@@ -13,6 +13,7 @@ import { sendToProvider } from './send-to-provider.workflow';
 import {
   addInto,
   emptyReport,
+  groupByProvider,
   leaseUntil,
   type OrderWorkerOptions,
   type ProviderClients,
@@ -117,8 +118,7 @@ export class OrderWorker implements WorkerContext {
       }),
     );
     report.claimed += claimed.length;
-    const byProvider = new Map<number | null, OrderRow[]>();
-    for (const order of claimed) {
+    const byProvider = await groupByProvider(claimed, async (order) => {
       // Its sender died between sending it and recording the answer: the provider may have it.
       if (order.providerOrderId === null && order.submittingSince !== null) {
         report.failures += 1;
@@ -131,10 +131,10 @@ export class OrderWorker implements WorkerContext {
           null,
           now,
         );
-        continue;
+        return true;
       }
-      byProvider.set(order.providerId, [...(byProvider.get(order.providerId) ?? []), order]);
-    }
+      return false;
+    });
     const started: Promise<void>[] = [];
     for (const [providerId, group] of byProvider) {
       if (providerId === null) {

@@ -67,6 +67,24 @@ export const LEASE_SECONDS = 120;
 
 export const seconds = (now: Date, s: number) => new Date(now.getTime() + s * 1000);
 
+/**
+ * A claim's rows by their provider, each group in claim order, for the workers that talk to providers
+ * a group at a time (orders, refills sent, refills checked). `settle` sees every row first, one after
+ * another in claim order: a row it deals with on its own (it answers true: ended, failed, nothing to
+ * send) joins no group.
+ */
+export async function groupByProvider<T extends { providerId: number | null }>(
+  claimed: readonly T[],
+  settle: (row: T) => Promise<boolean>,
+): Promise<Map<number | null, T[]>> {
+  const byProvider = new Map<number | null, T[]>();
+  for (const row of claimed) {
+    if (await settle(row)) continue;
+    byProvider.set(row.providerId, [...(byProvider.get(row.providerId) ?? []), row]);
+  }
+  return byProvider;
+}
+
 /** Until when a claim (or a send) made `now` holds its orders. */
 export function leaseUntil(ctx: WorkerContext, now: Date): Date {
   return seconds(now, ctx.options.leaseSeconds ?? LEASE_SECONDS);

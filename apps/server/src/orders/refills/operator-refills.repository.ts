@@ -1,7 +1,8 @@
 import { RefillStatus } from '@smm/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/database';
-import { accounts, orderRefills, orders, providers, services } from '../../db/schema';
+import { orderRefills } from '../../db/schema';
+import { selectOperatorRefills } from './operator-refill-rows';
 import type { OperatorRefillRow } from './operator-refills.presenter';
 
 export type RefillRow = typeof orderRefills.$inferSelect;
@@ -33,20 +34,7 @@ export const operatorRefillsRepository = {
   },
 
   async withNames(ex: Executor, id: number): Promise<OperatorRefillRow | undefined> {
-    const [row] = await ex
-      .select({
-        refill: orderRefills,
-        order: orders,
-        serviceText: services.text,
-        memberLoginId: accounts.loginId,
-        providerName: providers.name,
-      })
-      .from(orderRefills)
-      .innerJoin(orders, eq(orders.id, orderRefills.orderId))
-      .innerJoin(accounts, eq(accounts.id, orderRefills.accountId))
-      .innerJoin(services, eq(services.id, orders.serviceId))
-      .leftJoin(providers, eq(providers.id, orders.providerId))
-      .where(eq(orderRefills.id, id));
+    const [row] = await selectOperatorRefills(ex).where(eq(orderRefills.id, id));
     return row;
   },
 

@@ -6,6 +6,7 @@ import { UNKNOWN_ID_CHECKS } from '../fulfilment/provider-failure';
 import { refillsRepository, type ClaimedRefill } from './refills.repository';
 import { REFILL_BATCH, REFILL_INTERRUPTED, refillBackoff } from './send-refills.workflow';
 import {
+  groupByProvider,
   leaseUntil,
   seconds,
   type ProviderClients,
@@ -44,15 +45,14 @@ export async function refreshRefills(
       token,
     }),
   );
-  const byProvider = new Map<number | null, ClaimedRefill[]>();
-  for (const refill of claimed) {
+  const byProvider = await groupByProvider(claimed, async (refill) => {
     if (refill.providerRefillId === null) {
       const end = { status: RefillStatus.REJECTED, reason: REFILL_INTERRUPTED, now };
       if (await refillsRepository.finish(ctx.db, refill.id, token, end)) report.refillsFinished += 1;
-      continue;
+      return true;
     }
-    byProvider.set(refill.providerId, [...(byProvider.get(refill.providerId) ?? []), refill]);
-  }
+    return false;
+  });
   for (const [providerId, group] of byProvider) {
     const provider = providerId === null ? undefined : await ordersRepository.providerOf(ctx.db, providerId);
     if (!provider || !provider.enabled) {

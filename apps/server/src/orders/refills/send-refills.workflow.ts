@@ -28,6 +28,7 @@ import { ordersRepository } from '../orders.repository';
 import { asProviderError } from '../fulfilment/provider-failure';
 import { refillsRepository, type ClaimedRefill } from './refills.repository';
 import {
+  groupByProvider,
   leaseUntil,
   seconds,
   type ProviderClients,
@@ -70,18 +71,18 @@ export async function sendRefills(
       token,
     }),
   );
-  const byProvider = new Map<number, ClaimedRefill[]>();
-  for (const refill of claimed) {
+  const byProvider = await groupByProvider(claimed, async (refill) => {
     if (refill.providerId === null || refill.providerOrderId === null) {
       if (await refillsRepository.finish(ctx.db, refill.id, token, rejected(REFILL_NO_PROVIDER_ORDER, now))) {
         report.refillsFinished += 1;
       }
-      continue;
+      return true;
     }
-    byProvider.set(refill.providerId, [...(byProvider.get(refill.providerId) ?? []), refill]);
-  }
+    return false;
+  });
   for (const [providerId, group] of byProvider) {
-    const provider = await ordersRepository.providerOf(ctx.db, providerId);
+    // Never null: a refill without a provider was ended above.
+    const provider = providerId === null ? undefined : await ordersRepository.providerOf(ctx.db, providerId);
     if (!provider || !provider.enabled) {
       const error = new ProviderError('no enabled provider for this order', true);
       for (const refill of group)

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Pin } from 'lucide-react';
-import { toast } from '@/lib/toast';
 import {
   NOTICE_CONTENT_MAX,
   formatSeoulDateTime,
@@ -9,14 +8,11 @@ import {
   type NoticeInput,
   formatCount,
 } from '@smm/domain';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
-import { AdminPage, AdminSection, AdminStatus } from '@/features/admin/components/admin-page';
 import { useDeleteNotice } from './api/delete-notice';
 import { useAdminNotices, type AdminNotice } from './api/get-notices';
 import { useSaveNotice } from './api/save-notice';
-import { ConfirmDelete } from './confirm-delete';
+import { ContentEditorForm, ContentListScreen, type Editing } from './content-list';
 import './content-admin.css';
 
 const DEFAULT_COLOR = '#fef3c7';
@@ -51,36 +47,10 @@ function NoticePreview({ notice }: { notice: NoticeInput }) {
   );
 }
 
-function NoticeEditor({
-  editing,
-  onDone,
-}: {
-  editing: { id: number | null; values: NoticeInput };
-  onDone: () => void;
-}) {
+function NoticeEditor({ editing, onDone }: { editing: Editing<NoticeInput>; onDone: () => void }) {
   const [values, setValues] = useState<NoticeInput>(editing.values);
   const [lastColor, setLastColor] = useState(editing.values.bgColor ?? DEFAULT_COLOR);
   const save = useSaveNotice();
-  const isNew = editing.id === null;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateNotice(values);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    save.mutate(
-      { id: editing.id, body: values },
-      {
-        onSuccess: () => {
-          toast.success(isNew ? '공지를 등록했습니다.' : '공지를 수정했습니다.');
-          onDone();
-        },
-        onError: (error) => toast.error(errorMessage(error, '공지를 저장하지 못했습니다.')),
-      },
-    );
-  }
 
   const setColor = (color: string) => {
     setLastColor(color);
@@ -88,174 +58,133 @@ function NoticeEditor({
   };
 
   return (
-    <AdminSection title={isNew ? '새 공지' : '공지 수정'}>
-      <form className="admin-form" onSubmit={onSubmit} noValidate>
-        <div className="content-field">
-          <label className="content-label" htmlFor="notice-content">
-            내용
-          </label>
-          <textarea
-            id="notice-content"
-            className="admin-input content-textarea"
-            rows={6}
-            value={values.content}
-            maxLength={NOTICE_CONTENT_MAX}
-            aria-describedby="notice-content-count"
-            onChange={(event) => setValues((v) => ({ ...v, content: event.target.value }))}
-          />
-          <p className="content-hint" id="notice-content-count">
-            {formatCount(values.content.length)} / {formatCount(NOTICE_CONTENT_MAX)}자 · 줄바꿈은 그대로
-            보입니다.
-          </p>
-        </div>
-        <Checkbox
-          label="상단 고정"
-          checked={values.isTop}
-          onChange={(event) => setValues((v) => ({ ...v, isTop: event.target.checked }))}
+    <ContentEditorForm
+      editing={editing}
+      values={values}
+      validate={validateNotice}
+      save={save}
+      noun="공지"
+      words={{
+        added: '공지를 등록했습니다.',
+        updated: '공지를 수정했습니다.',
+        failed: '공지를 저장하지 못했습니다.',
+        submitNew: '등록',
+      }}
+      onDone={onDone}
+    >
+      <div className="content-field">
+        <label className="content-label" htmlFor="notice-content">
+          내용
+        </label>
+        <textarea
+          id="notice-content"
+          className="admin-input content-textarea"
+          rows={6}
+          value={values.content}
+          maxLength={NOTICE_CONTENT_MAX}
+          aria-describedby="notice-content-count"
+          onChange={(event) => setValues((v) => ({ ...v, content: event.target.value }))}
         />
-        <fieldset className="content-fieldset">
-          <legend className="content-label">배경색</legend>
-          <div className="content-color-row">
-            <label className="content-radio">
-              <input
-                type="radio"
-                name="notice-color"
-                checked={values.bgColor === null}
-                onChange={() => setValues((v) => ({ ...v, bgColor: null }))}
-              />
-              없음
-            </label>
-            <label className="content-radio">
-              <input
-                type="radio"
-                name="notice-color"
-                checked={values.bgColor !== null}
-                onChange={() => setColor(lastColor)}
-              />
-              색상
-            </label>
+        <p className="content-hint" id="notice-content-count">
+          {formatCount(values.content.length)} / {formatCount(NOTICE_CONTENT_MAX)}자 · 줄바꿈은 그대로
+          보입니다.
+        </p>
+      </div>
+      <Checkbox
+        label="상단 고정"
+        checked={values.isTop}
+        onChange={(event) => setValues((v) => ({ ...v, isTop: event.target.checked }))}
+      />
+      <fieldset className="content-fieldset">
+        <legend className="content-label">배경색</legend>
+        <div className="content-color-row">
+          <label className="content-radio">
             <input
-              type="color"
-              className="content-color"
-              aria-label="배경색 고르기"
-              value={values.bgColor ?? lastColor}
-              onChange={(event) => setColor(event.target.value)}
+              type="radio"
+              name="notice-color"
+              checked={values.bgColor === null}
+              onChange={() => setValues((v) => ({ ...v, bgColor: null }))}
             />
-            {values.bgColor && <code className="content-hex">{values.bgColor}</code>}
-          </div>
-          {values.bgColor && !values.isTop && (
-            <p className="content-hint">배경색은 상단 고정 공지에만 보입니다.</p>
-          )}
-        </fieldset>
-        <div className="content-field">
-          <span className="content-label">미리보기</span>
-          <NoticePreview notice={values} />
+            없음
+          </label>
+          <label className="content-radio">
+            <input
+              type="radio"
+              name="notice-color"
+              checked={values.bgColor !== null}
+              onChange={() => setColor(lastColor)}
+            />
+            색상
+          </label>
+          <input
+            type="color"
+            className="content-color"
+            aria-label="배경색 고르기"
+            value={values.bgColor ?? lastColor}
+            onChange={(event) => setColor(event.target.value)}
+          />
+          {values.bgColor && <code className="content-hex">{values.bgColor}</code>}
         </div>
-        <div className="admin-form-actions">
-          <Button variant="ghost" onClick={onDone}>
-            취소
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? '저장 중…' : isNew ? '등록' : '저장'}
-          </Button>
-        </div>
-      </form>
-    </AdminSection>
+        {values.bgColor && !values.isTop && (
+          <p className="content-hint">배경색은 상단 고정 공지에만 보입니다.</p>
+        )}
+      </fieldset>
+      <div className="content-field">
+        <span className="content-label">미리보기</span>
+        <NoticePreview notice={values} />
+      </div>
+    </ContentEditorForm>
   );
 }
 
 export function NoticesScreen() {
-  const { data, isPending, isError } = useAdminNotices();
+  const notices = useAdminNotices();
   const remove = useDeleteNotice();
-  const [editing, setEditing] = useState<{ id: number | null; values: NoticeInput } | null>(null);
-  const [editorKey, setEditorKey] = useState(0);
-
-  const open = (id: number | null, values: NoticeInput) => {
-    setEditing({ id, values });
-    setEditorKey((k) => k + 1);
-  };
 
   return (
-    <AdminPage
+    <ContentListScreen
       title="공지사항"
       description="주문 화면 위쪽에 보이는 공지입니다. 상단 고정 공지가 먼저 나오고, 배경색을 줄 수 있습니다."
-      actions={
-        <Button onClick={() => open(null, EMPTY)} disabled={editing?.id === null}>
-          새 공지
-        </Button>
-      }
-    >
-      {editing && <NoticeEditor key={editorKey} editing={editing} onDone={() => setEditing(null)} />}
-      <AdminSection title="공지 목록">
-        {isPending ? (
-          <AdminStatus kind="loading" />
-        ) : isError ? (
-          <AdminStatus kind="error" />
-        ) : data.length === 0 ? (
-          <AdminStatus kind="empty">등록된 공지가 없습니다.</AdminStatus>
-        ) : (
-          <ul className="content-list" aria-label="공지 목록">
-            {pinnedFirst(data).map((notice) => {
-              const name = `공지: ${notice.content.slice(0, 20)}`;
-              return (
-                <li key={notice.id} className="content-item">
-                  <span
-                    className={notice.bgColor ? 'content-swatch' : 'content-swatch content-swatch-none'}
-                    style={notice.bgColor ? { background: notice.bgColor } : undefined}
-                    title={notice.bgColor ?? '배경색 없음'}
-                    aria-label={notice.bgColor ? `배경색 ${notice.bgColor}` : '배경색 없음'}
-                    role="img"
-                  />
-                  <div className="content-item-body">
-                    <div className="content-item-meta">
-                      {notice.isTop ? (
-                        <span className="admin-chip">
-                          <Pin size={11} aria-hidden />
-                          상단 고정
-                        </span>
-                      ) : (
-                        <span className="admin-chip admin-chip-muted">일반</span>
-                      )}
-                      <time dateTime={notice.createdAt}>{formatSeoulDateTime(notice.createdAt)}</time>
-                    </div>
-                    <p className="content-item-text">{notice.content}</p>
-                  </div>
-                  <div className="admin-row-actions content-item-actions">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`${name} 수정`}
-                      onClick={() =>
-                        open(notice.id, {
-                          content: notice.content,
-                          isTop: notice.isTop,
-                          bgColor: notice.bgColor,
-                        })
-                      }
-                    >
-                      수정
-                    </Button>
-                    <ConfirmDelete
-                      name={name}
-                      question="이 공지를 삭제할까요?"
-                      pending={remove.isPending}
-                      onConfirm={() =>
-                        remove.mutate(notice.id, {
-                          onSuccess: () => {
-                            toast.success('공지를 삭제했습니다.');
-                            if (editing?.id === notice.id) setEditing(null);
-                          },
-                          onError: (error) => toast.error(errorMessage(error, '공지를 삭제하지 못했습니다.')),
-                        })
-                      }
-                    />
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </AdminSection>
-    </AdminPage>
+      noun="공지"
+      list="공지 목록"
+      listAs="ul"
+      empty={{ text: '등록된 공지가 없습니다.', values: EMPTY }}
+      query={notices}
+      order={pinnedFirst}
+      remove={remove}
+      deleteWords={{
+        question: '이 공지를 삭제할까요?',
+        deleted: '공지를 삭제했습니다.',
+        failed: '공지를 삭제하지 못했습니다.',
+      }}
+      nameOf={(notice) => `공지: ${notice.content.slice(0, 20)}`}
+      valuesOf={(notice) => ({ content: notice.content, isTop: notice.isTop, bgColor: notice.bgColor })}
+      item={(notice) => (
+        <>
+          <span
+            className={notice.bgColor ? 'content-swatch' : 'content-swatch content-swatch-none'}
+            style={notice.bgColor ? { background: notice.bgColor } : undefined}
+            title={notice.bgColor ?? '배경색 없음'}
+            aria-label={notice.bgColor ? `배경색 ${notice.bgColor}` : '배경색 없음'}
+            role="img"
+          />
+          <div className="content-item-body">
+            <div className="content-item-meta">
+              {notice.isTop ? (
+                <span className="admin-chip">
+                  <Pin size={11} aria-hidden />
+                  상단 고정
+                </span>
+              ) : (
+                <span className="admin-chip admin-chip-muted">일반</span>
+              )}
+              <time dateTime={notice.createdAt}>{formatSeoulDateTime(notice.createdAt)}</time>
+            </div>
+            <p className="content-item-text">{notice.content}</p>
+          </div>
+        </>
+      )}
+      editor={(editing, onDone) => <NoticeEditor editing={editing} onDone={onDone} />}
+    />
   );
 }

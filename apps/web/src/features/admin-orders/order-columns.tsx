@@ -1,7 +1,5 @@
 import {
-  AUTO_ORDER_STATUS_LABELS,
   ORDER_STATUS_LABELS,
-  AutoOrderStatus,
   CANCEL_REQUESTED_LABEL,
   OrderStatus,
   REFILL_STATUS_LABELS,
@@ -13,7 +11,6 @@ import {
   isOpenRefillStatus,
   partialAllowed,
   resendRefusal,
-  type AutoOrderStatus as AutoOrderStatusValue,
   type CsvColumn,
   type OrderStatus as OrderStatusValue,
   formatCount,
@@ -31,10 +28,8 @@ const quantity = (n: number | null) => <span className="admin-money">{formatCoun
 // member reads.
 const orderLabel = (status: number) => ORDER_STATUS_LABELS[status as OrderStatusValue] ?? String(status);
 const refillLabel = (status: number) => REFILL_STATUS_LABELS[status as RefillStatus] ?? String(status);
-const autoLabel = (status: number) =>
-  AUTO_ORDER_STATUS_LABELS[status as AutoOrderStatusValue] ?? String(status);
 
-function chipClass(kind: 'success' | 'danger' | 'muted' | 'open') {
+export function chipClass(kind: 'success' | 'danger' | 'muted' | 'open') {
   return kind === 'open' ? 'admin-chip' : `admin-chip admin-chip-${kind}`;
 }
 
@@ -48,27 +43,6 @@ function OrderStatusChip({ status }: { status: number }) {
           ? 'muted'
           : 'open';
   return <span className={chipClass(kind)}>{orderLabel(status)}</span>;
-}
-
-function AutoOrderStatusChip({ status }: { status: number }) {
-  const kind =
-    status === AutoOrderStatus.COMPLETED
-      ? 'success'
-      : status === AutoOrderStatus.PARTIAL
-        ? 'danger'
-        : status === AutoOrderStatus.CANCLED
-          ? 'muted'
-          : 'open';
-  // A partial auto-order reads 완료 like a whole one (docs/product.md#auto-orders); its tone and title
-  // tell the operator that some run was partly refunded.
-  return (
-    <span
-      className={chipClass(kind)}
-      title={status === AutoOrderStatus.PARTIAL ? '일부 회차 부분 환불' : undefined}
-    >
-      {autoLabel(status)}
-    </span>
-  );
 }
 
 /**
@@ -110,7 +84,7 @@ type OrderRowCommon = Pick<
  * The columns the order and auto-order tables share (일시, 회원, 상품, 링크, 수량, 금액, 환불); the
  * quantity's header and width differ (수량 / 회당 수량).
  */
-function commonColumns<Row extends OrderRowCommon>() {
+export function commonColumns<Row extends OrderRowCommon>() {
   const column = (def: ColumnDef<Row, never>) => def;
   return {
     createdAt: column({
@@ -179,7 +153,6 @@ function commonColumns<Row extends OrderRowCommon>() {
 
 /** Until the operator chooses columns, the ones dropped (in this order) while the table is too wide. */
 export const ORDER_COLUMNS_HIDE_FIRST = ['providerOrderId', 'provider', 'link'];
-export const AUTO_ORDER_COLUMNS_HIDE_FIRST = ['link', 'nextRunAt'];
 export function orderColumns(open: (action: OrderAction) => void): ColumnDef<AdminOrderItem, never>[] {
   const common = commonColumns<AdminOrderItem>();
   return [
@@ -404,102 +377,4 @@ export const orderCsvColumns: CsvColumn<AdminOrderItem>[] = [
   { header: '오류', value: (o) => o.lastError },
   { header: '취소 사유', value: (o) => o.cancelReason },
   { header: '전송 시도', value: (o) => o.attempts },
-];
-
-export function autoOrderColumns(
-  open: (action: OrderAction) => void,
-): ColumnDef<AdminAutoOrderItem, never>[] {
-  const common = commonColumns<AdminAutoOrderItem>();
-  return [
-    {
-      id: 'id',
-      accessorFn: (row) => row.id as never,
-      header: '자동주문번호',
-      size: 110,
-      enableHiding: false,
-      cell: ({ row }) => <span className="admin-money">{row.original.id}</span>,
-    },
-    {
-      id: 'status',
-      header: '상태',
-      size: 90,
-      enableSorting: false,
-      enableHiding: false,
-      cell: ({ row }) => <AutoOrderStatusChip status={row.original.status} />,
-    },
-    common.createdAt,
-    common.member,
-    common.amount('회당 수량', 90),
-    {
-      id: 'runs',
-      header: '실행',
-      size: 90,
-      enableSorting: false,
-      cell: ({ row }) => (
-        <span className="admin-money">
-          {row.original.completed} / {row.original.runs}회
-        </span>
-      ),
-    },
-    {
-      id: 'interval',
-      header: '간격',
-      size: 80,
-      enableSorting: false,
-      cell: ({ row }) => `${formatCount(row.original.interval)}분`,
-    },
-    common.cost,
-    common.refunded,
-    common.service,
-    common.link,
-    {
-      id: 'nextRunAt',
-      header: '다음 실행',
-      size: 138,
-      enableSorting: false,
-      cell: ({ row }) =>
-        row.original.nextRunAt ? (
-          formatSeoulDateTime(row.original.nextRunAt)
-        ) : (
-          <span className="orders-none">-</span>
-        ),
-    },
-    {
-      id: 'actions',
-      header: '작업',
-      size: 130,
-      enableSorting: false,
-      enableResizing: false,
-      enableHiding: false,
-      cell: ({ row }) =>
-        row.original.status === AutoOrderStatus.ACTIVE ? (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => open({ kind: 'auto-cancel', autoOrder: row.original })}
-            aria-label={`자동주문 ${row.original.id} 중지·환불`}
-          >
-            중지·환불
-          </Button>
-        ) : (
-          <span className="orders-none">-</span>
-        ),
-    },
-  ];
-}
-
-export const autoOrderCsvColumns: CsvColumn<AdminAutoOrderItem>[] = [
-  { header: '자동주문번호', value: (o) => o.id },
-  { header: '일시', value: (o) => formatSeoulDateTime(o.createdAt) },
-  { header: '회원', value: (o) => o.memberLoginId },
-  { header: '상품', value: (o) => o.serviceText },
-  { header: '링크', value: (o) => o.link },
-  { header: '회당 수량', value: (o) => o.amount },
-  { header: '실행 횟수', value: (o) => o.completed },
-  { header: '전체 횟수', value: (o) => o.runs },
-  { header: '간격(분)', value: (o) => o.interval },
-  { header: '금액', value: (o) => o.cost },
-  { header: '환불', value: (o) => o.refunded },
-  { header: '상태', value: (o) => autoLabel(o.status) },
-  { header: '다음 실행', value: (o) => (o.nextRunAt ? formatSeoulDateTime(o.nextRunAt) : '') },
 ];

@@ -1,20 +1,7 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import {
-  AUTO_ORDER_STATUS_LABELS,
-  AutoOrderStatus,
-  CANCEL_REQUESTED_LABEL,
-  ORDER_STATUS_LABELS,
-  AUTO_ORDER_STATUSES,
-  ORDER_STATUSES,
-  formatWon,
-  type AdminOrderSort,
-  formatCount,
-  withParticle,
-} from '@smm/domain';
-import { Button } from '@/components/ui/button';
-import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { formatWon, type AdminOrderSort, formatCount, withParticle } from '@smm/domain';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection } from '@/features/admin/components/admin-page';
@@ -31,14 +18,8 @@ import { useResendOrder } from './api/resend-order';
 import { useProviders } from '@/features/admin/api/get-providers';
 import { cancelOutcome } from './cancel-outcome';
 import { OrderActionDialog, type OrderAction, type OrderActionInput } from './order-action-dialog';
-import {
-  AUTO_ORDER_COLUMNS_HIDE_FIRST,
-  ORDER_COLUMNS_HIDE_FIRST,
-  autoOrderColumns,
-  autoOrderCsvColumns,
-  orderColumns,
-  orderCsvColumns,
-} from './order-columns';
+import { ORDER_COLUMNS_HIDE_FIRST, orderColumns, orderCsvColumns } from './order-columns';
+import { AUTO_ORDER_COLUMNS_HIDE_FIRST, autoOrderColumns, autoOrderCsvColumns } from './auto-order-columns';
 import {
   DEFAULT_ORDERS_SEARCH,
   ORDER_PAGE_SIZES,
@@ -48,36 +29,8 @@ import {
   type OrdersTab,
 } from './orders-search';
 import { RefillsView } from './refills-view';
+import { draftOf, OrdersFilters, type Draft } from './orders-filters';
 import './orders.css';
-
-/** The filter form's fields, as typed (applied to the URL on 검색). */
-interface Draft {
-  member: string;
-  memberPrefix: boolean;
-  serviceId: string;
-  status: string;
-  providerId: string;
-  link: string;
-  from: string;
-  to: string;
-  errorsOnly: boolean;
-  cancelRequested: boolean;
-  marginLoss: boolean;
-}
-
-const draftOf = (search: OrdersSearch): Draft => ({
-  member: search.member,
-  memberPrefix: search.memberPrefix,
-  serviceId: search.serviceId === null ? '' : String(search.serviceId),
-  status: search.status === null ? '' : String(search.status),
-  providerId: search.providerId === null ? '' : String(search.providerId),
-  link: search.link,
-  from: search.from,
-  to: search.to,
-  errorsOnly: search.errorsOnly,
-  cancelRequested: search.cancelRequested,
-  marginLoss: search.marginLoss,
-});
 
 const SORTABLE: Record<string, AdminOrderSort> = { id: 'id', createdAt: 'createdAt', cost: 'cost' };
 
@@ -252,20 +205,6 @@ export function OrdersScreen() {
       go({ sort, order: first.desc ? 'desc' : 'asc' });
     },
   };
-  // The filter picks one exact state; a partial auto-order shares 완료 with a whole one
-  // (docs/product.md#auto-orders), so its option says what sets it apart.
-  const statuses = isAuto
-    ? AUTO_ORDER_STATUSES.map(
-        (s) =>
-          [
-            s,
-            s === AutoOrderStatus.PARTIAL
-              ? `${AUTO_ORDER_STATUS_LABELS[s]} (일부 환불)`
-              : AUTO_ORDER_STATUS_LABELS[s],
-          ] as const,
-      )
-    : ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]] as const);
-
   return (
     <AdminPage
       title="주문"
@@ -297,122 +236,19 @@ export function OrdersScreen() {
       ) : (
         <>
           <AdminSection>
-            <form
-              className="orders-filters admin-filters"
-              role="search"
-              aria-label="주문 검색"
+            <OrdersFilters
+              search={search}
+              draft={draft}
+              setDraft={setDraft}
+              services={services.data}
+              providers={providers.data}
               onSubmit={apply}
-            >
-              <div className="orders-member">
-                <TextField
-                  label="회원 아이디"
-                  value={draft.member}
-                  maxLength={60}
-                  autoComplete="off"
-                  onChange={(event) => setDraft({ ...draft, member: event.target.value })}
-                />
-                <Checkbox
-                  label="앞부분 일치"
-                  checked={draft.memberPrefix}
-                  onChange={(event) => setDraft({ ...draft, memberPrefix: event.target.checked })}
-                />
-              </div>
-              <SelectField
-                label="상품"
-                className="orders-service-select"
-                value={draft.serviceId}
-                onChange={(event) => setDraft({ ...draft, serviceId: event.target.value })}
-              >
-                <option value="">전체 상품</option>
-                {(services.data ?? []).map((service) => (
-                  <option key={service.id} value={service.id}>
-                    {service.platformText} · {service.text}
-                    {service.visible ? '' : ' (숨김)'}
-                  </option>
-                ))}
-              </SelectField>
-              {search.tab === 'orders' && (
-                <SelectField
-                  label="공급사"
-                  value={draft.providerId}
-                  onChange={(event) => setDraft({ ...draft, providerId: event.target.value })}
-                >
-                  <option value="">전체 공급사</option>
-                  {(providers.data ?? []).map((provider) => (
-                    <option key={provider.id} value={provider.id}>
-                      {provider.name}
-                    </option>
-                  ))}
-                </SelectField>
-              )}
-              <SelectField
-                label="상태"
-                value={draft.status}
-                onChange={(event) => setDraft({ ...draft, status: event.target.value })}
-              >
-                <option value="">전체 상태</option>
-                {statuses.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField
-                label="링크"
-                value={draft.link}
-                maxLength={200}
-                placeholder="링크의 일부"
-                autoComplete="off"
-                onChange={(event) => setDraft({ ...draft, link: event.target.value })}
-              />
-              <TextField
-                label="시작일"
-                type="date"
-                value={draft.from}
-                onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-              />
-              <TextField
-                label="종료일"
-                type="date"
-                value={draft.to}
-                onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-              />
-              {!isAuto && (
-                <Checkbox
-                  label="오류 있는 주문만"
-                  checked={draft.errorsOnly}
-                  onChange={(event) => setDraft({ ...draft, errorsOnly: event.target.checked })}
-                />
-              )}
-              {!isAuto && (
-                <Checkbox
-                  label={CANCEL_REQUESTED_LABEL}
-                  checked={draft.cancelRequested}
-                  onChange={(event) => setDraft({ ...draft, cancelRequested: event.target.checked })}
-                />
-              )}
-              {!isAuto && (
-                <Checkbox
-                  label="역마진만"
-                  checked={draft.marginLoss}
-                  onChange={(event) => setDraft({ ...draft, marginLoss: event.target.checked })}
-                />
-              )}
-              <div className="orders-filter-actions">
-                <Button type="submit">검색</Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  onClick={() =>
-                    setParams(
-                      new URLSearchParams(ordersSearchParams({ ...DEFAULT_ORDERS_SEARCH, tab: search.tab })),
-                    )
-                  }
-                >
-                  초기화
-                </Button>
-              </div>
-            </form>
+              onReset={() =>
+                setParams(
+                  new URLSearchParams(ordersSearchParams({ ...DEFAULT_ORDERS_SEARCH, tab: search.tab })),
+                )
+              }
+            />
           </AdminSection>
 
           <AdminSection

@@ -1,15 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import {
-  ACCOUNT_MESSAGES,
-  BROWSE_ONLY_MESSAGE,
-  REGISTER_HINTS,
-  SessionState,
-  validateChangePassword,
-} from '@smm/domain';
+import { ACCOUNT_MESSAGES, BROWSE_ONLY_MESSAGE, SessionState, validateChangePassword } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { Card } from '@/components/ui/page';
 import { isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -91,22 +86,19 @@ export function ChangePasswordBlock() {
           value={form.currentPassword}
           onChange={update('currentPassword')}
         />
-        <TextField
-          label="새 비밀번호"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          hint={REGISTER_HINTS.PASSWORD}
-          value={form.newPassword}
-          onChange={update('newPassword')}
-        />
-        <TextField
-          label="새 비밀번호 재입력"
-          name="newPasswordRe"
-          type="password"
-          autoComplete="new-password"
-          value={form.newPasswordRe}
-          onChange={update('newPasswordRe')}
+        <NewPasswordFields
+          password={{
+            label: '새 비밀번호',
+            name: 'newPassword',
+            value: form.newPassword,
+            onChange: update('newPassword'),
+          }}
+          again={{
+            label: '새 비밀번호 재입력',
+            name: 'newPasswordRe',
+            value: form.newPasswordRe,
+            onChange: update('newPasswordRe'),
+          }}
         />
         <div className="account-form-actions">
           <Button type="submit" disabled={change.isPending || change.isSuccess}>

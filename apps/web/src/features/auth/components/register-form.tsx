@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { REGISTER_HINTS, REGISTER_MESSAGES, validateRegister } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSiteSettings } from '@/lib/site-settings';
@@ -86,22 +87,14 @@ export function RegisterForm() {
         value={form.id}
         onChange={update('id')}
       />
-      <TextField
-        label="비밀번호"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint={REGISTER_HINTS.PASSWORD}
-        value={form.password}
-        onChange={update('password')}
-      />
-      <TextField
-        label="비밀번호 재입력"
-        name="passwordRe"
-        type="password"
-        autoComplete="new-password"
-        value={form.passwordRe}
-        onChange={update('passwordRe')}
+      <NewPasswordFields
+        password={{ label: '비밀번호', name: 'password', value: form.password, onChange: update('password') }}
+        again={{
+          label: '비밀번호 재입력',
+          name: 'passwordRe',
+          value: form.passwordRe,
+          onChange: update('passwordRe'),
+        }}
       />
       <CodeSendField
         label="이메일"

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { ACCOUNT_MESSAGES, REGISTER_HINTS, validateResetPassword } from '@smm/domain';
+import { ACCOUNT_MESSAGES, validateResetPassword } from '@smm/domain';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/reset-password';
@@ -43,22 +43,19 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
-      <TextField
-        label="새 비밀번호"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint={REGISTER_HINTS.PASSWORD}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <TextField
-        label="새 비밀번호 확인"
-        name="passwordRe"
-        type="password"
-        autoComplete="new-password"
-        value={passwordRe}
-        onChange={(event) => setPasswordRe(event.target.value)}
+      <NewPasswordFields
+        password={{
+          label: '새 비밀번호',
+          name: 'password',
+          value: password,
+          onChange: (event) => setPassword(event.target.value),
+        }}
+        again={{
+          label: '새 비밀번호 확인',
+          name: 'passwordRe',
+          value: passwordRe,
+          onChange: (event) => setPasswordRe(event.target.value),
+        }}
       />
       <Button type="submit" size="lg" block disabled={resetPassword.isPending}>
         비밀번호 재설정
