@@ -198,6 +198,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       context,
       request,
     }) => {
+      // An axe analysis of a whole page takes seconds of CPU: on a busy machine, more than the default.
+      test.slow();
       await page.goto('/order');
       await expect(popupDialog(page)).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);

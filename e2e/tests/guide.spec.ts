@@ -87,6 +87,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test('/guide for a signed-in member', async ({ page, request }) => {
+      // An axe analysis of a whole page takes seconds of CPU: on a busy machine, more than the default.
+      test.slow();
       await signInNewMember(page, request);
       const platforms = await visiblePlatforms(page);
       await page.goto('/guide');
