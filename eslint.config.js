@@ -32,6 +32,11 @@ const retiredNames = [
     selector: 'Identifier[name=/PointHistory|pointHistory|POINT_HISTORY/]',
     message: "A member's charges are the charge history (ChargeHistory…); only the path keeps point-history.",
   },
+  {
+    selector: 'Identifier[name=/^(recordProviderCharge|chargeOf|setCharge)$|ProviderCharge$/]',
+    message:
+      "What a provider bills for an order is a bill (recordProviderBill, billOf); a charge is a member's top-up.",
+  },
 ];
 
 export default tseslint.config(

@@ -155,6 +155,7 @@ describe('lint rules', () => {
       'export function catalogueSync() {}\n',
       "export const DEFAULT_COLOUR = '#fef3c7';\n",
       'export type PointHistoryItem = { id: number };\n',
+      'export async function recordProviderCharge() {}\n',
     ];
     const chosen = [
       "import { ReceiptKind } from '@smm/domain';\nexport const x = ReceiptKind;\n",
@@ -162,6 +163,7 @@ describe('lint rules', () => {
       'export function catalogSync() {}\n',
       "export const DEFAULT_COLOR = '#fef3c7';\n",
       'export type ChargeHistoryItem = { id: number };\n',
+      'export async function recordProviderBill() {}\n',
       // The wire keeps its names: the request field feeType, the path /service/point-history.
       "export const body = { feeType: 2 };\nexport const path = '/service/point-history';\n",
     ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   exchangeRateMissingMessage,
-  chargeExceedsPaid,
+  billExceedsPaid,
   decideServiceSync,
   isExchangeRateText,
   priceAtMarkup,
@@ -206,11 +206,11 @@ describe('helpers', () => {
     expect(isExchangeRateText('-1')).toBe(false);
   });
   it('compares a provider charge with what was paid', () => {
-    expect(chargeExceedsPaid('1000.01', null, 1000)).toBe(true);
-    expect(chargeExceedsPaid('1000', null, 1000)).toBe(false);
-    expect(chargeExceedsPaid('0.75', '1400', 1000)).toBe(true);
-    expect(chargeExceedsPaid('0.7', '1400', 1000)).toBe(false);
-    expect(chargeExceedsPaid('n/a', null, 1)).toBe(false);
+    expect(billExceedsPaid('1000.01', null, 1000)).toBe(true);
+    expect(billExceedsPaid('1000', null, 1000)).toBe(false);
+    expect(billExceedsPaid('0.75', '1400', 1000)).toBe(true);
+    expect(billExceedsPaid('0.7', '1400', 1000)).toBe(false);
+    expect(billExceedsPaid('n/a', null, 1)).toBe(false);
   });
 });
 

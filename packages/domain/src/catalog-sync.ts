@@ -320,11 +320,11 @@ export function isExchangeRateText(text: string): boolean {
 }
 
 /**
- * A provider's order charge (decimal text in its currency) converted to won, compared with what the
- * member paid: true when the provider charged more (the order sold at a loss).
+ * A provider's bill for an order (decimal text in its currency) converted to won, compared with what
+ * the member paid: true when the provider billed more (the order sold at a loss).
  */
-export function chargeExceedsPaid(charge: string, exchangeRate: string | null, paidWon: number): boolean {
-  const c = parseDecimal(charge);
+export function billExceedsPaid(bill: string, exchangeRate: string | null, paidWon: number): boolean {
+  const c = parseDecimal(bill);
   const fx = parseDecimal(exchangeRate ?? '1');
   if (!c || !fx || !Number.isSafeInteger(paidWon)) return false;
   return c.num * fx.num > BigInt(paidWon) * c.den * fx.den;

@@ -26,7 +26,7 @@ const t = useTestApp();
 afterEach(() => {
   const sim = t.app.services.simulatedProvider;
   sim.setFault(null);
-  sim.setCharge(null);
+  sim.setBill(null);
   sim.setCurrency(null);
   sim.setListingEmpty(false);
   for (const entry of SIMULATED_SERVICES) sim.setListing(entry.service, null);
@@ -579,7 +579,7 @@ describe(`provider charge above what was paid on ${testDatabaseKind}`, () => {
       t.clock.advance(10 * 60_000);
       await t.app.services.worker.tick();
     };
-    t.app.services.simulatedProvider.setCharge('999.99');
+    t.app.services.simulatedProvider.setBill('999.99');
     await tick();
     const row = async (id: number) =>
       (await t.app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -590,7 +590,7 @@ describe(`provider charge above what was paid on ${testDatabaseKind}`, () => {
       link: 'https://instagram.com/p/margin-2',
       amount: 10,
     });
-    t.app.services.simulatedProvider.setCharge('1000.01');
+    t.app.services.simulatedProvider.setBill('1000.01');
     await tick();
     expect(await row(dear.orderId)).toMatchObject({ providerCharge: '1000.01', chargeExceedsPaid: true });
     const { call } = await operatorClient(t.app);

@@ -457,7 +457,7 @@ export class SimulatedProvider {
   }
 
   /** The `charge` every status answer carries (decimal text in KRW); null = the usual '0.00'. */
-  setCharge(charge: string | null): void {
+  setBill(charge: string | null): void {
     this.charge = charge;
   }
 

@@ -168,7 +168,7 @@ export function statusesById(answer: unknown, ids: string[]): Map<string, unknow
  * A status entry's `charge` as plain decimal text ('0.27819'), whether sent as a number or a string;
  * null when absent or not a plain non-negative decimal (the margin guard then has nothing to compare).
  */
-export function chargeOf(entry: unknown): string | null {
+export function billOf(entry: unknown): string | null {
   if (typeof entry !== 'object' || entry === null) return null;
   const charge = (entry as { charge?: unknown }).charge;
   const text = typeof charge === 'number' ? String(charge) : typeof charge === 'string' ? charge.trim() : '';

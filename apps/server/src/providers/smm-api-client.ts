@@ -13,7 +13,7 @@ import {
   addAnswer,
   balanceAnswer,
   cancelAnswer,
-  chargeOf,
+  billOf,
   errorAnswer,
   MAX_SERVICES,
   refillMany,
@@ -115,7 +115,7 @@ export class SmmApiClient implements ProviderClient {
       const status = statusEntry.safeParse(entry);
       if (!status.success) throw unexpected('status');
       const { status: text, start_count: startCount, remains } = status.data;
-      result.set(id, { status: text, startCount, remains, charge: chargeOf(entry) });
+      result.set(id, { status: text, startCount, remains, charge: billOf(entry) });
     }
     return result;
   }

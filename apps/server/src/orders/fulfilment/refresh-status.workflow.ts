@@ -2,7 +2,7 @@ import { OrderStatus, orderStatusFromProvider, refundForRemainsWon } from '@smm/
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../../providers/provider-api';
 import type { OrderRow } from '../orders.repository';
 import { asProviderError, recordProviderFailure } from './provider-failure';
-import { recordProviderCharge } from './provider-charge';
+import { recordProviderBill } from './provider-bill';
 import { refundOrder } from '../cancellation/refund.workflow';
 import { seconds, type TickReport, type WorkerContext } from './worker-context';
 import { fulfilmentRepository } from './fulfilment.repository';
@@ -85,7 +85,7 @@ export async function applyProviderStatus(
     if (status === OrderStatus.CANCELED) {
       refunded = await refundOrder(tx, updated, updated.cost - updated.refunded);
     }
-    if (answer.charge) await recordProviderCharge(tx, updated.id, answer.charge);
+    if (answer.charge) await recordProviderBill(tx, updated.id, answer.charge);
     return refunded;
   });
 }

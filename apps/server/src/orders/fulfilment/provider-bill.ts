@@ -1,16 +1,16 @@
-import { chargeExceedsPaid } from '@smm/domain';
+import { billExceedsPaid } from '@smm/domain';
 import { desc, eq, and } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { catalogSyncRuns, exchangeRates, orders, providers } from '../../db/schema';
 
 /**
- * The margin guard on a placed order (docs/ARCHITECTURE.md#catalog-sync): keeps the provider's
- * `charge` from its status answer and flags the order when that charge, in won, exceeds what the
- * member paid for it (its cost less what was refunded). The charge is in the provider's currency: the
+ * The margin guard on a placed order (docs/ARCHITECTURE.md#catalog-sync): keeps the provider's bill
+ * (the `charge` field of its status answer) and flags the order when that bill, in won, exceeds what
+ * the member paid for it (its cost less what was refunded). The bill is in the provider's currency: the
  * operator's per-provider currency, else the one its last sync read from its balance, else KRW;
  * a foreign currency without an exchange rate set cannot be compared and is not flagged.
  */
-export async function recordProviderCharge(tx: Tx, orderId: number, charge: string): Promise<void> {
+export async function recordProviderBill(tx: Tx, orderId: number, bill: string): Promise<void> {
   const [order] = await tx
     .select({
       cost: orders.cost,
@@ -37,9 +37,9 @@ export async function recordProviderCharge(tx: Tx, orderId: number, charge: stri
     const [row] = await tx.select().from(exchangeRates).where(eq(exchangeRates.currency, currency));
     rate = row?.wonPerUnit ?? null;
   }
-  const flagged = rate !== null && chargeExceedsPaid(charge, rate, order.cost - order.refunded);
+  const flagged = rate !== null && billExceedsPaid(bill, rate, order.cost - order.refunded);
   await tx
     .update(orders)
-    .set({ providerCharge: charge.slice(0, 40), chargeExceedsPaid: flagged })
+    .set({ providerCharge: bill.slice(0, 40), chargeExceedsPaid: flagged })
     .where(eq(orders.id, orderId));
 }
