@@ -15,7 +15,9 @@
 //     at the provider without; each bounded by BENCH_SWEEP_SECONDS (900), printing how far it got.
 // Figures only: nothing fails on a slow machine; a broken endpoint or a dead server fails the run.
 //
-//   npm run bench:pipeline [-- --fsync-off]    BACKGROUND_TICK_SECONDS as set (else the default);
+//   --pglite: then phase A again on the embedded database (its tables are inside the server process,
+//     out of psql's reach, so no sweep there; no pgbench beside it).
+//   npm run bench:pipeline [-- --fsync-off] [-- --pglite]   BACKGROUND_TICK_SECONDS as set (else the default);
 //   BENCH_SERVER_MAIN=<built main.js>: measure that build. Writes .tmp/bench-pipeline.json.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +39,7 @@ import {
   registerFakeProviders,
   startFakeProvider,
 } from './pipeline-setup.mjs';
+import { printPipelineSummary } from './pipeline-report.mjs';
 import { OPERATOR, operatorToken, prepareMembers } from './setup.mjs';
 import { yardstickOf } from './yardstick.mjs';
 
@@ -93,7 +96,7 @@ function alive(server, fake) {
 /** Phase A: v2 `add` on a schedule, then the backlog drained (bounded), then the fake's ceiling. */
 async function sends({ server, fake, members, target, pgbenchUrl }) {
   const loadAverageBefore = loadAverage();
-  const before = pgbench(pgBin, pgbenchUrl, PGBENCH_CLIENTS, PGBENCH_SECONDS);
+  const before = pgbenchUrl ? pgbench(pgBin, pgbenchUrl, PGBENCH_CLIENTS, PGBENCH_SECONDS) : undefined;
   const addsBefore = (await fake.stats()).adds;
   await fake.resetPeaks();
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
@@ -162,8 +165,8 @@ async function sends({ server, fake, members, target, pgbenchUrl }) {
     lastArrival = Math.max(lastArrival, at);
     if (at - loadStartedAt <= windowSeconds * 1000) sentInWindow += 1;
   }
-  const after = pgbench(pgBin, pgbenchUrl, PGBENCH_CLIENTS, PGBENCH_SECONDS);
-  const yardstick = yardstickOf(before, after);
+  const after = before ? pgbench(pgBin, pgbenchUrl, PGBENCH_CLIENTS, PGBENCH_SECONDS) : undefined;
+  const yardstick = before && after ? { clients: PGBENCH_CLIENTS, ...yardstickOf(before, after) } : null;
 
   // The fake's own ceiling: a plain client sending adds at the panel's peak calls in flight.
   const concurrency = Math.max(1, stats.peakInFlight.add);
@@ -193,6 +196,7 @@ async function sends({ server, fake, members, target, pgbenchUrl }) {
     answeredWithinSeconds: round(windowSeconds),
     scheduled: loop.scheduled,
     skippedByLoadGenerator: loop.skipped,
+    maxInFlight: MAX_IN_FLIGHT,
     taken: taken.length,
     takenPerSecond: Math.round(taken.length / windowSeconds),
     refused: Object.fromEntries(refusals),
@@ -286,17 +290,15 @@ const summary = {
   server: process.env.BENCH_SERVER_MAIN ?? 'apps/server/dist/main.js (built from the sources now)',
 };
 
-const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-pipeline-'));
-const fake = await startFakeProvider(LATENCY_MS);
-let server;
-try {
-  const pgbenchUrl = createDatabase(pgBin, 'pgbench_yardstick');
-  spawnSync(join(pgBin, 'pgbench'), ['-i', '-q', '-s', '10', pgbenchUrl], { stdio: 'ignore' });
-  const pipelineUrl = createDatabase(pgBin, 'smm_pipeline');
+/**
+ * The built server on `database` (PGlite when undefined) with the fake registered as its two providers
+ * and MEMBERS members with API keys: { server, targets, members, stop }.
+ */
+async function startPanel(database) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-pipeline-'));
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: pipelineUrl,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     JWT_SECRET: 'bench-jwt-secret-'.padEnd(48, 'x'),
     ADMIN_ID: OPERATOR.id,
@@ -309,13 +311,34 @@ try {
     LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000000',
   };
   delete env.TEST_DATABASE_URL;
-  server = await startServer({ env });
-  const started = Date.now();
-  const operator = await operatorToken(server.base);
-  const targets = await registerFakeProviders(server.base, operator, fake.base);
-  const members = await issueApiKeys(server.base, await prepareMembers(server.base, MEMBERS));
-  summary.setupSeconds = Math.round((Date.now() - started) / 1000);
+  if (database) env.DATABASE_URL = database;
+  else delete env.DATABASE_URL;
+  const server = await startServer({ env });
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const operator = await operatorToken(server.base);
+    const targets = await registerFakeProviders(server.base, operator, fake.base);
+    const members = await issueApiKeys(server.base, await prepareMembers(server.base, MEMBERS));
+    return { server, targets, members, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
+const fake = await startFakeProvider(LATENCY_MS);
+let panel;
+try {
+  const pgbenchUrl = createDatabase(pgBin, 'pgbench_yardstick');
+  spawnSync(join(pgBin, 'pgbench'), ['-i', '-q', '-s', '10', pgbenchUrl], { stdio: 'ignore' });
+  const pipelineUrl = createDatabase(pgBin, 'smm_pipeline');
+  const started = Date.now();
+  panel = await startPanel(pipelineUrl);
+  summary.setupSeconds = Math.round((Date.now() - started) / 1000);
+  const { server, targets, members } = panel;
   summary.sends = await sends({ server, fake, members, target: targets.multi, pgbenchUrl });
   summary.sweeps = [];
   for (const [mode, from] of [
@@ -325,82 +348,29 @@ try {
     summary.sweeps.push(await sweep({ server, fake, target: targets[mode], mode, from, pipelineUrl }));
   }
   alive(server, fake);
+  await panel.stop();
+  panel = undefined;
+  // The embedded database: the sends only (its tables are inside the server, out of psql's reach).
+  if (args.has('--pglite')) {
+    panel = await startPanel(undefined);
+    const lite = panel;
+    summary.pgliteSends = await sends({
+      server: lite.server,
+      fake,
+      members: lite.members,
+      target: lite.targets.multi,
+    });
+    alive(lite.server, fake);
+  }
 } catch (error) {
   console.error(error);
   summary.error = String(error?.stack ?? error);
 } finally {
-  await server?.stop();
+  await panel?.stop();
   await fake.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 mkdirSync(join(root, '.tmp'), { recursive: true });
 writeFileSync(join(root, '.tmp/bench-pipeline.json'), JSON.stringify(summary, null, 2));
-printSummary(summary);
+printPipelineSummary(summary);
 process.exitCode = summary.error ? 1 : 0;
-
-function printSummary(s) {
-  const ms = (v) => (v === null || v === undefined ? 'not sent' : v);
-  console.log(
-    `\nnpm run bench:pipeline: ${s.machine.cores} cores (${s.machine.cpuModel}), Node ${s.machine.node}, ` +
-      `load average ${s.machine.loadAverageAtStart[0]} at start, PostgreSQL ${s.settings.postgresDurability}, ` +
-      `provider latency ${s.settings.providerLatencyMs} ms, background tick ${s.settings.backgroundTickSeconds}`,
-  );
-  const a = s.sends;
-  if (a) {
-    const pg = a.pgbench;
-    console.table([
-      { figure: 'load average before', value: a.loadAverageBefore, beside: '' },
-      {
-        figure: `orders offered (v2 add, open loop, ${a.seconds} s)`,
-        value: `${a.offeredPerSecond}/s`,
-        beside: `${a.scheduled} scheduled, ${a.skippedByLoadGenerator} skipped (over ${MAX_IN_FLIGHT} in flight)`,
-      },
-      {
-        figure: `orders taken per s (all answered within ${a.answeredWithinSeconds} s)`,
-        value: a.takenPerSecond,
-        beside: `pgbench -N ${PGBENCH_CLIENTS} clients: ${pg.before} / ${pg.after} tps (${pg.noisy ? 'too noisy' : `mean ${pg.mean}`})`,
-      },
-      {
-        figure: "member's answer from its scheduled start, p50 / p99 ms",
-        value: `${a.memberAnswer.p50Ms} / ${a.memberAnswer.p99Ms}`,
-        beside: '',
-      },
-      {
-        figure: "member's 200 → provider's add, p50 / p99 ms",
-        value: `${ms(a.orderToProvider.p50Ms)} / ${ms(a.orderToProvider.p99Ms)}`,
-        beside: 'goal: p99 < 2000',
-      },
-      {
-        figure: 'sends per s sustained',
-        value: a.sendsPerSecondSustained,
-        beside: `fake's ceiling at ${a.fakeCeiling.concurrency} in flight: ${a.fakeCeiling.addsPerSecond}/s (ratio ${a.sendsOverCeiling})`,
-      },
-      { figure: 'sends per s while orders were being taken', value: a.sentDuringWindowPerSecond, beside: '' },
-      {
-        figure: `orders not sent after the drain (bound ${a.drainBoundSeconds} s)`,
-        value: a.notSent,
-        beside: `of ${a.taken} taken`,
-      },
-    ]);
-    if (Object.keys(a.refused).length > 0) console.log('refused or failed v2 adds:', a.refused);
-  }
-  if (s.sweeps?.length) {
-    console.table(
-      s.sweeps.map((w) => ({
-        'status sweep': `${w.orders.toLocaleString('en')} open orders, ${w.mode === 'multi' ? 'multi-status' : 'single calls'}`,
-        load: w.loadAverageBefore,
-        seconds: w.complete ? w.seconds : `> ${w.seconds} (bound)`,
-        'asked once': `${w.asked} (${Math.round((100 * w.asked) / w.orders)} %)`,
-        'per s': w.askedPerSecond,
-        'first ask s': w.firstAskSeconds ?? 'none',
-        'status calls': w.statusCalls,
-        'ids / call': w.idsPerCall,
-        'orders= refused': w.refusedMultiStatusCalls,
-        'peak in flight': w.peakStatusCallsInFlight,
-      })),
-    );
-  }
-  if (s.error) console.log(`the run failed: ${s.error.split('\n')[0]}`);
-  console.log('whole summary: .tmp/bench-pipeline.json');
-}
