@@ -46,9 +46,15 @@ describe('the pipeline benchmark', () => {
     expect(fake.stats.multiStatusCalls).toBe(1);
   });
 
-  it("records each add's arrival by link and counts the sweep's distinct ids asked", async () => {
+  it("records each add's first arrival by link, counts a link sent twice and the sweep's distinct ids asked", async () => {
     await add('multi', 'https://www.instagram.com/p/b/');
-    expect(fake.arrivals.get('https://www.instagram.com/p/b/')).toEqual(expect.any(Number));
+    const arrived = fake.arrivals.get('https://www.instagram.com/p/b/');
+    expect(arrived).toEqual(expect.any(Number));
+    expect(fake.stats.duplicateAdds).toBe(0);
+    // The same link again is an order sent twice: counted, and its first arrival kept.
+    await add('single', 'https://www.instagram.com/p/b/');
+    expect(fake.stats.duplicateAdds).toBe(1);
+    expect(fake.arrivals.get('https://www.instagram.com/p/b/')).toBe(arrived);
     await fetch(`${base}/_bench/sweep?from=5000&count=3`, { method: 'POST' });
     expect(await v2('/multi/api/v2', { action: 'status', orders: '5000,5001,5000' })).toMatchObject({
       '5000': { status: 'In progress' },

@@ -8,6 +8,7 @@ export declare function epochMs(): number;
 
 export interface FakeProviderStats {
   adds: number;
+  duplicateAdds: number;
   statusCalls: number;
   multiStatusCalls: number;
   idsAsked: number;

@@ -11,7 +11,8 @@
 // panel's open orders after one status check) and a sweep's range of ids the bench put straight into
 // the panel's tables (answered In progress, so they stay open). It records the moment each `add`
 // arrives, by link, so the bench matches an order's 200 from the panel to its arrival here, and counts
-// the distinct sweep ids asked about, and the calls in flight at once.
+// the distinct sweep ids asked about, the adds for a link it already had (an order sent twice), and
+// the calls in flight at once.
 //
 // Control, for the bench only (never under /multi or /single):
 //   GET  /_bench/stats                  counters (adds, status calls, ids asked, peaks in flight)
@@ -50,6 +51,7 @@ export function createFakeProvider({ latencyMs = 50 } = {}) {
   let sweep = { from: 0, count: 0, asked: new Uint8Array(0), distinct: 0 };
   const stats = {
     adds: 0,
+    duplicateAdds: 0,
     statusCalls: 0,
     multiStatusCalls: 0,
     idsAsked: 0,
@@ -175,7 +177,9 @@ export function createFakeProvider({ latencyMs = 50 } = {}) {
     if (action === 'add' && params.get('key') === FAKE_PROVIDER_KEY) {
       stats.adds += 1;
       const link = params.get('link');
-      if (link && !arrivals.has(link)) arrivals.set(link, epochMs());
+      // A second `add` for a link is an order sent twice (each bench order has a link of its own).
+      if (link && arrivals.has(link)) stats.duplicateAdds += 1;
+      else if (link) arrivals.set(link, epochMs());
     }
     if (counted) {
       stats.inFlight[counted] += 1;

@@ -44,6 +44,11 @@ function sendsRows(kind, a) {
       value: a.notSent,
       beside: `of ${a.taken} taken`,
     },
+    {
+      figure: `${kind}: adds for a link the provider already had (sent twice)`,
+      value: a.duplicateAdds,
+      beside: 'must be 0',
+    },
   ];
 }
 

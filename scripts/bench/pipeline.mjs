@@ -88,6 +88,17 @@ function latencyPercentiles(values) {
   return { p50Ms: round(p50Ms), p99Ms: round(p99Ms) };
 }
 
+/** A line every 30 s while a long phase runs, so a run of many minutes shows it is alive. */
+function progress(phase) {
+  const start = performance.now();
+  let last = start;
+  return (text) => {
+    if (performance.now() - last < 30_000) return;
+    last = performance.now();
+    console.log(`${phase}: ${text} after ${Math.round((last - start) / 1000)} s`);
+  };
+}
+
 function alive(server, fake) {
   if (server.exited()) throw new Error(`the server ${server.exited()}`);
   if (fake.exited()) throw new Error(`the fake provider ${fake.exited()}`);
@@ -143,8 +154,11 @@ async function sends({ server, fake, members, target, pgbenchUrl }) {
 
   // The backlog: wait until the fake has every order taken, or the bound runs out.
   const drainStart = performance.now();
+  const drainProgress = progress('drain');
   while (performance.now() - drainStart < DRAIN_SECONDS * 1000) {
-    if ((await fake.stats()).adds - addsBefore >= taken.length) break;
+    const arrived = (await fake.stats()).adds - addsBefore;
+    if (arrived >= taken.length) break;
+    drainProgress(`${arrived} of ${taken.length} orders taken have reached the provider`);
     alive(server, fake);
     await sleep(250);
   }
@@ -210,6 +224,7 @@ async function sends({ server, fake, members, target, pgbenchUrl }) {
     sendSeconds: round(sendSeconds),
     orderToProvider: latencyPercentiles(toProvider),
     peakAddsInFlight: stats.peakInFlight.add,
+    duplicateAdds: stats.duplicateAdds,
     fakeCeiling: {
       concurrency,
       loadAverageBefore: ceilingLoad,
@@ -238,6 +253,7 @@ async function sweep({ server, fake, target, mode, from, pipelineUrl }) {
   let firstAskSeconds = null;
   let halfSeconds = null;
   let now = start;
+  const sweepProgress = progress(`sweep, ${mode === 'multi' ? 'multi-status' : 'single calls'}`);
   while (performance.now() - t0 < SWEEP_SECONDS * 1000) {
     await sleep(500);
     now = await fake.stats();
@@ -245,6 +261,7 @@ async function sweep({ server, fake, target, mode, from, pipelineUrl }) {
     if (firstAskSeconds === null && now.sweep.asked > 0) firstAskSeconds = round(seconds);
     if (halfSeconds === null && now.sweep.asked >= SWEEP_ORDERS / 2) halfSeconds = round(seconds);
     if (now.sweep.asked >= SWEEP_ORDERS) break;
+    sweepProgress(`${now.sweep.asked} of ${SWEEP_ORDERS} asked about`);
     alive(server, fake);
   }
   const seconds = (performance.now() - t0) / 1000;
