@@ -152,7 +152,8 @@ export async function closedLoop({ clients, seconds, next, check = () => true })
   };
 }
 
-function send(agent, base, method, path, body, headers = {}) {
+/** One request on `agent`: its status and body text (lib.mjs's loops and the pipeline bench's open loop). */
+export function send(agent, base, method, path, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const req = httpRequest(
