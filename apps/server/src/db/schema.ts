@@ -121,6 +121,9 @@ export const providers = pgTable('providers', {
   // sampled (what the health job claims, one process per interval).
   sendingPaused: boolean('sending_paused').notNull().default(false),
   balanceSampledAt: timestamp('balance_sampled_at', { withTimezone: true, mode: 'date' }),
+  // Whether it answers the multi-status call (`orders=`): null until the worker learns it, then true or
+  // false (docs/ARCHITECTURE.md#upstream-providers); forgotten when its API URL or key changes.
+  multiStatus: boolean('multi_status'),
 });
 
 /** The operator's exchange rates (won per unit of a currency, decimal text), with when each was set. */

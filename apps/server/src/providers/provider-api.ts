@@ -49,6 +49,8 @@ export interface ProviderApi {
   add(input: ProviderOrderInput): Promise<{ providerOrderId: string }>;
   /** Multi-status (up to 100 ids); an id the provider does not know maps to `{ error }`. */
   statuses(providerOrderIds: string[]): Promise<Map<string, ProviderOrderStatus | { error: string }>>;
+  /** One order's status (`order=<id>`), for a provider without multi-status; an unknown id is `{ error }`. */
+  status(providerOrderId: string): Promise<ProviderOrderStatus | { error: string }>;
   cancel(providerOrderIds: string[]): Promise<Map<string, true | { error: string }>>;
   balance(): Promise<{ balance: string; currency: string }>;
   /**

@@ -87,6 +87,10 @@ class UnusableProvider implements ProviderClient {
     return this.fail('status');
   }
 
+  status() {
+    return this.fail('status');
+  }
+
   cancel() {
     return this.fail('cancel');
   }

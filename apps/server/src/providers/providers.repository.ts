@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import { providers, services } from '../db/schema';
 
@@ -39,7 +39,23 @@ export const providersRepository = {
     id: number,
     values: Partial<Pick<ProviderRow, 'name' | 'apiUrl' | 'apiKey' | 'enabled' | 'sendingPaused'>>,
   ): Promise<ProviderRow> {
-    const [row] = await tx.update(providers).set(values).where(eq(providers.id, id)).returning();
+    // What was learned of its API (multi-status) belongs to the URL and key it was learned at: a new
+    // one is asked afresh (docs/ARCHITECTURE.md#upstream-providers).
+    const moved = [
+      values.apiUrl === undefined ? undefined : sql`${providers.apiUrl} IS DISTINCT FROM ${values.apiUrl}`,
+      values.apiKey === undefined ? undefined : sql`${providers.apiKey} IS DISTINCT FROM ${values.apiKey}`,
+    ].filter((c) => c !== undefined);
+    const forget =
+      moved.length === 0
+        ? {}
+        : {
+            multiStatus: sql`CASE WHEN ${sql.join(moved, sql` OR `)} THEN NULL ELSE ${providers.multiStatus} END`,
+          };
+    const [row] = await tx
+      .update(providers)
+      .set({ ...values, ...forget })
+      .where(eq(providers.id, id))
+      .returning();
     return row!;
   },
 };

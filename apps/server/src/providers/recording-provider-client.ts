@@ -66,6 +66,10 @@ export class RecordingProviderClient implements ProviderClient {
     return this.timed('status', () => this.inner.statuses(ids));
   }
 
+  status(id: string) {
+    return this.timed('status', () => this.inner.status(id));
+  }
+
   cancel(ids: string[]) {
     return this.timed('cancel', () => this.inner.cancel(ids));
   }

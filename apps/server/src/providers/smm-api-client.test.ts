@@ -109,6 +109,30 @@ describe('SmmApiClient: the request', () => {
     ]);
   });
 
+  it('asks for one status with order= (a provider without multi-status) and reads its answer or refusal', async () => {
+    script = json({
+      charge: '0.5',
+      start_count: '12',
+      status: 'In progress',
+      remains: '40',
+      currency: 'USD',
+    });
+    expect(await client().status('77')).toEqual({
+      status: 'In progress',
+      startCount: 12,
+      remains: 40,
+      charge: '0.5',
+    });
+    // Its { error } is about this order (an id it does not know), not a failed call.
+    script = json({ error: 'Incorrect order ID' });
+    expect(await client().status('78')).toEqual({ error: 'Incorrect order ID' });
+    script = json({ something: 'else' });
+    expect((await providerError(client().status('79'))).outcome).toBe('unknown');
+    expect(received.map((r) => Object.fromEntries(new URLSearchParams(r.body)))).toEqual(
+      ['77', '78', '79'].map((order) => ({ key: KEY, action: 'status', order })),
+    );
+  });
+
   it('makes no call for an empty list', async () => {
     expect((await client().statuses([])).size).toBe(0);
     expect((await client().cancel([])).size).toBe(0);

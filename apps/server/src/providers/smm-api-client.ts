@@ -102,22 +102,32 @@ export class SmmApiClient implements ProviderClient {
     if (!byId) throw unexpected('status');
     for (const id of providerOrderIds) {
       const entry = byId.get(id);
-      if (entry === undefined) {
-        result.set(id, { error: 'not in the answer' });
-        continue;
-      }
-      // An entry's own error comes first: some panels send it beside a placeholder status.
-      const refused = statusError.safeParse(entry);
-      if (refused.success) {
-        result.set(id, { error: this.quote(refused.data.error) });
-        continue;
-      }
-      const status = statusEntry.safeParse(entry);
-      if (!status.success) throw unexpected('status');
-      const { status: text, start_count: startCount, remains } = status.data;
-      result.set(id, { status: text, startCount, remains, charge: billOf(entry) });
+      result.set(id, entry === undefined ? { error: 'not in the answer' } : this.statusOf(entry));
     }
     return result;
+  }
+
+  /**
+   * One order's status (`order=<id>`), for a provider without multi-status. Its `{ error }` is about
+   * this order (an id it does not know), as an entry's error in a multi-status answer.
+   */
+  async status(providerOrderId: string) {
+    const answer = await this.call('status', { order: providerOrderId });
+    const refused = errorAnswer.safeParse(answer);
+    if (refused.success) return { error: this.quote(refused.data.error) };
+    const entry = statusesById(answer, [providerOrderId])?.get(providerOrderId);
+    if (entry === undefined) throw unexpected('status');
+    return this.statusOf(entry);
+  }
+
+  /** One order's entry of a status answer; an entry's own error comes first (some panels send it beside a placeholder status). */
+  private statusOf(entry: unknown): ProviderOrderStatus | { error: string } {
+    const refused = statusError.safeParse(entry);
+    if (refused.success) return { error: this.quote(refused.data.error) };
+    const status = statusEntry.safeParse(entry);
+    if (!status.success) throw unexpected('status');
+    const { status: text, start_count: startCount, remains } = status.data;
+    return { status: text, startCount, remains, charge: billOf(entry) };
   }
 
   async cancel(providerOrderIds: string[]) {

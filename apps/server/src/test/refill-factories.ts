@@ -36,6 +36,9 @@ export class RefillScriptedProvider implements ProviderApi {
   async statuses(ids: string[]) {
     return new Map(ids.map((id) => [id, this.states.get(id) ?? { error: 'Incorrect order ID' }] as const));
   }
+  async status(id: string) {
+    return this.states.get(id) ?? { error: 'Incorrect order ID' };
+  }
   async cancel(): Promise<Map<string, true | { error: string }>> {
     return new Map();
   }

@@ -252,6 +252,37 @@ export const fulfilmentRepository = {
     return row;
   },
 
+  /**
+   * The answers of a status batch that changed nothing (the same status, start count and remains as
+   * the row), written in one statement: the next check, the lease given back, attempts and last error
+   * cleared, as applyStatus writes such an answer (progress_at untouched: it is no progress). Only rows
+   * this claim (`token`) still holds, still open and still as answered; returns the ids written.
+   */
+  async applyUnchangedStatuses(
+    ex: Executor,
+    token: string,
+    rows: { id: number; status: OrderStatus; remains: number | null; nextCheckAt: Date }[],
+    now: Date,
+  ): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const values = sql.join(
+      rows.map(
+        (r) =>
+          sql`(${r.id}::integer, ${r.status}::integer, ${r.remains}::integer, ${r.nextCheckAt.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const result = (await ex.execute(sql`
+      UPDATE orders
+         SET next_check_at = v.next_check_at, attempts = 0, leased_until = NULL, lease_token = NULL,
+             last_error = NULL, finished_at = NULL, updated_at = ${now.toISOString()}::timestamptz
+        FROM (VALUES ${values}) AS v(id, status, remains, next_check_at)
+       WHERE orders.id = v.id AND orders.lease_token = ${token} AND ${open}
+         AND orders.status = v.status AND orders.remains IS NOT DISTINCT FROM v.remains
+      RETURNING orders.id`)) as unknown as { rows: { id: number }[] };
+    return result.rows.map((row) => Number(row.id));
+  },
+
   /** Why the worker cancelled an order (packages/domain order-cancel-reason.ts); never cleared. */
   async recordCancelReason(tx: Tx, id: number, reason: string) {
     await tx.update(orders).set({ cancelReason: reason }).where(eq(orders.id, id));

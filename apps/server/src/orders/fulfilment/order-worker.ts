@@ -6,10 +6,10 @@ import type { Clock } from '../../shared/clock';
 import { ordersRepository, type OrderRow } from '../orders.repository';
 import { HELD_INTERRUPTED_SUBMIT, recordProviderFailure } from './provider-failure';
 import { refreshRefills } from '../refills/refresh-refills.workflow';
-import { refreshStatuses } from './refresh-status.workflow';
 import { runDueAutoOrders } from './run-auto-orders.workflow';
 import { sendRefills } from '../refills/send-refills.workflow';
 import { sendToProvider } from './send-to-provider.workflow';
+import { statusCalls } from './status-sweep';
 import {
   addInto,
   emptyReport,
@@ -27,14 +27,12 @@ import { fulfilmentRepository } from './fulfilment.repository';
  * another, and a provider is not flooded by one panel process (each process has its own lanes).
  */
 const PROVIDER_CONCURRENCY = 4;
-/** Orders in one multi-status call (the trade's limit). */
-const STATUS_BATCH = 100;
 
 /**
  * The order lifecycle's background work (docs/ARCHITECTURE.md "Orders and the background loop"), one
  * `tick()` at a time: the tables are the queue. Each step is an operation of its own file — run
  * auto-orders (run-auto-orders.workflow.ts), send to provider (send-to-provider.workflow.ts), refresh
- * statuses (refresh-status.workflow.ts), decide a failure (provider-failure.ts), refund
+ * statuses (status-sweep.ts, refresh-status.workflow.ts), decide a failure (provider-failure.ts), refund
  * (cancellation/refund.workflow.ts), send refills (refills/send-refills.workflow.ts) and follow them
  * (refills/refresh-refills.workflow.ts) — and this class claims the work and runs it,
  * like points/charge-worker.ts for charges.
@@ -182,10 +180,7 @@ export class OrderWorker implements WorkerContext {
       (order) => () => sendToProvider(this, client, order, report),
     );
     const submitted = group.filter((o) => o.providerOrderId !== null);
-    for (let i = 0; i < submitted.length; i += STATUS_BATCH) {
-      const batch = submitted.slice(i, i + STATUS_BATCH);
-      calls.push(() => refreshStatuses(this, client, batch, report));
-    }
+    calls.push(...statusCalls(this, client, provider, submitted, report));
     await inParallel(calls, this.options.providerConcurrency ?? PROVIDER_CONCURRENCY);
   }
 }

@@ -1,18 +1,19 @@
-import { OrderStatus, orderStatusFromProvider, refundForRemainsWon } from '@smm/domain';
+import { isOpenOrderStatus, OrderStatus, orderStatusFromProvider, refundForRemainsWon } from '@smm/domain';
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../../providers/provider-api';
 import type { OrderRow } from '../orders.repository';
 import { asProviderError, recordProviderFailure } from './provider-failure';
 import { recordProviderBill } from './provider-bill';
 import { refundOrder } from '../cancellation/refund.workflow';
+import { secondsSinceProgress, statusCheckSeconds } from './status-check-interval';
 import { seconds, type TickReport, type WorkerContext } from './worker-context';
 import { fulfilmentRepository } from './fulfilment.repository';
 
+/** What a provider said of each order of a status call: its status, or its `{ error }`. */
+export type StatusAnswers = Map<string, ProviderOrderStatus | { error: string }>;
+
 /**
  * Asks the provider for the status of a claimed batch of orders it has (one multi-status call) and
- * applies each answer (applyProviderStatus: the new status in one conditional update, the refund of a
- * PARTIAL or CANCELED order through refundOrder, the provider's charge checked against what was paid);
- * an unusable one goes to recordProviderFailure (status calls are reads: backed off, never changing the
- * order).
+ * applies the answers (applyStatusAnswers). A failed call is a failure of each order of the batch.
  */
 export async function refreshStatuses(
   ctx: WorkerContext,
@@ -20,13 +21,48 @@ export async function refreshStatuses(
   batch: OrderRow[],
   report: TickReport,
 ): Promise<void> {
-  let answers: Map<string, ProviderOrderStatus | { error: string }>;
+  let answers: StatusAnswers;
   try {
     answers = await client.statuses(batch.map((o) => o.providerOrderId!));
   } catch (error) {
     for (const order of batch) await recordProviderFailure(ctx, order, asProviderError(error), report);
     return;
   }
+  await applyStatusAnswers(ctx, batch, answers, report);
+}
+
+/** One order's status asked on its own (`order=<id>`: a provider without multi-status), then applied. */
+export async function refreshStatus(
+  ctx: WorkerContext,
+  client: ProviderApi,
+  order: OrderRow,
+  report: TickReport,
+): Promise<void> {
+  let answer: ProviderOrderStatus | { error: string };
+  try {
+    answer = await client.status(order.providerOrderId!);
+  } catch (error) {
+    return recordProviderFailure(ctx, order, asProviderError(error), report);
+  }
+  await applyStatusAnswers(ctx, [order], new Map([[order.providerOrderId!, answer]]), report);
+}
+
+/**
+ * Applies a status call's answers to its claimed orders. An unusable one goes to recordProviderFailure
+ * (status calls are reads: backed off, never changing the order; an id the provider does not know is
+ * marked so). The common case of a sweep, an answer that changes nothing, is written for the whole batch
+ * in one statement (applyUnchangedStatuses, fenced by the claim's token), its next check by need
+ * (statusCheckSeconds); any other answer in its own transaction (applyProviderStatus).
+ */
+export async function applyStatusAnswers(
+  ctx: WorkerContext,
+  batch: OrderRow[],
+  answers: StatusAnswers,
+  report: TickReport,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const unchanged: { id: number; status: OrderStatus; remains: number | null; nextCheckAt: Date }[] = [];
+  const changed: { order: OrderRow; status: OrderStatus; answer: ProviderOrderStatus }[] = [];
   for (const order of batch) {
     const answer = answers.get(order.providerOrderId!);
     const status = answer && 'status' in answer ? orderStatusFromProvider(answer.status) : null;
@@ -41,10 +77,37 @@ export async function refreshStatuses(
       );
       continue;
     }
+    if (changesNothing(order, status, answer)) {
+      const wait = statusCheckSeconds(ctx.options.statusRefreshSeconds, secondsSinceProgress(order, now));
+      unchanged.push({ id: order.id, status, remains: order.remains, nextCheckAt: seconds(now, wait) });
+    } else changed.push({ order, status, answer });
+  }
+  if (unchanged.length > 0) {
+    // One claim's batch: every row carries the same token.
+    const token = batch[0]!.leaseToken!;
+    const written = await fulfilmentRepository.applyUnchangedStatuses(ctx.db, token, unchanged, now);
+    report.refreshed += written.length;
+    report.leaseLost += unchanged.length - written.length;
+  }
+  for (const { order, status, answer } of changed) {
     const refunded = await applyProviderStatus(ctx, order, status, answer);
     report.refreshed += 1;
     if (refunded) report.refunds += 1;
   }
+}
+
+/**
+ * An answer that tells nothing new: the order's open status, start count and remains as stored, and
+ * no bill other than the one recorded (a new bill goes through recordProviderBill).
+ */
+function changesNothing(order: OrderRow, status: OrderStatus, answer: ProviderOrderStatus): boolean {
+  return (
+    isOpenOrderStatus(status) &&
+    status === order.status &&
+    (answer.remains ?? null) === order.remains &&
+    (answer.startCount ?? null) === order.startCount &&
+    (!answer.charge || answer.charge === order.providerCharge)
+  );
 }
 
 /** The provider's word on an open order; a final state and its refund happen exactly once. */
