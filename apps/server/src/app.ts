@@ -233,6 +233,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     routineLog,
   );
   app.decorate('background', background);
+  // A woken lane sends at once, but only while the loop runs: a process that ticks by hand (tests, a
+  // loop turned off with BACKGROUND_TICK_SECONDS=0) sends when it ticks.
+  services.laneWake.onWake((providerId) => {
+    if (background.started) worker.wake(providerId);
+  });
   // Closing: no new tick from the start; onClose hooks run last-added first, so this one waits for
   // the running tick after in-flight requests finish and before the providers and database close.
   app.addHook('preClose', (done) => {
@@ -242,6 +247,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Provider lanes outlive the tick that started them: an order being sent is recorded before close.
   app.addHook('onClose', async () => {
     await background.close();
+    worker.stopLanes();
     await Promise.all([worker.settled(), catalogSync.settled()]);
     await providerHealth.settled();
   });

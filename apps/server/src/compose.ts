@@ -74,6 +74,7 @@ import { ApiRateLimiter } from './public-api/api-rate-limiter';
 import { PublicApiService } from './public-api/public-api.service';
 import { SettingsService } from './settings/settings.service';
 import { missingServerVariables } from './settings/unbuilt-flags';
+import { LaneWakeBus } from './orders/fulfilment/wake-bus';
 import { CacheBus } from './shared/cache-bus';
 import type { Clock } from './shared/clock';
 
@@ -84,6 +85,8 @@ import type { Clock } from './shared/clock';
 export interface AppServices {
   clock: Clock;
   cacheBus: CacheBus;
+  /** Wakes a provider's lane when an order of it is placed (the background loop acts on it). */
+  laneWake: LaneWakeBus;
   settings: SettingsService;
   catalog: CatalogService;
   content: ContentService;
@@ -161,6 +164,13 @@ export async function composeServices(
     );
     app.addHook('onClose', () => cacheBus.close());
   }
+  // A new order wakes its provider's lane, here and in the other processes (docs/ARCHITECTURE.md
+  // "Orders and the background loop").
+  const laneWake = new LaneWakeBus(database.notify, (error) =>
+    app.log.warn({ err: error }, 'lane wake-up not delivered; the next tick sends the order'),
+  );
+  if (database.connectListener) await laneWake.listen(database.connectListener);
+  app.addHook('onClose', () => laneWake.close());
   // The member guard's account facts, dropped by every writer of them (docs/ARCHITECTURE.md#the-account-cache).
   const guardCache = new AccountGuardCache((id) => accountRepository.findAuthenticatedById(db, id));
   cacheBus.onAccount((id) => (id === null ? guardCache.clear() : guardCache.forget(id)));
@@ -235,7 +245,12 @@ export async function composeServices(
     settings,
     catalog,
     clock,
-    { orderPlaced: (kind) => metrics.orderPlaced(kind) },
+    {
+      orderPlaced: (kind, providerId) => {
+        metrics.orderPlaced(kind);
+        if (providerId !== null) laneWake.wake(providerId);
+      },
+    },
     new OrderCommitBatcher(db, database.kind === 'postgres' ? ORDER_BATCH_POSTGRES : ORDER_BATCH_PGLITE),
   );
   const simulatedProvider = new SimulatedProvider(db, {
@@ -293,6 +308,7 @@ export async function composeServices(
   const services: AppServices = {
     clock,
     cacheBus,
+    laneWake,
     settings,
     catalog,
     content,

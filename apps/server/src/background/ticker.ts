@@ -32,6 +32,11 @@ export class Ticker {
     this.timer.unref();
   }
 
+  /** True once start() set the loop going, until close(): only then do woken lanes act. */
+  get started(): boolean {
+    return this.timer !== undefined && !this.closed;
+  }
+
   /** True while a tick runs. */
   get busy(): boolean {
     return this.running !== undefined;

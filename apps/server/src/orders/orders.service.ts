@@ -26,7 +26,7 @@ export class OrdersService {
     catalog: CatalogService,
     private readonly clock: Clock,
     /** Told of each order placed (committed; an idempotent repeat is not): the metrics count them. */
-    events: { orderPlaced?(kind: 'order' | 'auto'): void } = {},
+    events: { orderPlaced?(kind: 'order' | 'auto', providerId: number | null): void } = {},
     /** Group commit: the orders arriving together share one transaction (docs/ARCHITECTURE.md#group-commit). */
     private readonly batcher: OrderCommitBatcher = new OrderCommitBatcher(db, ORDER_BATCH_PGLITE),
   ) {

@@ -46,11 +46,19 @@ export const fulfilmentRepository = {
    * this batch away from them while the provider is called outside any transaction. The token is the
    * fence: once the lease has run out and another process claimed the row, its token replaces this
    * one, and every later write of this claim (markSending, a failure, a status) finds no row to change.
-   * Orders of `skipProviders` (this process is still busy with those providers) are left to others.
+   * Orders of `skipProviders` (this process is still busy with those providers) are left to others;
+   * with `onlyProvider`, only that provider's orders are claimed (a lane claiming again for itself).
    */
   async claimDueOrders(
     tx: Tx,
-    claim: { now: Date; leaseUntil: Date; limit: number; token: string; skipProviders?: number[] },
+    claim: {
+      now: Date;
+      leaseUntil: Date;
+      limit: number;
+      token: string;
+      skipProviders?: number[];
+      onlyProvider?: number;
+    },
   ): Promise<OrderRow[]> {
     const skip = claim.skipProviders ?? [];
     const due = await tx
@@ -68,6 +76,7 @@ export const fulfilmentRepository = {
                 sql`, `,
               )}))`
             : undefined,
+          claim.onlyProvider === undefined ? undefined : eq(orders.providerId, claim.onlyProvider),
         ),
       )
       .orderBy(asc(orders.nextCheckAt))

@@ -27,6 +27,11 @@ import { fulfilmentRepository } from './fulfilment.repository';
  * another, and a provider is not flooded by one panel process (each process has its own lanes).
  */
 const PROVIDER_CONCURRENCY = 4;
+/**
+ * How long a background lane keeps claiming again for its provider before it leaves the rest to the
+ * next tick: long enough to drain a backlog at the provider's pace, short enough that a lane ends.
+ */
+const LANE_BUDGET_SECONDS = 30;
 
 /**
  * The order lifecycle's background work (docs/ARCHITECTURE.md "Orders and the background loop"), one
@@ -54,15 +59,22 @@ export class OrderWorker implements WorkerContext {
 
   /** Providers this process is calling right now, by id: their lanes, so close() can wait for them. */
   private readonly lanes = new Map<number, Promise<void>>();
+  /** Providers woken while their lane ran: the lane claims again for them when its batch is done. */
+  private readonly woken = new Set<number>();
+  /** Claims of this process, one at a time, so a provider's lane is registered before the next claim. */
+  private claiming: Promise<unknown> = Promise.resolve();
+  /** Set by stopLanes (the app closing): no lane claims again and no wake starts one. */
+  private stopped = false;
 
   /**
    * One tick that waits for every provider call it makes: the report counts what happened. Tests and
-   * one-off runs use it; the background loop uses backgroundTick().
+   * one-off runs use it; the background loop uses backgroundTick(). Its lanes send what it claimed and
+   * end: they never claim again on their own.
    */
   async tick(): Promise<TickReport> {
     const report = emptyReport();
     report.autoOrderRuns = await runDueAutoOrders(this, this.services);
-    await Promise.all(await this.dispatchDueOrders(report));
+    await Promise.all(await this.dispatchDueOrders(report, { follow: false }));
     await this.runRefills(report);
     return report;
   }
@@ -70,17 +82,40 @@ export class OrderWorker implements WorkerContext {
   /**
    * The background loop's tick: claims and starts each provider's lane without waiting for it, so a
    * slow or hanging provider never holds the next tick, nor the orders of the others. A provider whose
-   * lane from an earlier tick is still running is not claimed for again by this process meanwhile.
+   * lane from an earlier tick is still running is not claimed for again by this process meanwhile;
+   * that lane claims again for its provider itself while its claims come back full.
    */
   async backgroundTick(): Promise<
     Pick<TickReport, 'autoOrderRuns' | 'claimed' | 'refillsSent' | 'refillsRefreshed' | 'refillsFinished'>
   > {
     const report = emptyReport();
     report.autoOrderRuns = await runDueAutoOrders(this, this.services);
-    await this.dispatchDueOrders(report);
+    await this.dispatchDueOrders(report, { follow: true });
     await this.runRefills(report);
     const { autoOrderRuns, claimed, refillsSent, refillsRefreshed, refillsFinished } = report;
     return { autoOrderRuns, claimed, refillsSent, refillsRefreshed, refillsFinished };
+  }
+
+  /**
+   * A new order of `providerId` is due (docs/ARCHITECTURE.md "Orders and the background loop"): its
+   * lane claims now if idle, or claims again once its batch is done. Only the background loop wakes
+   * the worker; a worker that is only ticked by hand is never woken.
+   */
+  wake(providerId: number): void {
+    if (this.stopped) return;
+    if (this.lanes.has(providerId)) {
+      this.woken.add(providerId);
+      return;
+    }
+    const report = emptyReport();
+    this.dispatchDueOrders(report, { follow: true, only: providerId }).catch((error: unknown) =>
+      this.options.onLaneError?.(error, providerId),
+    );
+  }
+
+  /** No lane claims again and no wake claims any more; settled() then waits for the running lanes. */
+  stopLanes(): void {
+    this.stopped = true;
   }
 
   /**
@@ -98,12 +133,46 @@ export class OrderWorker implements WorkerContext {
     while (this.lanes.size > 0) await Promise.allSettled([...this.lanes.values()]);
   }
 
+  /** Runs `work` after every earlier claim of this process has registered its lanes. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.claiming.then(work, work);
+    this.claiming = run.catch(() => undefined);
+    return run;
+  }
+
   /**
-   * Claims due orders (none of a provider this process is still busy with) under a fresh lease token,
-   * and starts one lane per provider. Returns the lanes started; each resolves when done (a lane's
-   * failure is reported to onLaneError and rejects only the promise returned here).
+   * Claims due orders (none of a provider this process is still busy with; with `only`, that
+   * provider's alone) under a fresh lease token, and starts one lane per provider. Returns the lanes
+   * started; each resolves when done (a lane's failure is reported to onLaneError and rejects only the
+   * promise returned here). `follow`: the lanes claim again for their provider (laneLoop).
    */
-  private async dispatchDueOrders(report: TickReport): Promise<Promise<void>[]> {
+  private dispatchDueOrders(
+    report: TickReport,
+    how: { follow: boolean; only?: number },
+  ): Promise<Promise<void>[]> {
+    return this.exclusive(async () => {
+      if (how.only !== undefined && this.lanes.has(how.only)) {
+        this.woken.add(how.only);
+        return [];
+      }
+      const { byProvider, full } = await this.claimGroups(report, how.only, [...this.lanes.keys()]);
+      const started: Promise<void>[] = [];
+      for (const [providerId, group] of byProvider) {
+        if (providerId === null) {
+          await this.failForNoProvider(group, report);
+          continue;
+        }
+        started.push(this.startLane(providerId, group, how.follow && full, how.follow, report));
+      }
+      return started;
+    });
+  }
+
+  /**
+   * One claim of at most `batchSize` due orders, grouped by provider; `full` when the claim came back
+   * with all it asked for (more may be due). An order whose sender died mid-send is held here.
+   */
+  private async claimGroups(report: TickReport, only: number | undefined, skip: number[]) {
     const now = this.clock.now();
     const token = randomUUID();
     const claimed = await this.db.transaction((tx) =>
@@ -112,7 +181,8 @@ export class OrderWorker implements WorkerContext {
         leaseUntil: leaseUntil(this, now),
         limit: this.options.batchSize,
         token,
-        skipProviders: [...this.lanes.keys()],
+        skipProviders: skip,
+        onlyProvider: only,
       }),
     );
     report.claimed += claimed.length;
@@ -133,28 +203,68 @@ export class OrderWorker implements WorkerContext {
       }
       return false;
     });
-    const started: Promise<void>[] = [];
-    for (const [providerId, group] of byProvider) {
-      if (providerId === null) {
-        await this.failForNoProvider(group, report);
-        continue;
-      }
-      const laneReport = emptyReport();
-      const lane = this.runLane(providerId, group, laneReport).finally(() => {
-        addInto(report, laneReport);
-        if (Object.values(laneReport).some((n) => n > 0)) this.options.onLaneDone?.(laneReport, providerId);
+    return { byProvider, full: claimed.length >= this.options.batchSize };
+  }
+
+  /** Starts and registers a provider's lane; called inside exclusive(), before the next claim. */
+  private startLane(
+    providerId: number,
+    group: OrderRow[],
+    full: boolean,
+    follow: boolean,
+    report: TickReport,
+  ): Promise<void> {
+    const laneReport = emptyReport();
+    const lane = (
+      follow
+        ? this.laneLoop(providerId, group, full, laneReport)
+        : this.runLane(providerId, group, laneReport)
+    ).finally(() => {
+      addInto(report, laneReport);
+      if (Object.values(laneReport).some((n) => n > 0)) this.options.onLaneDone?.(laneReport, providerId);
+    });
+    const tracked = lane.then(
+      () => undefined,
+      (error: unknown) => this.options.onLaneError?.(error, providerId),
+    );
+    this.lanes.set(providerId, tracked);
+    void tracked.finally(() => {
+      if (this.lanes.get(providerId) !== tracked) return;
+      this.lanes.delete(providerId);
+      // Woken after the lane's last look: the wake is not lost.
+      if (this.woken.delete(providerId)) this.wake(providerId);
+    });
+    return lane;
+  }
+
+  /**
+   * A lane of the background loop: its batch, then, while the claim came back full or a new order woke
+   * it, another claim for its provider alone, at once — a backlog drains at the provider's pace, not
+   * the tick's — until a claim comes back short or LANE_BUDGET_SECONDS are spent (the next tick goes
+   * on). Each claim is the same SKIP LOCKED claim under a fresh lease token.
+   */
+  private async laneLoop(providerId: number, first: OrderRow[], full: boolean, report: TickReport) {
+    const until = this.clock.now().getTime() + (this.options.laneBudgetSeconds ?? LANE_BUDGET_SECONDS) * 1000;
+    let group = first;
+    let again = full;
+    for (;;) {
+      await this.runLane(providerId, group, report);
+      const woken = this.woken.delete(providerId);
+      if ((!again && !woken) || this.stopped || this.clock.now().getTime() >= until) return;
+      const next = await this.exclusive(async () => {
+        const skip = [...this.lanes.keys()].filter((id) => id !== providerId);
+        const { byProvider, full: more } = await this.claimGroups(report, providerId, skip);
+        // A failover took some of them (docs/ARCHITECTURE.md#provider-health): their own lanes.
+        for (const [other, orders] of byProvider) {
+          if (other === null) await this.failForNoProvider(orders, report);
+          else if (other !== providerId) void this.startLane(other, orders, false, true, emptyReport());
+        }
+        return { orders: byProvider.get(providerId) ?? [], more };
       });
-      const tracked = lane.then(
-        () => undefined,
-        (error: unknown) => this.options.onLaneError?.(error, providerId),
-      );
-      this.lanes.set(providerId, tracked);
-      void tracked.finally(() => {
-        if (this.lanes.get(providerId) === tracked) this.lanes.delete(providerId);
-      });
-      started.push(lane);
+      if (next.orders.length === 0 && !next.more) return;
+      group = next.orders;
+      again = next.more;
     }
-    return started;
   }
 
   /** Orders whose service has no enabled provider: a retryable failure each (backed off, then refunded). */

@@ -16,6 +16,8 @@ export interface OrderWorkerOptions {
    * renews it for the order being sent). Default LEASE_SECONDS.
    */
   leaseSeconds?: number;
+  /** How long a background lane claims again for its provider before the next tick. Default 30. */
+  laneBudgetSeconds?: number;
   /** Calls in flight to one provider at once from this process. Default PROVIDER_CONCURRENCY. */
   providerConcurrency?: number;
   /** Told of each failed provider call recorded (`submit`: a new order; `status`: one the provider has). */

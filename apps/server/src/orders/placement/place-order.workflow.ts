@@ -19,8 +19,11 @@ export interface PlacementDeps {
   clock: Clock;
   /** Group commit: the orders arriving together share one transaction (docs/ARCHITECTURE.md#group-commit). */
   batcher: OrderCommitBatcher;
-  /** Told of each order placed (committed; an idempotent repeat is not): the metrics count them. */
-  events: { orderPlaced?(kind: 'order' | 'auto'): void };
+  /**
+   * Told of each order placed (committed; an idempotent repeat is not): the metrics count them, and an
+   * order's provider (null for an auto-order, whose runs the background loop places) is woken to send it.
+   */
+  events: { orderPlaced?(kind: 'order' | 'auto', providerId: number | null): void };
 }
 
 /**
@@ -51,7 +54,7 @@ export async function placeOrder(
     : await writeOrder(deps.batcher, checked, key);
   if (!placed) return replayAfterCommit(deps.db, accountId, key!);
   const result = presentPlaced(placed, auto);
-  deps.events.orderPlaced?.(auto ? 'auto' : 'order');
+  deps.events.orderPlaced?.(auto ? 'auto' : 'order', auto ? null : checked.order.providerId);
   return result;
 }
 
