@@ -82,7 +82,9 @@ export async function groupByProvider<T extends { providerId: number | null }>(
   const byProvider = new Map<number | null, T[]>();
   for (const row of claimed) {
     if (await settle(row)) continue;
-    byProvider.set(row.providerId, [...(byProvider.get(row.providerId) ?? []), row]);
+    const group = byProvider.get(row.providerId);
+    if (group) group.push(row);
+    else byProvider.set(row.providerId, [row]);
   }
   return byProvider;
 }
