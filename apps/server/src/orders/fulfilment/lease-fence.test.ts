@@ -217,6 +217,62 @@ describe(`the claim is a fence on ${testDatabaseKind}`, () => {
   });
 });
 
+describe(`the background loop's lanes keep the fence on ${testDatabaseKind}`, () => {
+  /**
+   * Two processes running the background loop at once: small claims, so each lane claims again while
+   * full; wakes from placed orders arriving while lanes run; and a lease that runs out mid-lane, so the
+   * other process takes orders over. Whatever interleaving comes, each link reaches the provider once,
+   * and an order is only ever sent, or held for an operator when its send may be at the provider.
+   */
+  it('two workers whose lanes claim again and are woken send every order once', async () => {
+    const service = await firstService();
+    const member = await createMember(t.app, { point: START * 10 });
+    const provider = new StrictProvider();
+    const realAdd = provider.add.bind(provider);
+    // Each answer takes a moment (a macrotask), so the two workers' lanes interleave.
+    provider.add = async (input) => {
+      await new Promise((resolve) => setTimeout(resolve, provider.adds.length % 3));
+      return realAdd(input);
+    };
+    const options = { batchSize: 4, providerConcurrency: 2 };
+    const a = workerFor(() => provider, options);
+    const b = workerFor(() => provider, options);
+    const links = Array.from({ length: 24 }, (_, i) => `https://lanes.test/p/${i}`);
+    const ids = await placeOrders(member, service.id, service.min, links);
+    const providerId = (await orderRows(ids.slice(0, 1)))[0]!.providerId!;
+
+    await Promise.all([a.backgroundTick(), b.backgroundTick()]);
+    // While the lanes run: more orders, each waking both processes' lanes.
+    for (let i = 0; i < 8; i += 1) {
+      const link = `https://lanes.test/woken/${i}`;
+      links.push(link);
+      ids.push(...(await placeOrders(member, service.id, service.min, [link])));
+      a.wake(providerId);
+      b.wake(providerId);
+      // Once, mid-way, every lease runs out: the other process may take a running batch over.
+      if (i === 4) t.clock.advance((LEASE_SECONDS + 1) * 1000);
+    }
+    await Promise.all([a.settled(), b.settled()]);
+    // Whatever is left (lanes out of budget, or a take-over) goes in later ticks.
+    for (let round = 0; round < 5; round += 1) {
+      t.clock.advance(60_000);
+      await Promise.all([a.backgroundTick(), b.backgroundTick()]);
+      await Promise.all([a.settled(), b.settled()]);
+    }
+
+    expect(provider.adds.length).toBe(new Set(provider.adds).size);
+    const rows = await orderRows(ids);
+    for (const order of rows) {
+      if (order.providerOrderId !== null) expect(provider.byLink.get(order.link)).toBe(order.providerOrderId);
+      else expect(order.lastError, `order ${order.id}`).toBe(HELD_INTERRUPTED_SUBMIT);
+    }
+    // Every link the provider runs is on its order; most were sent outright.
+    expect(rows.filter((o) => o.providerOrderId !== null).length).toBe(provider.byLink.size);
+    expect(provider.byLink.size).toBeGreaterThan(links.length / 2);
+    expect(await refundsOf(ids)).toEqual([]);
+  });
+});
+
 describe(`providers are served independently on ${testDatabaseKind}`, () => {
   it('a hanging provider holds neither the next tick nor another provider, and has a bounded number of calls in flight', async () => {
     const db = t.app.database.db;
