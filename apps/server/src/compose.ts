@@ -273,7 +273,7 @@ export async function composeServices(
   const worker = new OrderWorker(db, providers, catalog, clock, {
     statusRefreshSeconds: config.background.statusRefreshSeconds,
     maxSubmitAttempts: config.background.maxSubmitAttempts,
-    batchSize: 100,
+    batchSize: config.background.claimSize,
     secondsPerMinute: config.background.autoOrderMinuteSeconds,
     leaseSeconds: config.background.leaseSeconds,
     onProviderError: (stage) => metrics.providerError(stage),

@@ -108,6 +108,7 @@ describe('loadConfig', () => {
       ORDER_STATUS_REFRESH_SECONDS: ['7', (c) => c.background.statusRefreshSeconds, 7],
       ORDER_MAX_SUBMIT_ATTEMPTS: ['3', (c) => c.background.maxSubmitAttempts, 3],
       ORDER_LEASE_SECONDS: ['300', (c) => c.background.leaseSeconds, 300],
+      ORDER_CLAIM_SIZE: ['20', (c) => c.background.claimSize, 20],
       AUTO_ORDER_MINUTE_SECONDS: ['0.05', (c) => c.background.autoOrderMinuteSeconds, 0.05],
       WEB_DIST: [dataDir, (c) => c.webDist, dataDir],
       LOG_LEVEL: ['warn', (c) => c.logLevel, 'warn'],

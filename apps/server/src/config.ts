@@ -60,6 +60,7 @@ export const envSchema = z
     ORDER_STATUS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
     ORDER_MAX_SUBMIT_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
     ORDER_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+    ORDER_CLAIM_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
     AUTO_ORDER_MINUTE_SECONDS: z.coerce.number().min(0.001).max(60).default(60),
     DEPOSIT_WEBHOOK_SECRET: z
       .string()
@@ -168,6 +169,8 @@ export interface AppConfig {
     autoOrderMinuteSeconds: number;
     /** How long a process holds the orders it claimed before another may take them over. */
     leaseSeconds: number;
+    /** Orders one claim of a lane takes at most (a full claim claims again at once). */
+    claimSize: number;
   };
   /**
    * Upstream calls; the built-in simulated provider's share of Partial and Canceled outcomes, and of
@@ -296,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxSubmitAttempts: e.ORDER_MAX_SUBMIT_ATTEMPTS,
       autoOrderMinuteSeconds: e.AUTO_ORDER_MINUTE_SECONDS,
       leaseSeconds: e.ORDER_LEASE_SECONDS,
+      claimSize: e.ORDER_CLAIM_SIZE,
     },
     charges: {
       maxWon: e.CHARGE_MAX_WON,

@@ -379,6 +379,8 @@ function serverEnv(dataDir: string, databaseUrl?: string): Record<string, string
     SEED_DEMO_DATA: 'true',
     DEPOSIT_WEBHOOK_SECRET: SECRET,
     BACKGROUND_TICK_SECONDS: '0.2',
+    // Small claims: a provider's lane claims again while full, between ticks, and wakes on new orders.
+    ORDER_CLAIM_SIZE: '7',
     ORDER_STATUS_REFRESH_SECONDS: '1',
     AUTO_ORDER_MINUTE_SECONDS: '0.005',
     SIMULATED_PROVIDER_PARTIAL_PERCENT: '20',
@@ -532,9 +534,12 @@ describe.skipIf(!tsxInstalled)(`crash safety on ${testDatabaseKind} (seed ${SEED
         const env = {
           ...serverEnv(dataDir, databaseUrl),
           // Leases short enough to run out in the middle of a batch: 20 sends at 4 in flight and
-          // 1.5 s each take 7.5 s, the lease 5 s.
+          // 1.5 s each take 7.5 s, the lease 5 s. A claim takes a whole burst (ORDER_CLAIM_SIZE 100): B
+          // must start once A holds all of it, which smaller claims, taken one after another, delay
+          // past the point where A's lease runs out (the other cases use small claims).
           PROVIDER_TIMEOUT_SECONDS: '2.5',
           ORDER_LEASE_SECONDS: '5',
+          ORDER_CLAIM_SIZE: '100',
           PROVIDER_ALLOW_PRIVATE_ADDRESSES: 'true',
           LOG_LEVEL: 'info',
         };

@@ -27,6 +27,7 @@ const t = useTestApp({
     maxSubmitAttempts: 3,
     autoOrderMinuteSeconds: 1,
     leaseSeconds: 120,
+    claimSize: 100,
   },
   providers: { timeoutMs: 2000, simulatedPartialPercent: 20, simulatedCancelPercent: 10 },
   charges: { maxWon: 5_000_000, maxPending: 3, depositWebhookSecret: 'test-deposit-webhook-secret-0123' },

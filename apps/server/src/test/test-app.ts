@@ -62,6 +62,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       maxSubmitAttempts: 3,
       autoOrderMinuteSeconds: 60,
       leaseSeconds: 120,
+      claimSize: 100,
     },
     providers: { timeoutMs: 2000, simulatedPartialPercent: 10, simulatedCancelPercent: 5 },
     // The suite's fake providers listen on 127.0.0.1; the SSRF tests turn this off themselves.
