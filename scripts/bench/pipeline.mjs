@@ -17,7 +17,8 @@
 //
 //   --pglite: then phase A again on the embedded database (its tables are inside the server process,
 //     out of psql's reach, so no sweep there; no pgbench beside it).
-//   npm run bench:pipeline [-- --fsync-off] [-- --pglite]   BACKGROUND_TICK_SECONDS as set (else the default);
+//   --profile: the server on PostgreSQL under the V8 profiler (slower), its busiest functions printed.
+//   npm run bench:pipeline [-- --fsync-off] [-- --pglite] [-- --profile]   BACKGROUND_TICK_SECONDS as set (else the default);
 //   BENCH_SERVER_MAIN=<built main.js>: measure that build. Writes .tmp/bench-pipeline.json.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +41,7 @@ import {
   startFakeProvider,
 } from './pipeline-setup.mjs';
 import { printPipelineSummary } from './pipeline-report.mjs';
+import { summariseProfile } from './profile.mjs';
 import { OPERATOR, operatorToken, prepareMembers } from './setup.mjs';
 import { yardstickOf } from './yardstick.mjs';
 
@@ -330,7 +332,10 @@ async function startPanel(database) {
   delete env.TEST_DATABASE_URL;
   if (database) env.DATABASE_URL = database;
   else delete env.DATABASE_URL;
-  const server = await startServer({ env });
+  // --profile: the PostgreSQL panel runs under the V8 profiler; its top functions are printed at the end.
+  const profileDir = database && args.has('--profile') ? join(root, '.tmp/profile-pipeline') : undefined;
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  const server = await startServer({ env, profileDir });
   const stop = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -367,6 +372,7 @@ try {
   alive(server, fake);
   await panel.stop();
   panel = undefined;
+  if (args.has('--profile')) summary.profile = summariseProfile(join(root, '.tmp/profile-pipeline'));
   // The embedded database: the sends only (its tables are inside the server, out of psql's reach).
   if (args.has('--pglite')) {
     panel = await startPanel(undefined);
@@ -390,4 +396,11 @@ try {
 mkdirSync(join(root, '.tmp'), { recursive: true });
 writeFileSync(join(root, '.tmp/bench-pipeline.json'), JSON.stringify(summary, null, 2));
 printPipelineSummary(summary);
+if (summary.profile) {
+  console.log(
+    `server profile (PostgreSQL panel, ${summary.profile.seconds} s sampled): ${summary.profile.file}`,
+  );
+  console.table(summary.profile.byKind);
+  console.table(summary.profile.topFunctions);
+}
 process.exitCode = summary.error ? 1 : 0;

@@ -13,29 +13,56 @@ const MESSAGE_MAX = 500;
  */
 export const providerHealthRepository = {
   /** Adds one call into its minute's row; several processes' calls add up (ON CONFLICT DO UPDATE). */
-  async addCall(
+  /**
+   * Calls into their minutes' counters, one statement for all of them: the calls are summed by
+   * (provider, minute, action) first, so a row is written once however many calls it counts (with many
+   * calls in flight, every one of them would otherwise wait on the same row's lock in turn).
+   */
+  async addCalls(
     ex: Executor,
-    call: { providerId: number; bucket: Date; action: string; ms: number; failed: boolean },
+    calls: { providerId: number; bucket: Date; action: string; ms: number; failed: boolean }[],
   ): Promise<void> {
-    const failures = call.failed ? 1 : 0;
+    const sums = new Map<
+      string,
+      typeof providerCallStats.$inferInsert & {
+        calls: number;
+        failures: number;
+        totalMs: number;
+        maxMs: number;
+      }
+    >();
+    for (const call of calls) {
+      const key = `${call.providerId}:${call.bucket.getTime()}:${call.action}`;
+      const sum = sums.get(key);
+      const failures = call.failed ? 1 : 0;
+      if (sum) {
+        sum.calls += 1;
+        sum.failures += failures;
+        sum.totalMs += call.ms;
+        sum.maxMs = Math.max(sum.maxMs, call.ms);
+      } else {
+        sums.set(key, {
+          providerId: call.providerId,
+          bucket: call.bucket,
+          action: call.action,
+          calls: 1,
+          failures,
+          totalMs: call.ms,
+          maxMs: call.ms,
+        });
+      }
+    }
+    if (sums.size === 0) return;
     await ex
       .insert(providerCallStats)
-      .values({
-        providerId: call.providerId,
-        bucket: call.bucket,
-        action: call.action,
-        calls: 1,
-        failures,
-        totalMs: call.ms,
-        maxMs: call.ms,
-      })
+      .values([...sums.values()])
       .onConflictDoUpdate({
         target: [providerCallStats.providerId, providerCallStats.bucket, providerCallStats.action],
         set: {
-          calls: sql`${providerCallStats.calls} + 1`,
-          failures: sql`${providerCallStats.failures} + ${failures}`,
-          totalMs: sql`${providerCallStats.totalMs} + ${call.ms}`,
-          maxMs: sql`greatest(${providerCallStats.maxMs}, ${call.ms})`,
+          calls: sql`${providerCallStats.calls} + excluded.calls`,
+          failures: sql`${providerCallStats.failures} + excluded.failures`,
+          totalMs: sql`${providerCallStats.totalMs} + excluded.total_ms`,
+          maxMs: sql`greatest(${providerCallStats.maxMs}, excluded.max_ms)`,
         },
       });
   },

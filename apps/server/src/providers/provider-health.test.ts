@@ -22,6 +22,7 @@ import { FakeProvider } from '../test/fake-provider';
 import { createTestApp, testDatabaseKind, useTestApp, type TestApp } from '../test/test-app';
 import { ProviderError, type ProviderClient } from './provider-api';
 import { ProviderHealth } from './provider-health';
+import { providerHealthRepository } from './provider-health.repository';
 import { ProviderRegistry } from './provider-registry';
 import { RecordingProviderClient } from './recording-provider-client';
 import { SIMULATED_DRY_ERROR, SIMULATED_PROVIDER_KEY } from './simulated-provider';
@@ -149,6 +150,43 @@ describe(`provider health on ${testDatabaseKind}`, () => {
     expect(stored).toContain('bad key *** for this panel');
     const [added] = await db().select().from(providerCallStats).where(eq(providerCallStats.action, 'add'));
     expect(added).toMatchObject({ calls: 1, failures: 1, totalMs: 12, maxMs: 12 });
+  });
+
+  it('calls recorded at once share one upsert, summed by provider, minute and action', async () => {
+    const provider = await demoProvider();
+    const health = t.app.services.providerHealth;
+    const written = vi.spyOn(providerHealthRepository, 'addCalls');
+    try {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          health.record({
+            providerId: provider.id,
+            action: i % 2 === 0 ? 'add' : 'status',
+            ms: i + 1,
+            error: i === 3 ? 'status: timed out' : null,
+            apiKey: provider.apiKey,
+          }),
+        ),
+      );
+      // The first call is written alone, the nineteen that came while it was written together.
+      expect(written.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      written.mockRestore();
+    }
+    const rows = await db()
+      .select()
+      .from(providerCallStats)
+      .where(eq(providerCallStats.providerId, provider.id));
+    const byAction = Object.fromEntries(
+      rows.map(({ action, calls, failures, totalMs, maxMs }) => [
+        action,
+        { calls, failures, totalMs, maxMs },
+      ]),
+    );
+    expect(byAction).toEqual({
+      add: { calls: 10, failures: 0, totalMs: 1 + 3 + 5 + 7 + 9 + 11 + 13 + 15 + 17 + 19, maxMs: 19 },
+      status: { calls: 10, failures: 1, totalMs: 2 + 4 + 6 + 8 + 10 + 12 + 14 + 16 + 18 + 20, maxMs: 20 },
+    });
   });
 
   it('adds calls of the same minute into one row; a broken recorder never fails the call', async () => {

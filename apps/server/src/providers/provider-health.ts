@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import type { Clock } from '../shared/clock';
+import { Coalescer } from '../shared/coalescer';
 import { withoutProviderKey } from './provider-api';
 import { readBalance } from './provider-calls';
 import { providerHealthRepository as repo } from './provider-health.repository';
@@ -33,6 +34,11 @@ export class ProviderHealth implements ProviderCallRecorder {
   private registry: ProviderRegistry | undefined;
   private readonly inFlight = new Set<Promise<void>>();
   private lastPrunedAt = 0;
+  /** Calls recorded at the same moment share one upsert (the same minute's row for all of them). */
+  private readonly calls = new Coalescer(async (calls: Parameters<typeof repo.addCalls>[1]) => {
+    await repo.addCalls(this.db, calls);
+    return calls.map(() => undefined);
+  });
 
   constructor(
     private readonly db: Db,
@@ -60,7 +66,7 @@ export class ProviderHealth implements ProviderCallRecorder {
       const now = this.clock.now();
       const bucket = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
       const failed = call.error !== null;
-      await repo.addCall(this.db, { ...call, bucket, failed });
+      await this.calls.run({ providerId: call.providerId, action: call.action, ms: call.ms, bucket, failed });
       if (failed) {
         await repo.addError(this.db, {
           providerId: call.providerId,

@@ -137,52 +137,63 @@ export const fulfilmentRepository = {
   },
 
   /**
-   * The fence before an order is sent: true only if this claim (`token`) still holds the open, unsent
-   * order and no send is in flight, checked and marked in one statement. The lease is renewed from now,
-   * so a send late in a long batch keeps the order for its whole call. If this process dies before the
-   * answer is recorded, the next claim finds `submitting_since` set and holds the order (the provider
-   * may have it) rather than send it again.
+   * The fence before orders are sent: the ids of `marks` whose claim (`token`) still holds the open,
+   * unsent order with no send in flight, checked and marked in one statement (one row or many; the
+   * send path coalesces its callers, see send-marks.ts). The lease is renewed from each mark's now, so a
+   * send late in a long batch keeps the order for its whole call. If this process dies before the answer
+   * is recorded, the next claim finds `submitting_since` set and holds the order (the provider may have
+   * it) rather than send it again.
    */
-  async markSending(ex: Executor, id: number, token: string, now: Date, leaseUntil: Date): Promise<boolean> {
-    const rows = await ex
-      .update(orders)
-      .set({ submittingSince: now, leasedUntil: leaseUntil, nextCheckAt: leaseUntil })
-      .where(
-        and(
-          eq(orders.id, id),
-          eq(orders.leaseToken, token),
-          open,
-          isNull(orders.providerOrderId),
-          isNull(orders.submittingSince),
-          isNotNull(orders.nextCheckAt),
-        ),
-      )
-      .returning({ id: orders.id });
-    return rows.length === 1;
+  async markSending(
+    ex: Executor,
+    marks: { id: number; token: string; now: Date; leaseUntil: Date }[],
+  ): Promise<Set<number>> {
+    if (marks.length === 0) return new Set();
+    const values = sql.join(
+      marks.map(
+        (m) =>
+          sql`(${m.id}::integer, ${m.token}::text, ${m.now.toISOString()}::timestamptz, ${m.leaseUntil.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const result = (await ex.execute(sql`
+      UPDATE orders
+         SET submitting_since = v.now, leased_until = v.lease_until, next_check_at = v.lease_until
+        FROM (VALUES ${values}) AS v(id, token, now, lease_until)
+       WHERE orders.id = v.id AND orders.lease_token = v.token AND ${open}
+         AND orders.provider_order_id IS NULL AND orders.submitting_since IS NULL
+         AND orders.next_check_at IS NOT NULL
+      RETURNING orders.id`)) as unknown as { rows: { id: number }[] };
+    return new Set(result.rows.map((row) => Number(row.id)));
   },
 
   /**
-   * The provider accepted the order. Recorded whoever holds the lease now (the provider's word is the
-   * truth, and a process that took the order over held it rather than sent it again), but only on an
-   * open order that has no provider order id yet: false otherwise (closed meanwhile by an operator).
+   * The provider accepted these orders. Each is recorded whoever holds the lease now (the provider's
+   * word is the truth, and a process that took the order over held it rather than sent it again), but
+   * only on an open order that has no provider order id yet: the ids recorded are returned, and one
+   * missing was closed meanwhile by an operator.
    */
-  async markSubmitted(ex: Executor, id: number, providerOrderId: string, nextCheckAt: Date, now: Date) {
-    const rows = await ex
-      .update(orders)
-      .set({
-        providerOrderId,
-        attempts: 0,
-        nextCheckAt,
-        leasedUntil: null,
-        leaseToken: null,
-        submittingSince: null,
-        lastError: null,
-        progressAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(orders.id, id), isNull(orders.providerOrderId), open))
-      .returning({ id: orders.id });
-    return rows.length === 1;
+  async markSubmitted(
+    ex: Executor,
+    accepted: { id: number; providerOrderId: string; nextCheckAt: Date; now: Date }[],
+  ): Promise<Set<number>> {
+    if (accepted.length === 0) return new Set();
+    const values = sql.join(
+      accepted.map(
+        (a) =>
+          sql`(${a.id}::integer, ${a.providerOrderId}::text, ${a.nextCheckAt.toISOString()}::timestamptz, ${a.now.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const result = (await ex.execute(sql`
+      UPDATE orders
+         SET provider_order_id = v.provider_order_id, attempts = 0, next_check_at = v.next_check_at,
+             leased_until = NULL, lease_token = NULL, submitting_since = NULL, last_error = NULL,
+             progress_at = v.now, updated_at = v.now
+        FROM (VALUES ${values}) AS v(id, provider_order_id, next_check_at, now)
+       WHERE orders.id = v.id AND orders.provider_order_id IS NULL AND ${open}
+      RETURNING orders.id`)) as unknown as { rows: { id: number }[] };
+    return new Set(result.rows.map((row) => Number(row.id)));
   },
 
   /**

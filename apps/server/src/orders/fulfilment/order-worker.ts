@@ -10,6 +10,7 @@ import { runDueAutoOrders } from './run-auto-orders.workflow';
 import { sendRefills } from '../refills/send-refills.workflow';
 import { sendToProvider } from './send-to-provider.workflow';
 import { statusCalls } from './status-sweep';
+import { SendMarks } from './send-marks';
 import {
   addInto,
   emptyReport,
@@ -55,7 +56,11 @@ export class OrderWorker implements WorkerContext {
     private readonly services: { orderableServices(): Promise<ReadonlyMap<number, OrderableService>> },
     readonly clock: Clock,
     readonly options: OrderWorkerOptions,
-  ) {}
+  ) {
+    this.sendMarks = new SendMarks(db);
+  }
+
+  readonly sendMarks: SendMarks;
 
   /** Providers this process is calling right now, by id: their lanes, so close() can wait for them. */
   private readonly lanes = new Map<number, Promise<void>>();

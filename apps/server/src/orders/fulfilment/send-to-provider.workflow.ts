@@ -43,7 +43,7 @@ export async function sendToProvider(
     if (!order.providerServiceId) throw new ProviderError('service has no provider service id', false);
     const now = ctx.clock.now();
     // The fence: sent only if this claim still owns the unsent order, checked as it is marked sending.
-    if (!(await fulfilmentRepository.markSending(ctx.db, order.id, token, now, leaseUntil(ctx, now)))) {
+    if (!(await ctx.sendMarks.markSending(order.id, token, now, leaseUntil(ctx, now)))) {
       report.leaseLost += 1;
       return;
     }
@@ -61,8 +61,7 @@ export async function sendToProvider(
   // the error is not taken for a provider failure to retry: the order keeps its sending mark, and
   // once its lease ends the next claim holds it for an operator instead of sending it twice.
   const now = ctx.clock.now();
-  const recorded = await fulfilmentRepository.markSubmitted(
-    ctx.db,
+  const recorded = await ctx.sendMarks.markSubmitted(
     order.id,
     providerOrderId,
     seconds(now, ctx.options.statusRefreshSeconds),

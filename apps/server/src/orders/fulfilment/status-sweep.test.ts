@@ -9,6 +9,7 @@ import { FakeProvider } from '../../test/fake-provider';
 import { catalogService, placeOrder } from '../../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../../test/test-app';
 import { fulfilmentRepository } from './fulfilment.repository';
+import { SendMarks } from './send-marks';
 import { OrderWorker } from './order-worker';
 import { applyStatusAnswers } from './refresh-status.workflow';
 import { emptyReport } from './worker-context';
@@ -198,6 +199,7 @@ describe(`statuses in bulk on ${testDatabaseKind}`, () => {
       db: t.app.database.db,
       clock: t.clock,
       options: { statusRefreshSeconds: 30, maxSubmitAttempts: 3, batchSize: 50, secondsPerMinute: 60 },
+      sendMarks: new SendMarks(t.app.database.db),
     };
     const bulk = vi.spyOn(fulfilmentRepository, 'applyUnchangedStatuses');
     await applyStatusAnswers(ctx, claimed, answers, report);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { ProviderApi } from '../../providers/provider-api';
 import type { Clock } from '../../shared/clock';
+import type { SendMarks } from './send-marks';
 
 export interface OrderWorkerOptions {
   /** How often an open order's status is asked of its provider. */
@@ -39,6 +40,8 @@ export interface WorkerContext {
   db: Db;
   clock: Clock;
   options: OrderWorkerOptions;
+  /** The fence before each `add` and the record after it, coalesced across lanes (send-marks.ts). */
+  sendMarks: SendMarks;
 }
 
 export interface TickReport {
