@@ -21,6 +21,7 @@ import {
   type WorkerContext,
 } from './worker-context';
 import { fulfilmentRepository } from './fulfilment.repository';
+import { giveBackWhilePaused, ProviderPauses } from './provider-pauses';
 
 /**
  * Calls in flight to one provider at once: a batch finishes in a fraction of the time of one call after
@@ -55,7 +56,12 @@ export class OrderWorker implements WorkerContext {
     private readonly services: { orderableServices(): Promise<ReadonlyMap<number, OrderableService>> },
     readonly clock: Clock,
     readonly options: OrderWorkerOptions,
-  ) {}
+  ) {
+    this.pauses = new ProviderPauses(clock);
+  }
+
+  /** Providers that answered HTTP 429, until their Retry-After has passed (provider-pauses.ts). */
+  readonly pauses: ProviderPauses;
 
   /** Providers this process is calling right now, by id: their lanes, so close() can wait for them. */
   private readonly lanes = new Map<number, Promise<void>>();
@@ -155,7 +161,9 @@ export class OrderWorker implements WorkerContext {
         this.woken.add(how.only);
         return [];
       }
-      const { byProvider, full } = await this.claimGroups(report, how.only, [...this.lanes.keys()]);
+      // A provider that asked us to slow down (429) is left alone like one with a lane running.
+      const skip = [...this.lanes.keys(), ...this.pauses.paused()];
+      const { byProvider, full } = await this.claimGroups(report, how.only, skip);
       const started: Promise<void>[] = [];
       for (const [providerId, group] of byProvider) {
         if (providerId === null) {
@@ -251,8 +259,10 @@ export class OrderWorker implements WorkerContext {
       await this.runLane(providerId, group, report);
       const woken = this.woken.delete(providerId);
       if ((!again && !woken) || this.stopped || this.clock.now().getTime() >= until) return;
+      // Its provider answered 429: its orders wait for the pause to end (the next tick or wake after).
+      if (this.pauses.remainingMs(providerId) > 0) return;
       const next = await this.exclusive(async () => {
-        const skip = [...this.lanes.keys()].filter((id) => id !== providerId);
+        const skip = [...this.lanes.keys(), ...this.pauses.paused()].filter((id) => id !== providerId);
         const { byProvider, full: more } = await this.claimGroups(report, providerId, skip);
         // A failover took some of them (docs/ARCHITECTURE.md#provider-health): their own lanes.
         for (const [other, orders] of byProvider) {
@@ -277,7 +287,8 @@ export class OrderWorker implements WorkerContext {
   private async runLane(providerId: number, group: OrderRow[], report: TickReport): Promise<void> {
     const provider = await ordersRepository.providerOf(this.db, providerId);
     if (!provider || !provider.enabled) return this.failForNoProvider(group, report);
-    const client = this.providers.clientFor(provider);
+    // While the provider is paused after a 429, no call is made to it (provider-pauses.ts).
+    const client = this.pauses.guard(providerId, this.providers.clientFor(provider));
     const unsent = group.filter((o) => o.providerOrderId === null);
     // Paused since the claim (docs/ARCHITECTURE.md#provider-health): new orders are given back unsent,
     // to wait or go to a failover on the next claim; orders it already has are still followed.
@@ -286,9 +297,17 @@ export class OrderWorker implements WorkerContext {
       for (const order of unsent)
         await fulfilmentRepository.releaseClaim(this.db, order.id, order.leaseToken!, now);
     }
-    const calls: (() => Promise<void>)[] = (provider.sendingPaused ? [] : unsent).map(
-      (order) => () => sendToProvider(this, client, order, report),
-    );
+    const calls: (() => Promise<void>)[] = (provider.sendingPaused ? [] : unsent).map((order) => () => {
+      // Paused by a 429 earlier in this batch: the order goes back before it is marked sending.
+      const left = this.pauses.remainingMs(providerId);
+      if (left === 0) return sendToProvider(this, client, order, report);
+      return giveBackWhilePaused(
+        this,
+        order,
+        new ProviderError('add: not sent (HTTP 429)', true, 'not-sent', null, left),
+        report,
+      );
+    });
     const submitted = group.filter((o) => o.providerOrderId !== null);
     calls.push(...statusCalls(this, client, provider, submitted, report));
     await inParallel(calls, this.options.providerConcurrency ?? PROVIDER_CONCURRENCY);

@@ -51,6 +51,11 @@ export interface TickReport {
   refunds: number;
   /** Claimed orders this process no longer held when their turn came (taken over, or closed): left alone. */
   leaseLost: number;
+  /**
+   * Claimed orders given back untouched because their provider asked us to slow down (HTTP 429): due
+   * again when its pause ends, nothing counted against them.
+   */
+  rateLimited: number;
   /** Refills the provider took (it answered a refill id). */
   refillsSent: number;
   /** Refill checks that left them open (Pending or In progress at the provider). */
@@ -103,6 +108,7 @@ export function emptyReport(): TickReport {
     failures: 0,
     refunds: 0,
     leaseLost: 0,
+    rateLimited: 0,
     refillsSent: 0,
     refillsRefreshed: 0,
     refillsFinished: 0,
