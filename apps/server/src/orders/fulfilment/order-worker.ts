@@ -1,3 +1,4 @@
+import { PROVIDER_CONCURRENCY_DEFAULT } from '@smm/domain';
 import { randomUUID } from 'node:crypto';
 import type { OrderableService } from '../../catalog/catalog.service';
 import type { Db } from '../../db/database';
@@ -23,11 +24,6 @@ import {
 import { fulfilmentRepository } from './fulfilment.repository';
 import { giveBackWhilePaused, ProviderPauses } from './provider-pauses';
 
-/**
- * Calls in flight to one provider at once: a batch finishes in a fraction of the time of one call after
- * another, and a provider is not flooded by one panel process (each process has its own lanes).
- */
-const PROVIDER_CONCURRENCY = 4;
 /**
  * How long a background lane keeps claiming again for its provider before it leaves the rest to the
  * next tick: long enough to drain a backlog at the provider's pace, short enough that a lane ends.
@@ -310,7 +306,10 @@ export class OrderWorker implements WorkerContext {
     });
     const submitted = group.filter((o) => o.providerOrderId !== null);
     calls.push(...statusCalls(this, client, provider, submitted, report));
-    await inParallel(calls, this.options.providerConcurrency ?? PROVIDER_CONCURRENCY);
+    // The operator's 동시 호출 수 for this provider, for sends and status calls alike (each process has
+    // its own lanes, so it is per process); unset, the worker's option or the default.
+    const limit = provider.maxConcurrency ?? this.options.providerConcurrency ?? PROVIDER_CONCURRENCY_DEFAULT;
+    await inParallel(calls, limit);
   }
 }
 

@@ -18,7 +18,10 @@ export interface OrderWorkerOptions {
   leaseSeconds?: number;
   /** How long a background lane claims again for its provider before the next tick. Default 30. */
   laneBudgetSeconds?: number;
-  /** Calls in flight to one provider at once from this process. Default PROVIDER_CONCURRENCY. */
+  /**
+   * Calls in flight to one provider at once from this process, for a provider whose row sets none
+   * (`providers.max_concurrency`, the console's 동시 호출 수). Default PROVIDER_CONCURRENCY_DEFAULT (4).
+   */
   providerConcurrency?: number;
   /** Told of each failed provider call recorded (`submit`: a new order; `status`: one the provider has). */
   onProviderError?: (stage: 'submit' | 'status') => void;

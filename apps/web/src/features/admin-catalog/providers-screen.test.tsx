@@ -19,6 +19,7 @@ const providers: AdminProvider[] = [
     maskedKey: 'sk-l…a5b4',
     enabled: true,
     sendingPaused: false,
+    maxConcurrency: null,
     serviceCount: 12,
     createdAt: '2026-11-22T00:00:00.000Z',
   },
