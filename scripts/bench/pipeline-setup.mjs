@@ -52,10 +52,11 @@ export async function startFakeProvider(latencyMs) {
 
 /**
  * The fake registered twice through the console, as an operator would: a provider with multi-status
- * (/multi) and one without (/single), each with the fake's service imported into the first category.
+ * (/multi) and one without (/single), each with the fake's service imported into the first category,
+ * and its 동시 호출 수 set to `concurrency` (setConcurrency).
  * → { multi: { providerId, serviceId }, single: { providerId, serviceId } }
  */
-export async function registerFakeProviders(base, operatorToken, fakeBase) {
+export async function registerFakeProviders(base, operatorToken, fakeBase, concurrency) {
   const headers = { authorization: `Bearer ${operatorToken}` };
   const categories = await call(base, 'GET', '/admin/api/categories', { headers });
   if (categories.length === 0) throw new Error('GET /admin/api/categories lists no category to import into');
@@ -78,8 +79,34 @@ export async function registerFakeProviders(base, operatorToken, fakeBase) {
     if (!created)
       throw new Error(`import from the fake provider created nothing: ${JSON.stringify(imported)}`);
     registered[mode] = { providerId: provider.id, serviceId: created.serviceId };
+    await setConcurrency(base, headers, provider, concurrency);
   }
   return registered;
+}
+
+/**
+ * The provider's 동시 호출 수 (calls in flight from each process), in an edit of its own: a build
+ * without the field refuses it or drops it, and the bench goes on with that build's default, saying so.
+ */
+async function setConcurrency(base, headers, provider, concurrency) {
+  const response = await fetch(`${base}/admin/api/providers/${provider.id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({
+      name: provider.name,
+      apiUrl: provider.apiUrl,
+      apiKey: '',
+      maxConcurrency: concurrency,
+    }),
+  });
+  const text = await response.text();
+  const saved = response.ok ? JSON.parse(text).provider?.maxConcurrency : undefined;
+  if (saved === concurrency) return;
+  console.log(
+    `${provider.name}: 동시 호출 수 ${concurrency} not set (HTTP ${response.status}${
+      response.ok ? ', the field is not known to this build' : `: ${text.slice(0, 200)}`
+    }); its lanes use the build's default`,
+  );
 }
 
 /** An API key for each member (they place v2 orders with it). */

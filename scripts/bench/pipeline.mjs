@@ -3,7 +3,8 @@
 // end"): orders taken through SMM API v2, sent on to a provider, and their statuses brought back.
 // The built server, one process, background loop on, on a throwaway durable PostgreSQL (fsync on), with
 // a local fake provider (fake-provider.mjs, BENCH_PROVIDER_LATENCY_MS = 50 ms a call) registered through
-// the console's API twice: with multi-status and without. Only stable interfaces are used (the HTTP API,
+// the console's API twice: with multi-status and without, each with its 동시 호출 수 set to
+// BENCH_PROVIDER_CONCURRENCY (32; a build without the setting keeps its default, and says so). Only stable interfaces are used (the HTTP API,
 // environment variables, the tables), so the same script measures any build of the server.
 //   A, sends: v2 `add` at BENCH_PIPELINE_RATE (500) a second for BENCH_PIPELINE_SECONDS (20), an open
 //     loop; orders taken per second beside pgbench -N on the same cluster (before, and after the
@@ -51,6 +52,8 @@ const SECONDS = numberEnv('BENCH_PIPELINE_SECONDS', 20);
 const DRAIN_SECONDS = numberEnv('BENCH_PIPELINE_DRAIN_SECONDS', 120);
 const MEMBERS = numberEnv('BENCH_PIPELINE_MEMBERS', 20);
 const LATENCY_MS = numberEnv('BENCH_PROVIDER_LATENCY_MS', 50);
+/** The fake providers' 동시 호출 수: at 50 ms a call, 500 sends a second need about 25 in flight. */
+const PROVIDER_CONCURRENCY = numberEnv('BENCH_PROVIDER_CONCURRENCY', 32);
 const SWEEP_ORDERS = numberEnv('BENCH_SWEEP_ORDERS', 100_000);
 const SWEEP_SECONDS = numberEnv('BENCH_SWEEP_SECONDS', 900);
 const PGBENCH_CLIENTS = 50;
@@ -342,7 +345,7 @@ async function startPanel(database) {
   };
   try {
     const operator = await operatorToken(server.base);
-    const targets = await registerFakeProviders(server.base, operator, fake.base);
+    const targets = await registerFakeProviders(server.base, operator, fake.base, PROVIDER_CONCURRENCY);
     const members = await issueApiKeys(server.base, await prepareMembers(server.base, MEMBERS));
     return { server, targets, members, stop };
   } catch (error) {

@@ -8,6 +8,8 @@ import {
   providerRateToUnitPriceMilli,
   validatePlatformInput,
   validateProviderInput,
+  PROVIDER_CONCURRENCY_DEFAULT,
+  PROVIDER_CONCURRENCY_MAX,
   validateServiceInput,
   type ServiceInput,
 } from './admin-catalog';
@@ -136,6 +138,19 @@ describe('platform and provider rules', () => {
     );
     expect(validateProviderInput({ ...input, apiUrl: 'ftp://x' }, { keyRequired: false })).toBe(
       M.PROVIDER_URL_INVALID,
+    );
+  });
+
+  it('takes 동시 호출 수 blank (the default) or a whole number from 1 to 64, with its Korean message', () => {
+    const input = { name: '공급사', apiUrl: 'https://p.example/api/v2', apiKey: 'key-1' };
+    const check = (maxConcurrency: number | null | undefined) =>
+      validateProviderInput({ ...input, maxConcurrency }, { keyRequired: true });
+    for (const ok of [undefined, null, 1, 4, 32, 64]) expect(check(ok), String(ok)).toBeNull();
+    for (const bad of [0, -1, 65, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 1e30]) {
+      expect(check(bad), String(bad)).toBe(M.PROVIDER_CONCURRENCY_INVALID);
+    }
+    expect(M.PROVIDER_CONCURRENCY_INVALID).toBe(
+      `동시 호출 수는 1~${PROVIDER_CONCURRENCY_MAX} 사이의 정수로 입력해주세요. (비우면 ${PROVIDER_CONCURRENCY_DEFAULT})`,
     );
   });
 

@@ -100,31 +100,40 @@ export const registerWheres = pgTable('register_wheres', {
 });
 
 /** Upstream SMM panels speaking API v2. `builtin:simulated` is the built-in simulated provider. */
-export const providers = pgTable('providers', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  apiUrl: text('api_url').notNull(),
-  apiKey: text('api_key').notNull(),
-  enabled: boolean('enabled').notNull().default(true),
-  createdAt: createdAt(),
-  // Catalog sync (docs/ARCHITECTURE.md#catalog-sync), the operator's per-provider settings: minutes
-  // between scheduled syncs (0 = only on demand), the currency it bills in (null = as its `balance`
-  // answer says), whether a service the sync stopped is re-enabled when its upstream service returns,
-  // and what the margin guard does ('disable' or 'reprice'). `last_sync_at` is what a ticker claims.
-  syncIntervalMinutes: integer('sync_interval_minutes').notNull().default(60),
-  currency: text('currency'),
-  syncReenable: boolean('sync_reenable').notNull().default(false),
-  marginGuard: text('margin_guard').notNull().default('disable'),
-  lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
-  // Provider health (docs/ARCHITECTURE.md#provider-health): the operator's switch that stops new orders
-  // going to it (they wait, or go to a service's failover provider), and when its balance was last
-  // sampled (what the health job claims, one process per interval).
-  sendingPaused: boolean('sending_paused').notNull().default(false),
-  balanceSampledAt: timestamp('balance_sampled_at', { withTimezone: true, mode: 'date' }),
-  // Whether it answers the multi-status call (`orders=`): null until the worker learns it, then true or
-  // false (docs/ARCHITECTURE.md#upstream-providers); forgotten when its API URL or key changes.
-  multiStatus: boolean('multi_status'),
-});
+export const providers = pgTable(
+  'providers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    apiUrl: text('api_url').notNull(),
+    apiKey: text('api_key').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    // Catalog sync (docs/ARCHITECTURE.md#catalog-sync), the operator's per-provider settings: minutes
+    // between scheduled syncs (0 = only on demand), the currency it bills in (null = as its `balance`
+    // answer says), whether a service the sync stopped is re-enabled when its upstream service returns,
+    // and what the margin guard does ('disable' or 'reprice'). `last_sync_at` is what a ticker claims.
+    syncIntervalMinutes: integer('sync_interval_minutes').notNull().default(60),
+    currency: text('currency'),
+    syncReenable: boolean('sync_reenable').notNull().default(false),
+    marginGuard: text('margin_guard').notNull().default('disable'),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true, mode: 'date' }),
+    // Provider health (docs/ARCHITECTURE.md#provider-health): the operator's switch that stops new orders
+    // going to it (they wait, or go to a service's failover provider), and when its balance was last
+    // sampled (what the health job claims, one process per interval).
+    sendingPaused: boolean('sending_paused').notNull().default(false),
+    balanceSampledAt: timestamp('balance_sampled_at', { withTimezone: true, mode: 'date' }),
+    // Whether it answers the multi-status call (`orders=`): null until the worker learns it, then true or
+    // false (docs/ARCHITECTURE.md#upstream-providers); forgotten when its API URL or key changes.
+    multiStatus: boolean('multi_status'),
+    // 동시 호출 수 (docs/ARCHITECTURE.md "Orders and the background loop"): the operator's limit on calls
+    // in flight to it from each process's lane, 1 to 64; null = the default (4).
+    maxConcurrency: integer('max_concurrency'),
+  },
+  (t) => [
+    check('providers_max_concurrency_range', sql`${t.maxConcurrency} >= 1 AND ${t.maxConcurrency} <= 64`),
+  ],
+);
 
 /** The operator's exchange rates (won per unit of a currency, decimal text), with when each was set. */
 export const exchangeRates = pgTable('exchange_rates', {

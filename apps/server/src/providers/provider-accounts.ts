@@ -38,7 +38,8 @@ export class ProviderAccounts {
   }
 
   /**
-   * Name and URL as given; a blank key keeps the stored one while the URL stays. A new URL wants the
+   * Name, URL and 동시 호출 수 as given (an absent 동시 호출 수 keeps it); a blank key keeps the stored
+   * one while the URL stays. A new URL wants the
    * key again (400, nothing changed): the stored key is the secret of the provider at the old URL, and
    * a blank key would send it to whoever answers at the new one.
    */
@@ -50,12 +51,18 @@ export class ProviderAccounts {
         { keyRequired: false, storedApiUrl: row.apiUrl },
       );
       if (problem) throw appError('CATALOG_INVALID', problem);
+      const maxConcurrency = body.maxConcurrency === undefined ? row.maxConcurrency : values.maxConcurrency;
       const next = {
         name: values.name,
         apiUrl: values.apiUrl,
+        maxConcurrency,
         ...(values.apiKey !== null && values.apiKey !== row.apiKey ? { apiKey: values.apiKey } : {}),
       };
-      const same = row.name === next.name && row.apiUrl === next.apiUrl && next.apiKey === undefined;
+      const same =
+        row.name === next.name &&
+        row.apiUrl === next.apiUrl &&
+        row.maxConcurrency === next.maxConcurrency &&
+        next.apiKey === undefined;
       return same ? null : next;
     });
   }
@@ -80,14 +87,24 @@ export class ProviderAccounts {
   }
 
   private values(body: ProviderRequest, keyRequired: boolean) {
-    const input = { name: body.name, apiUrl: body.apiUrl.trim(), apiKey: body.apiKey };
+    const input = {
+      name: body.name,
+      apiUrl: body.apiUrl.trim(),
+      apiKey: body.apiKey,
+      maxConcurrency: body.maxConcurrency,
+    };
     const problem = validateProviderInput(input, { keyRequired });
     if (problem) throw appError('CATALOG_INVALID', problem);
     // The connection refuses such an address anyway (provider-network.ts); saying so now is kinder.
     if (!this.registry.privateAddressesAllowed && isPrivateLiteralUrl(input.apiUrl)) {
       throw appError('CATALOG_INVALID', M.PROVIDER_URL_PRIVATE);
     }
-    return { name: body.name.trim(), apiUrl: input.apiUrl, apiKey: body.apiKey === '' ? null : body.apiKey };
+    return {
+      name: body.name.trim(),
+      apiUrl: input.apiUrl,
+      apiKey: body.apiKey === '' ? null : body.apiKey,
+      maxConcurrency: body.maxConcurrency ?? null,
+    };
   }
 
   /** One locked provider row changed (or not: `next` null means it is already so). */
@@ -97,7 +114,9 @@ export class ProviderAccounts {
     action: string,
     next: (
       row: ProviderRow,
-    ) => Partial<Pick<ProviderRow, 'name' | 'apiUrl' | 'apiKey' | 'enabled' | 'sendingPaused'>> | null,
+    ) => Partial<
+      Pick<ProviderRow, 'name' | 'apiUrl' | 'apiKey' | 'enabled' | 'sendingPaused' | 'maxConcurrency'>
+    > | null,
   ): Promise<ProviderMutationResponse> {
     const result = await this.db.transaction(async (tx) => {
       const row = await repo.lockProvider(tx, id);

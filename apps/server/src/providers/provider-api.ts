@@ -115,6 +115,11 @@ export class ProviderError extends Error {
      * RAW_ANSWER_CHARS, the key masked; null when nothing came back.
      */
     readonly rawAnswer: string | null = null,
+    /**
+     * The provider asked us to slow down (HTTP 429): how long to leave it alone, from its Retry-After
+     * (docs/ARCHITECTURE.md "Orders and the background loop"). null for every other failure.
+     */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'ProviderError';

@@ -189,6 +189,33 @@ describe(`provider health on ${testDatabaseKind}`, () => {
     });
   });
 
+  it('a 429 is an answer, not an outage: counted as a call that did not fail, its message still listed', async () => {
+    const provider = await demoProvider();
+    const limited = Object.assign(new FakeProvider(), {
+      async services(): Promise<never> {
+        throw new Error('not used');
+      },
+      async balance(): Promise<never> {
+        throw new ProviderError(
+          'balance: HTTP 429: too many requests, retry after 30 s',
+          true,
+          'refused',
+          null,
+          30_000,
+        );
+      },
+    }) as ProviderClient;
+    const client = new RecordingProviderClient(limited, provider, t.app.services.providerHealth);
+    await expect(client.balance()).rejects.toMatchObject({ retryAfterMs: 30_000 });
+    const [row] = await db().select().from(providerCallStats).where(eq(providerCallStats.action, 'balance'));
+    expect(row).toMatchObject({ calls: 1, failures: 0 });
+    const errors = await db()
+      .select()
+      .from(providerCallErrors)
+      .where(eq(providerCallErrors.action, 'balance'));
+    expect(errors.map((e) => e.message)).toEqual(['balance: HTTP 429: too many requests, retry after 30 s']);
+  });
+
   it('adds calls of the same minute into one row; a broken recorder never fails the call', async () => {
     const provider = await demoProvider();
     const client = t.app.services.providers.clientFor(provider);

@@ -59,15 +59,17 @@ export class ProviderHealth implements ProviderCallRecorder {
 
   /**
    * One call into its minute's counters, and a failure's message (key masked) into the last errors.
-   * Never throws: a recording failure is logged, the provider call goes on as if nothing happened.
+   * A 429 (`rateLimited`) counts as a call that answered: the provider is up and asked us to slow
+   * down, which the lanes do (a pause), so it never makes the provider look down; its message is still
+   * listed with the errors, so the operator sees it and can lower the provider's 동시 호출 수. Never throws: a recording failure is logged, the provider call goes on as if nothing happened.
    */
   async record(call: ProviderCall): Promise<void> {
     try {
       const now = this.clock.now();
       const bucket = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-      const failed = call.error !== null;
+      const failed = call.error !== null && call.rateLimited !== true;
       await this.calls.run({ providerId: call.providerId, action: call.action, ms: call.ms, bucket, failed });
-      if (failed) {
+      if (call.error !== null) {
         await repo.addError(this.db, {
           providerId: call.providerId,
           action: call.action,

@@ -14,6 +14,7 @@ export const presentProvider = (row: ProviderRow, serviceCount: number): AdminPr
   maskedKey: maskProviderKey(row.apiKey),
   enabled: row.enabled,
   sendingPaused: row.sendingPaused,
+  maxConcurrency: row.maxConcurrency,
   serviceCount,
   createdAt: row.createdAt.toISOString(),
 });

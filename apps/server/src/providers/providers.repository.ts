@@ -5,7 +5,7 @@ import { providers, services } from '../db/schema';
 export type ProviderRow = typeof providers.$inferSelect;
 
 /**
- * The provider rows' SQL (name, URL, key, enabled): the operator's writes to them and the reads those
+ * The provider rows' SQL (name, URL, key, enabled, 동시 호출 수): the operator's writes to them and the reads those
  * writes and the calls to a provider need (docs/ARCHITECTURE.md#upstream-providers). Writes run in the
  * caller's transaction; `lockProvider` takes `FOR UPDATE` so two operators' changes run one after the
  * other. The console's list of providers is its own read model (admin/catalog).
@@ -28,7 +28,7 @@ export const providersRepository = {
 
   async insertProvider(
     tx: Tx,
-    values: { name: string; apiUrl: string; apiKey: string },
+    values: { name: string; apiUrl: string; apiKey: string; maxConcurrency: number | null },
   ): Promise<ProviderRow> {
     const [row] = await tx.insert(providers).values(values).returning();
     return row!;
@@ -37,7 +37,9 @@ export const providersRepository = {
   async updateProvider(
     tx: Tx,
     id: number,
-    values: Partial<Pick<ProviderRow, 'name' | 'apiUrl' | 'apiKey' | 'enabled' | 'sendingPaused'>>,
+    values: Partial<
+      Pick<ProviderRow, 'name' | 'apiUrl' | 'apiKey' | 'enabled' | 'sendingPaused' | 'maxConcurrency'>
+    >,
   ): Promise<ProviderRow> {
     // What was learned of its API (multi-status) belongs to the URL and key it was learned at: a new
     // one is asked afresh (docs/ARCHITECTURE.md#upstream-providers).

@@ -14,6 +14,11 @@ export interface ProviderCall {
   error: string | null;
   /** The provider's key, so the recorder can mask it out of the message before storing it. */
   apiKey: string;
+  /**
+   * The provider answered HTTP 429 (it asked us to slow down): an answer, not an outage
+   * (docs/ARCHITECTURE.md#provider-health). Absent: false.
+   */
+  rateLimited?: boolean;
 }
 
 /** Where finished calls go (provider-health.ts). Must never throw into the call it records. */
@@ -37,11 +42,13 @@ export class RecordingProviderClient implements ProviderClient {
   private async timed<T>(action: ProviderCallAction, call: () => Promise<T>): Promise<T> {
     const started = performance.now();
     let error: string | null = null;
+    let rateLimited = false;
     try {
       return await call();
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
       if (!(failure instanceof ProviderError)) error = `unexpected: ${error}`;
+      else rateLimited = failure.retryAfterMs !== null;
       throw failure;
     } finally {
       await this.recorder.record({
@@ -50,6 +57,7 @@ export class RecordingProviderClient implements ProviderClient {
         ms: Math.max(0, Math.round(performance.now() - started)),
         error,
         apiKey: this.provider.apiKey,
+        rateLimited,
       });
     }
   }

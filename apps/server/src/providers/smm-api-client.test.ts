@@ -5,6 +5,7 @@ import { ProviderError, RAW_ANSWER_CHARS } from './provider-api';
 import { providerOrderInput } from '../orders/fulfilment/send-to-provider.workflow';
 import { isOutOfFunds } from '@smm/domain';
 import { JsonDepthGuard, MAX_JSON_DEPTH } from './provider-answer-body';
+import { DEFAULT_RETRY_AFTER_MS, MAX_RETRY_AFTER_MS } from './retry-after';
 import { MAX_ANSWER_BYTES, SmmApiClient } from './smm-api-client';
 
 /**
@@ -543,8 +544,53 @@ describe('SmmApiClient: what an answer means (docs/ARCHITECTURE.md#upstream-prov
       mayHaveBeenProcessed: false,
       message: 'add: refused: Incorrect service ID',
     });
-    script = json({ error: 'Too many requests' }, 429);
-    expect(await providerError(add())).toMatchObject({ outcome: 'refused', retryable: true });
+  });
+
+  it('takes a 429 as the provider asking us to slow down, whatever its body: refused, retryable, with its Retry-After', async () => {
+    const limited =
+      (headers: Record<string, string>, body: string, type: string): Script =>
+      (_r, res) =>
+        res.writeHead(429, { 'content-type': type, ...headers }).end(body);
+    // A JSON { error } with delay-seconds.
+    script = limited({ 'retry-after': '12' }, '{"error": "Too many requests"}', 'application/json');
+    expect(await providerError(add())).toMatchObject({
+      outcome: 'refused',
+      retryable: true,
+      mayHaveBeenProcessed: false,
+      retryAfterMs: 12_000,
+      message: 'add: HTTP 429: too many requests, retry after 12 s',
+    });
+    // A proxy's HTML page, no Retry-After: not "unknown" (an add would be held), the default pause.
+    script = limited({}, '<html><body><h1>429 Too Many Requests</h1></body></html>', 'text/html');
+    expect(await providerError(add())).toMatchObject({
+      outcome: 'refused',
+      retryable: true,
+      retryAfterMs: DEFAULT_RETRY_AFTER_MS,
+    });
+    // The HTTP-date form, read against the answer's own Date: 90 s.
+    const sent = new Date('2026-11-25T03:00:00Z');
+    script = limited(
+      {
+        date: sent.toUTCString(),
+        'retry-after': new Date(sent.getTime() + 90_000).toUTCString(),
+      },
+      'slow down',
+      'text/plain',
+    );
+    expect(await providerError(client().statuses(['1', '2']))).toMatchObject({
+      outcome: 'refused',
+      retryAfterMs: 90_000,
+    });
+    // Capped at 5 minutes, never under a second.
+    script = limited({ 'retry-after': '86400' }, '', 'text/plain');
+    expect((await providerError(client().status('1'))).retryAfterMs).toBe(MAX_RETRY_AFTER_MS);
+    script = limited({ 'retry-after': '0' }, '', 'text/plain');
+    expect((await providerError(add())).retryAfterMs).toBe(1_000);
+    script = limited({ 'retry-after': 'soon' }, '', 'text/plain');
+    expect((await providerError(add())).retryAfterMs).toBe(DEFAULT_RETRY_AFTER_MS);
+    // Any other failure carries no pause.
+    script = json({ error: 'Incorrect service ID' }, 400);
+    expect((await providerError(add())).retryAfterMs).toBeNull();
   });
 
   it.each([

@@ -32,6 +32,7 @@ import {
   readAtMost,
   readHead,
 } from './provider-answer-body';
+import { retryAfterMs } from './retry-after';
 
 /** Longest provider text (an `{ error }`) carried into an error message. */
 const MAX_PROVIDER_TEXT = 200;
@@ -346,7 +347,8 @@ export class SmmApiClient implements ProviderClient {
   }
 
   /**
-   * An HTTP error status. Only a 4xx with a JSON `{ error }` body (of up to ERROR_BODY_BYTES) is the
+   * An HTTP error status. A 429 is the provider's rate limit: `refused` and retryable, with its
+   * Retry-After (retryAfterMs), whatever the body. Otherwise only a 4xx with a JSON `{ error }` body (of up to ERROR_BODY_BYTES) is the
    * provider's API answering in words we read: a refusal, quoted; with 400 or 422 a refusal of the
    * request itself (`refusalRetryable`). Anything else — a 5xx (the provider's script may have failed
    * after storing the order), a gateway's 502/504/524, an HTML page with any status — is `unknown`,
@@ -359,6 +361,18 @@ export class SmmApiClient implements ProviderClient {
     refusalRetryable: boolean,
   ): Promise<ProviderError> {
     const status = response.status;
+    // A rate limiter, whatever its body says (JSON, a proxy's HTML page): the request was turned away
+    // before the provider's order logic, so it was not carried out, and the answer says when to return.
+    if (status === 429) {
+      stop.abort();
+      const wait = retryAfterMs(
+        response.headers.get('retry-after'),
+        response.headers.get('date'),
+        Date.now(),
+      );
+      const message = `${action}: HTTP 429: too many requests, retry after ${Math.ceil(wait / 1000)} s`;
+      return new ProviderError(message, true, 'refused', null, wait);
+    }
     let head = '';
     try {
       head = new TextDecoder().decode(await readHead(response, ERROR_BODY_BYTES));

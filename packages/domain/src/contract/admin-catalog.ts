@@ -33,17 +33,23 @@ export const adminProvider = z.object({
   enabled: z.boolean(),
   /** 신규 주문 전송 중지 (docs/product.md#operator-console): new orders wait or go to a failover. */
   sendingPaused: z.boolean(),
+  /** 동시 호출 수: calls in flight to it from each server process; null = the default (4). */
+  maxConcurrency: z.number().int().nullable(),
   serviceCount: z.number().int(),
   createdAt: z.string(),
 });
 export type AdminProvider = z.infer<typeof adminProvider>;
 export const adminProvidersResponse = z.array(adminProvider);
 
-/** POST /admin/api/providers (key required) and PUT /admin/api/providers/:id (blank key: keep it). */
+/**
+ * POST /admin/api/providers (key required) and PUT /admin/api/providers/:id (blank key: keep it).
+ * `maxConcurrency` null: the default; absent: as it was (none on a new one).
+ */
 export const providerRequest = z.object({
   name: requestText(200),
   apiUrl: requestText(500),
   apiKey: requestText(500),
+  maxConcurrency: looseNumber.nullable().optional(),
 });
 export type ProviderRequest = z.infer<typeof providerRequest>;
 export const providerMutationResponse = z.object({ provider: adminProvider, changed: z.boolean() });

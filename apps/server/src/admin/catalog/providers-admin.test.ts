@@ -43,6 +43,7 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
         maskedKey: '••••',
         enabled: true,
         sendingPaused: false,
+        maxConcurrency: null,
         serviceCount: 15,
         createdAt: expect.any(String),
       },
@@ -174,6 +175,56 @@ describe(`operator providers on ${testDatabaseKind}`, () => {
       if (message) expect(response.json()).toEqual({ message, code: 'CATALOG_INVALID' });
     }
     expect((await t.app.database.db.select({ n: count() }).from(providers))[0]!.n).toBe(1);
+  });
+
+  it('keeps 동시 호출 수 (1 to 64, blank: the default): saved, read back, kept by an edit without it, refused in Korean', async () => {
+    const { call } = await operatorClient(t.app);
+    const good = { name: '빠른 공급사', apiUrl: 'https://fast.example/api/v2', apiKey: 'k'.repeat(20) };
+    const created = await call('POST', '/admin/api/providers', { ...good, maxConcurrency: 32 });
+    expect(created.statusCode).toBe(200);
+    const { provider } = created.json() as ProviderMutationResponse;
+    expect(provider.maxConcurrency).toBe(32);
+    const stored = async () =>
+      (await t.app.database.db.select().from(providers).where(eq(providers.id, provider.id)))[0]!;
+    expect((await stored()).maxConcurrency).toBe(32);
+    const listed = (await call('GET', '/admin/api/providers')).json() as AdminProvider[];
+    expect(listed.find((p) => p.id === provider.id)?.maxConcurrency).toBe(32);
+
+    const edit = (body: object) =>
+      call('PUT', `/admin/api/providers/${provider.id}`, { ...good, apiKey: '', ...body });
+    expect((await edit({ maxConcurrency: 64 })).json()).toMatchObject({
+      changed: true,
+      provider: { maxConcurrency: 64 },
+    });
+    // An edit that does not send it (an older console) leaves it as it was.
+    expect((await edit({})).json()).toMatchObject({ changed: false, provider: { maxConcurrency: 64 } });
+    expect((await edit({ maxConcurrency: null })).json()).toMatchObject({
+      changed: true,
+      provider: { maxConcurrency: null },
+    });
+    expect((await stored()).maxConcurrency).toBeNull();
+    const [audit] = await auditRows(t.app, 'provider.update');
+    expect(audit).toMatchObject({ before: { maxConcurrency: 64 }, after: { maxConcurrency: null } });
+
+    const audits = await auditCount();
+    for (const [maxConcurrency, message] of [
+      [0, M.PROVIDER_CONCURRENCY_INVALID],
+      [65, M.PROVIDER_CONCURRENCY_INVALID],
+      [1.5, M.PROVIDER_CONCURRENCY_INVALID],
+      [-4, M.PROVIDER_CONCURRENCY_INVALID],
+      // Not a number at all: the contract refuses it, in Korean too (as every number field's).
+      ['abc', '입력 양식을 맞춰주세요.'],
+    ] as const) {
+      for (const response of [
+        await call('POST', '/admin/api/providers', { ...good, maxConcurrency }),
+        await edit({ maxConcurrency }),
+      ]) {
+        expect(response.statusCode, String(maxConcurrency)).toBe(400);
+        expect((response.json() as { message: string }).message).toBe(message);
+      }
+    }
+    expect((await stored()).maxConcurrency).toBeNull();
+    expect(await auditCount()).toBe(audits);
   });
 
   it('disables and enables a provider: its services cannot be ordered while off; repeats change nothing', async () => {

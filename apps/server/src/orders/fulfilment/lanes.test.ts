@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema';
+import { orders, providers } from '../../db/schema';
 import type { ProviderOrderInput } from '../../providers/provider-api';
 import { createMember } from '../../test/factories';
 import { FakeProvider } from '../../test/fake-provider';
@@ -114,6 +114,55 @@ describe(`provider lanes on ${testDatabaseKind}`, () => {
     expect(row!.providerOrderId).toBeNull();
     expect(row!.leasedUntil).toBeNull();
   });
+});
+
+/** Holds every `add` until the test opens it, counting the calls in flight at once. */
+class HoldingProvider extends CountingProvider {
+  inFlight = 0;
+  maxInFlight = 0;
+  private open!: () => void;
+  private readonly opened = new Promise<void>((resolve) => (this.open = resolve));
+  release(): void {
+    this.open();
+  }
+  override async add(input: ProviderOrderInput) {
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      await this.opened;
+      return await super.add(input);
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+}
+
+describe(`the operator's 동시 호출 수 on ${testDatabaseKind}`, () => {
+  it.each([2, 8])(
+    'a provider set to %i has that many calls in flight from its lane, no more',
+    async (limit) => {
+      const { service, ids } = await placeMany(12, `concurrency-${limit}`);
+      await t.app.database.db
+        .update(providers)
+        .set({ maxConcurrency: limit })
+        .where(eq(providers.id, service.providerId!));
+      const provider = new HoldingProvider();
+      // The worker's own option (the default's stand-in) differs from both: the row's setting wins.
+      const worker = workerFor(provider, { providerConcurrency: 4 });
+      const tick = worker.tick();
+      // Every call is held, so the lane's runners all end up waiting on the provider: wait for the
+      // limit's worth, then count the orders marked sending (each runner marks its order before it
+      // calls): a runner over the limit would have marked one more.
+      await until(async () => provider.inFlight >= limit);
+      const rows = await t.app.database.db.select().from(orders).where(inArray(orders.id, ids));
+      expect(rows.filter((o) => o.submittingSince !== null)).toHaveLength(limit);
+      expect(provider.inFlight).toBe(limit);
+      provider.release();
+      expect(await tick).toMatchObject({ submitted: 12 });
+      expect(await sentCount(ids)).toBe(12);
+      expect(provider.maxInFlight).toBe(limit);
+    },
+  );
 });
 
 /** Waits until order `id` of `app` has its provider's order id: sent. */

@@ -1,3 +1,4 @@
+import { PROVIDER_CONCURRENCY_DEFAULT } from '@smm/domain';
 import { randomUUID } from 'node:crypto';
 import type { OrderableService } from '../../catalog/catalog.service';
 import type { Db } from '../../db/database';
@@ -22,12 +23,8 @@ import {
   type WorkerContext,
 } from './worker-context';
 import { fulfilmentRepository } from './fulfilment.repository';
+import { giveBackWhilePaused, ProviderPauses } from './provider-pauses';
 
-/**
- * Calls in flight to one provider at once: a batch finishes in a fraction of the time of one call after
- * another, and a provider is not flooded by one panel process (each process has its own lanes).
- */
-const PROVIDER_CONCURRENCY = 4;
 /**
  * How long a background lane keeps claiming again for its provider before it leaves the rest to the
  * next tick: long enough to drain a backlog at the provider's pace, short enough that a lane ends.
@@ -58,9 +55,12 @@ export class OrderWorker implements WorkerContext {
     readonly options: OrderWorkerOptions,
   ) {
     this.sendMarks = new SendMarks(db);
+    this.pauses = new ProviderPauses(clock);
   }
 
   readonly sendMarks: SendMarks;
+  /** Providers that answered HTTP 429, until their Retry-After has passed (provider-pauses.ts). */
+  readonly pauses: ProviderPauses;
 
   /** Providers this process is calling right now, by id: their lanes, so close() can wait for them. */
   private readonly lanes = new Map<number, Promise<void>>();
@@ -160,7 +160,9 @@ export class OrderWorker implements WorkerContext {
         this.woken.add(how.only);
         return [];
       }
-      const { byProvider, full } = await this.claimGroups(report, how.only, [...this.lanes.keys()]);
+      // A provider that asked us to slow down (429) is left alone like one with a lane running.
+      const skip = [...this.lanes.keys(), ...this.pauses.paused()];
+      const { byProvider, full } = await this.claimGroups(report, how.only, skip);
       const started: Promise<void>[] = [];
       for (const [providerId, group] of byProvider) {
         if (providerId === null) {
@@ -256,8 +258,10 @@ export class OrderWorker implements WorkerContext {
       await this.runLane(providerId, group, report);
       const woken = this.woken.delete(providerId);
       if ((!again && !woken) || this.stopped || this.clock.now().getTime() >= until) return;
+      // Its provider answered 429: its orders wait for the pause to end (the next tick or wake after).
+      if (this.pauses.remainingMs(providerId) > 0) return;
       const next = await this.exclusive(async () => {
-        const skip = [...this.lanes.keys()].filter((id) => id !== providerId);
+        const skip = [...this.lanes.keys(), ...this.pauses.paused()].filter((id) => id !== providerId);
         const { byProvider, full: more } = await this.claimGroups(report, providerId, skip);
         // A failover took some of them (docs/ARCHITECTURE.md#provider-health): their own lanes.
         for (const [other, orders] of byProvider) {
@@ -282,7 +286,8 @@ export class OrderWorker implements WorkerContext {
   private async runLane(providerId: number, group: OrderRow[], report: TickReport): Promise<void> {
     const provider = await ordersRepository.providerOf(this.db, providerId);
     if (!provider || !provider.enabled) return this.failForNoProvider(group, report);
-    const client = this.providers.clientFor(provider);
+    // While the provider is paused after a 429, no call is made to it (provider-pauses.ts).
+    const client = this.pauses.guard(providerId, this.providers.clientFor(provider));
     const unsent = group.filter((o) => o.providerOrderId === null);
     // Paused since the claim (docs/ARCHITECTURE.md#provider-health): new orders are given back unsent,
     // to wait or go to a failover on the next claim; orders it already has are still followed.
@@ -291,12 +296,23 @@ export class OrderWorker implements WorkerContext {
       for (const order of unsent)
         await fulfilmentRepository.releaseClaim(this.db, order.id, order.leaseToken!, now);
     }
-    const calls: (() => Promise<void>)[] = (provider.sendingPaused ? [] : unsent).map(
-      (order) => () => sendToProvider(this, client, order, report),
-    );
+    const calls: (() => Promise<void>)[] = (provider.sendingPaused ? [] : unsent).map((order) => () => {
+      // Paused by a 429 earlier in this batch: the order goes back before it is marked sending.
+      const left = this.pauses.remainingMs(providerId);
+      if (left === 0) return sendToProvider(this, client, order, report);
+      return giveBackWhilePaused(
+        this,
+        order,
+        new ProviderError('add: not sent (HTTP 429)', true, 'not-sent', null, left),
+        report,
+      );
+    });
     const submitted = group.filter((o) => o.providerOrderId !== null);
     calls.push(...statusCalls(this, client, provider, submitted, report));
-    await inParallel(calls, this.options.providerConcurrency ?? PROVIDER_CONCURRENCY);
+    // The operator's 동시 호출 수 for this provider, for sends and status calls alike (each process has
+    // its own lanes, so it is per process); unset, the worker's option or the default.
+    const limit = provider.maxConcurrency ?? this.options.providerConcurrency ?? PROVIDER_CONCURRENCY_DEFAULT;
+    await inParallel(calls, limit);
   }
 }
 

@@ -38,6 +38,7 @@ import { ordersRepository, type OrderRow } from '../orders.repository';
 import { refundOrder } from '../cancellation/refund.workflow';
 import { seconds, type TickReport, type WorkerContext } from './worker-context';
 import { fulfilmentRepository } from './fulfilment.repository';
+import { giveBackWhilePaused } from './provider-pauses';
 
 const MAX_BACKOFF_SECONDS = 30 * 60;
 /** Times a provider may say it does not know an order it accepted before the order is held. */
@@ -66,7 +67,8 @@ export const HELD_UNKNOWN_ID =
  * provider never accepted is retried with back-off and, after `maxSubmitAttempts` (or at once when
  * the provider refused it), cancelled with a full refund — but only when it has no provider order id
  * and its send surely did not reach the provider; an order the provider may have goes to an operator.
- * An order the provider has keeps being asked about, with back-off: the work may be done.
+ * An order the provider has keeps being asked about, with back-off: the work may be done. A 429
+ * (`retryAfterMs`) is none of these: the order is given back (giveBackWhilePaused).
  */
 export async function recordProviderFailure(
   ctx: WorkerContext,
@@ -76,6 +78,10 @@ export async function recordProviderFailure(
   /** The provider answered that it does not know this order id. */
   unknownId = false,
 ): Promise<void> {
+  // The provider asked us to slow down (HTTP 429), or the lane held the call while it did: no failure
+  // of this order (docs/ARCHITECTURE.md "Orders and the background loop"). Sends and status calls
+  // alike come here, so the 429 is dealt with in this one place.
+  if (error.retryAfterMs !== null) return giveBackWhilePaused(ctx, order, error, report);
   report.failures += 1;
   const now = ctx.clock.now();
   const token = order.leaseToken!;

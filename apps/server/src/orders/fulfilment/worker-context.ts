@@ -19,7 +19,10 @@ export interface OrderWorkerOptions {
   leaseSeconds?: number;
   /** How long a background lane claims again for its provider before the next tick. Default 30. */
   laneBudgetSeconds?: number;
-  /** Calls in flight to one provider at once from this process. Default PROVIDER_CONCURRENCY. */
+  /**
+   * Calls in flight to one provider at once from this process, for a provider whose row sets none
+   * (`providers.max_concurrency`, the console's 동시 호출 수). Default PROVIDER_CONCURRENCY_DEFAULT (4).
+   */
   providerConcurrency?: number;
   /** Told of each failed provider call recorded (`submit`: a new order; `status`: one the provider has). */
   onProviderError?: (stage: 'submit' | 'status') => void;
@@ -54,6 +57,11 @@ export interface TickReport {
   refunds: number;
   /** Claimed orders this process no longer held when their turn came (taken over, or closed): left alone. */
   leaseLost: number;
+  /**
+   * Claimed orders given back untouched because their provider asked us to slow down (HTTP 429): due
+   * again when its pause ends, nothing counted against them.
+   */
+  rateLimited: number;
   /** Refills the provider took (it answered a refill id). */
   refillsSent: number;
   /** Refill checks that left them open (Pending or In progress at the provider). */
@@ -106,6 +114,7 @@ export function emptyReport(): TickReport {
     failures: 0,
     refunds: 0,
     leaseLost: 0,
+    rateLimited: 0,
     refillsSent: 0,
     refillsRefreshed: 0,
     refillsFinished: 0,

@@ -71,6 +71,7 @@ const providers: AdminProvider[] = [
     maskedKey: '••••',
     enabled: true,
     sendingPaused: false,
+    maxConcurrency: null,
     serviceCount: 2,
     createdAt: '2026-11-22T00:00:00.000Z',
   },

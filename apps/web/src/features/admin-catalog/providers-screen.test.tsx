@@ -19,6 +19,7 @@ const providers: AdminProvider[] = [
     maskedKey: 'sk-l…a5b4',
     enabled: true,
     sendingPaused: false,
+    maxConcurrency: null,
     serviceCount: 12,
     createdAt: '2026-11-22T00:00:00.000Z',
   },
@@ -124,6 +125,7 @@ describe('providers screen', () => {
       name: '해외 공급사 B',
       apiUrl: 'https://panel.example/api/v2',
       apiKey: '',
+      maxConcurrency: null,
     });
     expect(await screen.findByText('공급사를 수정했습니다.')).toBeInTheDocument();
   });
@@ -156,7 +158,69 @@ describe('providers screen', () => {
       name: '해외 공급사',
       apiUrl: 'https://other.example/api/v2',
       apiKey: 'new-key-0000',
+      maxConcurrency: null,
     });
+  });
+
+  it('sends 동시 호출 수 (blank: the default), and shows its rule or the server’s refusal on the form', async () => {
+    let refuse = false;
+    const { calls } = mockApi({
+      ...quiet,
+      [on(adminCatalogApi.providers)]: [{ ...providers[0], maxConcurrency: 8 }],
+      [on(adminCatalogApi.createProvider)]: () =>
+        refuse
+          ? json({ message: CATALOG_MESSAGES.PROVIDER_CONCURRENCY_INVALID, code: 'CATALOG_INVALID' }, 400)
+          : json({ provider: { ...providers[0], id: 8, maxConcurrency: 32 }, changed: true }),
+      [on(adminCatalogApi.updateProvider, { id: 7 })]: { provider: providers[0], changed: true },
+    });
+    renderScreen();
+    // An edit shows the stored value and sends it back as a number; cleared, it sends null.
+    const row = (await screen.findByText('해외 공급사')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '수정' }));
+    const edit = await screen.findByRole('dialog', { name: '공급사 수정' });
+    const field = within(edit).getByLabelText(/동시 호출 수/);
+    expect(field).toHaveValue('8');
+    expect(within(edit).getByText('비우면 4 · 공급사가 허용하는 만큼만')).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.click(within(edit).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ maxConcurrency: null });
+
+    await userEvent.click(await screen.findByRole('button', { name: /공급사 추가/ }));
+    const dialog = await screen.findByRole('dialog', { name: '공급사 추가' });
+    await userEvent.type(within(dialog).getByLabelText('공급사 이름'), '빠른 공급사');
+    await userEvent.type(within(dialog).getByLabelText('API 주소'), 'https://fast.example/api/v2');
+    await userEvent.type(within(dialog).getByLabelText('API 키'), 'key-0000-1111');
+    const concurrency = within(dialog).getByLabelText(/동시 호출 수/);
+    // Out of range, or not a whole number: the rule's message on the form, nothing sent.
+    for (const typed of ['0', '65', '1.5', 'abc']) {
+      await userEvent.clear(concurrency);
+      await userEvent.type(concurrency, typed);
+      await userEvent.click(within(dialog).getByRole('button', { name: '저장' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        CATALOG_MESSAGES.PROVIDER_CONCURRENCY_INVALID,
+      );
+    }
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // The server's refusal shows on the form too.
+    refuse = true;
+    await userEvent.clear(concurrency);
+    await userEvent.type(concurrency, '32');
+    await userEvent.click(within(dialog).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      CATALOG_MESSAGES.PROVIDER_CONCURRENCY_INVALID,
+    );
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]?.body).toEqual({
+      name: '빠른 공급사',
+      apiUrl: 'https://fast.example/api/v2',
+      apiKey: 'key-0000-1111',
+      maxConcurrency: 32,
+    });
+    expect(await screen.findByText('공급사를 추가했습니다.')).toBeInTheDocument();
   });
 
   it('previews our price at the markup and imports the chosen services', async () => {

@@ -18,6 +18,7 @@ const providers: AdminProvider[] = [
     maskedKey: '••••',
     enabled: true,
     sendingPaused: false,
+    maxConcurrency: null,
     serviceCount: 1,
     createdAt: '2026-11-22T00:00:00.000Z',
   },
