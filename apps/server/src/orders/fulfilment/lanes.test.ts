@@ -85,16 +85,42 @@ describe(`provider lanes on ${testDatabaseKind}`, () => {
     expect(await sentCount(ids)).toBe(2);
   });
 
+  it("a lane claims its next batch while the last one's slowest call is still out", async () => {
+    const { ids } = await placeMany(5, 'pipelined');
+    const provider = new CountingProvider();
+    let holdFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (holdFirst = resolve));
+    const add = provider.add.bind(provider);
+    let calls = 0;
+    provider.add = async (input) => {
+      calls += 1;
+      // The first order's provider takes its time; every other answers at once.
+      if (calls === 1) await firstHeld;
+      return add(input);
+    };
+    const worker = workerFor(provider, { batchSize: 2, providerConcurrency: 2 });
+    await worker.backgroundTick();
+    // Claims of 2, 2 and 1: the four orders after the first reach the provider while it holds the
+    // first, through the slot its batch-mate freed (a lane waiting for its whole batch would stop at 1).
+    await until(async () => provider.adds.length >= 4);
+    expect(provider.adds).not.toContain('https://a.com/pipelined/0');
+    holdFirst();
+    await worker.settled();
+    expect(await sentCount(ids)).toBe(5);
+    expect(new Set(provider.adds).size).toBe(5);
+  });
+
   it('a lane out of time leaves the rest to the next tick', async () => {
     const { ids } = await placeMany(5, 'budget');
     const provider = new CountingProvider();
-    // Each send moves the clock past the lane's budget.
+    // Each send moves the clock past the lane's budget. One call at a time: the lane decides on its
+    // next claim once its batch's last call has started, so the first call's time counts by then.
     const add = provider.add.bind(provider);
     provider.add = async (input) => {
       t.clock.advance(11_000);
       return add(input);
     };
-    const worker = workerFor(provider, { batchSize: 2, laneBudgetSeconds: 10 });
+    const worker = workerFor(provider, { batchSize: 2, laneBudgetSeconds: 10, providerConcurrency: 1 });
     await worker.backgroundTick();
     await worker.settled();
     expect(await sentCount(ids)).toBe(2);

@@ -12,6 +12,7 @@ import { sendRefills } from '../refills/send-refills.workflow';
 import { sendToProvider } from './send-to-provider.workflow';
 import { statusCalls } from './status-sweep';
 import { SendMarks } from './send-marks';
+import { inParallel, LaneSlots } from './lane-slots';
 import {
   addInto,
   emptyReport,
@@ -252,14 +253,23 @@ export class OrderWorker implements WorkerContext {
    */
   private async laneLoop(providerId: number, first: OrderRow[], full: boolean, report: TickReport) {
     const until = this.clock.now().getTime() + (this.options.laneBudgetSeconds ?? LANE_BUDGET_SECONDS) * 1000;
+    // The batches' calls share the lane's slots: the next batch is claimed once every call of the
+    // current one has started, and its calls take the slots the current one's last calls free.
+    const slots = new LaneSlots(1);
+    const running: Promise<void>[] = [];
+    let failed = false;
     let group = first;
     let again = full;
     for (;;) {
-      await this.runLane(providerId, group, report);
+      let started!: () => void;
+      const allStarted = new Promise<void>((resolve) => (started = resolve));
+      const batch = this.runLane(providerId, group, report, slots, started);
+      running.push(batch);
+      await Promise.race([allStarted, batch.catch(() => (failed = true))]);
       const woken = this.woken.delete(providerId);
-      if ((!again && !woken) || this.stopped || this.clock.now().getTime() >= until) return;
+      if (failed || (!again && !woken) || this.stopped || this.clock.now().getTime() >= until) break;
       // Its provider answered 429: its orders wait for the pause to end (the next tick or wake after).
-      if (this.pauses.remainingMs(providerId) > 0) return;
+      if (this.pauses.remainingMs(providerId) > 0) break;
       const next = await this.exclusive(async () => {
         const skip = [...this.lanes.keys(), ...this.pauses.paused()].filter((id) => id !== providerId);
         const { byProvider, full: more } = await this.claimGroups(report, providerId, skip);
@@ -270,10 +280,11 @@ export class OrderWorker implements WorkerContext {
         }
         return { orders: byProvider.get(providerId) ?? [], more };
       });
-      if (next.orders.length === 0 && !next.more) return;
+      if (next.orders.length === 0 && !next.more) break;
       group = next.orders;
       again = next.more;
     }
+    await Promise.all(running);
   }
 
   /** Orders whose service has no enabled provider: a retryable failure each (backed off, then refunded). */
@@ -283,7 +294,13 @@ export class OrderWorker implements WorkerContext {
   }
 
   /** One provider's share of a claim: new orders sent and statuses asked, a few calls at a time. */
-  private async runLane(providerId: number, group: OrderRow[], report: TickReport): Promise<void> {
+  private async runLane(
+    providerId: number,
+    group: OrderRow[],
+    report: TickReport,
+    slots = new LaneSlots(1),
+    allStarted?: () => void,
+  ): Promise<void> {
     const provider = await ordersRepository.providerOf(this.db, providerId);
     if (!provider || !provider.enabled) return this.failForNoProvider(group, report);
     // While the provider is paused after a 429, no call is made to it (provider-pauses.ts).
@@ -312,29 +329,7 @@ export class OrderWorker implements WorkerContext {
     // The operator's 동시 호출 수 for this provider, for sends and status calls alike (each process has
     // its own lanes, so it is per process); unset, the worker's option or the default.
     const limit = provider.maxConcurrency ?? this.options.providerConcurrency ?? PROVIDER_CONCURRENCY_DEFAULT;
-    await inParallel(calls, limit);
+    slots.limit = limit;
+    await inParallel(calls, slots, allStarted);
   }
-}
-
-/**
- * Runs `calls` with at most `limit` in flight. After a failure no new call starts; the ones running
- * finish, then the first failure is thrown (a database outage stops the lane, as one call after
- * another did).
- */
-async function inParallel(calls: (() => Promise<void>)[], limit: number): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const runner = async () => {
-    while (failure === undefined && next < calls.length) {
-      const call = calls[next]!;
-      next += 1;
-      try {
-        await call();
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, runner));
-  if (failure) throw failure.error;
 }
