@@ -48,6 +48,9 @@ export const fulfilmentRepository = {
    * one, and every later write of this claim (markSending, a failure, a status) finds no row to change.
    * Orders of `skipProviders` (this process is still busy with those providers) are left to others;
    * with `onlyProvider`, only that provider's orders are claimed (a lane claiming again for itself).
+   * With `statusLimit`, `limit` counts only the orders not yet at their provider (each is one `add`)
+   * and up to `statusLimit` orders it already has are claimed beside them in the same statement: their
+   * status is asked up to 100 in one call (docs/ARCHITECTURE.md "Orders and the background loop").
    */
   async claimDueOrders(
     tx: Tx,
@@ -58,30 +61,49 @@ export const fulfilmentRepository = {
       token: string;
       skipProviders?: number[];
       onlyProvider?: number;
+      statusLimit?: number;
     },
   ): Promise<OrderRow[]> {
     const skip = claim.skipProviders ?? [];
-    const due = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        and(
-          open,
-          isNotNull(orders.nextCheckAt),
-          lte(orders.nextCheckAt, claim.now),
-          sendableNow,
-          skip.length > 0
-            ? sql`(${orders.providerId} IS NULL OR ${orders.providerId} NOT IN (${sql.join(
-                skip.map((id) => sql`${id}`),
-                sql`, `,
-              )}))`
-            : undefined,
-          claim.onlyProvider === undefined ? undefined : eq(orders.providerId, claim.onlyProvider),
-        ),
-      )
-      .orderBy(asc(orders.nextCheckAt))
-      .limit(claim.limit)
-      .for('update', { skipLocked: true });
+    const dueWhere = (atProvider?: boolean) =>
+      and(
+        open,
+        isNotNull(orders.nextCheckAt),
+        lte(orders.nextCheckAt, claim.now),
+        sendableNow,
+        skip.length > 0
+          ? sql`(${orders.providerId} IS NULL OR ${orders.providerId} NOT IN (${sql.join(
+              skip.map((id) => sql`${id}`),
+              sql`, `,
+            )}))`
+          : undefined,
+        claim.onlyProvider === undefined ? undefined : eq(orders.providerId, claim.onlyProvider),
+        atProvider === undefined
+          ? undefined
+          : atProvider
+            ? isNotNull(orders.providerOrderId)
+            : isNull(orders.providerOrderId),
+      );
+    const dueOf = (atProvider: boolean | undefined, limit: number) =>
+      tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(dueWhere(atProvider))
+        .orderBy(asc(orders.nextCheckAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    const due =
+      claim.statusLimit === undefined
+        ? await dueOf(undefined, claim.limit)
+        : // Two limits, one statement: each part locks its own rows (SKIP LOCKED) in next-check order.
+          (
+            (await tx.execute(sql`
+              SELECT id FROM (${dueOf(false, claim.limit)}) AS unsent
+              UNION ALL
+              SELECT id FROM (${dueOf(true, claim.statusLimit)}) AS at_provider`)) as unknown as {
+              rows: { id: number }[];
+            }
+          ).rows.map((row) => ({ id: Number(row.id) }));
     if (due.length === 0) return [];
     const ids = due.map((d) => d.id);
     const claimed = await tx

@@ -9,6 +9,12 @@ import type { TickReport, WorkerContext } from './worker-context';
 
 /** Orders in one multi-status call (the trade's limit). */
 export const STATUS_BATCH = 100;
+/**
+ * Orders already at their provider claimed at once for their status: ten multi-status calls, a few
+ * rounds of the lane's calls in flight, so a sweep is not one claim per 100 orders; small enough that
+ * a lane of single `order=` calls ends well inside its lease at a provider's usual pace.
+ */
+export const STATUS_CLAIM = 1000;
 
 /**
  * A provider lane's status calls for its claimed orders that the provider has (docs/ARCHITECTURE.md
