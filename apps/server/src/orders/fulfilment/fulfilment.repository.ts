@@ -284,32 +284,54 @@ export const fulfilmentRepository = {
   },
 
   /**
-   * The answers of a status batch that changed nothing (the same status, start count and remains as
-   * the row), written in one statement: the next check, the lease given back, attempts and last error
-   * cleared, as applyStatus writes such an answer (progress_at untouched: it is no progress). Only rows
-   * this claim (`token`) still holds, still open and still as answered; returns the ids written.
+   * A status batch's answers that leave their orders open, written in one statement: status, start
+   * count and remains as answered, the next check, the lease given back, attempts and last error
+   * cleared, as applyStatus writes such an answer (progress_at only where status or remains moved), and
+   * a new bill with its flag (`bill`, else the stored one kept). Only rows this claim (`token`) still
+   * holds, still open and still as claimed (`was`: status, remains, refunded, on which the answer and
+   * the bill's flag were judged); returns the ids written.
    */
-  async applyUnchangedStatuses(
+  async applyOpenStatuses(
     ex: Executor,
     token: string,
-    rows: { id: number; status: OrderStatus; remains: number | null; nextCheckAt: Date }[],
+    rows: {
+      id: number;
+      was: { status: number; remains: number | null; refunded: number };
+      status: OrderStatus;
+      startCount: number | null;
+      remains: number | null;
+      nextCheckAt: Date;
+      bill: { text: string; exceedsPaid: boolean } | null;
+    }[],
     now: Date,
   ): Promise<number[]> {
     if (rows.length === 0) return [];
     const values = sql.join(
       rows.map(
         (r) =>
-          sql`(${r.id}::integer, ${r.status}::integer, ${r.remains}::integer, ${r.nextCheckAt.toISOString()}::timestamptz)`,
+          sql`(${r.id}::integer, ${r.was.status}::integer, ${r.was.remains}::integer, ${r.was.refunded}::integer,
+            ${r.status}::integer, ${r.startCount}::integer, ${r.remains}::integer,
+            ${r.nextCheckAt.toISOString()}::timestamptz, ${r.bill?.text ?? null}::text,
+            ${r.bill?.exceedsPaid ?? null}::boolean)`,
       ),
       sql`, `,
     );
+    const at = sql`${now.toISOString()}::timestamptz`;
     const result = (await ex.execute(sql`
       UPDATE orders
-         SET next_check_at = v.next_check_at, attempts = 0, leased_until = NULL, lease_token = NULL,
-             last_error = NULL, finished_at = NULL, updated_at = ${now.toISOString()}::timestamptz
-        FROM (VALUES ${values}) AS v(id, status, remains, next_check_at)
+         SET status = v.status, start_count = v.start_count, remains = v.remains,
+             next_check_at = v.next_check_at, attempts = 0, leased_until = NULL, lease_token = NULL,
+             last_error = NULL, finished_at = NULL, updated_at = ${at},
+             progress_at = CASE WHEN orders.status IS DISTINCT FROM v.status
+               OR orders.remains IS DISTINCT FROM v.remains THEN ${at} ELSE orders.progress_at END,
+             provider_charge = COALESCE(v.bill, orders.provider_charge),
+             charge_exceeds_paid = COALESCE(v.exceeds_paid, orders.charge_exceeds_paid)
+        FROM (VALUES ${values})
+          AS v(id, was_status, was_remains, was_refunded, status, start_count, remains, next_check_at,
+               bill, exceeds_paid)
        WHERE orders.id = v.id AND orders.lease_token = ${token} AND ${open}
-         AND orders.status = v.status AND orders.remains IS NOT DISTINCT FROM v.remains
+         AND orders.status = v.was_status AND orders.remains IS NOT DISTINCT FROM v.was_remains
+         AND orders.refunded = v.was_refunded
       RETURNING orders.id`)) as unknown as { rows: { id: number }[] };
     return result.rows.map((row) => Number(row.id));
   },
