@@ -92,6 +92,10 @@ export const fulfilmentRepository = {
         .orderBy(asc(orders.nextCheckAt))
         .limit(limit)
         .for('update', { skipLocked: true });
+    // The failover subqueries of sendableNow are costed for every due row, not just the new orders
+    // they are asked about: with many due orders PostgreSQL would JIT-compile the claim, seconds of
+    // compiling for a statement that runs in milliseconds.
+    await tx.execute(sql`SET LOCAL jit = off`);
     const due =
       claim.statusLimit === undefined
         ? await dueOf(undefined, claim.limit)
@@ -113,6 +117,8 @@ export const fulfilmentRepository = {
       .returning();
     // Failover (docs/ARCHITECTURE.md#provider-health): a new order of a paused provider goes to its
     // service's failover provider; the row names the provider it goes to, so its status is asked there.
+    // Only a new order (never sent, no send in flight) can go: a claim of statuses alone has none.
+    if (!claimed.some((o) => o.providerOrderId === null && o.submittingSince === null)) return claimed;
     const rerouted = (await tx.execute(sql`
       UPDATE orders o
          SET provider_id = s.failover_provider_id, provider_service_id = s.failover_provider_service_id
