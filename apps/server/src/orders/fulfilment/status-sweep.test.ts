@@ -97,11 +97,15 @@ describe(`statuses in bulk on ${testDatabaseKind}`, () => {
       true,
     );
 
-    // The next sweep, by a fresh worker (another process): straight to single calls.
+    // The next sweep, by a fresh worker (another process): straight to single calls, their answers
+    // written together as a multi-status call's are.
     provider.statusCalls = { multi: 0, single: 0 };
+    const bulk = vi.spyOn(fulfilmentRepository, 'applyOpenStatuses');
     t.clock.advance(31_000);
     expect(await worker(provider).tick()).toMatchObject({ refreshed: 3 });
     expect(provider.statusCalls).toEqual({ multi: 0, single: 3 });
+    expect(bulk).toHaveBeenCalledTimes(1);
+    expect(bulk.mock.calls[0]![2]).toHaveLength(3);
   });
 
   it('a failing multi-status call teaches nothing: each order backs off as before', async () => {

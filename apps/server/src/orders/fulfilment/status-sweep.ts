@@ -30,14 +30,46 @@ export function statusCalls(
   submitted: OrderRow[],
   report: TickReport,
 ): (() => Promise<void>)[] {
-  if (provider.multiStatus === false)
-    return submitted.map((order) => () => refreshStatus(ctx, client, order, report));
+  if (provider.multiStatus === false) return singleCalls(ctx, client, submitted, report);
   const calls: (() => Promise<void>)[] = [];
   for (let i = 0; i < submitted.length; i += STATUS_BATCH) {
     const batch = submitted.slice(i, i + STATUS_BATCH);
     calls.push(() => refreshBatch(ctx, client, provider, batch, report));
   }
   return calls;
+}
+
+/**
+ * One `order=` call per order, for a provider without multi-status, the lane's few in flight. The
+ * answers are applied STATUS_BATCH at a time, as a multi-status call's are (those that leave their
+ * order open in one statement), not one order at a time: the last call to fill a batch, or the last
+ * call of all, writes it.
+ */
+function singleCalls(
+  ctx: WorkerContext,
+  client: ProviderApi,
+  orders: OrderRow[],
+  report: TickReport,
+): (() => Promise<void>)[] {
+  let batch: OrderRow[] = [];
+  let answers: StatusAnswers = new Map();
+  let done = 0;
+  return orders.map((order) => async () => {
+    try {
+      const answer = await client.status(order.providerOrderId!);
+      batch.push(order);
+      answers.set(order.providerOrderId!, answer);
+    } catch (error) {
+      await recordProviderFailure(ctx, order, asProviderError(error), report);
+    } finally {
+      done += 1;
+    }
+    if (batch.length === 0 || (batch.length < STATUS_BATCH && done < orders.length)) return;
+    const [full, answered] = [batch, answers];
+    batch = [];
+    answers = new Map();
+    await applyStatusAnswers(ctx, full, answered, report);
+  });
 }
 
 /**
