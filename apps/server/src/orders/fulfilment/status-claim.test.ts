@@ -1,7 +1,7 @@
 import { OrderStatus } from '@smm/domain';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema';
+import { orders, providers } from '../../db/schema';
 import type { ProviderOrderInput } from '../../providers/provider-api';
 import { createMember } from '../../test/factories';
 import { FakeProvider } from '../../test/fake-provider';
@@ -95,5 +95,48 @@ describe(`the status claim on ${testDatabaseKind}`, () => {
     // The new orders were all sent, each once.
     expect(new Set(provider.adds).size).toBe(unsent.length);
     expect(provider.adds).toHaveLength(unsent.length);
+  });
+
+  it('a status call is not started once its claim has run out of lease: another process may hold the order', async () => {
+    // Each answer takes the clock 50 s on: the fourth call would start 150 s after the claim.
+    class SlowProvider extends RecordingProvider {
+      override async status(id: string) {
+        const answer = await super.status(id);
+        t.clock.advance(50_000);
+        return answer;
+      }
+    }
+    const provider = new SlowProvider();
+    const { sent } = await openOrders(provider, 4, 0);
+    const [first] = await t.app.database.db.select().from(orders).where(eq(orders.id, sent[0]!));
+    await t.app.database.db
+      .update(providers)
+      .set({ multiStatus: false })
+      .where(eq(providers.id, first!.providerId!));
+    const worker = new OrderWorker(
+      t.app.database.db,
+      { clientFor: () => provider },
+      t.app.services.catalog,
+      t.clock,
+      {
+        statusRefreshSeconds: 30,
+        maxSubmitAttempts: 3,
+        batchSize: 5,
+        secondsPerMinute: 60,
+        leaseSeconds: 120,
+        providerConcurrency: 1,
+      },
+    );
+    expect(await worker.tick()).toMatchObject({ claimed: 4, refreshed: 3, leaseLost: 1 });
+    expect(provider.statusCalls.single).toBe(3);
+    const rows = await t.app.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, sent))
+      .orderBy(orders.id);
+    expect(rows.slice(0, 3).every((r) => r.remains === 7 && r.leaseToken === null)).toBe(true);
+    // Left as claimed: due again when its lease ends, for whichever process claims it.
+    expect(rows[3]).toMatchObject({ remains: null, startCount: null });
+    expect(rows[3]!.leaseToken).not.toBeNull();
   });
 });

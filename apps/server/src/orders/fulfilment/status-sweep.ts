@@ -12,7 +12,8 @@ export const STATUS_BATCH = 100;
 /**
  * Orders already at their provider claimed at once for their status: ten multi-status calls, a few
  * rounds of the lane's calls in flight, so a sweep is not one claim per 100 orders; small enough that
- * a lane of single `order=` calls ends well inside its lease at a provider's usual pace.
+ * a lane of single `order=` calls ends well inside its lease at a provider's usual pace (past it, the
+ * calls not yet started are left: leaseRanOut).
  */
 export const STATUS_CLAIM = 1000;
 
@@ -34,9 +35,20 @@ export function statusCalls(
   const calls: (() => Promise<void>)[] = [];
   for (let i = 0; i < submitted.length; i += STATUS_BATCH) {
     const batch = submitted.slice(i, i + STATUS_BATCH);
-    calls.push(() => refreshBatch(ctx, client, provider, batch, report));
+    calls.push(async () => {
+      if (leaseRanOut(ctx, batch[0]!)) report.leaseLost += batch.length;
+      else await refreshBatch(ctx, client, provider, batch, report);
+    });
   }
   return calls;
+}
+
+/**
+ * The claim's lease has run out before this order's call could start (a slow provider, a long claim):
+ * another process may have claimed it since, so it is not asked here; it is due again as it is.
+ */
+function leaseRanOut(ctx: WorkerContext, order: OrderRow): boolean {
+  return order.leasedUntil !== null && ctx.clock.now().getTime() >= order.leasedUntil.getTime();
 }
 
 /**
@@ -56,9 +68,12 @@ function singleCalls(
   let done = 0;
   return orders.map((order) => async () => {
     try {
-      const answer = await client.status(order.providerOrderId!);
-      batch.push(order);
-      answers.set(order.providerOrderId!, answer);
+      if (leaseRanOut(ctx, order)) report.leaseLost += 1;
+      else {
+        const answer = await client.status(order.providerOrderId!);
+        batch.push(order);
+        answers.set(order.providerOrderId!, answer);
+      }
     } catch (error) {
       await recordProviderFailure(ctx, order, asProviderError(error), report);
     } finally {
