@@ -163,7 +163,20 @@ export function pgbench(pgBin, url, clients, seconds) {
  * checked) neither sends nor is asked about during the next, so each phase measures its own work.
  */
 export function parkOpenOrders(pgBin, url) {
-  psql(pgBin, url, `UPDATE orders SET next_check_at = now() + interval '1 day' WHERE status IN (0, 1, 4)`);
+  // The loop is still writing a batch's statuses in one statement meanwhile, its rows locked in its
+  // own order: PostgreSQL may end this statement as a deadlock, and it is simply run again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      psql(
+        pgBin,
+        url,
+        `UPDATE orders SET next_check_at = now() + interval '1 day' WHERE status IN (0, 1, 4)`,
+      );
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !/deadlock detected/.test(String(error))) throw error;
+    }
+  }
 }
 
 /**

@@ -18,6 +18,9 @@
 //
 //   --pglite: then phase A again on the embedded database (its tables are inside the server process,
 //     out of psql's reach, so no sweep there; no pgbench beside it).
+//   BENCH_PIPELINE_PHASES (sends,sweep): which phases run, comma-separated: `sends` (A), `sweep` (B, both
+//     providers), or `sweep-multi` / `sweep-single` (B at one of them); e.g. BENCH_PIPELINE_PHASES=sweep
+//     measures the sweeps alone (`--pglite` runs only with `sends`).
 //   --profile: the server on PostgreSQL under the V8 profiler (slower), its busiest functions printed.
 //   npm run bench:pipeline [-- --fsync-off] [-- --pglite] [-- --profile]   BACKGROUND_TICK_SECONDS as set (else the default);
 //   BENCH_SERVER_MAIN=<built main.js>: measure that build. Writes .tmp/bench-pipeline.json.
@@ -56,6 +59,18 @@ const LATENCY_MS = numberEnv('BENCH_PROVIDER_LATENCY_MS', 50);
 const PROVIDER_CONCURRENCY = numberEnv('BENCH_PROVIDER_CONCURRENCY', 32);
 const SWEEP_ORDERS = numberEnv('BENCH_SWEEP_ORDERS', 100_000);
 const SWEEP_SECONDS = numberEnv('BENCH_SWEEP_SECONDS', 900);
+const PHASES = new Set(
+  (process.env.BENCH_PIPELINE_PHASES ?? 'sends,sweep')
+    .split(',')
+    .map((p) => p.trim())
+    .flatMap((p) => (p === 'sweep' ? ['sweep-multi', 'sweep-single'] : [p])),
+);
+for (const phase of PHASES) {
+  if (!['sends', 'sweep-multi', 'sweep-single'].includes(phase)) {
+    console.error(`BENCH_PIPELINE_PHASES: unknown phase ${phase} (sends, sweep, sweep-multi, sweep-single)`);
+    process.exit(2);
+  }
+}
 const PGBENCH_CLIENTS = 50;
 const PGBENCH_SECONDS = Math.min(10, Math.max(3, SECONDS));
 const CEILING_SECONDS = 5;
@@ -299,6 +314,7 @@ const summary = {
     loadAverageAtStart: loadavg().map((n) => Number(n.toFixed(2))),
   },
   settings: {
+    phases: [...PHASES],
     rate: RATE,
     seconds: SECONDS,
     members: MEMBERS,
@@ -357,19 +373,23 @@ async function startPanel(database) {
 const fake = await startFakeProvider(LATENCY_MS);
 let panel;
 try {
-  const pgbenchUrl = createDatabase(pgBin, 'pgbench_yardstick');
-  spawnSync(join(pgBin, 'pgbench'), ['-i', '-q', '-s', '10', pgbenchUrl], { stdio: 'ignore' });
+  // The yardstick's tables only for the sends (the sweeps have none).
+  const pgbenchUrl = PHASES.has('sends') ? createDatabase(pgBin, 'pgbench_yardstick') : undefined;
+  if (pgbenchUrl)
+    spawnSync(join(pgBin, 'pgbench'), ['-i', '-q', '-s', '10', pgbenchUrl], { stdio: 'ignore' });
   const pipelineUrl = createDatabase(pgBin, 'smm_pipeline');
   const started = Date.now();
   panel = await startPanel(pipelineUrl);
   summary.setupSeconds = Math.round((Date.now() - started) / 1000);
   const { server, targets, members } = panel;
-  summary.sends = await sends({ server, fake, members, target: targets.multi, pgbenchUrl });
+  if (PHASES.has('sends'))
+    summary.sends = await sends({ server, fake, members, target: targets.multi, pgbenchUrl });
   summary.sweeps = [];
   for (const [mode, from] of [
     ['multi', 1_000_000_000],
     ['single', 2_000_000_000],
   ]) {
+    if (!PHASES.has(`sweep-${mode}`)) continue;
     summary.sweeps.push(await sweep({ server, fake, target: targets[mode], mode, from, pipelineUrl }));
   }
   alive(server, fake);
@@ -377,7 +397,7 @@ try {
   panel = undefined;
   if (args.has('--profile')) summary.profile = summariseProfile(join(root, '.tmp/profile-pipeline'));
   // The embedded database: the sends only (its tables are inside the server, out of psql's reach).
-  if (args.has('--pglite')) {
+  if (args.has('--pglite') && PHASES.has('sends')) {
     panel = await startPanel(undefined);
     const lite = panel;
     summary.pgliteSends = await sends({

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { Clock } from '../shared/clock';
 import { Coalescer } from '../shared/coalescer';
@@ -36,7 +37,12 @@ export class ProviderHealth implements ProviderCallRecorder {
   private lastPrunedAt = 0;
   /** Calls recorded at the same moment share one upsert (the same minute's row for all of them). */
   private readonly calls = new Coalescer(async (calls: Parameters<typeof repo.addCalls>[1]) => {
-    await repo.addCalls(this.db, calls);
+    // The counts are a gauge, not money: the upsert's commit does not wait for the disk (a crash may
+    // lose its last moments), so the calls it counts do not wait for it either.
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+      await repo.addCalls(tx, calls);
+    });
     return calls.map(() => undefined);
   });
 

@@ -48,6 +48,9 @@ export const fulfilmentRepository = {
    * one, and every later write of this claim (markSending, a failure, a status) finds no row to change.
    * Orders of `skipProviders` (this process is still busy with those providers) are left to others;
    * with `onlyProvider`, only that provider's orders are claimed (a lane claiming again for itself).
+   * With `statusLimit`, `limit` counts only the orders not yet at their provider (each is one `add`)
+   * and up to `statusLimit` orders it already has are claimed beside them in the same statement: their
+   * status is asked up to 100 in one call (docs/ARCHITECTURE.md "Orders and the background loop").
    */
   async claimDueOrders(
     tx: Tx,
@@ -58,30 +61,53 @@ export const fulfilmentRepository = {
       token: string;
       skipProviders?: number[];
       onlyProvider?: number;
+      statusLimit?: number;
     },
   ): Promise<OrderRow[]> {
     const skip = claim.skipProviders ?? [];
-    const due = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        and(
-          open,
-          isNotNull(orders.nextCheckAt),
-          lte(orders.nextCheckAt, claim.now),
-          sendableNow,
-          skip.length > 0
-            ? sql`(${orders.providerId} IS NULL OR ${orders.providerId} NOT IN (${sql.join(
-                skip.map((id) => sql`${id}`),
-                sql`, `,
-              )}))`
-            : undefined,
-          claim.onlyProvider === undefined ? undefined : eq(orders.providerId, claim.onlyProvider),
-        ),
-      )
-      .orderBy(asc(orders.nextCheckAt))
-      .limit(claim.limit)
-      .for('update', { skipLocked: true });
+    const dueWhere = (atProvider?: boolean) =>
+      and(
+        open,
+        isNotNull(orders.nextCheckAt),
+        lte(orders.nextCheckAt, claim.now),
+        sendableNow,
+        skip.length > 0
+          ? sql`(${orders.providerId} IS NULL OR ${orders.providerId} NOT IN (${sql.join(
+              skip.map((id) => sql`${id}`),
+              sql`, `,
+            )}))`
+          : undefined,
+        claim.onlyProvider === undefined ? undefined : eq(orders.providerId, claim.onlyProvider),
+        atProvider === undefined
+          ? undefined
+          : atProvider
+            ? isNotNull(orders.providerOrderId)
+            : isNull(orders.providerOrderId),
+      );
+    const dueOf = (atProvider: boolean | undefined, limit: number) =>
+      tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(dueWhere(atProvider))
+        .orderBy(asc(orders.nextCheckAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    // The failover subqueries of sendableNow are costed for every due row, not just the new orders
+    // they are asked about: with many due orders PostgreSQL would JIT-compile the claim, seconds of
+    // compiling for a statement that runs in milliseconds.
+    await tx.execute(sql`SET LOCAL jit = off`);
+    const due =
+      claim.statusLimit === undefined
+        ? await dueOf(undefined, claim.limit)
+        : // Two limits, one statement: each part locks its own rows (SKIP LOCKED) in next-check order.
+          (
+            (await tx.execute(sql`
+              SELECT id FROM (${dueOf(false, claim.limit)}) AS unsent
+              UNION ALL
+              SELECT id FROM (${dueOf(true, claim.statusLimit)}) AS at_provider`)) as unknown as {
+              rows: { id: number }[];
+            }
+          ).rows.map((row) => ({ id: Number(row.id) }));
     if (due.length === 0) return [];
     const ids = due.map((d) => d.id);
     const claimed = await tx
@@ -91,6 +117,8 @@ export const fulfilmentRepository = {
       .returning();
     // Failover (docs/ARCHITECTURE.md#provider-health): a new order of a paused provider goes to its
     // service's failover provider; the row names the provider it goes to, so its status is asked there.
+    // Only a new order (never sent, no send in flight) can go: a claim of statuses alone has none.
+    if (!claimed.some((o) => o.providerOrderId === null && o.submittingSince === null)) return claimed;
     const rerouted = (await tx.execute(sql`
       UPDATE orders o
          SET provider_id = s.failover_provider_id, provider_service_id = s.failover_provider_service_id
@@ -273,32 +301,54 @@ export const fulfilmentRepository = {
   },
 
   /**
-   * The answers of a status batch that changed nothing (the same status, start count and remains as
-   * the row), written in one statement: the next check, the lease given back, attempts and last error
-   * cleared, as applyStatus writes such an answer (progress_at untouched: it is no progress). Only rows
-   * this claim (`token`) still holds, still open and still as answered; returns the ids written.
+   * A status batch's answers that leave their orders open, written in one statement: status, start
+   * count and remains as answered, the next check, the lease given back, attempts and last error
+   * cleared, as applyStatus writes such an answer (progress_at only where status or remains moved), and
+   * a new bill with its flag (`bill`, else the stored one kept). Only rows this claim (`token`) still
+   * holds, still open and still as claimed (`was`: status, remains, refunded, on which the answer and
+   * the bill's flag were judged); returns the ids written.
    */
-  async applyUnchangedStatuses(
+  async applyOpenStatuses(
     ex: Executor,
     token: string,
-    rows: { id: number; status: OrderStatus; remains: number | null; nextCheckAt: Date }[],
+    rows: {
+      id: number;
+      was: { status: number; remains: number | null; refunded: number };
+      status: OrderStatus;
+      startCount: number | null;
+      remains: number | null;
+      nextCheckAt: Date;
+      bill: { text: string; exceedsPaid: boolean } | null;
+    }[],
     now: Date,
   ): Promise<number[]> {
     if (rows.length === 0) return [];
     const values = sql.join(
       rows.map(
         (r) =>
-          sql`(${r.id}::integer, ${r.status}::integer, ${r.remains}::integer, ${r.nextCheckAt.toISOString()}::timestamptz)`,
+          sql`(${r.id}::integer, ${r.was.status}::integer, ${r.was.remains}::integer, ${r.was.refunded}::integer,
+            ${r.status}::integer, ${r.startCount}::integer, ${r.remains}::integer,
+            ${r.nextCheckAt.toISOString()}::timestamptz, ${r.bill?.text ?? null}::text,
+            ${r.bill?.exceedsPaid ?? null}::boolean)`,
       ),
       sql`, `,
     );
+    const at = sql`${now.toISOString()}::timestamptz`;
     const result = (await ex.execute(sql`
       UPDATE orders
-         SET next_check_at = v.next_check_at, attempts = 0, leased_until = NULL, lease_token = NULL,
-             last_error = NULL, finished_at = NULL, updated_at = ${now.toISOString()}::timestamptz
-        FROM (VALUES ${values}) AS v(id, status, remains, next_check_at)
+         SET status = v.status, start_count = v.start_count, remains = v.remains,
+             next_check_at = v.next_check_at, attempts = 0, leased_until = NULL, lease_token = NULL,
+             last_error = NULL, finished_at = NULL, updated_at = ${at},
+             progress_at = CASE WHEN orders.status IS DISTINCT FROM v.status
+               OR orders.remains IS DISTINCT FROM v.remains THEN ${at} ELSE orders.progress_at END,
+             provider_charge = COALESCE(v.bill, orders.provider_charge),
+             charge_exceeds_paid = COALESCE(v.exceeds_paid, orders.charge_exceeds_paid)
+        FROM (VALUES ${values})
+          AS v(id, was_status, was_remains, was_refunded, status, start_count, remains, next_check_at,
+               bill, exceeds_paid)
        WHERE orders.id = v.id AND orders.lease_token = ${token} AND ${open}
-         AND orders.status = v.status AND orders.remains IS NOT DISTINCT FROM v.remains
+         AND orders.status = v.was_status AND orders.remains IS NOT DISTINCT FROM v.was_remains
+         AND orders.refunded = v.was_refunded
       RETURNING orders.id`)) as unknown as { rows: { id: number }[] };
     return result.rows.map((row) => Number(row.id));
   },

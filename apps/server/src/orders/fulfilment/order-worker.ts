@@ -10,7 +10,7 @@ import { refreshRefills } from '../refills/refresh-refills.workflow';
 import { runDueAutoOrders } from './run-auto-orders.workflow';
 import { sendRefills } from '../refills/send-refills.workflow';
 import { sendToProvider } from './send-to-provider.workflow';
-import { statusCalls } from './status-sweep';
+import { STATUS_CLAIM, statusCalls } from './status-sweep';
 import { SendMarks } from './send-marks';
 import { inParallel, LaneSlots } from './lane-slots';
 import {
@@ -177,22 +177,27 @@ export class OrderWorker implements WorkerContext {
   }
 
   /**
-   * One claim of at most `batchSize` due orders, grouped by provider; `full` when the claim came back
+   * One claim of due orders, grouped by provider: at most `batchSize` not yet at their provider and
+   * `statusClaim` (STATUS_CLAIM) it already has, for their status; `full` when either part came back
    * with all it asked for (more may be due). An order whose sender died mid-send is held here.
    */
   private async claimGroups(report: TickReport, only: number | undefined, skip: number[]) {
     const now = this.clock.now();
     const token = randomUUID();
+    const statusLimit = this.options.statusClaim ?? STATUS_CLAIM;
     const claimed = await this.db.transaction((tx) =>
       fulfilmentRepository.claimDueOrders(tx, {
         now,
         leaseUntil: leaseUntil(this, now),
         limit: this.options.batchSize,
+        statusLimit,
         token,
         skipProviders: skip,
         onlyProvider: only,
       }),
     );
+    const atProvider = claimed.filter((order) => order.providerOrderId !== null).length;
+    const full = claimed.length - atProvider >= this.options.batchSize || atProvider >= statusLimit;
     report.claimed += claimed.length;
     const byProvider = await groupByProvider(claimed, async (order) => {
       // Its sender died between sending it and recording the answer: the provider may have it.
@@ -211,7 +216,7 @@ export class OrderWorker implements WorkerContext {
       }
       return false;
     });
-    return { byProvider, full: claimed.length >= this.options.batchSize };
+    return { byProvider, full };
   }
 
   /** Starts and registers a provider's lane; called inside exclusive(), before the next claim. */

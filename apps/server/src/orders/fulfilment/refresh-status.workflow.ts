@@ -2,7 +2,7 @@ import { isOpenOrderStatus, OrderStatus, orderStatusFromProvider, refundForRemai
 import { ProviderError, type ProviderApi, type ProviderOrderStatus } from '../../providers/provider-api';
 import type { OrderRow } from '../orders.repository';
 import { asProviderError, recordProviderFailure } from './provider-failure';
-import { recordProviderBill } from './provider-bill';
+import { billFlag, billText, recordProviderBill, wonPerBillUnit } from './provider-bill';
 import { refundOrder } from '../cancellation/refund.workflow';
 import { secondsSinceProgress, statusCheckSeconds } from './status-check-interval';
 import { seconds, type TickReport, type WorkerContext } from './worker-context';
@@ -50,9 +50,10 @@ export async function refreshStatus(
 /**
  * Applies a status call's answers to its claimed orders. An unusable one goes to recordProviderFailure
  * (status calls are reads: backed off, never changing the order; an id the provider does not know is
- * marked so). The common case of a sweep, an answer that changes nothing, is written for the whole batch
- * in one statement (applyUnchangedStatuses, fenced by the claim's token), its next check by need
- * (statusCheckSeconds); any other answer in its own transaction (applyProviderStatus).
+ * marked so). The common case of a sweep, an answer that leaves the order open, is written for the
+ * whole batch in one statement (applyOpenStatuses, fenced by the claim's token): an answer that changes
+ * nothing gets its next check by need (statusCheckSeconds), one that moved the order or brought a new
+ * bill the base interval; a final answer (its refund, once) in its own transaction (applyProviderStatus).
  */
 export async function applyStatusAnswers(
   ctx: WorkerContext,
@@ -61,8 +62,8 @@ export async function applyStatusAnswers(
   report: TickReport,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const unchanged: { id: number; status: OrderStatus; remains: number | null; nextCheckAt: Date }[] = [];
-  const changed: { order: OrderRow; status: OrderStatus; answer: ProviderOrderStatus }[] = [];
+  const stillOpen: { order: OrderRow; status: OrderStatus; answer: ProviderOrderStatus }[] = [];
+  const final: { order: OrderRow; status: OrderStatus; answer: ProviderOrderStatus }[] = [];
   for (const order of batch) {
     const answer = answers.get(order.providerOrderId!);
     const status = answer && 'status' in answer ? orderStatusFromProvider(answer.status) : null;
@@ -77,19 +78,36 @@ export async function applyStatusAnswers(
       );
       continue;
     }
-    if (changesNothing(order, status, answer)) {
-      const wait = statusCheckSeconds(ctx.options.statusRefreshSeconds, secondsSinceProgress(order, now));
-      unchanged.push({ id: order.id, status, remains: order.remains, nextCheckAt: seconds(now, wait) });
-    } else changed.push({ order, status, answer });
+    (isOpenOrderStatus(status) ? stillOpen : final).push({ order, status, answer });
   }
-  if (unchanged.length > 0) {
-    // One claim's batch: every row carries the same token.
+  if (stillOpen.length > 0) {
+    // One claim's batch of one provider: every row carries the same token, every bill the same currency.
     const token = batch[0]!.leaseToken!;
-    const written = await fulfilmentRepository.applyUnchangedStatuses(ctx.db, token, unchanged, now);
+    const newBill = (o: OrderRow, a: ProviderOrderStatus) =>
+      a.charge && a.charge !== o.providerCharge ? a.charge : null;
+    const rate = stillOpen.some(({ order, answer }) => newBill(order, answer) !== null)
+      ? await wonPerBillUnit(ctx.db, batch[0]!.providerId)
+      : null;
+    const rows = stillOpen.map(({ order, status, answer }) => {
+      const bill = newBill(order, answer);
+      const wait = changesNothing(order, status, answer)
+        ? statusCheckSeconds(ctx.options.statusRefreshSeconds, secondsSinceProgress(order, now))
+        : ctx.options.statusRefreshSeconds;
+      return {
+        id: order.id,
+        was: { status: order.status, remains: order.remains, refunded: order.refunded },
+        status,
+        startCount: answer.startCount ?? null,
+        remains: answer.remains ?? null,
+        nextCheckAt: seconds(now, wait),
+        bill: bill === null ? null : { text: billText(bill), exceedsPaid: billFlag(bill, rate, order) },
+      };
+    });
+    const written = await fulfilmentRepository.applyOpenStatuses(ctx.db, token, rows, now);
     report.refreshed += written.length;
-    report.leaseLost += unchanged.length - written.length;
+    report.leaseLost += rows.length - written.length;
   }
-  for (const { order, status, answer } of changed) {
+  for (const { order, status, answer } of final) {
     const refunded = await applyProviderStatus(ctx, order, status, answer);
     report.refreshed += 1;
     if (refunded) report.refunds += 1;
@@ -98,11 +116,10 @@ export async function applyStatusAnswers(
 
 /**
  * An answer that tells nothing new: the order's open status, start count and remains as stored, and
- * no bill other than the one recorded (a new bill goes through recordProviderBill).
+ * no bill other than the one recorded.
  */
 function changesNothing(order: OrderRow, status: OrderStatus, answer: ProviderOrderStatus): boolean {
   return (
-    isOpenOrderStatus(status) &&
     status === order.status &&
     (answer.remains ?? null) === order.remains &&
     (answer.startCount ?? null) === order.startCount &&

@@ -98,11 +98,15 @@ describe(`statuses in bulk on ${testDatabaseKind}`, () => {
       true,
     );
 
-    // The next sweep, by a fresh worker (another process): straight to single calls.
+    // The next sweep, by a fresh worker (another process): straight to single calls, their answers
+    // written together as a multi-status call's are.
     provider.statusCalls = { multi: 0, single: 0 };
+    const bulk = vi.spyOn(fulfilmentRepository, 'applyOpenStatuses');
     t.clock.advance(31_000);
     expect(await worker(provider).tick()).toMatchObject({ refreshed: 3 });
     expect(provider.statusCalls).toEqual({ multi: 0, single: 3 });
+    expect(bulk).toHaveBeenCalledTimes(1);
+    expect(bulk.mock.calls[0]![2]).toHaveLength(3);
   });
 
   it('a failing multi-status call teaches nothing: each order backs off as before', async () => {
@@ -147,7 +151,7 @@ describe(`statuses in bulk on ${testDatabaseKind}`, () => {
       .update(orders)
       .set({ progressAt: twoHoursAgo, lastError: 'earlier' })
       .where(eq(orders.id, ids[0]!));
-    const bulk = vi.spyOn(fulfilmentRepository, 'applyUnchangedStatuses');
+    const bulk = vi.spyOn(fulfilmentRepository, 'applyOpenStatuses');
     const single = vi.spyOn(fulfilmentRepository, 'applyStatus');
     t.clock.advance(31_000);
     const now = t.clock.now();
@@ -168,6 +172,56 @@ describe(`statuses in bulk on ${testDatabaseKind}`, () => {
       });
     // No progress recorded for an answer that said nothing new.
     expect(rows[0]!.progressAt).toEqual(twoHoursAgo);
+  });
+
+  it('answers that leave orders open are written in one statement with their new bills; only a final one alone', async () => {
+    const provider = new Provider();
+    const { ids } = await sentOrders(provider, 3);
+    const before = await rowsOf(ids);
+    const [moved, billed, done] = before;
+    // Moved on; the same state with a bill above what the member paid; finished.
+    provider.states.set(moved!.providerOrderId!, {
+      status: 'In progress',
+      startCount: 10,
+      remains: 5,
+      charge: '0.5',
+    });
+    provider.states.set(billed!.providerOrderId!, {
+      status: 'Pending',
+      startCount: billed!.startCount,
+      remains: billed!.remains,
+      charge: '999999',
+    });
+    provider.states.set(done!.providerOrderId!, { status: 'Completed', startCount: 10, remains: 0 });
+    const bulk = vi.spyOn(fulfilmentRepository, 'applyOpenStatuses');
+    const single = vi.spyOn(fulfilmentRepository, 'applyStatus');
+    t.clock.advance(31_000);
+    const now = t.clock.now();
+    expect(await worker(provider).tick()).toMatchObject({ refreshed: 3, leaseLost: 0 });
+    expect(bulk).toHaveBeenCalledTimes(1);
+    expect(bulk.mock.calls[0]![2].map((r) => r.id)).toEqual([moved!.id, billed!.id]);
+    expect(single).toHaveBeenCalledTimes(1);
+    const [m, b, d] = await rowsOf(ids);
+    expect(m).toMatchObject({
+      status: OrderStatus.INPROGRESS,
+      startCount: 10,
+      remains: 5,
+      providerCharge: '0.5',
+      chargeExceedsPaid: false,
+      progressAt: now,
+      nextCheckAt: new Date(now.getTime() + 30_000),
+      leaseToken: null,
+    });
+    // A bill is no progress, but it is news: checked again at the base interval, flagged.
+    expect(b).toMatchObject({
+      status: OrderStatus.PENDING,
+      providerCharge: '999999',
+      chargeExceedsPaid: true,
+      progressAt: billed!.progressAt,
+      nextCheckAt: new Date(now.getTime() + 30_000),
+      leaseToken: null,
+    });
+    expect(d).toMatchObject({ status: OrderStatus.COMPLETED, remains: 0, nextCheckAt: null });
   });
 
   it('a batch whose lease was taken over writes nothing', async () => {
@@ -201,7 +255,7 @@ describe(`statuses in bulk on ${testDatabaseKind}`, () => {
       options: { statusRefreshSeconds: 30, maxSubmitAttempts: 3, batchSize: 50, secondsPerMinute: 60 },
       sendMarks: new SendMarks(t.app.database.db),
     };
-    const bulk = vi.spyOn(fulfilmentRepository, 'applyUnchangedStatuses');
+    const bulk = vi.spyOn(fulfilmentRepository, 'applyOpenStatuses');
     await applyStatusAnswers(ctx, claimed, answers, report);
     expect(bulk).toHaveBeenCalledTimes(1);
     expect(report).toMatchObject({ refreshed: 0, leaseLost: 2 });

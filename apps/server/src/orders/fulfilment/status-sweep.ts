@@ -9,6 +9,13 @@ import type { TickReport, WorkerContext } from './worker-context';
 
 /** Orders in one multi-status call (the trade's limit). */
 export const STATUS_BATCH = 100;
+/**
+ * Orders already at their provider claimed at once for their status: ten multi-status calls, a few
+ * rounds of the lane's calls in flight, so a sweep is not one claim per 100 orders; small enough that
+ * a lane of single `order=` calls ends well inside its lease at a provider's usual pace (past it, the
+ * calls not yet started are left: leaseRanOut).
+ */
+export const STATUS_CLAIM = 1000;
 
 /**
  * A provider lane's status calls for its claimed orders that the provider has (docs/ARCHITECTURE.md
@@ -24,14 +31,60 @@ export function statusCalls(
   submitted: OrderRow[],
   report: TickReport,
 ): (() => Promise<void>)[] {
-  if (provider.multiStatus === false)
-    return submitted.map((order) => () => refreshStatus(ctx, client, order, report));
+  if (provider.multiStatus === false) return singleCalls(ctx, client, submitted, report);
   const calls: (() => Promise<void>)[] = [];
   for (let i = 0; i < submitted.length; i += STATUS_BATCH) {
     const batch = submitted.slice(i, i + STATUS_BATCH);
-    calls.push(() => refreshBatch(ctx, client, provider, batch, report));
+    calls.push(async () => {
+      if (leaseRanOut(ctx, batch[0]!)) report.leaseLost += batch.length;
+      else await refreshBatch(ctx, client, provider, batch, report);
+    });
   }
   return calls;
+}
+
+/**
+ * The claim's lease has run out before this order's call could start (a slow provider, a long claim):
+ * another process may have claimed it since, so it is not asked here; it is due again as it is.
+ */
+function leaseRanOut(ctx: WorkerContext, order: OrderRow): boolean {
+  return order.leasedUntil !== null && ctx.clock.now().getTime() >= order.leasedUntil.getTime();
+}
+
+/**
+ * One `order=` call per order, for a provider without multi-status, the lane's few in flight. The
+ * answers are applied STATUS_BATCH at a time, as a multi-status call's are (those that leave their
+ * order open in one statement), not one order at a time: the last call to fill a batch, or the last
+ * call of all, writes it.
+ */
+function singleCalls(
+  ctx: WorkerContext,
+  client: ProviderApi,
+  orders: OrderRow[],
+  report: TickReport,
+): (() => Promise<void>)[] {
+  let batch: OrderRow[] = [];
+  let answers: StatusAnswers = new Map();
+  let done = 0;
+  return orders.map((order) => async () => {
+    try {
+      if (leaseRanOut(ctx, order)) report.leaseLost += 1;
+      else {
+        const answer = await client.status(order.providerOrderId!);
+        batch.push(order);
+        answers.set(order.providerOrderId!, answer);
+      }
+    } catch (error) {
+      await recordProviderFailure(ctx, order, asProviderError(error), report);
+    } finally {
+      done += 1;
+    }
+    if (batch.length === 0 || (batch.length < STATUS_BATCH && done < orders.length)) return;
+    const [full, answered] = [batch, answers];
+    batch = [];
+    answers = new Map();
+    await applyStatusAnswers(ctx, full, answered, report);
+  });
 }
 
 /**

@@ -8,8 +8,13 @@ export interface OrderWorkerOptions {
   statusRefreshSeconds: number;
   /** Failed submissions before an order that never reached its provider is cancelled and refunded. */
   maxSubmitAttempts: number;
-  /** Rows claimed per tick and kind. */
+  /** Orders not yet at their provider claimed at once (each is one `add`); also refills and auto-orders. */
   batchSize: number;
+  /**
+   * Orders already at their provider claimed at once beside them, for their status (asked up to 100
+   * in one call). Default STATUS_CLAIM.
+   */
+  statusClaim?: number;
   /** Length of an auto-order interval minute in seconds: 60, or less to watch a demo or e2e run. */
   secondsPerMinute: number;
   /**
