@@ -11,26 +11,6 @@ import { fulfilmentRepository } from './fulfilment.repository';
 /** What a provider said of each order of a status call: its status, or its `{ error }`. */
 export type StatusAnswers = Map<string, ProviderOrderStatus | { error: string }>;
 
-/**
- * Asks the provider for the status of a claimed batch of orders it has (one multi-status call) and
- * applies the answers (applyStatusAnswers). A failed call is a failure of each order of the batch.
- */
-export async function refreshStatuses(
-  ctx: WorkerContext,
-  client: ProviderApi,
-  batch: OrderRow[],
-  report: TickReport,
-): Promise<void> {
-  let answers: StatusAnswers;
-  try {
-    answers = await client.statuses(batch.map((o) => o.providerOrderId!));
-  } catch (error) {
-    for (const order of batch) await recordProviderFailure(ctx, order, asProviderError(error), report);
-    return;
-  }
-  await applyStatusAnswers(ctx, batch, answers, report);
-}
-
 /** One order's status asked on its own (`order=<id>`: a provider without multi-status), then applied. */
 export async function refreshStatus(
   ctx: WorkerContext,
