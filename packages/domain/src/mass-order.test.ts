@@ -128,6 +128,30 @@ describe('checkMassOrder', () => {
     expect(massOrderTotalWon(checked)).toBe(6_000 + 18_000 + 250_000);
   });
 
+  it('reads "| 0 | 0" as no drip-feed, and refuses numbers past exact integers or not in digits', () => {
+    const checked = checkMassOrder(
+      lines(
+        [
+          '1 | https://instagram.com/p/a | 100 | 0 | 0',
+          '1 | https://instagram.com/p/b | 99999999999999999999',
+          '1 | https://instagram.com/p/c | 1e3',
+          '1.5 | https://instagram.com/p/f | 100',
+          '1 | https://instagram.com/p/d | 100 | 2.5 | 60',
+          '1 | https://instagram.com/p/e | 100 | 3 | 59',
+        ].join('\n'),
+      ),
+      ctx,
+    );
+    expect(checked.map((l) => [l.auto, l.error])).toEqual([
+      [false, null],
+      [false, M.AMOUNT_NOT_INTEGER],
+      [false, M.AMOUNT_NOT_INTEGER],
+      [false, MM.SERVICE_ID],
+      [false, M.RUNS_NOT_INTEGER],
+      [false, M.INTERVAL_TOO_SHORT],
+    ]);
+  });
+
   it('refuses Custom Comments products clearly', () => {
     const [line] = checkMassOrder(lines('3 | https://a.com/p | 10'), ctx);
     expect(line!.error).toBe(MM.COMMENTS_SERVICE);

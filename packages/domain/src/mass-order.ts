@@ -55,12 +55,13 @@ export interface ParsedMassLine {
   error: string | null;
 }
 
-const DIGITS = /^\d+$/;
+/** Digits, with a decimal part so that validateOrder can say "no decimals" as it does for one order. */
+const NUMBER = /^\d+(?:\.\d+)?$/;
 const SERVICE_ID_MAX = 2_147_483_647;
 
-/** Digits → the number (unsafe ones stay unsafe, so validateOrder refuses them); anything else NaN. */
+/** A number written in digits (unsafe ones stay unsafe, so validateOrder refuses them); anything else NaN. */
 function wholeNumber(text: string): number {
-  return DIGITS.test(text) ? Number(text) : Number.NaN;
+  return NUMBER.test(text) ? Number(text) : Number.NaN;
 }
 
 function parseLine(line: number, text: string): ParsedMassLine {
@@ -70,7 +71,7 @@ function parseLine(line: number, text: string): ParsedMassLine {
   }
   const [id = '', link = '', quantity = '', runs = '0', interval = '0'] = parts;
   const serviceId = wholeNumber(id);
-  if (!(serviceId >= 1 && serviceId <= SERVICE_ID_MAX)) {
+  if (!(Number.isInteger(serviceId) && serviceId >= 1 && serviceId <= SERVICE_ID_MAX)) {
     return { line, text, order: null, error: MASS_ORDER_MESSAGES.SERVICE_ID };
   }
   const order = {
