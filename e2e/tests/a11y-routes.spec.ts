@@ -20,6 +20,7 @@ const VISITOR_ROUTES = [
 ];
 const MEMBER_ROUTES = [
   '/order',
+  '/mass-order',
   '/point',
   '/order-history',
   '/auto-order-history',

@@ -40,3 +40,4 @@ export * from './provider-health';
 export * from './operator-notifications';
 export * from './price-guard';
 export * from './site-url';
+export * from './mass-order';

@@ -27,6 +27,20 @@ export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
         );
       },
     );
+    route(
+      app,
+      ordersApi.massOrder,
+      // Up to 500 lines of links: docs/product.md#mass-order.
+      { bodyLimit: ORDER_REQUEST_MAX_BYTES, config: { auth: 'member' } },
+      (request) => {
+        const key = request.headers['idempotency-key'];
+        return orders.massOrder(
+          accountOf(request).id,
+          request.body,
+          typeof key === 'string' ? key : undefined,
+        );
+      },
+    );
     route(app, ordersApi.history, { config: { auth: 'member' } }, (request) =>
       orders.orderHistory(accountOf(request).id, request.query),
     );

@@ -1,6 +1,8 @@
 import type {
   AutoOrderHistoryResponse,
   HistoryQuery,
+  MassOrderRequest,
+  MassOrderResponse,
   OrderHistoryResponse,
   PlaceOrderRequest,
   PlaceOrderResponse,
@@ -11,6 +13,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
 import { autoOrderHistory, orderHistory } from './history/order-history';
 import { ORDER_BATCH_PGLITE, OrderCommitBatcher, type BatchStats } from './placement/order-commit-batcher';
+import { massOrder } from './placement/mass-order.workflow';
 import { placeOrder, type PlacementDeps } from './placement/place-order.workflow';
 
 /**
@@ -43,6 +46,18 @@ export class OrdersService {
     idempotencyKey: string | undefined,
   ): Promise<PlaceOrderResponse> {
     return placeOrder(this.placement, accountId, body, idempotencyKey);
+  }
+
+  /**
+   * POST /service/mass-order: placement/mass-order.workflow.ts, its steps in order. A preview places
+   * nothing; a place call places every valid line or, short of points, none.
+   */
+  massOrder(
+    accountId: number,
+    body: MassOrderRequest,
+    idempotencyKey: string | undefined,
+  ): Promise<MassOrderResponse> {
+    return massOrder(this.placement, accountId, body, idempotencyKey);
   }
 
   /** How the orders placed so far were committed together (tests; the bench). */

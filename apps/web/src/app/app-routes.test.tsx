@@ -235,6 +235,7 @@ describe('session state machine', () => {
 describe('lazy route screens and document titles', () => {
   it.each([
     ['/order', '주문하기'],
+    ['/mass-order', '대량 주문'],
     ['/point', '포인트 충전'],
     ['/account', '계정설정'],
     ['/order-history', '주문내역'],

@@ -52,6 +52,9 @@ const OrderHistoryRoute = lazyScreen(() =>
 const OrderRoute = lazyScreen(() =>
   import('@/features/order/routes/order').then((m) => ({ default: m.OrderRoute })),
 );
+const MassOrderRoute = lazyScreen(() =>
+  import('@/features/mass-order/routes/mass-order').then((m) => ({ default: m.MassOrderRoute })),
+);
 const PointRoute = lazyScreen(() =>
   import('@/features/points/routes/point').then((m) => ({ default: m.PointRoute })),
 );
@@ -66,6 +69,7 @@ const FaqRoute = lazyScreen(() => import('@/features/faq/routes/faq').then((m) =
 const ROUTE_TITLES: Record<string, string> = {
   [paths.home]: SITE_NAME,
   [paths.order]: '주문하기',
+  [paths.massOrder]: '대량 주문',
   [paths.point]: '포인트 충전',
   [paths.apiDocs]: 'API 문서',
   [paths.account]: '계정설정',
@@ -133,6 +137,7 @@ export function AppRoutes() {
         <Route path={paths.order} element={<OrderRoute />} />
         {signedIn ? (
           <>
+            <Route path={paths.massOrder} element={<MassOrderRoute />} />
             <Route path={paths.point} element={<PointRoute />} />
             <Route path={paths.account} element={<AccountRoute />} />
             {qnaRoute !== false && <Route path={paths.qna} element={qnaRoute} />}

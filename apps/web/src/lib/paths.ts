@@ -5,6 +5,7 @@
 export const paths = {
   home: '/',
   order: '/order',
+  massOrder: '/mass-order',
   point: '/point',
   account: '/account',
   apiDocs: '/api',

@@ -3,11 +3,12 @@ import {
   orderAmount,
   orderComments,
   orderCostWon,
+  type OrderServiceRules,
   type ServiceType,
   validateOrder,
 } from '@smm/domain';
 import type { PlaceOrderRequest } from '@smm/domain/contract';
-import type { CatalogService } from '../../catalog/catalog.service';
+import type { CatalogService, OrderableService } from '../../catalog/catalog.service';
 import { appError } from '../../errors/app-error';
 import type { SettingsService } from '../../settings/settings.service';
 import type { Clock } from '../../shared/clock';
@@ -34,6 +35,20 @@ export interface CheckedOrder {
 }
 
 /**
+ * The rules validateOrder checks a service by, as the catalog has it now; null for none. A service with
+ * no enabled provider cannot be fulfilled: it is as unorderable as a read-only one.
+ */
+export function orderRulesOf(found: OrderableService | undefined): OrderServiceRules | null {
+  if (!found) return null;
+  const orderable = found.service.providerId !== null && found.providerEnabled === true;
+  return {
+    ...found.service,
+    type: found.service.serviceType as ServiceType,
+    isReadOnly: found.service.isReadOnly || !orderable,
+  };
+}
+
+/**
  * The order as the form checks it (docs/product.md#order-rules: packages/domain validateOrder, the
  * rule the form runs too) against the service as the catalog has it now, then priced: ORDER_INVALID
  * (400) with the rule's Korean message, or the order to write.
@@ -46,8 +61,6 @@ export async function checkOrder(
   const auto = isAutoOrder(body);
   const found = await deps.catalog.orderableService(body.serviceId);
   const site = await deps.settings.current();
-  // A service with no enabled provider cannot be fulfilled: it is as unorderable as a read-only one.
-  const orderable = found && found.service.providerId !== null && found.providerEnabled === true;
   const message = validateOrder(
     {
       link: body.link,
@@ -57,13 +70,7 @@ export async function checkOrder(
       interval: body.interval,
     },
     {
-      service: found
-        ? {
-            ...found.service,
-            type: found.service.serviceType as ServiceType,
-            isReadOnly: found.service.isReadOnly || !orderable,
-          }
-        : null,
+      service: orderRulesOf(found),
       serviceCheck: site.flag('ENABLE_SERVICE_CHECK'),
     },
   );

@@ -10,8 +10,11 @@ import { presentPlaced } from './placed.presenter';
 /** The migration's mark on keys taken before request hashes were kept (drizzle/0011). */
 const LEGACY_HASH = 'legacy';
 
-/** Idempotency keys are opaque client strings; anything else is a 400, not a database error. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
+/**
+ * Idempotency keys are opaque client strings; anything else is a 400, not a database error. No space:
+ * a mass order keeps its lines under `<key> <line>` (mass-order.repository.ts), keys no client can send.
+ */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 
 /** A member's Idempotency-Key with the hash of the request it came with. */
 export interface RequestKey {

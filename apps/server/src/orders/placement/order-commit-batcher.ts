@@ -35,11 +35,14 @@ export const ORDER_BATCH_PGLITE: OrderCommitBatcherOptions = { windowMs: 1, maxB
 export interface WorkShape {
   atomic: boolean;
   linkLock?: number;
+  /** A work that places several orders (a mass order) names every (service, link) lock they check. */
+  linkLocks?: readonly number[];
   accountId?: number;
 }
 
 interface Pending {
   linkLock: number | undefined;
+  linkLocks?: readonly number[];
   accountId: number | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -106,6 +109,7 @@ export class OrderCommitBatcher {
       work,
       atomic: shape.atomic,
       linkLock: shape.linkLock,
+      linkLocks: shape.linkLocks,
       accountId: shape.accountId,
       resolve,
       reject,
@@ -171,10 +175,7 @@ export class OrderCommitBatcher {
     const outcomes: Outcome[] = [];
     try {
       await this.db.transaction(async (tx) => {
-        await lockServiceLinks(
-          tx,
-          batch.flatMap((waiting) => (waiting.linkLock === undefined ? [] : [waiting.linkLock])),
-        );
+        await lockServiceLinks(tx, batch.flatMap(linkLocksOf));
         // Then the members' rows, in id order: the debits below, in whatever order the statement
         // makes them, then never wait on another process's group in a cycle.
         await lockAccountsInIdOrder(
@@ -279,7 +280,7 @@ export class OrderCommitBatcher {
   private alone(waiting: Waiting): Promise<void> {
     return this.db
       .transaction(async (tx) => {
-        await lockServiceLinks(tx, waiting.linkLock === undefined ? [] : [waiting.linkLock]);
+        await lockServiceLinks(tx, linkLocksOf(waiting));
         if (waiting.kind === 'work') return waiting.work(tx);
         const written = (await this.writeOrders(tx, [waiting.order]))[0]!;
         if ('refusal' in written) throw written.refusal;
@@ -287,6 +288,11 @@ export class OrderCommitBatcher {
       })
       .then(waiting.resolve, waiting.reject);
   }
+}
+
+/** The (service, link) locks a waiting order or work needs. */
+function linkLocksOf(waiting: Waiting): number[] {
+  return [...(waiting.linkLock === undefined ? [] : [waiting.linkLock]), ...(waiting.linkLocks ?? [])];
 }
 
 /** Characters of links and comments one orders statement carries at most (beyond its first order). */

@@ -9,6 +9,17 @@ export const ordersApi = {
     body: 'placeOrderRequest',
     response: 'placeOrderResponse',
   }),
+  /**
+   * Many orders pasted at once (docs/product.md#mass-order): `preview` checks and prices each line; the
+   * place call places every valid line or, short of points, none. `Idempotency-Key` as for one order.
+   */
+  massOrder: endpoint({
+    method: 'POST',
+    path: '/service/mass-order',
+    body: 'massOrderRequest',
+    headers: 'idempotencyHeaders',
+    response: 'massOrderResponse',
+  }),
   history: endpoint({
     method: 'GET',
     path: '/service/order-history',

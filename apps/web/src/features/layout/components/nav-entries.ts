@@ -10,6 +10,7 @@ export interface NavEntry {
 export function memberNavEntries(settings: SiteSettings): NavEntry[] {
   const entries: NavEntry[] = [
     { to: paths.order, label: '주문하기' },
+    { to: paths.massOrder, label: '대량 주문' },
     { to: paths.orderHistory, label: '주문내역' },
     { to: paths.autoOrderHistory, label: '자동주문내역' },
     { to: paths.point, label: '포인트 충전' },

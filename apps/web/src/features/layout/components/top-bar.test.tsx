@@ -65,6 +65,7 @@ describe('top bar', () => {
       .map((a) => a.textContent);
     expect(labels).toEqual([
       '주문하기',
+      '대량 주문',
       '주문내역',
       '자동주문내역',
       '포인트 충전',
