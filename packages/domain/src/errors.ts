@@ -71,7 +71,7 @@ export const ERROR_CATALOG = {
   CHARGE_CONFLICT: { status: 409, message: CHARGE_MESSAGES.FAILED },
   /** An operator action that the charge's or deposit's current state does not allow. */
   CHARGE_STATE: { status: 409, message: '이미 처리된 충전 신청입니다.' },
-  /** A message to an inquiry that no longer takes one (closed too long ago, or closed for an operator's reply). */
+  /** An inquiry that takes no message now (closed too long ago; for a reply, closed), or too many open at once. */
   INQUIRY_STATE: { status: 409, message: INQUIRY_MESSAGES.CLOSED },
   /** An operator order action the order's current state does not allow (admin-orders.ts says why). */
   ORDER_STATE: { status: 409, message: '처리할 수 없는 주문 상태입니다.' },
@@ -112,7 +112,7 @@ export const ERROR_CATALOG = {
     message: '올바르지 않은 API 키로 보낸 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   },
   TOO_MANY_REQUESTS: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
-  /** A member past the inquiry flood limits (open inquiries, messages an hour); the message says which. */
+  /** A member past the inquiry messages of an hour (docs/product.md#inquiries); Retry-After says when. */
   TOO_MANY_INQUIRY_MESSAGES: { status: 429, message: INQUIRY_MESSAGES.TOO_MANY_MESSAGES },
   /** An upload over its size limit (a popup image over POPUP_IMAGE_MAX_BYTES). */
   FILE_TOO_LARGE: { status: 413, message: CONTENT_MESSAGES.IMAGE_TOO_LARGE },

@@ -24,3 +24,4 @@ export * from './admin-watch';
 export * from './admin-notifications';
 export * from './admin-catalog-sync';
 export * from './admin-provider-health';
+export * from './inquiries';
