@@ -209,6 +209,20 @@ export const inquiriesRepository = {
       );
   },
 
+  /** How many of the member's inquiries hold a reply they have not read (the profile's badge). */
+  async unreadCount(ex: Executor, accountId: number): Promise<number> {
+    const [row] = await ex
+      .select({ n: count() })
+      .from(inquiries)
+      .where(
+        and(
+          eq(inquiries.accountId, accountId),
+          gt(inquiries.lastReplyMessageId, inquiries.memberReadMessageId),
+        ),
+      );
+    return row?.n ?? 0;
+  },
+
   /** The queue: by state and type, those waiting longest first, then the rest newest first. */
   async queue(
     ex: Executor,

@@ -216,10 +216,12 @@ describe(`1:1 inquiries on ${testDatabaseKind}`, () => {
       count: 1,
       orderIds: [orderId],
     });
+    expect((await get(member, '/auth/profile')).json()).toMatchObject({ inquiryUnread: 1 });
     const seen = (await get(member, `/service/inquiries/${id}`)).json() as InquiryThread;
     expect(seen.messages.map((m) => m.text)).toEqual(['팔로워가 줄었어요.', '리필 요청했습니다.']);
     expect(JSON.stringify(seen)).not.toContain('공급사 확인 중');
     expect((await get(member, '/service/inquiries/unread')).json()).toEqual({ count: 0, orderIds: [] });
+    expect((await get(member, '/auth/profile')).json()).not.toHaveProperty('inquiryUnread');
 
     expect(
       (await asOperator(operator, 'POST', `/admin/api/inquiries/${id}/close`)).json().inquiry.state,
