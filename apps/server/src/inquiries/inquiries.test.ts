@@ -7,6 +7,8 @@ import {
   INQUIRY_MESSAGES as M,
   INQUIRY_MESSAGES_PER_HOUR,
   INQUIRY_OPEN_MAX,
+  INQUIRY_TEXT_MAX,
+  POPUP_IMAGE_MAX_BYTES,
 } from '@smm/domain';
 import type { AdminInquiriesResponse, AdminInquiryThread, InquiryThread } from '@smm/domain/contract';
 import { and, eq } from 'drizzle-orm';
@@ -148,6 +150,16 @@ describe(`1:1 inquiries on ${testDatabaseKind}`, () => {
     expect((await t.app.inject({ method: 'GET', url: `/uploads/${url.split('/').pop()}` })).statusCode).toBe(
       404,
     );
+    const tooLarge = await openAbout(
+      member,
+      orderId,
+      {},
+      Buffer.concat([PNG, Buffer.alloc(POPUP_IMAGE_MAX_BYTES)]),
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    const tooLong = await openAbout(member, orderId, { text: 'a'.repeat(INQUIRY_TEXT_MAX * 5) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe(M.TEXT_TOO_LONG);
     const operator = await createMember(t.app, { role: 'admin' });
     const name = url.split('/').pop()!;
     const asAdmin = await asOperator(

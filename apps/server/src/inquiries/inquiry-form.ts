@@ -4,7 +4,7 @@
  * and the service checks the fields by the domain's rules and the image by its bytes.
  */
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { INQUIRY_TEXT_MAX, POPUP_IMAGE_MAX_BYTES } from '@smm/domain';
+import { INQUIRY_MESSAGES, INQUIRY_TEXT_MAX, POPUP_IMAGE_MAX_BYTES } from '@smm/domain';
 import type { FastifyRequest } from 'fastify';
 import { appError } from '../errors/app-error';
 import { translateMultipartError } from '../content/popup-upload';
@@ -43,6 +43,8 @@ export async function readInquiryForm(request: FastifyRequest): Promise<InquiryF
         if (file.fieldname === 'image' && bytes.length > 0) image = bytes;
       } else {
         const field = part as MultipartValue;
+        // A field cut at fieldSize is longer than any rule allows: refused, never read half.
+        if (field.valueTruncated) throw appError('INQUIRY_INVALID', INQUIRY_MESSAGES.TEXT_TOO_LONG);
         if (isField(field.fieldname) && typeof field.value === 'string')
           fields[field.fieldname] = field.value;
       }
