@@ -26,6 +26,7 @@ const MEMBER_ROUTES = [
   '/account',
   '/api',
   '/guide',
+  '/inquiries',
   '/qna',
 ];
 
