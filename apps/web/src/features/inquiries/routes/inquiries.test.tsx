@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { INQUIRY_MESSAGES, STORAGE_KEYS } from '@smm/domain';
 import type { InquiryThread } from '@smm/domain/contract';
-import { authApi, inquiriesApi, siteApi } from '@smm/domain/endpoints';
+import { authApi, inquiriesApi, pathOf, siteApi } from '@smm/domain/endpoints';
 import { json, mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { InquiriesRoute } from './inquiries';
@@ -109,6 +109,6 @@ describe('1:1 문의 (/inquiries)', () => {
     const { calls } = mockApi({});
     renderWithProviders(<InquiriesRoute />, { route: '/inquiries', path: '/inquiries' });
     expect(await screen.findByText('1:1 문의는 로그인한 회원만 남길 수 있습니다.')).toBeInTheDocument();
-    expect(calls.filter((call) => call.path.startsWith('/service/inquiries'))).toEqual([]);
+    expect(calls.filter((call) => call.path.startsWith(pathOf(inquiriesApi.list)))).toEqual([]);
   });
 });
