@@ -27,6 +27,7 @@ const MEMBER_ROUTES = [
   '/account',
   '/api',
   '/guide',
+  '/inquiries',
   '/qna',
 ];
 

@@ -45,6 +45,7 @@ import {
 import { registerAdminRoutes } from './admin/register-admin';
 import { depositHooksRoutes } from './points/deposit-hooks.routes';
 import { pointsRoutes } from './points/points.routes';
+import { inquiriesRoutes } from './inquiries/inquiries.routes';
 import { Ticker } from './background/ticker';
 import { orderCancelRoutes, orderRefillRoutes, ordersRoutes } from './orders/orders.routes';
 import { registerLoadShedding } from './ops/load-shedding';
@@ -202,6 +203,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(orderRefillRoutes(refills));
   await routes.register(orderCancelRoutes(orderCancellation));
   await routes.register(pointsRoutes(charges));
+  await routes.register(inquiriesRoutes(consoleServices.inquiries.member));
   await routes.register(depositHooksRoutes(deposits, config.charges.depositWebhookSecret));
   await routes.register(publicApiRoutes(publicApi));
   await routes.register(smmV2Routes(publicApi));

@@ -76,6 +76,7 @@ import { SettingsService } from './settings/settings.service';
 import { missingServerVariables } from './settings/unbuilt-flags';
 import { LaneWakeBus } from './orders/fulfilment/wake-bus';
 import { CacheBus } from './shared/cache-bus';
+import { composeInquiries } from './inquiries/inquiries.compose';
 import type { Clock } from './shared/clock';
 
 /**
@@ -200,9 +201,10 @@ export async function composeServices(
   };
   const verificationCodes = new VerificationCodes(messageDeps);
   const recovery = new RecoveryService({ ...messageDeps, publicUrl: config.publicUrl, accountChanged });
-  /** Every message a request answered before sending (recovery mails, sign-up codes) has gone out. */
+  const inquiries = composeInquiries(messageDeps, config);
+  /** Every message a request answered before sending (recovery mails, codes, inquiry replies) went out. */
   const messagesSettled = async () => {
-    await Promise.all([recovery.settled(), verificationCodes.settled()]);
+    await Promise.all([recovery.settled(), verificationCodes.settled(), inquiries.operator.settled()]);
   };
   // E-mails answered before the close still go out (and count), before the database closes.
   app.addHook('preClose', async () => {
@@ -395,6 +397,7 @@ export async function composeServices(
       popups: new PopupsEditor(db, content, storage, app.log),
     },
     audit: { audit: new AuditAdminService(db) },
+    inquiries,
     notifications: { notifications, settings, clock },
   };
 

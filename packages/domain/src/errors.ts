@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES } from './account-rules';
 import { CONTENT_MESSAGES } from './admin-content';
 import { ACCOUNT_SUSPENDED_MESSAGE } from './admin-members';
 import { CHARGE_MESSAGES } from './charge-rules';
+import { INQUIRY_MESSAGES } from './inquiry-rules';
 import { ORDER_MESSAGES } from './order-rules';
 import {
   CHARGE_WITHDRAW_MESSAGES,
@@ -29,6 +30,8 @@ export const ERROR_CATALOG = {
   SETTING_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   /** An operator's notice, FAQ, sign-up route or popup the site cannot use (the rule's message says why). */
   CONTENT_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
+  /** A 1:1 inquiry's form or message broke a rule of docs/product.md#inquiries; the message says which. */
+  INQUIRY_INVALID: { status: 400, message: INQUIRY_MESSAGES.TEXT_EMPTY },
   /** An operator's catalog or provider input a rule refuses (admin-catalog.ts says why). */
   CATALOG_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   /** A service's price below its provider's or failover's unit cost, not confirmed (price-guard.ts). */
@@ -68,6 +71,8 @@ export const ERROR_CATALOG = {
   CHARGE_CONFLICT: { status: 409, message: CHARGE_MESSAGES.FAILED },
   /** An operator action that the charge's or deposit's current state does not allow. */
   CHARGE_STATE: { status: 409, message: '이미 처리된 충전 신청입니다.' },
+  /** An inquiry that takes no message now (closed too long ago; for a reply, closed), or too many open at once. */
+  INQUIRY_STATE: { status: 409, message: INQUIRY_MESSAGES.CLOSED },
   /** An operator order action the order's current state does not allow (admin-orders.ts says why). */
   ORDER_STATE: { status: 409, message: '처리할 수 없는 주문 상태입니다.' },
   /** A refill the rules refuse (refillRefusal's message is sent). */
@@ -107,6 +112,8 @@ export const ERROR_CATALOG = {
     message: '올바르지 않은 API 키로 보낸 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   },
   TOO_MANY_REQUESTS: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
+  /** A member past the inquiry messages of an hour (docs/product.md#inquiries); Retry-After says when. */
+  TOO_MANY_INQUIRY_MESSAGES: { status: 429, message: INQUIRY_MESSAGES.TOO_MANY_MESSAGES },
   /** An upload over its size limit (a popup image over POPUP_IMAGE_MAX_BYTES). */
   FILE_TOO_LARGE: { status: 413, message: CONTENT_MESSAGES.IMAGE_TOO_LARGE },
   /** A request body over the server's bodyLimit (64 KiB), refused before any route reads it. */

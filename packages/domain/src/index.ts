@@ -24,6 +24,7 @@ export * from './account-rules';
 export * from './settings-rules';
 export * from './popup-dismissal';
 export * from './faq';
+export * from './inquiry-rules';
 export * from './csv';
 export * from './admin-catalog';
 export * from './catalog-sync';

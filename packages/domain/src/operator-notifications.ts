@@ -6,12 +6,16 @@
  */
 import { isMailboxAddress, normalizeEmail } from './account-rules';
 import { formatWon } from './format';
+import { INQUIRY_TYPE_LABELS, type InquiryType } from './inquiry-rules';
 import { WATCH_KINDS, WATCH_KIND_TEXTS, type ProviderTrouble, type WatchKind } from './ops-watch';
 import type { NotifySettingKey } from './settings';
 import { siteLink } from './site-url';
 
-/** Every kind of event: each watch kind as an entry appears, a large credited charge, a sync that disabled services. */
-export const NOTIFY_KINDS = [...WATCH_KINDS, 'CHARGE_LARGE', 'SYNC_DISABLED'] as const;
+/**
+ * Every kind of event: each watch kind as an entry appears, a large credited charge, a sync that disabled
+ * services, a member's new 1:1 문의 (docs/product.md#inquiries).
+ */
+export const NOTIFY_KINDS = [...WATCH_KINDS, 'CHARGE_LARGE', 'SYNC_DISABLED', 'INQUIRY_NEW'] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 
 export const NOTIFY_KIND_LABELS: Record<NotifyKind, string> = {
@@ -21,6 +25,7 @@ export const NOTIFY_KIND_LABELS: Record<NotifyKind, string> = {
   >),
   CHARGE_LARGE: '큰 금액 충전',
   SYNC_DISABLED: '동기화로 판매 중지된 상품',
+  INQUIRY_NEW: '새 1:1 문의',
 };
 
 /** The money and provider events of the issue: what an operator is told about unless they choose otherwise. */
@@ -30,6 +35,7 @@ export const NOTIFY_DEFAULT_KINDS: readonly NotifyKind[] = [
   'PROVIDER_TROUBLE',
   'SYNC_DISABLED',
   'SYNC_SUSPICIOUS',
+  'INQUIRY_NEW',
 ];
 export const NOTIFY_DEFAULT_LARGE_CHARGE_WON = 1_000_000;
 export const NOTIFY_LARGE_CHARGE_MIN = 1_000;
@@ -215,6 +221,15 @@ export function withoutSecrets(text: string): string {
 /** The line of a large credited charge. */
 export function chargeLargeBody(charge: { id: number; accountId: number; point: number }): string {
   return `충전 #${charge.id} ${formatWon(charge.point)} 입금 확인 (회원 #${charge.accountId})`;
+}
+
+/**
+ * The line of a member's new 1:1 문의: its number, type and member number, never its title or text
+ * (the member's own words stay in the console, not in a chat).
+ */
+export function inquiryNewBody(inquiry: { id: number; accountId: number; type: string }): string {
+  const type = INQUIRY_TYPE_LABELS[inquiry.type as InquiryType] ?? inquiry.type;
+  return `문의 #${inquiry.id} ${type} (회원 #${inquiry.accountId})`;
 }
 
 /** The line of a sync run that disabled services (ids; the names are the operator's own catalog). */

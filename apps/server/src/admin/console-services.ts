@@ -1,4 +1,6 @@
 import type { MemberAdministration } from '../accounts/member-administration';
+import type { InquiriesService } from '../inquiries/inquiries.service';
+import type { OperatorInquiries } from '../inquiries/operator-inquiries';
 import type { CatalogEditor } from '../catalog/catalog-editor';
 import type { CatalogSync } from '../catalog/catalog-sync';
 import type { CatalogSyncConsole } from '../catalog/catalog-sync-console';
@@ -80,5 +82,6 @@ export interface ConsoleServices {
     popups: PopupsEditor;
   };
   audit: { audit: AuditAdminService };
+  inquiries: { operator: OperatorInquiries; member: InquiriesService };
   notifications: { notifications: OperatorNotifications; settings: SettingsService; clock: Clock };
 }

@@ -7,6 +7,7 @@ import { catalogSyncAdminRoutes } from './catalog/catalog-sync-admin.routes';
 import { providerHealthAdminRoutes } from './catalog/provider-health-admin.routes';
 import { contentAdminRoutes } from './content/content-admin.routes';
 import { dashboardAdminRoutes } from './dashboard/dashboard-admin.routes';
+import { inquiriesAdminRoutes } from './inquiries/inquiries-admin.routes';
 import { membersAdminRoutes } from './members/members-admin.routes';
 import { notificationsAdminRoutes } from './notifications/notifications-admin.routes';
 import { ordersAdminRoutes } from './orders/orders-admin.routes';
@@ -33,4 +34,5 @@ export async function registerAdminRoutes(app: FastifyInstance, services: Consol
   await routes.register(auditAdminRoutes(services.audit));
   await routes.register(watchAdminRoutes(services.watch));
   await routes.register(notificationsAdminRoutes(services.notifications));
+  await routes.register(inquiriesAdminRoutes(services.inquiries));
 }

@@ -5,7 +5,7 @@ import type { AuthenticatedAccount } from '../accounts/account.repository';
 /**
  * GET /auth/profile as docs/product.md#data-shapes defines it; referralCode is absent until one is issued.
  */
-export function presentProfile(account: AuthenticatedAccount): Profile {
+export function presentProfile(account: AuthenticatedAccount, inquiryUnread = 0): Profile {
   return {
     id: account.loginId,
     point: account.point,
@@ -18,5 +18,6 @@ export function presentProfile(account: AuthenticatedAccount): Profile {
           : maskApiKey(account.apiKeyPrefix, account.apiKeySuffix),
     ...(account.referralCode ? { referralCode: account.referralCode } : {}),
     ...(account.role === 'admin' ? { role: 'admin' as const } : {}),
+    ...(inquiryUnread > 0 ? { inquiryUnread } : {}),
   };
 }

@@ -6,6 +6,7 @@ import {
   validateLogin,
   validateRegister,
 } from '@smm/domain';
+import { inquiriesRepository } from '../inquiries/inquiries.repository';
 import type {
   ApiKeyResponse,
   LoginRequest,
@@ -198,6 +199,7 @@ export class AuthService {
   async profile(account: GuardAccount): Promise<Profile> {
     const current = await accountRepository.findAuthenticatedById(this.db, account.id);
     if (!current) throw appError('TOKEN_INVALID');
-    return presentProfile(current);
+    // The 1:1 문의 badge rides on the profile the top bar already reads (docs/product.md#inquiries).
+    return presentProfile(current, await inquiriesRepository.unreadCount(this.db, account.id));
   }
 }

@@ -26,8 +26,8 @@ export interface PopupForm {
   enabled: boolean;
 }
 
-/** Multipart's own errors, as the app's answers in Korean. */
-function translate(error: unknown): unknown {
+/** Multipart's own errors, as the app's answers in Korean (the popup form's and the inquiry form's). */
+export function translateMultipartError(error: unknown): unknown {
   switch ((error as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return appError('FILE_TOO_LARGE');
@@ -67,7 +67,7 @@ export async function readPopupForm(request: FastifyRequest): Promise<PopupForm>
       }
     }
   } catch (error) {
-    throw translate(error);
+    throw translateMultipartError(error);
   }
   return { image, enabled };
 }

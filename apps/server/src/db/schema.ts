@@ -808,3 +808,75 @@ export const operatorNotifications = pgTable(
     index('operator_notifications_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A member's 1:1 문의 (docs/product.md#inquiries): its type, the order or charge it is about, its state
+ * (WAITING 답변 대기, ANSWERED 답변 완료, CLOSED 종료). `waiting_since` is when it began waiting for an
+ * answer (null unless WAITING), so the operator's queue serves the oldest waiting first; `closed_at`
+ * bounds the reopening; `member_read_message_id` is the last operator reply the member has seen (a later
+ * reply is unread: the badge).
+ */
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    state: text('state').notNull().default('WAITING'),
+    orderId: integer('order_id').references(() => orders.id),
+    chargeId: integer('charge_id').references(() => charges.id),
+    assignedOperatorId: integer('assigned_operator_id').references(() => accounts.id),
+    waitingSince: timestamp('waiting_since', { withTimezone: true, mode: 'date' }),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    memberReadMessageId: bigint('member_read_message_id', { mode: 'number' }).notNull().default(0),
+    lastReplyMessageId: bigint('last_reply_message_id', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inquiries_account_idx').on(t.accountId, t.id),
+    index('inquiries_queue_idx').on(t.state, t.waitingSince, t.id),
+    index('inquiries_order_idx').on(t.orderId),
+    check(
+      'inquiries_type_known',
+      sql`${t.type} IN ('ORDER_REFILL', 'ORDER_CANCEL', 'ORDER_SPEED', 'ORDER_OTHER', 'CHARGE', 'ACCOUNT', 'OTHER')`,
+    ),
+    check('inquiries_state_known', sql`${t.state} IN ('WAITING', 'ANSWERED', 'CLOSED')`),
+    check(
+      'inquiries_link_matches_type',
+      sql`(${t.type} IN ('ORDER_REFILL', 'ORDER_CANCEL', 'ORDER_SPEED', 'ORDER_OTHER') AND ${t.orderId} IS NOT NULL AND ${t.chargeId} IS NULL) OR (${t.type} = 'CHARGE' AND ${t.chargeId} IS NOT NULL AND ${t.orderId} IS NULL) OR (${t.type} IN ('ACCOUNT', 'OTHER') AND ${t.orderId} IS NULL AND ${t.chargeId} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * One message of an inquiry's thread: the member's, an operator's reply, or an operator's internal note
+ * (`internal`, never served to the member). `attachment` is the stored name of an image under
+ * DATA_DIR/inquiry-uploads, served only to its inquiry's member and to operators.
+ */
+export const inquiryMessages = pgTable(
+  'inquiry_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id),
+    author: text('author').notNull(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => accounts.id),
+    internal: boolean('internal').notNull().default(false),
+    text: text('text').notNull(),
+    attachment: text('attachment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('inquiry_messages_thread_idx').on(t.inquiryId, t.id),
+    index('inquiry_messages_author_time_idx').on(t.authorId, t.createdAt),
+    check('inquiry_messages_author_known', sql`${t.author} IN ('member', 'operator')`),
+    check('inquiry_messages_note_by_operator', sql`NOT ${t.internal} OR ${t.author} = 'operator'`),
+  ],
+);

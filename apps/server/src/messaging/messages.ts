@@ -99,3 +99,11 @@ export function passwordResetMail(to: string, siteName: string, link: string, tt
 export function phoneCodeSms(to: string, siteName: string, code: string): Sms {
   return { to, text: `[${siteName}] 인증번호 ${code} (${CODE_MINUTES}분 안에 입력해주세요)` };
 }
+
+/** An operator answered the member's 1:1 문의: the title and a link to the thread, never the answer's text. */
+export function inquiryReplyMail(to: string, siteName: string, title: string, link: string): Mail {
+  return compose(to, siteName, '1:1 문의에 답변이 등록되었습니다', [
+    { text: `문의하신 "${title}"에 답변이 등록되었습니다.` },
+    { link, label: '답변 보기' },
+  ]);
+}

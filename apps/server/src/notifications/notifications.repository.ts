@@ -8,6 +8,7 @@ import {
   operatorNotifications,
   providers,
   services,
+  inquiries,
 } from '../db/schema';
 
 export type NotificationRow = typeof operatorNotifications.$inferSelect;
@@ -154,7 +155,12 @@ export const notificationsRepository = {
           sql`${operatorNotifications.emailStatus} <> 'pending' AND ${operatorNotifications.telegramStatus} <> 'pending'`,
           or(
             lte(operatorNotifications.resolvedAt, before),
-            inArray(operatorNotifications.kind, ['CHARGE_LARGE', 'SYNC_DISABLED', TEST_NOTIFICATION_KIND]),
+            inArray(operatorNotifications.kind, [
+              'CHARGE_LARGE',
+              'SYNC_DISABLED',
+              'INQUIRY_NEW',
+              TEST_NOTIFICATION_KIND,
+            ]),
           ),
         ),
       )
@@ -173,6 +179,16 @@ export const notificationsRepository = {
       .from(charges)
       .where(and(eq(charges.status, 1), gte(charges.responseAt, since), gte(charges.point, minPoint)))
       .orderBy(asc(charges.id))
+      .limit(100);
+  },
+
+  /** Inquiries members opened since `since` (each one event: a new 1:1 문의). */
+  newInquiries(ex: Executor, since: Date) {
+    return ex
+      .select({ id: inquiries.id, accountId: inquiries.accountId, type: inquiries.type })
+      .from(inquiries)
+      .where(gte(inquiries.createdAt, since))
+      .orderBy(asc(inquiries.id))
       .limit(100);
   },
 

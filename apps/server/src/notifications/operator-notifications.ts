@@ -5,6 +5,7 @@ import {
   PROVIDER_TROUBLE_LABELS,
   SYNC_DISABLED_LABELS,
   chargeLargeBody,
+  inquiryNewBody,
   formatWon,
   notificationMessage,
   providerTroublesHeldOpen,
@@ -200,6 +201,13 @@ export class OperatorNotifications {
         kind: 'CHARGE_LARGE',
         title: NOTIFY_KIND_LABELS.CHARGE_LARGE,
         body: chargeLargeBody(charge),
+      });
+    for (const inquiry of await repo.newInquiries(this.db, since))
+      events.push({
+        key: `inquiry-new:${inquiry.id}`,
+        kind: 'INQUIRY_NEW',
+        title: NOTIFY_KIND_LABELS.INQUIRY_NEW,
+        body: inquiryNewBody(inquiry),
       });
     for (const run of await repo.syncRunsThatDisabled(this.db, since))
       events.push({

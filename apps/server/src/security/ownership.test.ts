@@ -1,5 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderStatus } from '@smm/domain';
 import { autoOrders, charges, orderRefills, orders, services } from '../db/schema';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
@@ -13,7 +17,28 @@ import { testDatabaseKind, useTestApp } from '../test/test-app';
  * learn nothing and change nothing. The member routes that name a resource in their path are taken
  * from the route table: a new one fails this file until it has a fixture below.
  */
-const t = useTestApp();
+// A folder of its own for the inquiry image A attaches (DATA_DIR/inquiry-uploads).
+const dataDir = mkdtempSync(join(tmpdir(), 'smm-ownership-'));
+const t = useTestApp({ dataDir });
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+/** A real 1×1 PNG (A's inquiry image). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** A multipart body as a browser's FormData sends it. */
+async function multipart(fields: Record<string, string>, image?: Buffer) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  if (image) data.append('image', new Blob([image], { type: 'image/png' }), 'shot.png');
+  const encoded = new Response(data);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type')!,
+  };
+}
 
 const LINK = 'https://www.instagram.com/p/Cx1owner/';
 /** Another post of A's (a page under LINK's path would be LINK's post itself). */
@@ -40,6 +65,10 @@ interface World {
   siteFinishedOrderId: number;
   siteOrderId: number;
   siteAutoOrderId: number;
+  /** A's 1:1 inquiry about their order, its image's stored name, and a message form for it. */
+  inquiryId: number;
+  attachment: string;
+  message: { payload: Buffer; contentType: string };
   /** A's point after placing all of that: nothing B does may change it. */
   aPoint: number;
 }
@@ -106,7 +135,22 @@ async function buildWorld(): Promise<World> {
     .insert(orderRefills)
     .values({ orderId: order.orderId, accountId: a.accountId })
     .returning({ id: orderRefills.id });
+  const opened = await multipart(
+    { type: 'ORDER_OTHER', title: '주문 문의', text: '확인 부탁드립니다.', orderId: String(order.orderId) },
+    PNG,
+  );
+  const inquiry = await t.app.inject({
+    method: 'POST',
+    url: '/service/inquiries',
+    payload: opened.payload,
+    headers: { 'content-type': opened.contentType, ...bearer(aToken) },
+  });
+  expect(inquiry.statusCode).toBe(200);
+  const thread = inquiry.json<{ inquiry: { id: number }; messages: { attachmentUrl: string }[] }>();
   return {
+    inquiryId: thread.inquiry.id,
+    attachment: thread.messages[0]!.attachmentUrl.split('/').pop()!,
+    message: await multipart({ text: '추가 메시지' }),
     a,
     b,
     aToken,
@@ -182,6 +226,24 @@ const FIXTURES: Record<string, (world: World) => Attempt[]> = {
   ],
   'GET /service/point/:id': (w) => [
     { method: 'GET', url: `/service/point/${w.chargeId}`, headers: bearerOf(w) },
+  ],
+  'GET /service/inquiries/:id': (w) => [
+    { method: 'GET', url: `/service/inquiries/${w.inquiryId}`, headers: bearerOf(w) },
+  ],
+  'POST /service/inquiries/:id/messages': (w) => [
+    {
+      method: 'POST',
+      url: `/service/inquiries/${w.inquiryId}/messages`,
+      headers: { ...bearerOf(w), 'content-type': w.message.contentType },
+      payload: w.message.payload,
+    },
+  ],
+  'GET /service/inquiries/:id/attachments/:name': (w) => [
+    {
+      method: 'GET',
+      url: `/service/inquiries/${w.inquiryId}/attachments/${w.attachment}`,
+      headers: bearerOf(w),
+    },
   ],
   'POST /service/point/:id/cancel': (w) => [
     { method: 'POST', url: `/service/point/${w.chargeId}/cancel`, headers: bearerOf(w) },

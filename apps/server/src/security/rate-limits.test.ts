@@ -25,6 +25,14 @@ interface Limit {
 
 const LIMITS: Limit[] = [
   {
+    limit: 'inquiry messages per member an hour',
+    source: 'inquiries/inquiries.service.ts',
+    route: 'POST /service/inquiries, POST /service/inquiries/:id/messages',
+    file: 'inquiries/inquiries.test.ts',
+    test: 'limits open inquiries and messages an hour, with Korean refusals',
+    retryAfter: 'there',
+  },
+  {
     limit: 'operator test notifications per process',
     source: 'admin/notifications/notifications-admin.routes.ts',
     route: 'POST /admin/api/notifications/test',

@@ -58,6 +58,12 @@ const MassOrderRoute = lazyScreen(() =>
 const PointRoute = lazyScreen(() =>
   import('@/features/points/routes/point').then((m) => ({ default: m.PointRoute })),
 );
+const InquiriesRoute = lazyScreen(() =>
+  import('@/features/inquiries/routes/inquiries').then((m) => ({ default: m.InquiriesRoute })),
+);
+const InquiryThreadRoute = lazyScreen(() =>
+  import('@/features/inquiries/routes/inquiry-thread').then((m) => ({ default: m.InquiryThreadRoute })),
+);
 const GuideRoute = lazyScreen(() =>
   import('@/features/guide/routes/guide').then((m) => ({ default: m.GuideRoute })),
 );
@@ -84,6 +90,7 @@ const ROUTE_TITLES: Record<string, string> = {
   [paths.autoOrderHistory]: '자동주문내역',
   [paths.qna]: '자주 묻는 질문',
   [paths.guide]: '링크 입력 가이드',
+  [paths.inquiries]: '1:1 문의',
   [paths.termsOfService]: '이용약관',
   [paths.privacyPolicy]: '개인정보처리방침',
   [paths.naverCallback]: '네이버 로그인',
@@ -145,6 +152,8 @@ export function AppRoutes() {
             <Route path={paths.autoOrderHistory} element={<AutoOrderHistoryRoute />} />
             <Route path={paths.apiDocs} element={<ApiDocsRoute />} />
             <Route path={paths.guide} element={<GuideRoute />} />
+            <Route path={paths.inquiries} element={<InquiriesRoute />} />
+            <Route path={`${paths.inquiries}/:id`} element={<InquiryThreadRoute />} />
           </>
         ) : (
           <>

@@ -13,6 +13,9 @@ export const paths = {
   autoOrderHistory: '/auto-order-history',
   qna: '/qna',
   guide: '/guide',
+  /** 1:1 문의 (docs/product.md#inquiries): the list and a new one; a thread under it. */
+  inquiries: '/inquiries',
+  inquiry: (id: number) => `/inquiries/${id}` as const,
   termsOfService: '/terms/service',
   privacyPolicy: '/terms/privacy',
   login: '/login',

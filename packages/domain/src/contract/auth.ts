@@ -33,6 +33,8 @@ export const profileResponse = z.object({
   referralCode: z.string().optional(),
   /** 'admin' for an operator (the web app then offers the console at /admin); absent for members. */
   role: z.literal('admin').optional(),
+  /** Inquiries with a reply the member has not read (the top bar's 1:1 문의 badge); absent when none. */
+  inquiryUnread: z.number().int().optional(),
 });
 export type Profile = z.infer<typeof profileResponse>;
 

@@ -25,3 +25,4 @@ export * from './admin-notifications';
 export * from './admin-catalog-sync';
 export * from './admin-provider-health';
 export * from './mass-order';
+export * from './inquiries';

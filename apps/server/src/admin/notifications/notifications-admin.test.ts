@@ -52,7 +52,14 @@ describe(`the 알림 screen's API on ${testDatabaseKind}`, () => {
       settings: {
         emails: '',
         telegram: false,
-        kinds: ['CHARGE_LARGE', 'DEPOSIT_UNMATCHED', 'PROVIDER_TROUBLE', 'SYNC_DISABLED', 'SYNC_SUSPICIOUS'],
+        kinds: [
+          'CHARGE_LARGE',
+          'DEPOSIT_UNMATCHED',
+          'PROVIDER_TROUBLE',
+          'SYNC_DISABLED',
+          'SYNC_SUSPICIOUS',
+          'INQUIRY_NEW',
+        ],
         largeChargeWon: 1_000_000,
       },
       channels: { email: 'outbox', telegram: 'outbox' },

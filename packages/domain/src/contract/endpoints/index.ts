@@ -15,3 +15,4 @@ export * from './admin-orders';
 export * from './admin-points';
 export * from './admin-members';
 export * from './admin-misc';
+export * from './inquiries';

@@ -273,6 +273,11 @@ export function V2Section({ origin }: { origin: string }) {
           ))}
         </tbody>
       </DocTable>
+      {/* No client of the trade sends a ticket action today, so v2 has none (docs/product.md#inquiries). */}
+      <p className="api-text" data-testid="v2-no-ticket">
+        문의(티켓) action은 없습니다. 주문 문제는 사이트의 1:1 문의로 남겨주세요. 다른 action 이름은{' '}
+        <code>{`{"error": "${V2_ERRORS.INCORRECT_REQUEST}"}`}</code>로 답합니다.
+      </p>
 
       <h3 className="api-subtitle">예시</h3>
       <p className="api-text">항목을 눌러 요청과 응답을 펼쳐 보세요.</p>

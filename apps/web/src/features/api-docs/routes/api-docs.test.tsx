@@ -127,6 +127,11 @@ describe('API documentation (/api)', () => {
     const refillStatus = within(actions).getByRole('cell', { name: 'refill_status' }).closest('tr');
     expect(refillStatus).toHaveTextContent('Pending, In progress, Completed, Rejected');
     expect(within(actions).getByRole('cell', { name: 'refill_status 여러 건' })).toBeInTheDocument();
+    // No client sends a ticket action, so there is none: the page says so and points to 1:1 문의.
+    expect(within(actions).queryByRole('cell', { name: /ticket/ })).toBeNull();
+    expect(within(v2).getByTestId('v2-no-ticket')).toHaveTextContent(
+      '문의(티켓) action은 없습니다. 주문 문제는 사이트의 1:1 문의로 남겨주세요.',
+    );
 
     expect(codeOf('v2 잔액 (balance) 요청 예시')).toBe(
       `curl -s -X POST '${origin}/api/v2' -d key=${API_KEY_PLACEHOLDER} -d action=balance`,

@@ -10,7 +10,7 @@ import { renderWithProviders } from '@/testing/render';
 import { REFILL_REQUESTED_MESSAGE } from '../components/order-actions';
 import { AutoOrderHistoryRoute } from './auto-order-history';
 import { OrderHistoryRoute } from './order-history';
-import { authApi, ordersApi, pathOf } from '@smm/domain/endpoints';
+import { authApi, inquiriesApi, ordersApi, pathOf } from '@smm/domain/endpoints';
 
 const profile = { id: 'member1', point: 5000, apiKey: 'k' };
 const CREATED = '2025-03-01T00:00:05.000Z';
@@ -83,7 +83,12 @@ function renderHistory(ui: React.ReactElement, route: string) {
 
 function signedIn(routes: Record<string, unknown>) {
   localStorage.setItem(STORAGE_KEYS.JWT, 'good');
-  return mockApi({ [on(authApi.profile)]: profile, ...routes });
+  return mockApi({
+    [on(authApi.profile)]: profile,
+    // The rows' 문의하기 reads which orders have an unread 1:1 문의 reply (none here).
+    [on(inquiriesApi.unread)]: { count: 0, orderIds: [] },
+    ...routes,
+  });
 }
 
 const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
@@ -125,7 +130,7 @@ describe('order history (/order-history)', () => {
       '가동중',
       '-',
       '-',
-      '',
+      '문의하기',
     ]);
     expect(cellsOf(rows[2] as HTMLElement)).toContain('주문취소 및 전액 환불');
     expect(formatDateTime(CREATED)).toBe('2025-03-01 09:00:05');
@@ -136,6 +141,23 @@ describe('order history (/order-history)', () => {
     expect(historyCalls(calls, pathOf(ordersApi.history))).toEqual(['?page=1']);
     // A single page: no pagination.
     expect(screen.queryByRole('navigation', { name: '주문내역 페이지' })).not.toBeInTheDocument();
+  });
+
+  it('문의하기 on each row opens a 1:1 문의 about that order; a row with an unread reply shows 새 답변', async () => {
+    signedIn({
+      [on(ordersApi.history)]: pageOf([order(31), order(30)]),
+      [on(inquiriesApi.unread)]: { count: 1, orderIds: [30] },
+    });
+    renderHistory(<OrderHistoryRoute />, '/order-history');
+    const rows = await screen.findAllByRole('row');
+    expect(await within(rows[2] as HTMLElement).findByRole('link', { name: '새 답변' })).toHaveAttribute(
+      'href',
+      '/inquiries',
+    );
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: '문의하기' })).toHaveAttribute(
+      'href',
+      '/inquiries?orderId=31',
+    );
   });
 
   it('a status chip asks the server for that status from page 1 and keeps it in the URL', async () => {

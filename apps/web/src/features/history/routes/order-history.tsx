@@ -19,6 +19,7 @@ import {
   type StatusChip,
   type StatusTone,
 } from '../components/history-view';
+import { InquireLink } from '../components/inquire-link';
 import { OrderActions, OrderStateNotes } from '../components/order-actions';
 import { useHistoryParams } from '../components/use-history-params';
 
@@ -56,7 +57,16 @@ const COLUMN = {
   startCount: { header: '주문 전 수량', cell: (o) => formatCount(o.startCount), kind: 'num' },
   remains: { header: '남은 수량', cell: (o) => formatCount(o.remains), kind: 'num' },
   // Refill and cancel (docs/product.md#refill-and-cancellation), only where the server says they may be asked.
-  actions: { header: '요청', cell: (o) => <OrderActions order={o} />, kind: 'actions' },
+  actions: {
+    header: '요청',
+    cell: (o) => (
+      <>
+        <OrderActions order={o} />
+        <InquireLink orderId={o.id} />
+      </>
+    ),
+    kind: 'actions',
+  },
 } satisfies Record<string, Column<OrderHistoryItem>>;
 
 /** The columns of docs/product.md#order-histories, in their order. */

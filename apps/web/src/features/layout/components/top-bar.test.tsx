@@ -70,8 +70,21 @@ describe('top bar', () => {
       '자동주문내역',
       '포인트 충전',
       '링크 입력 가이드',
+      '1:1 문의',
       '자주 묻는 질문',
     ]);
+    // No unread reply: no badge.
+    expect(screen.queryByLabelText(/읽지 않은 답변/)).toBeNull();
+  });
+
+  it('member with unread 1:1 문의 replies: a badge with their count on the 1:1 문의 entry', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({ ...quiet, [on(authApi.profile)]: { ...profile, inquiryUnread: 2 } });
+    renderTopBar();
+    const nav = await screen.findByRole('navigation', { name: '주요 메뉴' });
+    const entry = within(nav).getByRole('link', { name: /1:1 문의/ });
+    expect(entry).toHaveAttribute('href', '/inquiries');
+    expect(within(entry).getByLabelText('읽지 않은 답변 2건')).toHaveTextContent('2');
   });
 
   it('operator: a link to the console beside the account actions', async () => {

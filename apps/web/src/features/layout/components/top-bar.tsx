@@ -45,6 +45,11 @@ function NavLinks({
       {entries.map((entry) => (
         <NavLink key={entry.to} to={entry.to} className={linkClassName}>
           {entry.label}
+          {entry.badge ? (
+            <span className="nav-badge" aria-label={`읽지 않은 답변 ${entry.badge}건`}>
+              {entry.badge}
+            </span>
+          ) : null}
         </NavLink>
       ))}
     </nav>
@@ -120,7 +125,13 @@ export function TopBar() {
   const closeMenu = () => setOpenedAt(null);
 
   const isGuest = state === SessionState.GUEST;
-  const entries = profile ? memberNavEntries(settings) : [];
+  // The unread replies of 1:1 문의 (docs/product.md#inquiries), read with the profile, as a badge on its entry.
+  const unread = profile?.inquiryUnread ?? 0;
+  const entries = profile
+    ? memberNavEntries(settings).map((entry) =>
+        entry.to === paths.inquiries && unread > 0 ? { ...entry, badge: unread } : entry,
+      )
+    : [];
   const browse = () => {
     startGuest();
     navigate(paths.order);
