@@ -152,19 +152,6 @@ export const fulfilmentRepository = {
   },
 
   /**
-   * Gives a claimed, unsent order back without a failed attempt: its provider was paused after the
-   * claim. It is due again at once, and the next claim leaves it waiting or sends it to the failover.
-   */
-  async releaseClaim(ex: Executor, id: number, token: string, now: Date): Promise<boolean> {
-    const rows = await ex
-      .update(orders)
-      .set({ nextCheckAt: now, leasedUntil: null, leaseToken: null })
-      .where(and(eq(orders.id, id), eq(orders.leaseToken, token), isNull(orders.providerOrderId), open))
-      .returning({ id: orders.id });
-    return rows.length === 1;
-  },
-
-  /**
    * The fence before orders are sent: the ids of `marks` whose claim (`token`) still holds the open,
    * unsent order with no send in flight, checked and marked in one statement (one row or many; the
    * send path coalesces its callers, see send-marks.ts). The lease is renewed from each mark's now, so a

@@ -5,12 +5,13 @@ import { openOrder as open } from '../orders.repository';
 
 /**
  * The lanes' own writes beside the claim (docs/ARCHITECTURE.md "Orders and the background loop"):
- * handing a claimed order back while its provider asked us to slow down.
+ * handing a claimed order back unsent, while its provider asked us to slow down (HTTP 429) or after
+ * the operator paused its sending (then due at once, to wait or go to a failover on the next claim).
  */
 export const laneRepository = {
   /**
    * Gives a claimed order back with nothing counted against it, due again at `until` (the end of its
-   * provider's pause after an HTTP 429), fenced like every write of a claim: only while `token` is
+   * provider's pause after an HTTP 429, or now), fenced like every write of a claim: only while `token` is
    * on the open row. An order the provider never accepted also loses its sending mark: this is only
    * called when its `add` surely did not reach the provider's order logic (answered 429, or never
    * made), so sending it again later cannot send it twice.

@@ -12,6 +12,7 @@ import { sendRefills } from '../refills/send-refills.workflow';
 import { sendToProvider } from './send-to-provider.workflow';
 import { STATUS_CLAIM, statusCalls } from './status-sweep';
 import { SendMarks } from './send-marks';
+import { laneRepository } from './lane.repository';
 import { inParallel, LaneSlots } from './lane-slots';
 import {
   addInto,
@@ -315,8 +316,7 @@ export class OrderWorker implements WorkerContext {
     // to wait or go to a failover on the next claim; orders it already has are still followed.
     if (provider.sendingPaused) {
       const now = this.clock.now();
-      for (const order of unsent)
-        await fulfilmentRepository.releaseClaim(this.db, order.id, order.leaseToken!, now);
+      for (const order of unsent) await laneRepository.giveBack(this.db, order, order.leaseToken!, now);
     }
     const calls: (() => Promise<void>)[] = (provider.sendingPaused ? [] : unsent).map((order) => () => {
       // Paused by a 429 earlier in this batch: the order goes back before it is marked sending.
