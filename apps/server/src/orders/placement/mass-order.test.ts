@@ -151,6 +151,36 @@ describe(`POST /service/mass-order on ${testDatabaseKind}`, () => {
     expect(await ordersOf(member.accountId)).toHaveLength(2);
   });
 
+  it('racing another mass order and single orders on one balance, spends no more than it has, all or none', async () => {
+    const service = await catalogService(t.app, { unitPriceMilli: 1_000 });
+    const member = await createMember(t.app, { point: 700 });
+    const paste = () => [1, 2, 3, 4, 5].map(() => `${service.id} | ${link()} | 100`).join('\n');
+    // Two pastes of five 100-won lines and five single orders at once: 1,500 won asked of 700, so
+    // whichever goes first, some paste meets a short balance and must place none of its lines.
+    const [a, b, ...singles] = await Promise.allSettled([
+      mass(member, paste(), { key: 'race-a' }),
+      mass(member, paste(), { key: 'race-b' }),
+      ...[1, 2, 3, 4, 5].map(() =>
+        placeOrder(t.app, member, { serviceId: service.id, link: link(), amount: 100 }),
+      ),
+    ]);
+    const massPlaced = [a, b].map((r) => {
+      if (r!.status !== 'fulfilled') throw new Error('a mass order failed outright');
+      expect([200, 409]).toContain(r.value.statusCode);
+      return r.value.statusCode === 200 ? 5 : 0;
+    });
+    const singlesPlaced = singles.filter((r) => r.status === 'fulfilled').length;
+    for (const r of singles)
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'INSUFFICIENT_POINTS' });
+    const placed = massPlaced[0]! + massPlaced[1]! + singlesPlaced;
+    expect(await ordersOf(member.accountId)).toHaveLength(placed);
+    expect(placed).toBeLessThanOrEqual(7);
+    const left = await pointOf(t.app, member.accountId);
+    expect(left).toBe(700 - placed * 100);
+    expect(left).toBeGreaterThanOrEqual(0);
+    for (const row of await balancesAndLedgerSums(t.app)) expect(row.point).toBe(row.ledger);
+  });
+
   it('refuses a line overlapping an open order, in the preview and when placing, and places the others', async () => {
     const service = await catalogService(t.app, { unitPriceMilli: 1_000 });
     const member = await createMember(t.app, { point: 10_000 });
