@@ -143,10 +143,12 @@ test.describe('[LAYOUT][TOP BAR] the full menu between 1280 and 1440 px', () => 
       request,
     }) => {
       await signInNewMember(page, request, { id: uniqueMemberId('bar', idLength) });
-      await showBalance(page, BIG_BALANCE);
+      // The widest menu a member meets: 대량 주문 and 1:1 문의 with a two-digit unread badge.
+      await showBalance(page, BIG_BALANCE, { inquiryUnread: 12 });
       await page.goto('/order');
       const banner = page.getByRole('banner');
       await expect(banner.getByText('₩1,234,567')).toBeVisible();
+      await expect(banner.getByLabel('읽지 않은 답변 12건')).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
 
       for (const width of [1280, 1320, 1360, 1440]) {
@@ -157,6 +159,8 @@ test.describe('[LAYOUT][TOP BAR] the full menu between 1280 and 1440 px', () => 
         const wallet = banner.getByText('₩1,234,567');
         for (const [name, locator] of [
           ['last menu entry', lastEntry],
+          ['mass order entry', nav.getByRole('link', { name: '대량 주문' })],
+          ['inquiries entry and its badge', nav.getByRole('link', { name: /1:1 문의/ })],
           ['balance', wallet],
           ['top-up badge', banner.getByRole('link', { name: '충전하기' })],
           ['account link', banner.getByRole('link', { name: '계정설정' })],

@@ -89,12 +89,16 @@ export async function signInNewMember(
 /**
  * Shows `point` as the member's balance. There is no way to credit points over the API yet (charges come
  * with a later issue), so the real profile answer is fetched and only its balance rewritten: for layout
- * checks that need a long balance such as ₩1,234,567.
+ * checks that need a long balance such as ₩1,234,567 (and `extra` profile fields, e.g. an unread count).
  */
-export async function showBalance(page: Page, point: number): Promise<void> {
+export async function showBalance(
+  page: Page,
+  point: number,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   await page.route('**/auth/profile', async (route) => {
     const response = await route.fetch();
     const profile = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...profile, point } });
+    await route.fulfill({ response, json: { ...profile, ...extra, point } });
   });
 }
