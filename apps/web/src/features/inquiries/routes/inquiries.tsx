@@ -151,17 +151,17 @@ export function InquiriesRoute() {
   const list = useInquiries(page, member);
   if (!member)
     return (
-      <>
+      <div className="page page-narrow inquiries-page">
         <PageHeader title="1:1 문의" />
         <Card>
           <p>1:1 문의는 로그인한 회원만 남길 수 있습니다.</p>
           <Link to={paths.login}>로그인하러 가기</Link>
         </Card>
-      </>
+      </div>
     );
   const data = list.data;
   return (
-    <>
+    <div className="page page-narrow inquiries-page">
       <PageHeader
         title="1:1 문의"
         description="주문이나 충전에 문제가 있으면 남겨주세요. 운영자가 답변합니다."
@@ -200,6 +200,6 @@ export function InquiriesRoute() {
           />
         )}
       </Card>
-    </>
+    </div>
   );
 }

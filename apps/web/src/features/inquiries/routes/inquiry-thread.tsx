@@ -83,19 +83,24 @@ export function InquiryThreadRoute() {
   const thread = useInquiryThread(id, member && valid);
   if (!member || !valid || thread.isError)
     return (
-      <>
+      <div className="page page-narrow inquiries-page">
         <PageHeader title="1:1 문의" />
         <Card>
           <p>{member ? '문의를 찾을 수 없습니다.' : '1:1 문의는 로그인한 회원만 볼 수 있습니다.'}</p>
           <Link to={paths.inquiries}>문의 목록으로</Link>
         </Card>
-      </>
+      </div>
     );
   const data = thread.data;
-  if (!data) return <PageHeader title="1:1 문의" />;
+  if (!data)
+    return (
+      <div className="page page-narrow inquiries-page">
+        <PageHeader title="1:1 문의" />
+      </div>
+    );
   const { inquiry, messages } = data;
   return (
-    <>
+    <div className="page page-narrow inquiries-page">
       <PageHeader title={inquiry.title} />
       <Card>
         <p className="inquiry-meta">
@@ -126,6 +131,6 @@ export function InquiryThreadRoute() {
         )}
         <Link to={paths.inquiries}>문의 목록으로</Link>
       </Card>
-    </>
+    </div>
   );
 }
