@@ -47,6 +47,8 @@ export const paths = {
     settings: '/admin/settings',
     notifications: '/admin/notifications',
     audit: '/admin/audit',
+    inquiries: '/admin/inquiries',
+    inquiry: (id: number) => `/admin/inquiries/${id}`,
   },
 } as const;
 
