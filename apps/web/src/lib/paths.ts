@@ -44,6 +44,7 @@ export const paths = {
     faq: '/admin/faq',
     popups: '/admin/popups',
     registerRoutes: '/admin/register-routes',
+    savedAnswers: '/admin/saved-answers',
     settings: '/admin/settings',
     notifications: '/admin/notifications',
     audit: '/admin/audit',
