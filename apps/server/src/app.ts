@@ -247,6 +247,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     void background.close();
     done();
   });
+  // The demo's inquiries are a nicety: one that cannot be made (a catalog changed by hand) is logged,
+  // never a reason not to start.
   if (config.seedDemoInquiries && config.seedDemoData && config.admin)
     await seedDemoInquiries({
       db: database.db,
@@ -254,7 +256,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       adjustments: consoleServices.points.adjustments,
       orders,
       inquiries: consoleServices.inquiries.member,
-    });
+    }).catch((error: unknown) => app.log.error({ err: error }, 'demo inquiries not seeded'));
   // Provider lanes outlive the tick that started them: an order being sent is recorded before close.
   app.addHook('onClose', async () => {
     await background.close();
