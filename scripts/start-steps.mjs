@@ -58,7 +58,8 @@ export async function buildQuietly(steps, { cwd, out = process.stdout } = {}) {
  * password kept in DATA_DIR/demo-operator-password (readable by its owner only), so a newcomer can open
  * the console at once and no installation ever has a well-known operator password. The password is
  * shown on the start that made it; later starts name the file. ADMIN_ID / ADMIN_PASSWORD (never shown)
- * or SEED_DEMO_DATA=false choose otherwise.
+ * or SEED_DEMO_DATA=false choose otherwise. The demo also asks the server for its demo member, two orders
+ * and three 1:1 문의 (SEED_DEMO_INQUIRIES; once per database), so the console's inquiry queue has something in it.
  */
 export function demoOperator(env = process.env) {
   if (env.ADMIN_ID) return { env: {}, operator: { id: env.ADMIN_ID, chosen: true } };
@@ -72,7 +73,11 @@ export function demoOperator(env = process.env) {
   }
   const password = readFileSync(file, 'utf8').trim();
   return {
-    env: { ADMIN_ID: 'admin', ADMIN_PASSWORD: password },
+    env: {
+      ADMIN_ID: 'admin',
+      ADMIN_PASSWORD: password,
+      SEED_DEMO_INQUIRIES: env.SEED_DEMO_INQUIRIES ?? 'true',
+    },
     operator: { id: 'admin', file, ...(generated ? { password } : {}) },
   };
 }

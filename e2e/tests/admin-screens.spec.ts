@@ -24,6 +24,7 @@ const SCREENS: [path: string, heading: string][] = [
   ['/admin/faq', 'FAQ'],
   ['/admin/popups', '팝업'],
   ['/admin/register-routes', '가입 경로'],
+  ['/admin/saved-answers', '자주 쓰는 답변'],
   ['/admin/settings', '사이트 설정'],
   ['/admin/audit', '감사 로그'],
 ];

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       ADMIN_ID: ['boss', (c) => c.admin?.id, 'boss'],
       ADMIN_PASSWORD: ['boss-password', (c) => c.admin?.password, 'boss-password'],
       SEED_DEMO_DATA: ['false', (c) => c.seedDemoData, false],
+      SEED_DEMO_INQUIRIES: ['true', (c) => c.seedDemoInquiries, true],
       LOGIN_MAX_FAILURES_PER_ID_IP: ['4', (c) => c.loginLimits.maxFailuresPerIdAndAddress, 4],
       LOGIN_MAX_FAILURES_PER_ID: ['7', (c) => c.loginLimits.maxFailuresPerId, 7],
       SIGNUP_MAX_PER_ADDRESS: ['3', (c) => c.signupLimits?.maxPerAddress, 3],

@@ -72,6 +72,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'register-route.update': '가입 경로 수정',
   'register-route.delete': '가입 경로 삭제',
   'register-route.reorder': '가입 경로 순서 변경',
+  'saved-answer.create': '자주 쓰는 답변 추가',
+  'saved-answer.update': '자주 쓰는 답변 수정',
+  'saved-answer.delete': '자주 쓰는 답변 삭제',
+  'saved-answer.reorder': '자주 쓰는 답변 순서 변경',
 };
 
 /** The Korean label of an action, or the action itself when it has none yet. */

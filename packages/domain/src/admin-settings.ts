@@ -256,6 +256,12 @@ export const SETTING_LABELS: Record<ConsoleSettingKey, SettingLabel> = {
     description: '최근 1시간 안에 마지막 호출이 실패한 주문이 이 수 이상이면 올립니다. 기본 3건.',
     placeholder: '3',
   },
+  WATCH_INQUIRY_WAITING_HOURS: {
+    group: 'watch',
+    label: '1:1 문의 답변 대기 (시간)',
+    description: '회원이 문의하거나 다시 물은 뒤 이 시간이 지나도록 답변하지 않으면 올립니다. 기본 24시간.',
+    placeholder: '24',
+  },
   // Operator notifications (operator-only; edited on the console's 알림 screen).
   NOTIFY_EMAILS: {
     group: 'notify',

@@ -25,6 +25,7 @@ export * from './settings-rules';
 export * from './popup-dismissal';
 export * from './faq';
 export * from './inquiry-rules';
+export * from './saved-answers';
 export * from './csv';
 export * from './admin-catalog';
 export * from './catalog-sync';

@@ -7,6 +7,7 @@ import {
   isChargeLapsing,
   isDepositUnmatched,
   isHeldOrder,
+  isInquiryWaiting,
   isNotTakenOrder,
   isRefillWaiting,
   isStalledOrder,
@@ -88,6 +89,20 @@ describe('the watch (docs/product.md#operator-console)', () => {
     expect(isCancelWaiting(asked(23), now, t)).toBe(false);
     expect(isCancelWaiting(asked(24), now, t)).toBe(true);
     expect(isCancelWaiting({ ...asked(30), status: 5 }, now, t)).toBe(false);
+  });
+
+  it('an inquiry waits too long while WAITING past inquiryWaitingHours since it began to wait', () => {
+    const now = new Date('2026-12-02T00:00:00Z');
+    const since = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    const t = WATCH_DEFAULTS;
+    expect(isInquiryWaiting({ state: 'WAITING', waitingSince: since(24) }, now, t)).toBe(true);
+    expect(isInquiryWaiting({ state: 'WAITING', waitingSince: since(23.9) }, now, t)).toBe(false);
+    expect(isInquiryWaiting({ state: 'ANSWERED', waitingSince: since(48) }, now, t)).toBe(false);
+    expect(isInquiryWaiting({ state: 'WAITING', waitingSince: null }, now, t)).toBe(false);
+    expect(
+      isInquiryWaiting({ state: 'WAITING', waitingSince: since(3) }, now, { ...t, inquiryWaitingHours: 2 }),
+    ).toBe(true);
+    expect(watchThresholdsFrom(new Map([['WATCH_INQUIRY_WAITING_HOURS', '6']])).inquiryWaitingHours).toBe(6);
   });
 
   it('a refill waits too long while PENDING or INPROGRESS past refillWaitingHours', () => {

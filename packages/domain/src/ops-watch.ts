@@ -15,6 +15,7 @@ export const WATCH_KINDS = [
   'DEPOSIT_UNMATCHED',
   'CHARGE_LAPSING',
   'SYNC_SUSPICIOUS',
+  'INQUIRY_WAITING',
 ] as const;
 export type WatchKind = (typeof WATCH_KINDS)[number];
 
@@ -75,6 +76,11 @@ export const WATCH_KIND_TEXTS: Record<WatchKind, WatchKindText> = {
       '공급사가 빈 목록을 보냈거나 판매 중인 상품 절반 넘게가 한꺼번에 사라져, 동기화가 아무것도 바꾸지 않은 공급사입니다.',
     action: '공급사 패널 확인 후 동기화 화면에서 적용 또는 다시 동기화',
   },
+  INQUIRY_WAITING: {
+    title: '답변을 기다리는 1:1 문의',
+    description: '회원이 문의하거나 다시 물은 뒤 정한 시간이 지나도록 답변하지 않은 문의입니다.',
+    action: '문의를 열어 답변',
+  },
 };
 
 import type { WatchSettingKey } from './settings';
@@ -99,6 +105,8 @@ export interface WatchThresholds {
   providerMinBalance: number;
   /** A provider with at least this many failed calls recorded on its orders in the last hour. */
   providerFailures: number;
+  /** A 1:1 문의 waiting for an answer this many hours (since the member's message that made it wait). */
+  inquiryWaitingHours: number;
 }
 
 export const WATCH_DEFAULTS: WatchThresholds = {
@@ -111,6 +119,7 @@ export const WATCH_DEFAULTS: WatchThresholds = {
   chargeLapseMinutes: 30,
   providerMinBalance: 10_000,
   providerFailures: 3,
+  inquiryWaitingHours: 24,
 };
 
 /** How far back a provider's failed calls count. */
@@ -192,6 +201,22 @@ export function isRefillWaiting(
 }
 
 /**
+ * An inquiry waiting for an answer (답변 대기) `inquiryWaitingHours` since `waitingSince`: the member's
+ * message that made it wait (docs/product.md#inquiries), so an answered or closed one never counts.
+ */
+export function isInquiryWaiting(
+  inquiry: { state: string; waitingSince: Date | null },
+  now: Date,
+  t: WatchThresholds,
+): boolean {
+  return (
+    inquiry.state === 'WAITING' &&
+    inquiry.waitingSince !== null &&
+    now.getTime() - inquiry.waitingSince.getTime() >= t.inquiryWaitingHours * HOUR
+  );
+}
+
+/**
  * Deposits waiting for an operator. DUPLICATE is left out: with two relays every transfer leaves one,
  * and the deposits screen lists them beside their original. RECEIVED counts too: one left unmatched
  * this long was never matched.
@@ -264,6 +289,7 @@ const WATCH_SETTING_FIELDS: Record<
   WATCH_CHARGE_LAPSE_MINUTES: { field: 'chargeLapseMinutes', min: 1, max: 1_440 },
   WATCH_PROVIDER_MIN_BALANCE: { field: 'providerMinBalance', min: 0, max: 1_000_000_000_000 },
   WATCH_PROVIDER_FAILURES: { field: 'providerFailures', min: 1, max: 10_000 },
+  WATCH_INQUIRY_WAITING_HOURS: { field: 'inquiryWaitingHours', min: 1, max: 2_160 },
 };
 
 const BY_SERVICE_MESSAGE = "'상품번호=시간'을 쉼표로 구분해 입력하거나 비워두세요. (예: 12=96, 15=168)";

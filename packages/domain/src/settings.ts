@@ -52,6 +52,7 @@ export const WATCH_SETTING_KEYS = [
   'WATCH_CHARGE_LAPSE_MINUTES',
   'WATCH_PROVIDER_MIN_BALANCE',
   'WATCH_PROVIDER_FAILURES',
+  'WATCH_INQUIRY_WAITING_HOURS',
 ] as const;
 export type WatchSettingKey = (typeof WATCH_SETTING_KEYS)[number];
 

@@ -1,6 +1,7 @@
 import type { MemberAdministration } from '../accounts/member-administration';
 import type { InquiriesService } from '../inquiries/inquiries.service';
 import type { OperatorInquiries } from '../inquiries/operator-inquiries';
+import type { SavedAnswers } from '../inquiries/saved-answers';
 import type { CatalogEditor } from '../catalog/catalog-editor';
 import type { CatalogSync } from '../catalog/catalog-sync';
 import type { CatalogSyncConsole } from '../catalog/catalog-sync-console';
@@ -82,6 +83,6 @@ export interface ConsoleServices {
     popups: PopupsEditor;
   };
   audit: { audit: AuditAdminService };
-  inquiries: { operator: OperatorInquiries; member: InquiriesService };
+  inquiries: { operator: OperatorInquiries; member: InquiriesService; savedAnswers: SavedAnswers };
   notifications: { notifications: OperatorNotifications; settings: SettingsService; clock: Clock };
 }

@@ -880,3 +880,23 @@ export const inquiryMessages = pgTable(
     check('inquiry_messages_note_by_operator', sql`NOT ${t.internal} OR ${t.author} = 'operator'`),
   ],
 );
+
+/**
+ * 자주 쓰는 답변: reply texts operators keep for inquiries (docs/product.md#inquiries), in the order the
+ * console lists and offers them. The limits are the domain's (validateSavedAnswer), held here too.
+ */
+export const savedAnswers = pgTable(
+  'saved_answers',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('saved_answers_title_length', sql`char_length(${t.title}) BETWEEN 1 AND 60`),
+    check('saved_answers_text_length', sql`char_length(${t.text}) BETWEEN 1 AND 2000`),
+  ],
+);

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { LocalDiskStorage } from '../content/file-storage';
 import { InquiriesService } from './inquiries.service';
 import { OperatorInquiries, type OperatorInquiriesDeps } from './operator-inquiries';
+import { SavedAnswers } from './saved-answers';
 
 /**
- * The member's and the operator's services (the console's `inquiries`; the member routes use `member`). Members' images are not public like popup images: they
+ * The member's and the operator's services and the saved answers (the console's `inquiries`; the member routes use `member`). Members' images are not public like popup images: they
  * live in their own folder (DATA_DIR/inquiry-uploads) and are served only by owner-checked routes.
  */
 export function composeInquiries(
@@ -19,5 +20,6 @@ export function composeInquiries(
   return {
     member: new InquiriesService(deps.db, deps.clock, storage),
     operator: new OperatorInquiries({ ...deps, publicUrl: config.publicUrl }),
+    savedAnswers: new SavedAnswers(deps.db, deps.clock),
   };
 }

@@ -36,6 +36,10 @@ const RegisterRoutesScreen = screen(
   () => import('@/features/admin-content/register-routes-screen'),
   'RegisterRoutesScreen',
 );
+const SavedAnswersScreen = screen(
+  () => import('@/features/admin-content/saved-answers-screen'),
+  'SavedAnswersScreen',
+);
 const SettingsScreen = screen(() => import('@/features/admin-settings/settings-screen'), 'SettingsScreen');
 const AuditScreen = screen(() => import('@/features/admin-audit/audit-screen'), 'AuditScreen');
 const WatchScreen = screen(() => import('@/features/admin-dashboard/watch/watch-screen'), 'WatchScreen');
@@ -64,6 +68,7 @@ export function AdminApp({ operatorId }: { operatorId: string }) {
           <Route path={adminRoutePath(paths.admin.faq)} element={<FaqScreen />} />
           <Route path={adminRoutePath(paths.admin.popups)} element={<PopupsScreen />} />
           <Route path={adminRoutePath(paths.admin.registerRoutes)} element={<RegisterRoutesScreen />} />
+          <Route path={adminRoutePath(paths.admin.savedAnswers)} element={<SavedAnswersScreen />} />
           <Route path={adminRoutePath(paths.admin.settings)} element={<SettingsScreen />} />
           <Route path={adminRoutePath(paths.admin.audit)} element={<AuditScreen />} />
           <Route path={adminRoutePath(paths.admin.notifications)} element={<NotificationsScreen />} />

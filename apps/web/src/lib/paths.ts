@@ -44,9 +44,12 @@ export const paths = {
     faq: '/admin/faq',
     popups: '/admin/popups',
     registerRoutes: '/admin/register-routes',
+    savedAnswers: '/admin/saved-answers',
     settings: '/admin/settings',
     notifications: '/admin/notifications',
     audit: '/admin/audit',
+    inquiries: '/admin/inquiries',
+    inquiry: (id: number) => `/admin/inquiries/${id}`,
   },
 } as const;
 

@@ -8,15 +8,18 @@ import { WATCH_KINDS } from '../ops-watch';
  */
 export const WATCH_ITEM_LIMIT = 50;
 
-/** The console screen an entry links to and the query that narrows it to the entry. */
+/**
+ * The console screen an entry links to and the query that narrows it to the entry; `inquiry` is one
+ * inquiry's thread, its query naming the `id`.
+ */
 export const watchTarget = z.object({
-  screen: z.enum(['orders', 'refills', 'deposits', 'charges', 'providers']),
+  screen: z.enum(['orders', 'refills', 'deposits', 'charges', 'providers', 'inquiry']),
   query: z.record(z.string(), z.string()),
 });
 export type WatchTarget = z.infer<typeof watchTarget>;
 
 export const watchItem = z.object({
-  /** Unique within its group: the order, refill, deposit, charge or provider id. */
+  /** Unique within its group: the order, refill, deposit, charge, provider or inquiry id. */
   id: z.number().int(),
   /** What it is: '주문 #21', '입금 #7', a provider's name. */
   label: z.string(),

@@ -1,4 +1,4 @@
-import { adminInquiriesApi } from '@smm/domain/endpoints';
+import { adminInquiriesApi, adminSavedAnswersApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../auth/guards';
 import { route } from '../../http/route';
@@ -7,10 +7,11 @@ import type { ConsoleServices } from '../console-services';
 
 /**
  * The console's inquiry queue (docs/product.md#inquiries): every route `auth: 'operator'`; the actions
- * are inquiries/' own operations, each with its audit log entry.
+ * are inquiries/' own operations, each with its audit log entry; so are the saved answers' edits
+ * (자주 쓰는 답변).
  */
 export function inquiriesAdminRoutes(deps: ConsoleServices['inquiries']): FastifyPluginAsyncZod {
-  const { operator: actions, member } = deps;
+  const { operator: actions, member, savedAnswers } = deps;
   return async (app) => {
     const operator = { auth: 'operator' } as const;
     route(app, adminInquiriesApi.list, { config: operator }, (request) => actions.queue(request.query));
@@ -35,6 +36,21 @@ export function inquiriesAdminRoutes(deps: ConsoleServices['inquiries']): Fastif
       { config: operator, schema: { hide: true } },
       async (request, reply) =>
         sendInquiryImage(reply, await member.readAttachment(request.params.id, request.params.name, true)),
+    );
+
+    // ---------- 자주 쓰는 답변 ----------
+    route(app, adminSavedAnswersApi.list, { config: operator }, () => savedAnswers.list());
+    route(app, adminSavedAnswersApi.create, { config: operator }, (request) =>
+      savedAnswers.create(accountOf(request).id, request.body),
+    );
+    route(app, adminSavedAnswersApi.reorder, { config: operator }, (request) =>
+      savedAnswers.reorder(accountOf(request).id, request.body.ids),
+    );
+    route(app, adminSavedAnswersApi.update, { config: operator }, (request) =>
+      savedAnswers.update(accountOf(request).id, request.params.id, request.body),
+    );
+    route(app, adminSavedAnswersApi.remove, { config: operator }, (request) =>
+      savedAnswers.remove(accountOf(request).id, request.params.id),
     );
   };
 }

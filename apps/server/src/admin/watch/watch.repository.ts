@@ -6,6 +6,7 @@ import {
   catalogSyncRuns,
   charges,
   deposits,
+  inquiries,
   orderRefills,
   orders,
   providerCallErrors,
@@ -201,6 +202,27 @@ export const watchRepository = {
         ),
       )
       .orderBy(asc(catalogSyncRuns.id))
+      .limit(limit);
+  },
+
+  /**
+   * 1:1 문의 waiting for an answer since before `waitingBefore` (docs/product.md#inquiries): the queue's
+   * own index (state, waiting_since) serves it, oldest first.
+   */
+  inquiriesWaiting(ex: Executor, waitingBefore: Date, limit: number) {
+    return ex
+      .select({
+        id: inquiries.id,
+        type: inquiries.type,
+        title: inquiries.title,
+        waitingSince: inquiries.waitingSince,
+        memberLoginId: accounts.loginId,
+        total: matching(),
+      })
+      .from(inquiries)
+      .innerJoin(accounts, eq(accounts.id, inquiries.accountId))
+      .where(and(eq(inquiries.state, 'WAITING'), lte(inquiries.waitingSince, waitingBefore)))
+      .orderBy(asc(inquiries.waitingSince), asc(inquiries.id))
       .limit(limit);
   },
 

@@ -1,5 +1,7 @@
 import {
   DEPOSIT_STATUS_LABELS,
+  INQUIRY_TYPE_LABELS,
+  type InquiryType,
   ORDER_STATUS_LABELS,
   type OrderStatus,
   formatProviderBalance,
@@ -76,7 +78,7 @@ export class WatchService {
 
     const troublesByProvider = new Map<number, ProviderTroubleFact[]>();
     const providerItems = this.providerItems(now, t, troublesByProvider);
-    const [held, notTaken, stalled, cancels, refills, depositRows, chargeRows, suspicious] =
+    const [held, notTaken, stalled, cancels, refills, depositRows, chargeRows, suspicious, waiting] =
       await Promise.all([
         repo.heldOrders(db, limit),
         repo.notTakenOrders(db, before(t.notTakenMinutes * MINUTE), limit),
@@ -92,6 +94,7 @@ export class WatchService {
         repo.depositsWaiting(db, before(t.depositMinutes * MINUTE), limit),
         repo.chargesLapsing(db, now, new Date(now.getTime() + t.chargeLapseMinutes * MINUTE), limit),
         repo.suspiciousSyncs(db, limit),
+        repo.inquiriesWaiting(db, before(t.inquiryWaitingHours * HOUR), limit),
       ]);
 
     const groups: Record<WatchKind, { count: number; items: WatchItem[] }> = {
@@ -135,6 +138,15 @@ export class WatchService {
         since: (row.finishedAt ?? row.startedAt).toISOString(),
         won: null,
         target: { screen: 'providers', query: {} },
+      })),
+      // Oldest wait first; the entry opens the inquiry's thread.
+      INQUIRY_WAITING: counted(waiting, (row) => ({
+        id: row.id,
+        label: `문의 #${row.id}`,
+        detail: `${row.memberLoginId} · ${INQUIRY_TYPE_LABELS[row.type as InquiryType] ?? row.type} · ${row.title}`,
+        since: row.waitingSince!.toISOString(),
+        won: null,
+        target: { screen: 'inquiry', query: { id: String(row.id) } },
       })),
     };
     const list = WATCH_KINDS.map((kind) => ({ kind, ...groups[kind] }));

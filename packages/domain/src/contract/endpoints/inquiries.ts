@@ -84,3 +84,33 @@ export const adminInquiriesApi = {
     params: 'inquiryAttachmentParams',
   }),
 };
+
+/** 자주 쓰는 답변: the console's reusable reply texts (contentIdParams, changedResponse and contentOrderRequest as the FAQ's). Operators only. */
+export const adminSavedAnswersApi = {
+  list: endpoint({ method: 'GET', path: '/admin/api/saved-answers', response: 'adminSavedAnswersResponse' }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/api/saved-answers',
+    body: 'savedAnswerRequest',
+    response: 'savedAnswerResponse',
+  }),
+  reorder: endpoint({
+    method: 'PUT',
+    path: '/admin/api/saved-answers/order',
+    body: 'contentOrderRequest',
+    response: 'changedResponse',
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/admin/api/saved-answers/:id',
+    params: 'contentIdParams',
+    body: 'savedAnswerRequest',
+    response: 'savedAnswerResponse',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/admin/api/saved-answers/:id',
+    params: 'contentIdParams',
+    response: 'changedResponse',
+  }),
+};

@@ -129,6 +129,43 @@ describe('WatchScreen (확인 필요)', () => {
     expect(screen.queryByText('확인할 일이 없습니다')).not.toBeInTheDocument();
   });
 
+  it('lists inquiries waiting too long, each linking to its thread', async () => {
+    const groups = empty().map((group): WatchGroup =>
+      group.kind === 'INQUIRY_WAITING'
+        ? {
+            ...group,
+            count: 1,
+            items: [
+              {
+                id: 12,
+                label: '문의 #12',
+                detail: 'buyer3 · 기타 · 포인트가 안 보여요',
+                since: '2026-12-01T00:00:00.000Z',
+                won: null,
+                target: { screen: 'inquiry', query: { id: '12' } },
+              },
+            ],
+          }
+        : group,
+    );
+    mockApi({ [on(adminApi.watch)]: { generatedAt: WATCH.generatedAt, total: 1, groups } });
+    renderWithProviders(<WatchScreen />, { route: '/admin/watch' });
+
+    const waiting = (await screen.findByRole('heading', { name: '답변을 기다리는 1:1 문의' })).closest(
+      'section',
+    )!;
+    expect(waiting).toHaveTextContent('1건');
+    expect(waiting).toHaveTextContent('buyer3 · 기타 · 포인트가 안 보여요');
+    expect(within(waiting).getByRole('link', { name: '문의 #12' })).toHaveAttribute(
+      'href',
+      '/admin/inquiries/12',
+    );
+    expect(within(waiting).getByRole('link', { name: '문의를 열어 답변' })).toHaveAttribute(
+      'href',
+      '/admin/inquiries/12',
+    );
+  });
+
   it('says there is nothing to check when every kind is empty', async () => {
     mockApi({ [on(adminApi.watch)]: { generatedAt: WATCH.generatedAt, total: 0, groups: empty() } });
     renderWithProviders(<WatchScreen />, { route: '/admin/watch' });

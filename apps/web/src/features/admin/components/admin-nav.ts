@@ -46,6 +46,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { path: paths.admin.faq, label: 'FAQ' },
       { path: paths.admin.popups, label: '팝업' },
       { path: paths.admin.registerRoutes, label: '가입 경로' },
+      { path: paths.admin.savedAnswers, label: '자주 쓰는 답변' },
     ],
   },
   {
