@@ -211,7 +211,11 @@ describe(`1:1 inquiries on ${testDatabaseKind}`, () => {
     expect(replied.statusCode).toBe(200);
     const adminThread = replied.json() as AdminInquiryThread;
     expect(adminThread.inquiry.state).toBe('ANSWERED');
-    expect(adminThread.order).toMatchObject({ id: orderId, amount: 100 });
+    expect(adminThread.order).toMatchObject({ id: orderId, amount: 100, memberLoginId: member.id });
+    // The order's debit beside the thread, as the member's ledger holds it.
+    expect(adminThread.ledger.map((row) => [row.reason, row.reference, row.delta])).toEqual([
+      ['ORDER', `order:${orderId}`, -adminThread.order!.cost],
+    ]);
     expect(adminThread.messages.map((m) => [m.author, m.internal])).toEqual([
       ['member', false],
       ['operator', true],

@@ -29,6 +29,28 @@ const MemberDetailScreen = lazy(async () => {
   const pointsPanel = (loginId: string) => <MemberLedgerPanel loginId={loginId} />;
   return { default: () => <Screen pointsPanel={pointsPanel} /> };
 });
+const InquiriesScreen = screen(
+  () => import('@/features/admin-inquiries/inquiries-screen'),
+  'InquiriesScreen',
+);
+// An inquiry's thread with the orders area's actions on its linked order and the member area's image
+// (fetched with the token): the modules load together, as one screen.
+const InquiryThreadScreen = lazy(async () => {
+  const [{ InquiryThreadScreen: Screen }, { LinkedOrderActions }, { InquiryImage }] = await Promise.all([
+    import('@/features/admin-inquiries/inquiry-thread-screen'),
+    import('@/features/admin-orders/linked-order-actions'),
+    import('@/features/inquiries/components/inquiry-parts'),
+  ]);
+  return {
+    default: () => (
+      <Screen
+        orderActions={(order, onChanged) => <LinkedOrderActions order={order} onChanged={onChanged} />}
+        image={(url) => <InquiryImage url={url} />}
+        // 자주 쓰는 답변: answerPicker={(onPick) => <SavedAnswerPicker onPick={onPick} />} goes here.
+      />
+    ),
+  };
+});
 const NoticesScreen = screen(() => import('@/features/admin-content/notices-screen'), 'NoticesScreen');
 const FaqScreen = screen(() => import('@/features/admin-content/faq-screen'), 'FaqScreen');
 const PopupsScreen = screen(() => import('@/features/admin-content/popups-screen'), 'PopupsScreen');
@@ -60,6 +82,8 @@ export function AdminApp({ operatorId }: { operatorId: string }) {
           <Route path={adminRoutePath(paths.admin.orders)} element={<OrdersScreen />} />
           <Route path={adminRoutePath(paths.admin.members)} element={<MembersScreen />} />
           <Route path={`${adminRoutePath(paths.admin.members)}/:loginId`} element={<MemberDetailScreen />} />
+          <Route path={adminRoutePath(paths.admin.inquiries)} element={<InquiriesScreen />} />
+          <Route path={`${adminRoutePath(paths.admin.inquiries)}/:id`} element={<InquiryThreadScreen />} />
           <Route path={adminRoutePath(paths.admin.notices)} element={<NoticesScreen />} />
           <Route path={adminRoutePath(paths.admin.faq)} element={<FaqScreen />} />
           <Route path={adminRoutePath(paths.admin.popups)} element={<PopupsScreen />} />
