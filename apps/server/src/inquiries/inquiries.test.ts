@@ -292,6 +292,10 @@ describe(`1:1 inquiries on ${testDatabaseKind}`, () => {
       assignedOperatorId: operator.accountId,
       assignedLoginId: operator.id,
     });
+    // The thread names the operators it can be assigned to, members never among them.
+    const choices = (assigned.json() as AdminInquiryThread).operators;
+    expect(choices).toContainEqual({ id: operator.accountId, loginId: operator.id });
+    expect(choices.map((choice) => choice.id)).not.toContain(member.accountId);
     expect((await get(member, '/admin/api/inquiries')).statusCode).toBe(403);
 
     await t.app.services.notifications.record();

@@ -194,17 +194,17 @@ function Thread({
       </p>
       <div className="inquiries-layout">
         <div className="inquiries-main">
-          <AdminSection>
+          <AdminSection className="inquiries-part-head">
             <ThreadHead thread={thread} />
           </AdminSection>
-          <AdminSection title="대화">
+          <AdminSection title="대화" className="inquiries-part-talk">
             <ol className="inquiries-messages" aria-label="대화">
               {messages.map((message) => (
                 <Message key={message.id} message={message} image={slots.image} />
               ))}
             </ol>
           </AdminSection>
-          <AdminSection title="답변">
+          <AdminSection title="답변" className="inquiries-part-reply">
             {closed ? (
               <p className="inquiries-muted">
                 종료된 문의에는 답변할 수 없습니다. 회원이 다시 쓰면 열립니다.
@@ -226,7 +226,7 @@ function Thread({
               />
             )}
           </AdminSection>
-          <AdminSection title="내부 메모">
+          <AdminSection title="내부 메모" className="inquiries-part-note">
             <TextForm
               label="운영자끼리 남기는 메모"
               submitLabel="메모 남기기"
