@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { adminRoutePath, paths } from '@/lib/paths';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { AdminStatus } from '@/features/admin/components/admin-page';
+import { useWaitingCount } from '@/features/admin-inquiries/api/admin-inquiries-api';
 
 // Each console screen is its own chunk inside the console's (which members never download): the
 // dashboard's chart library loads only with the dashboard.
@@ -68,8 +69,9 @@ const NotificationsScreen = screen(
 
 /** The operator console under /admin (app-routes.tsx mounts it for operators only). */
 export function AdminApp({ operatorId }: { operatorId: string }) {
+  const waiting = useWaitingCount();
   return (
-    <AdminLayout operatorId={operatorId}>
+    <AdminLayout operatorId={operatorId} navCounts={{ [paths.admin.inquiries]: waiting ?? 0 }}>
       <Suspense fallback={<AdminStatus kind="loading" />}>
         <Routes>
           <Route index element={<DashboardScreen />} />

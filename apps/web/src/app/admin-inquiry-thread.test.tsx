@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { adminInquiriesApi, adminOrdersApi, pathOf } from '@smm/domain/endpoints';
 import { mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
-import { linkedOrder, sampleThread } from '@/features/admin-inquiries/inquiries-test-data';
+import {
+  linkedOrder,
+  queueOf,
+  sampleInquiry,
+  sampleThread,
+} from '@/features/admin-inquiries/inquiries-test-data';
 import { AdminApp } from './admin-app';
 
 describe('the console’s inquiry thread as admin-app composes it', () => {
@@ -56,5 +61,17 @@ describe('the console’s inquiry thread as admin-app composes it', () => {
       calls.filter((c) => c.method === 'GET' && c.path === pathOf(adminInquiriesApi.thread, { id: 7 }))
         .length,
     ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('counts the waiting inquiries on the menu entry once the queue has answered, with no call of its own', async () => {
+    const { calls } = mockApi({
+      [on(adminInquiriesApi.list)]: queueOf([sampleInquiry()], 3),
+    });
+    renderWithProviders(<AdminApp operatorId="admin" />, { route: '/admin/inquiries', path: '/admin/*' });
+    const entry = screen.getByRole('link', { name: /^1:1 문의/ });
+    expect(within(entry).queryByText('3')).toBeNull();
+    await screen.findByRole('link', { name: '팔로워가 줄었어요' });
+    await waitFor(() => expect(within(entry).getByText('3')).toBeInTheDocument());
+    expect(calls.filter((c) => c.path === pathOf(adminInquiriesApi.list))).toHaveLength(1);
   });
 });

@@ -26,12 +26,21 @@ export function inquiriesQueryOf(search: InquiriesSearch): Record<string, string
 export const queueKey = (search: InquiriesSearch) =>
   [...ADMIN_INQUIRIES_KEY, 'queue', inquiriesQueryOf(search)] as const;
 
+const queueOptions = (search: InquiriesSearch) => ({
+  queryKey: queueKey(search),
+  queryFn: () => call(adminInquiriesApi.list, { query: new URLSearchParams(inquiriesQueryOf(search)) }),
+});
+
 export const useInquiryQueue = (search: InquiriesSearch) =>
-  useQuery({
-    queryKey: queueKey(search),
-    queryFn: () => call(adminInquiriesApi.list, { query: new URLSearchParams(inquiriesQueryOf(search)) }),
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ ...queueOptions(search), placeholderData: keepPreviousData });
+
+/**
+ * How many inquiries wait for an answer, as the queue's first page of 답변 대기 last answered (read from
+ * the cache, never fetched: the menu adds no call of its own); undefined until that page was loaded.
+ */
+export function useWaitingCount(): number | undefined {
+  return useQuery({ ...queueOptions({ state: 'WAITING', type: '', page: 1 }), enabled: false }).data?.total;
+}
 
 export const threadKey = (id: number) => [...ADMIN_INQUIRIES_KEY, 'thread', id] as const;
 
