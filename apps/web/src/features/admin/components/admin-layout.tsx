@@ -84,8 +84,9 @@ export function AdminLayout({
                   >
                     {item.label}
                     {navCounts[item.path] ? (
-                      <span className="admin-nav-count" aria-label={`${navCounts[item.path]}건 대기`}>
+                      <span className="admin-nav-count">
                         {navCounts[item.path]}
+                        <span className="visually-hidden">건 대기</span>
                       </span>
                     ) : null}
                   </NavLink>
