@@ -300,11 +300,6 @@ export const inquiriesRepository = {
     return row ?? null;
   },
 
-  async linkedCharge(ex: Executor, chargeId: number) {
-    const [row] = await ex.select().from(charges).where(eq(charges.id, chargeId));
-    return row ?? null;
-  },
-
   /** The bank deposits attached to a charge, oldest first. */
   async depositsOfCharge(ex: Executor, chargeId: number) {
     return ex.select().from(deposits).where(eq(deposits.chargeId, chargeId)).orderBy(asc(deposits.id));

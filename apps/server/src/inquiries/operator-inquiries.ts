@@ -23,6 +23,8 @@ import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
 import { inquiriesRepository as repo, type InquiryRow } from './inquiries.repository';
 import { presentAdminOrder } from '../orders/history/operator-orders.presenter';
+import { presentAdminCharge } from '../points/charges.presenter';
+import { chargesRepository } from '../points/charges.repository';
 import { presentAdminInquiry, presentAdminMessage } from './inquiries.presenter';
 
 export const ADMIN_INQUIRIES_PAGE_SIZE = 50;
@@ -160,16 +162,18 @@ export class OperatorInquiries {
     const [messages, order, charge] = await Promise.all([
       repo.messagesWithAuthors(ex, id),
       inquiry.orderId === null ? null : repo.linkedOrder(ex, inquiry.orderId),
-      inquiry.chargeId === null ? null : repo.linkedCharge(ex, inquiry.chargeId),
+      inquiry.chargeId === null
+        ? null
+        : chargesRepository.withNamesById(ex, inquiry.chargeId).then((row) => row ?? null),
     ]);
     const references: string[] = [];
     if (order) references.push(`order:${order.order.id}`);
     if (order?.order.autoOrderId) references.push(`auto:${order.order.autoOrderId}`);
-    if (charge) references.push(`charge:${charge.id}`);
+    if (charge) references.push(`charge:${charge.charge.id}`);
     const [ledger, refill, chargeDeposits, operators] = await Promise.all([
       repo.ledgerRows(ex, inquiry.accountId, references),
       order ? repo.latestRefill(ex, order.order.id) : null,
-      charge ? repo.depositsOfCharge(ex, charge.id) : [],
+      charge ? repo.depositsOfCharge(ex, charge.charge.id) : [],
       repo.operators(ex),
     ]);
     return {
@@ -180,11 +184,7 @@ export class OperatorInquiries {
         latestRefill: refill ? { id: refill.id, status: refill.status } : null,
       },
       charge: charge && {
-        id: charge.id,
-        point: charge.point,
-        status: charge.status,
-        depositorName: charge.depositorName,
-        createdAt: charge.createdAt.toISOString(),
+        ...presentAdminCharge(charge),
         deposits: chargeDeposits.map((deposit) => ({
           id: deposit.id,
           amount: deposit.amount,

@@ -34,18 +34,21 @@ const InquiriesScreen = screen(
   () => import('@/features/admin-inquiries/inquiries-screen'),
   'InquiriesScreen',
 );
-// An inquiry's thread with the orders area's actions on its linked order and the member area's image
-// (fetched with the token): the modules load together, as one screen.
+// An inquiry's thread with the orders and points areas' actions on its linked order or charge and the
+// member area's image (fetched with the token): the modules load together, as one screen.
 const InquiryThreadScreen = lazy(async () => {
-  const [{ InquiryThreadScreen: Screen }, { LinkedOrderActions }, { InquiryImage }] = await Promise.all([
-    import('@/features/admin-inquiries/inquiry-thread-screen'),
-    import('@/features/admin-orders/linked-order-actions'),
-    import('@/features/inquiries/components/inquiry-parts'),
-  ]);
+  const [{ InquiryThreadScreen: Screen }, { LinkedOrderActions }, { LinkedChargeActions }, { InquiryImage }] =
+    await Promise.all([
+      import('@/features/admin-inquiries/inquiry-thread-screen'),
+      import('@/features/admin-orders/linked-order-actions'),
+      import('@/features/admin-points/linked-charge-actions'),
+      import('@/features/inquiries/components/inquiry-parts'),
+    ]);
   return {
     default: () => (
       <Screen
         orderActions={(order, onChanged) => <LinkedOrderActions order={order} onChanged={onChanged} />}
+        chargeActions={(charge, onChanged) => <LinkedChargeActions charge={charge} onChanged={onChanged} />}
         image={(url) => <InquiryImage url={url} />}
         // 자주 쓰는 답변: answerPicker={(onPick) => <SavedAnswerPicker onPick={onPick} />} goes here.
       />

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminInquiriesApi, adminOrdersApi, pathOf } from '@smm/domain/endpoints';
-import { mockApi, on } from '@/testing/mock-api';
+import { adminInquiriesApi, adminOrdersApi, adminPointsApi, pathOf } from '@smm/domain/endpoints';
+import { json, mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import {
+  linkedCharge,
   linkedOrder,
   queueOf,
   sampleInquiry,
@@ -73,5 +74,39 @@ describe('the console’s inquiry thread as admin-app composes it', () => {
     await screen.findByRole('link', { name: '팔로워가 줄었어요' });
     await waitFor(() => expect(entry).toHaveTextContent('1:1 문의3건 대기'));
     expect(calls.filter((c) => c.path === pathOf(adminInquiriesApi.list))).toHaveLength(1);
+  });
+
+  it('accepts the linked charge with the charges screen’s dialog, then shows the charge again', async () => {
+    const user = userEvent.setup();
+    let accepted = false;
+    const { calls } = mockApi({
+      [on(adminInquiriesApi.thread, { id: 7 })]: () =>
+        json(
+          sampleThread({
+            inquiry: sampleInquiry({ type: 'CHARGE', orderId: null, chargeId: 5 }),
+            order: null,
+            charge: linkedCharge(accepted ? { status: 1, decidedBy: 'admin' } : {}),
+            ledger: [],
+          }),
+        ),
+      [on(adminPointsApi.acceptCharge, { id: 5 })]: () => {
+        accepted = true;
+        return json({ changed: true });
+      },
+    });
+    renderWithProviders(<AdminApp operatorId="admin" />, { route: '/admin/inquiries/7', path: '/admin/*' });
+
+    const side = await screen.findByRole('complementary', { name: '연결된 주문·충전' });
+    expect(within(side).getByText('충전 #5')).toBeInTheDocument();
+    await user.click(await within(side).findByRole('button', { name: '수락' }));
+    const dialog = await screen.findByRole('dialog', { name: '충전 신청 수락' });
+    await user.click(within(dialog).getByRole('button', { name: '수락하기' }));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'POST' && c.path === pathOf(adminPointsApi.acceptCharge, { id: 5 })),
+      ).toHaveLength(1),
+    );
+    await waitFor(() => expect(within(side).queryByRole('button', { name: '수락' })).toBeNull());
+    expect(within(side).getByText('수락')).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INQUIRY_STATES, INQUIRY_TYPES } from '../inquiry-rules';
 import { adminOrderItem } from './admin-orders';
 import { memberLedgerItem } from './admin-points';
+import { adminChargeItem } from './points';
 import { page, pageNumber, requestText } from './common';
 
 /**
@@ -114,15 +115,10 @@ export const adminInquiryMessage = z.object({
 export type AdminInquiryMessage = z.infer<typeof adminInquiryMessage>;
 
 /**
- * The linked charge beside the thread, with the bank deposits attached to it (an operator attaches one
- * on 입금 내역).
+ * The linked charge beside the thread as the charges list shows it, with the bank deposits attached to
+ * it (an operator attaches one on 입금 내역).
  */
-export const adminInquiryCharge = z.object({
-  id: z.number().int(),
-  point: z.number().int(),
-  status: z.number().int(),
-  depositorName: z.string(),
-  createdAt: z.string(),
+export const adminInquiryCharge = adminChargeItem.extend({
   deposits: z.array(
     z.object({
       id: z.number().int(),

@@ -102,3 +102,25 @@ export const sampleThread = (over: Partial<AdminInquiryThread> = {}): AdminInqui
   ],
   ...over,
 });
+
+/** A linked charge as the thread answers it (the charges list's shape, with its deposits). */
+export const linkedCharge = (
+  over: Partial<NonNullable<AdminInquiryThread['charge']>> = {},
+): NonNullable<AdminInquiryThread['charge']> => ({
+  id: 5,
+  memberLoginId: 'kim_1',
+  depositorName: '김민수',
+  point: 30000,
+  payable: 33000,
+  feeType: 0,
+  feeValue: null,
+  status: 0,
+  createdAt: '2026-11-21T15:00:00.000Z',
+  expiresAt: '2026-11-22T15:00:00.000Z',
+  responseAt: null,
+  depositId: null,
+  decidedBy: null,
+  receiptIssuedAt: null,
+  deposits: [],
+  ...over,
+});

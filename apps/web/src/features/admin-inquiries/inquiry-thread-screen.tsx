@@ -10,7 +10,7 @@ import { AdminPage, AdminSection, AdminStatus } from '@/features/admin/component
 import { AdminTextArea } from '@/features/admin/components/admin-field';
 import { useAdminInquiryThread, useThreadAction } from './api/admin-inquiries-api';
 import { InquiryStateChip, waitedFor } from './inquiry-format';
-import { LinkedPanel, type OrderActionsSlot } from './linked-panel';
+import { LinkedPanel, type ChargeActionsSlot, type OrderActionsSlot } from './linked-panel';
 import './admin-inquiries.css';
 
 /** Where a saved answer (자주 쓰는 답변) is picked: it puts its text into the reply being written. */
@@ -20,6 +20,7 @@ export type AnswerPicker = (onPick: (text: string) => void) => ReactNode;
 export interface ThreadSlots {
   answerPicker?: AnswerPicker;
   orderActions?: OrderActionsSlot;
+  chargeActions?: ChargeActionsSlot;
   /** An attachment: its address answers only with the operator's token (fetched, shown from the bytes). */
   image?: (url: string) => ReactNode;
 }
@@ -240,7 +241,12 @@ function Thread({
         </div>
         <aside className="inquiries-side" aria-label="연결된 주문·충전">
           <AdminSection>
-            <LinkedPanel thread={thread} orderActions={slots.orderActions} onChanged={refetch} />
+            <LinkedPanel
+              thread={thread}
+              orderActions={slots.orderActions}
+              chargeActions={slots.chargeActions}
+              onChanged={refetch}
+            />
           </AdminSection>
         </aside>
       </div>

@@ -20,6 +20,9 @@ import { paths } from '@/lib/paths';
  * each, which reads the thread (the order and its ledger rows) again.
  */
 export type OrderActionsSlot = (order: AdminOrderItem, onChanged: () => Promise<unknown>) => ReactNode;
+/** The charges screen's 수락 / 거절 of the linked charge, the same way. */
+export type ChargeActionsSlot = (charge: AdminInquiryCharge, onChanged: () => Promise<unknown>) => ReactNode;
+type AdminInquiryCharge = NonNullable<AdminInquiryThread['charge']>;
 
 function OrderPanel({
   order,
@@ -96,7 +99,15 @@ function OrderPanel({
   );
 }
 
-function ChargePanel({ charge }: { charge: NonNullable<AdminInquiryThread['charge']> }) {
+function ChargePanel({
+  charge,
+  actions,
+  onChanged,
+}: {
+  charge: AdminInquiryCharge;
+  actions?: ChargeActionsSlot;
+  onChanged: () => Promise<unknown>;
+}) {
   return (
     <>
       <dl className="inquiries-facts">
@@ -104,6 +115,8 @@ function ChargePanel({ charge }: { charge: NonNullable<AdminInquiryThread['charg
         <dd>{CHARGE_STATUS_LABELS[charge.status as ChargeStatus] ?? String(charge.status)}</dd>
         <dt>충전 포인트</dt>
         <dd>{formatWon(charge.point)}</dd>
+        <dt>입금할 금액</dt>
+        <dd>{formatWon(charge.payable)}</dd>
         <dt>입금자명</dt>
         <dd>{charge.depositorName}</dd>
         <dt>신청일시</dt>
@@ -124,6 +137,7 @@ function ChargePanel({ charge }: { charge: NonNullable<AdminInquiryThread['charg
           ))}
         </ul>
       )}
+      {actions?.(charge, onChanged)}
       {/* A deposit is attached from its own row (its candidates are the charges it could be). */}
       <div className="inquiries-linked-actions">
         <Link className="inquiries-link" to={`${paths.admin.deposits}?status=UNMATCHED`}>
@@ -141,10 +155,12 @@ function ChargePanel({ charge }: { charge: NonNullable<AdminInquiryThread['charg
 export function LinkedPanel({
   thread,
   orderActions,
+  chargeActions,
   onChanged,
 }: {
   thread: AdminInquiryThread;
   orderActions?: OrderActionsSlot;
+  chargeActions?: ChargeActionsSlot;
   onChanged: () => Promise<unknown>;
 }) {
   const { order, charge, ledger } = thread;
@@ -155,7 +171,7 @@ export function LinkedPanel({
       {order ? (
         <OrderPanel order={order} actions={orderActions} onChanged={onChanged} />
       ) : (
-        <ChargePanel charge={charge!} />
+        <ChargePanel charge={charge!} actions={chargeActions} onChanged={onChanged} />
       )}
       <h3 className="inquiries-subtitle">포인트 내역</h3>
       {ledger.length === 0 ? (
