@@ -17,6 +17,7 @@ const SCREENS: [path: string, heading: string][] = [
   ['/admin/deposits', '입금 내역'],
   ['/admin/receipts', '증빙 발행'],
   ['/admin/orders', '주문'],
+  ['/admin/inquiries', '1:1 문의'],
   ['/admin/members', '회원'],
   ['/admin/catalog', '플랫폼·상품'],
   ['/admin/providers', '공급사'],

@@ -55,6 +55,7 @@ describe('operator notification messages', () => {
     // every watch kind to 확인 필요; a kind this list does not know (a later one) to 알림
     expect(notifyConsoleScreen('ORDER_HELD').path).toBe('/admin/watch');
     expect(notifyConsoleScreen('SYNC_DISABLED').path).toBe('/admin/providers');
+    expect(notifyConsoleScreen('INQUIRY_NEW')).toEqual({ path: '/admin/inquiries', label: '1:1 문의' });
     expect(notifyConsoleScreen('SOMETHING_NEW')).toEqual({ path: '/admin/notifications', label: '알림' });
   });
 

@@ -143,13 +143,14 @@ export interface NotifyEvent {
  * The console screen a notification of `kind` links to (the console's own paths and navigation
  * labels): an entry of the watch to 확인 필요, which lists it with its own narrowed link; a provider's
  * trouble and a sync's stopped services to 공급사 (its 상태 and 동기화 sections); a large charge to 충전
- * 신청; a kind this list does not know to 알림, which lists every notification. Paths only: a query
+ * 신청; a new inquiry to 1:1 문의; a kind this list does not know to 알림, which lists every notification. Paths only: a query
  * would carry a member's id or link into a chat (docs/ARCHITECTURE.md#operator-notifications).
  */
 export function notifyConsoleScreen(kind: string): { path: string; label: string } {
   if (kind === 'PROVIDER_TROUBLE' || kind === 'SYNC_DISABLED')
     return { path: '/admin/providers', label: '공급사' };
   if (kind === 'CHARGE_LARGE') return { path: '/admin/charges', label: '충전 신청' };
+  if (kind === 'INQUIRY_NEW') return { path: '/admin/inquiries', label: '1:1 문의' };
   if ((WATCH_KINDS as readonly string[]).includes(kind)) return { path: '/admin/watch', label: '확인 필요' };
   return { path: '/admin/notifications', label: '알림' };
 }

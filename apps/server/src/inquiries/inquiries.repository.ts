@@ -3,10 +3,21 @@
  * operator's queue alike; every member query names the member, so another's inquiry is never found.
  */
 import type { InquiryState, InquiryType } from '@smm/domain';
-import { and, asc, count, desc, eq, gt, gte, min, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, min, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/database';
-import { accounts, charges, inquiries, inquiryMessages, orders, services } from '../db/schema';
+import {
+  accounts,
+  charges,
+  deposits,
+  inquiries,
+  inquiryMessages,
+  orderRefills,
+  orders,
+  pointLedger,
+  providers,
+  services,
+} from '../db/schema';
 
 type Executor = Db | Tx;
 export type InquiryRow = typeof inquiries.$inferSelect;
@@ -261,18 +272,56 @@ export const inquiriesRepository = {
     return row ?? null;
   },
 
+  /** The linked order with what the orders list joins to it (member, service, provider). */
   async linkedOrder(ex: Executor, orderId: number) {
     const [row] = await ex
-      .select({ order: orders, serviceText: services.text })
+      .select({
+        order: orders,
+        memberLoginId: accounts.loginId,
+        serviceText: services.text,
+        providerName: providers.name,
+      })
       .from(orders)
+      .innerJoin(accounts, eq(accounts.id, orders.accountId))
       .innerJoin(services, eq(services.id, orders.serviceId))
+      .leftJoin(providers, eq(providers.id, orders.providerId))
       .where(eq(orders.id, orderId));
     return row ?? null;
   },
 
-  async linkedCharge(ex: Executor, chargeId: number) {
-    const [row] = await ex.select().from(charges).where(eq(charges.id, chargeId));
+  /** The order's newest refill, as the orders list shows it. */
+  async latestRefill(ex: Executor, orderId: number) {
+    const [row] = await ex
+      .select({ id: orderRefills.id, status: orderRefills.status })
+      .from(orderRefills)
+      .where(eq(orderRefills.orderId, orderId))
+      .orderBy(desc(orderRefills.id))
+      .limit(1);
     return row ?? null;
+  },
+
+  /** The bank deposits attached to a charge, oldest first. */
+  async depositsOfCharge(ex: Executor, chargeId: number) {
+    return ex.select().from(deposits).where(eq(deposits.chargeId, chargeId)).orderBy(asc(deposits.id));
+  },
+
+  /** The member's ledger rows written under these references (`order:<id>`, `charge:<id>`), oldest first. */
+  async ledgerRows(ex: Executor, accountId: number, references: string[]) {
+    if (references.length === 0) return [];
+    return ex
+      .select()
+      .from(pointLedger)
+      .where(and(eq(pointLedger.accountId, accountId), inArray(pointLedger.reference, references)))
+      .orderBy(asc(pointLedger.id));
+  },
+
+  /** Every operator account (a handful): the thread's 담당자 choices. */
+  async operators(ex: Executor) {
+    return ex
+      .select({ id: accounts.id, loginId: accounts.loginId })
+      .from(accounts)
+      .where(eq(accounts.role, 'admin'))
+      .orderBy(asc(accounts.loginId));
   },
 
   async isOperator(ex: Executor, accountId: number): Promise<boolean> {

@@ -132,6 +132,42 @@ describe(`1:1 inquiries on ${testDatabaseKind}`, () => {
     expect((await get(member, '/service/inquiries')).json().total).toBe(0);
   });
 
+  it('shows the operator the linked charge as the charges list does, and its credit once accepted', async () => {
+    const member = await createMember(t.app);
+    const operator = await createMember(t.app, { role: 'admin' });
+    const charge = await requestCharge(t.app, member, { name: '홍길동', point: 10_000 });
+    const opened = await post(member, '/service/inquiries', {
+      type: 'CHARGE',
+      chargeId: String(charge.id),
+      title: '입금했어요',
+      text: '입금했는데 충전이 안 됐어요.',
+    });
+    const id = (opened.json() as InquiryThread).inquiry.id;
+    const before = (
+      await asOperator(operator, 'GET', `/admin/api/inquiries/${id}`)
+    ).json() as AdminInquiryThread;
+    expect(before.order).toBeNull();
+    expect(before.charge).toMatchObject({
+      id: charge.id,
+      memberLoginId: member.id,
+      depositorName: '홍길동',
+      point: 10_000,
+      status: 0,
+      deposits: [],
+    });
+    expect(before.ledger).toEqual([]);
+
+    const accept = await asOperator(operator, 'POST', `/admin/api/charges/${charge.id}/accept`, { memo: '' });
+    expect(accept.statusCode).toBe(200);
+    const after = (
+      await asOperator(operator, 'GET', `/admin/api/inquiries/${id}`)
+    ).json() as AdminInquiryThread;
+    expect(after.charge).toMatchObject({ status: 1, decidedBy: operator.id });
+    expect(after.ledger.map((row) => [row.reason, row.reference, row.delta])).toEqual([
+      ['CHARGE', `charge:${charge.id}`, 10_000],
+    ]);
+  });
+
   it('keeps an image checked by its bytes, served to its member and operators only', async () => {
     const { member, orderId } = await memberWithOrder();
     const notImage = await openAbout(member, orderId, {}, Buffer.from('<script>alert(1)</script>'));
@@ -211,7 +247,11 @@ describe(`1:1 inquiries on ${testDatabaseKind}`, () => {
     expect(replied.statusCode).toBe(200);
     const adminThread = replied.json() as AdminInquiryThread;
     expect(adminThread.inquiry.state).toBe('ANSWERED');
-    expect(adminThread.order).toMatchObject({ id: orderId, amount: 100 });
+    expect(adminThread.order).toMatchObject({ id: orderId, amount: 100, memberLoginId: member.id });
+    // The order's debit beside the thread, as the member's ledger holds it.
+    expect(adminThread.ledger.map((row) => [row.reason, row.reference, row.delta])).toEqual([
+      ['ORDER', `order:${orderId}`, -adminThread.order!.cost],
+    ]);
     expect(adminThread.messages.map((m) => [m.author, m.internal])).toEqual([
       ['member', false],
       ['operator', true],
@@ -288,6 +328,10 @@ describe(`1:1 inquiries on ${testDatabaseKind}`, () => {
       assignedOperatorId: operator.accountId,
       assignedLoginId: operator.id,
     });
+    // The thread names the operators it can be assigned to, members never among them.
+    const choices = (assigned.json() as AdminInquiryThread).operators;
+    expect(choices).toContainEqual({ id: operator.accountId, loginId: operator.id });
+    expect(choices.map((choice) => choice.id)).not.toContain(member.accountId);
     expect((await get(member, '/admin/api/inquiries')).statusCode).toBe(403);
 
     await t.app.services.notifications.record();

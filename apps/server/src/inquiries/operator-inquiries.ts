@@ -5,6 +5,8 @@
  */
 import {
   INQUIRY_MESSAGES,
+  LEDGER_REASON_LABELS,
+  type LedgerReason,
   validateInquiryText,
   type InquiryState,
   type InquiryType,
@@ -20,6 +22,9 @@ import { inquiryReplyMail, siteNameOf } from '../messaging/messages';
 import type { SettingsService } from '../settings/settings.service';
 import type { Clock } from '../shared/clock';
 import { inquiriesRepository as repo, type InquiryRow } from './inquiries.repository';
+import { presentAdminOrder } from '../orders/history/operator-orders.presenter';
+import { presentAdminCharge } from '../points/charges.presenter';
+import { chargesRepository } from '../points/charges.repository';
 import { presentAdminInquiry, presentAdminMessage } from './inquiries.presenter';
 
 export const ADMIN_INQUIRIES_PAGE_SIZE = 50;
@@ -157,32 +162,50 @@ export class OperatorInquiries {
     const [messages, order, charge] = await Promise.all([
       repo.messagesWithAuthors(ex, id),
       inquiry.orderId === null ? null : repo.linkedOrder(ex, inquiry.orderId),
-      inquiry.chargeId === null ? null : repo.linkedCharge(ex, inquiry.chargeId),
+      inquiry.chargeId === null
+        ? null
+        : chargesRepository.withNamesById(ex, inquiry.chargeId).then((row) => row ?? null),
+    ]);
+    const references: string[] = [];
+    if (order) references.push(`order:${order.order.id}`);
+    if (order?.order.autoOrderId) references.push(`auto:${order.order.autoOrderId}`);
+    if (charge) references.push(`charge:${charge.charge.id}`);
+    const [ledger, refill, chargeDeposits, operators] = await Promise.all([
+      repo.ledgerRows(ex, inquiry.accountId, references),
+      order ? repo.latestRefill(ex, order.order.id) : null,
+      charge ? repo.depositsOfCharge(ex, charge.charge.id) : [],
+      repo.operators(ex),
     ]);
     return {
       inquiry: presentAdminInquiry(inquiry, head.loginId, head.assignedLoginId),
       messages: messages.map((row) => presentAdminMessage(row.message, row.loginId)),
       order: order && {
-        id: order.order.id,
-        serviceId: order.order.serviceId,
-        serviceText: order.serviceText,
-        link: order.order.link,
-        amount: order.order.amount,
-        cost: order.order.cost,
-        status: order.order.status,
-        startCount: order.order.startCount,
-        remains: order.order.remains,
-        providerOrderId: order.order.providerOrderId,
-        refunded: order.order.refunded,
-        createdAt: order.order.createdAt.toISOString(),
+        ...presentAdminOrder(order),
+        latestRefill: refill ? { id: refill.id, status: refill.status } : null,
       },
       charge: charge && {
-        id: charge.id,
-        point: charge.point,
-        status: charge.status,
-        depositorName: charge.depositorName,
-        createdAt: charge.createdAt.toISOString(),
+        ...presentAdminCharge(charge),
+        deposits: chargeDeposits.map((deposit) => ({
+          id: deposit.id,
+          amount: deposit.amount,
+          depositorName: deposit.depositorName,
+          status: deposit.status,
+          depositedAt: deposit.depositedAt?.toISOString() ?? null,
+        })),
       },
+      ledger: ledger.map((row) => {
+        const reason = row.reason as LedgerReason;
+        return {
+          id: row.id,
+          delta: row.delta,
+          reason,
+          reasonLabel: LEDGER_REASON_LABELS[reason],
+          reference: row.reference,
+          balanceAfter: row.balanceAfter,
+          createdAt: row.createdAt.toISOString(),
+        };
+      }),
+      operators,
     };
   }
 

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { adminRoutePath, paths } from '@/lib/paths';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { AdminStatus } from '@/features/admin/components/admin-page';
+import { useWaitingCount } from '@/features/admin-inquiries/api/admin-inquiries-api';
 
 // Each console screen is its own chunk inside the console's (which members never download): the
 // dashboard's chart library loads only with the dashboard.
@@ -29,6 +30,38 @@ const MemberDetailScreen = lazy(async () => {
   const pointsPanel = (loginId: string) => <MemberLedgerPanel loginId={loginId} />;
   return { default: () => <Screen pointsPanel={pointsPanel} /> };
 });
+const InquiriesScreen = screen(
+  () => import('@/features/admin-inquiries/inquiries-screen'),
+  'InquiriesScreen',
+);
+// An inquiry's thread with the orders and points areas' actions on its linked order or charge, the
+// member area's image (fetched with the token) and 자주 쓰는 답변's picker: the modules load together,
+// as one screen.
+const InquiryThreadScreen = lazy(async () => {
+  const [
+    { InquiryThreadScreen: Screen },
+    { LinkedOrderActions },
+    { LinkedChargeActions },
+    { InquiryImage },
+    { SavedAnswerPicker },
+  ] = await Promise.all([
+    import('@/features/admin-inquiries/inquiry-thread-screen'),
+    import('@/features/admin-orders/linked-order-actions'),
+    import('@/features/admin-points/linked-charge-actions'),
+    import('@/features/inquiries/components/inquiry-parts'),
+    import('@/features/admin-saved-answers/saved-answer-picker'),
+  ]);
+  return {
+    default: () => (
+      <Screen
+        orderActions={(order, onChanged) => <LinkedOrderActions order={order} onChanged={onChanged} />}
+        chargeActions={(charge, onChanged) => <LinkedChargeActions charge={charge} onChanged={onChanged} />}
+        image={(url) => <InquiryImage url={url} />}
+        answerPicker={(onPick) => <SavedAnswerPicker onPick={onPick} />}
+      />
+    ),
+  };
+});
 const NoticesScreen = screen(() => import('@/features/admin-content/notices-screen'), 'NoticesScreen');
 const FaqScreen = screen(() => import('@/features/admin-content/faq-screen'), 'FaqScreen');
 const PopupsScreen = screen(() => import('@/features/admin-content/popups-screen'), 'PopupsScreen');
@@ -50,8 +83,9 @@ const NotificationsScreen = screen(
 
 /** The operator console under /admin (app-routes.tsx mounts it for operators only). */
 export function AdminApp({ operatorId }: { operatorId: string }) {
+  const waiting = useWaitingCount();
   return (
-    <AdminLayout operatorId={operatorId}>
+    <AdminLayout operatorId={operatorId} navCounts={{ [paths.admin.inquiries]: waiting ?? 0 }}>
       <Suspense fallback={<AdminStatus kind="loading" />}>
         <Routes>
           <Route index element={<DashboardScreen />} />
@@ -64,6 +98,8 @@ export function AdminApp({ operatorId }: { operatorId: string }) {
           <Route path={adminRoutePath(paths.admin.orders)} element={<OrdersScreen />} />
           <Route path={adminRoutePath(paths.admin.members)} element={<MembersScreen />} />
           <Route path={`${adminRoutePath(paths.admin.members)}/:loginId`} element={<MemberDetailScreen />} />
+          <Route path={adminRoutePath(paths.admin.inquiries)} element={<InquiriesScreen />} />
+          <Route path={`${adminRoutePath(paths.admin.inquiries)}/:id`} element={<InquiryThreadScreen />} />
           <Route path={adminRoutePath(paths.admin.notices)} element={<NoticesScreen />} />
           <Route path={adminRoutePath(paths.admin.faq)} element={<FaqScreen />} />
           <Route path={adminRoutePath(paths.admin.popups)} element={<PopupsScreen />} />

@@ -38,6 +38,9 @@ export const paths = {
     orders: '/admin/orders',
     members: '/admin/members',
     member: (loginId: string) => `/admin/members/${encodeURIComponent(loginId)}`,
+    /** 1:1 문의: the queue, and one inquiry's thread under it. */
+    inquiries: '/admin/inquiries',
+    inquiry: (id: number) => `/admin/inquiries/${id}` as const,
     catalog: '/admin/catalog',
     providers: '/admin/providers',
     notices: '/admin/notices',
@@ -48,8 +51,6 @@ export const paths = {
     settings: '/admin/settings',
     notifications: '/admin/notifications',
     audit: '/admin/audit',
-    inquiries: '/admin/inquiries',
-    inquiry: (id: number) => `/admin/inquiries/${id}`,
   },
 } as const;
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { INQUIRY_STATES, INQUIRY_TYPES } from '../inquiry-rules';
+import { adminOrderItem } from './admin-orders';
+import { memberLedgerItem } from './admin-points';
+import { adminChargeItem } from './points';
 import { page, pageNumber, requestText } from './common';
 
 /**
@@ -111,37 +114,36 @@ export const adminInquiryMessage = z.object({
 });
 export type AdminInquiryMessage = z.infer<typeof adminInquiryMessage>;
 
-/** The linked order beside the thread. */
-export const adminInquiryOrder = z.object({
-  id: z.number().int(),
-  serviceId: z.number().int(),
-  serviceText: z.string(),
-  link: z.string(),
-  amount: z.number().int(),
-  cost: z.number().int(),
-  status: z.number().int(),
-  startCount: z.number().int().nullable(),
-  remains: z.number().int().nullable(),
-  providerOrderId: z.string().nullable(),
-  /** Won refunded to the member for it (0: none). */
-  refunded: z.number().int(),
-  createdAt: z.string(),
-});
-/** The linked charge beside the thread. */
-export const adminInquiryCharge = z.object({
-  id: z.number().int(),
-  point: z.number().int(),
-  status: z.number().int(),
-  depositorName: z.string(),
-  createdAt: z.string(),
+/**
+ * The linked charge beside the thread as the charges list shows it, with the bank deposits attached to
+ * it (an operator attaches one on 입금 내역).
+ */
+export const adminInquiryCharge = adminChargeItem.extend({
+  deposits: z.array(
+    z.object({
+      id: z.number().int(),
+      amount: z.number().int().nullable(),
+      depositorName: z.string().nullable(),
+      status: z.string(),
+      depositedAt: z.string().nullable(),
+    }),
+  ),
 });
 
 /** GET /admin/api/inquiries/:id, and the answer of every operator action on it. */
 export const adminInquiryThread = z.object({
   inquiry: adminInquiryItem,
   messages: z.array(adminInquiryMessage),
-  order: adminInquiryOrder.nullable(),
+  /**
+   * The linked order as the orders list shows it (status, provider order id, what the provider sent back,
+   * refunds, newest refill), so the orders screen's action dialogs take it as it is.
+   */
+  order: adminOrderItem.nullable(),
   charge: adminInquiryCharge.nullable(),
+  /** The member's ledger rows of the linked order (its debit, refunds) or charge (its credit), oldest first. */
+  ledger: z.array(memberLedgerItem),
+  /** Every operator account, by login id: whom the inquiry can be assigned to. */
+  operators: z.array(z.object({ id: z.number().int(), loginId: z.string() })),
 });
 export type AdminInquiryThread = z.infer<typeof adminInquiryThread>;
 

@@ -284,7 +284,13 @@ export function orderColumns(open: (action: OrderAction) => void): ColumnDef<Adm
   ];
 }
 
-function OrderRowActions({ order, open }: { order: AdminOrderItem; open: (action: OrderAction) => void }) {
+export function OrderRowActions({
+  order,
+  open,
+}: {
+  order: AdminOrderItem;
+  open: (action: OrderAction) => void;
+}) {
   const now = new Date();
   const canResend = resendRefusal(order, now) === null;
   const canCancel = order.status !== OrderStatus.CANCELED && cancelRefusal(order, now) === null;

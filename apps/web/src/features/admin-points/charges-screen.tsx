@@ -15,7 +15,7 @@ import { chargesSearchParams, useCharges, type ChargesSearch } from './api/get-c
 import { useRejectCharge } from './api/reject-charge';
 import { AdminConfirmDialog } from '@/features/admin/components/admin-confirm-dialog';
 import { ChargeStateChip, money, ReceiptSummary, when } from './components/points-format';
-import { StatusTabs } from './components/status-tabs';
+import { StatusTabs } from '@/features/admin/components/status-tabs';
 import './points.css';
 
 const STATUS_TABS = [

@@ -11,7 +11,7 @@ import { depositsSearchParams, useDeposits, type DepositsSearch } from './api/ge
 import { AttachDepositDialog } from './components/attach-deposit-dialog';
 import { DepositNote, money, when } from './components/points-format';
 import { OperatorDepositDialog } from './components/operator-deposit-dialog';
-import { StatusTabs } from './components/status-tabs';
+import { StatusTabs } from '@/features/admin/components/status-tabs';
 import './points.css';
 
 // The deposits that need a person come first; 미확인 is where a screen opens. 중복 의심 (a transfer

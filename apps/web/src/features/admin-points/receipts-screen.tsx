@@ -22,7 +22,7 @@ import { receiptsSearchParams, useReceipts, type ReceiptsSearch } from './api/ge
 import { useIssueReceipt } from './api/issue-receipt';
 import { AdminConfirmDialog } from '@/features/admin/components/admin-confirm-dialog';
 import { money, when } from './components/points-format';
-import { StatusTabs } from './components/status-tabs';
+import { StatusTabs } from '@/features/admin/components/status-tabs';
 import './points.css';
 
 const STATUS_TABS = [

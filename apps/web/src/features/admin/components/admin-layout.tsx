@@ -26,7 +26,16 @@ function ThemeSwitch() {
  * The console's frame: a side navigation on a desktop, a menu button that opens it as a drawer on a
  * phone, and the screen beside it. It is not the member site's layout (no member top bar or footer).
  */
-export function AdminLayout({ operatorId, children }: { operatorId: string; children: ReactNode }) {
+export function AdminLayout({
+  operatorId,
+  navCounts = {},
+  children,
+}: {
+  operatorId: string;
+  /** A number beside a menu entry, by its path (what waits there); absent or 0: none. */
+  navCounts?: Record<string, number>;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const title = adminTitle(pathname);
@@ -74,6 +83,12 @@ export function AdminLayout({ operatorId, children }: { operatorId: string; chil
                     className="admin-nav-link"
                   >
                     {item.label}
+                    {navCounts[item.path] ? (
+                      <span className="admin-nav-count">
+                        {navCounts[item.path]}
+                        <span className="visually-hidden">건 대기</span>
+                      </span>
+                    ) : null}
                   </NavLink>
                 </li>
               ))}

@@ -29,6 +29,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     label: '주문·회원',
     items: [
       { path: paths.admin.orders, label: '주문' },
+      { path: paths.admin.inquiries, label: '1:1 문의' },
       { path: paths.admin.members, label: '회원' },
     ],
   },

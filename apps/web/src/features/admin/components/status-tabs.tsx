@@ -1,3 +1,4 @@
+/** A console list's state tabs (충전 신청, 입금 내역, 1:1 문의 …). */
 import { Link } from 'react-router';
 
 export interface StatusTab {
@@ -18,12 +19,12 @@ export function StatusTabs({
   hrefFor: (value: string) => string;
 }) {
   return (
-    <nav className="points-tabs" aria-label={label}>
+    <nav className="admin-tabs" aria-label={label}>
       {tabs.map((tab) => (
         <Link
           key={tab.value}
           to={hrefFor(tab.value)}
-          className={`points-tab${tab.value === current ? ' is-current' : ''}`}
+          className={`admin-tab${tab.value === current ? ' is-current' : ''}`}
           aria-current={tab.value === current ? 'page' : undefined}
         >
           {tab.label}
