@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminInquiriesApi, adminOrdersApi, adminPointsApi, pathOf } from '@smm/domain/endpoints';
+import {
+  adminInquiriesApi,
+  adminOrdersApi,
+  adminPointsApi,
+  adminSavedAnswersApi,
+  pathOf,
+} from '@smm/domain/endpoints';
 import { json, mockApi, on } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import {
@@ -18,6 +24,8 @@ describe('the console’s inquiry thread as admin-app composes it', () => {
     const user = userEvent.setup();
     let refilled = false;
     const { calls } = mockApi({
+      // The reply's 자주 쓰는 답변 picker reads the saved answers.
+      [on(adminSavedAnswersApi.list)]: [],
       [on(adminInquiriesApi.thread, { id: 7 })]: () =>
         new Response(
           JSON.stringify(
@@ -66,6 +74,8 @@ describe('the console’s inquiry thread as admin-app composes it', () => {
 
   it('counts the waiting inquiries on the menu entry once the queue has answered, with no call of its own', async () => {
     const { calls } = mockApi({
+      // The reply's 자주 쓰는 답변 picker reads the saved answers.
+      [on(adminSavedAnswersApi.list)]: [],
       [on(adminInquiriesApi.list)]: queueOf([sampleInquiry()], 3),
     });
     renderWithProviders(<AdminApp operatorId="admin" />, { route: '/admin/inquiries', path: '/admin/*' });
@@ -80,6 +90,8 @@ describe('the console’s inquiry thread as admin-app composes it', () => {
     const user = userEvent.setup();
     let accepted = false;
     const { calls } = mockApi({
+      // The reply's 자주 쓰는 답변 picker reads the saved answers.
+      [on(adminSavedAnswersApi.list)]: [],
       [on(adminInquiriesApi.thread, { id: 7 })]: () =>
         json(
           sampleThread({
@@ -108,5 +120,78 @@ describe('the console’s inquiry thread as admin-app composes it', () => {
     );
     await waitFor(() => expect(within(side).queryByRole('button', { name: '수락' })).toBeNull());
     expect(within(side).getByText('수락')).toBeInTheDocument();
+  });
+
+  it('attaches a held deposit to the linked charge (same amount first), then shows the charge again', async () => {
+    const user = userEvent.setup();
+    let attached = false;
+    const held = (id: number, status: 'UNMATCHED' | 'LATE', depositorName: string, amount: number) => ({
+      id,
+      source: 'webhook',
+      reference: `relay-${id}`,
+      depositorName,
+      amount,
+      depositedAt: '2026-11-22T09:05:00.000Z',
+      rawText: null,
+      bank: null,
+      accountTail: null,
+      status,
+      chargeId: null,
+      duplicateOf: null,
+      createdAt: '2026-11-22T09:06:00.000Z',
+      memo: null,
+      original: null,
+    });
+    const { calls } = mockApi({
+      // The reply's 자주 쓰는 답변 picker reads the saved answers.
+      [on(adminSavedAnswersApi.list)]: [],
+      [on(adminInquiriesApi.thread, { id: 7 })]: () =>
+        json(
+          sampleThread({
+            inquiry: sampleInquiry({ type: 'CHARGE', orderId: null, chargeId: 5 }),
+            order: null,
+            charge: linkedCharge(attached ? { status: 1, depositId: 31 } : {}),
+            ledger: [],
+          }),
+        ),
+      [on(adminPointsApi.deposits)]: (call: { search: string }) => {
+        const status = new URLSearchParams(call.search).get('status');
+        const items =
+          status === 'UNMATCHED'
+            ? [held(30, 'UNMATCHED', '박영희', 10_000)]
+            : status === 'LATE'
+              ? [held(31, 'LATE', '김민수', 33_000)]
+              : [];
+        return json({ items, page: 1, pageSize: 50, total: items.length });
+      },
+      [on(adminPointsApi.attachDeposit, { id: 31 })]: () => {
+        attached = true;
+        return json({
+          changed: true,
+          charge: linkedCharge({ status: 1 }),
+          deposit: held(31, 'LATE', '김민수', 33_000),
+        });
+      },
+    });
+    renderWithProviders(<AdminApp operatorId="admin" />, { route: '/admin/inquiries/7', path: '/admin/*' });
+
+    const side = await screen.findByRole('complementary', { name: '연결된 주문·충전' });
+    await user.click(await within(side).findByRole('button', { name: '입금 연결' }));
+    const dialog = await screen.findByRole('dialog', { name: '입금 연결' });
+    const options = await within(dialog).findAllByRole('radio');
+    expect(options).toHaveLength(2);
+    // The deposit of the charge's amount (₩33,000) and depositor comes first.
+    expect(options[0]).toHaveAttribute('value', '31');
+    await user.click(options[0]!);
+    await user.click(within(dialog).getByRole('button', { name: '연결하고 충전하기' }));
+    await waitFor(() =>
+      expect(
+        calls.filter(
+          (c) => c.method === 'POST' && c.path === pathOf(adminPointsApi.attachDeposit, { id: 31 }),
+        ),
+      ).toHaveLength(1),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ chargeId: 5, memo: '' });
+    await waitFor(() => expect(within(side).queryByRole('button', { name: '입금 연결' })).toBeNull());
   });
 });

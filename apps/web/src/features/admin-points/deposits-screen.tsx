@@ -9,6 +9,7 @@ import type { ColumnDef } from '@/features/admin/components/data-table';
 import { PagedTable } from '@/features/admin/components/paged-table';
 import { depositsSearchParams, useDeposits, type DepositsSearch } from './api/get-deposits';
 import { AttachDepositDialog } from './components/attach-deposit-dialog';
+import { HELD_DEPOSITS } from './components/attach-held-deposit-dialog';
 import { DepositNote, money, when } from './components/points-format';
 import { OperatorDepositDialog } from './components/operator-deposit-dialog';
 import { StatusTabs } from '@/features/admin/components/status-tabs';
@@ -21,7 +22,6 @@ const STATUS_TABS = [
   ...STATUS_ORDER.map((status) => ({ value: status, label: DEPOSIT_STATUS_LABELS[status] })),
   { value: 'all', label: '전체' },
 ];
-const HELD: readonly DepositStatus[] = ['UNMATCHED', 'LATE', 'UNPARSED', 'DUPLICATE'];
 
 const CHIP_OF: Record<DepositStatus, string> = {
   RECEIVED: 'admin-chip admin-chip-muted',
@@ -156,7 +156,7 @@ export function DepositsScreen() {
       size: 130,
       enableSorting: false,
       cell: ({ row }) =>
-        HELD.includes(row.original.status) ? (
+        HELD_DEPOSITS.includes(row.original.status) ? (
           <Button size="sm" onClick={() => setAttaching(row.original)}>
             충전에 연결
           </Button>
