@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { INQUIRY_MESSAGES, STORAGE_KEYS } from '@smm/domain';
 import type { InquiryThread } from '@smm/domain/contract';
 import { authApi, inquiriesApi, pathOf, siteApi } from '@smm/domain/endpoints';
@@ -103,6 +103,27 @@ describe('1:1 문의 (/inquiries)', () => {
     expect(items[1]).toHaveTextContent('운영자 답변');
     expect(items[1]).toHaveTextContent('리필 요청했습니다.');
     expect(screen.getByRole('button', { name: '보내기' })).toBeInTheDocument();
+  });
+
+  it('sends a message with an image as multipart, then empties the text and the file field', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = signedIn({
+      [on(inquiriesApi.thread, { id: 7 })]: thread,
+      [on(inquiriesApi.write, { id: 7 })]: json(thread),
+    });
+    renderWithProviders(<InquiryThreadRoute />, { route: '/inquiries/7', path: '/inquiries/:id' });
+    await screen.findByRole('list', { name: '문의 내용' });
+    const image = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'shot.png', { type: 'image/png' });
+    await user.type(screen.getByLabelText('메시지'), '사진 첨부합니다.');
+    await user.upload(screen.getByLabelText('이미지 (선택, 2MB 이하)'), image);
+    await user.click(screen.getByRole('button', { name: '보내기' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('메시지')).toHaveValue(''));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    const body = post?.[1]?.body as FormData;
+    expect(body.get('text')).toBe('사진 첨부합니다.');
+    expect((body.get('image') as File).name).toBe('shot.png');
+    // A new file field: the sent image is not sent again with the next message.
+    expect((screen.getByLabelText('이미지 (선택, 2MB 이하)') as HTMLInputElement).files).toHaveLength(0);
   });
 
   it('asks a guest to log in and reads nothing', async () => {

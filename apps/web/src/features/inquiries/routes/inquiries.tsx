@@ -6,7 +6,6 @@ import {
   INQUIRY_TYPE_LABELS,
   INQUIRY_TYPES,
   inquiryLinkOf,
-  POPUP_IMAGE_ACCEPT,
   SessionState,
   validateInquiry,
   type InquiryType,
@@ -21,7 +20,7 @@ import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import { toast } from '@/lib/toast';
 import { useCreateInquiry, useInquiries } from '../api/inquiries-api';
-import { InquiryStateBadge } from '../components/inquiry-parts';
+import { InquiryMessageFields, InquiryStateBadge } from '../components/inquiry-parts';
 import '../components/inquiries.css';
 
 const FALLBACK_ERROR = '문의를 보내지 못했습니다. 잠시 후 다시 시도해 주세요.';
@@ -109,33 +108,16 @@ function NewInquiryForm({ orderId: givenOrder }: { orderId: string }) {
           ))}
         </section>
       )}
-      <label className="field-label" htmlFor="inquiry-text">
-        내용
-      </label>
-      <textarea
+      <InquiryMessageFields
         id="inquiry-text"
-        className="input"
-        value={text}
-        maxLength={2000}
-        onChange={(e) => setText(e.target.value)}
+        label="내용"
+        text={text}
+        onText={setText}
+        onImage={setImage}
+        problem={problem}
+        pending={create.isPending}
+        submitLabel="문의 남기기"
       />
-      <label className="field-label" htmlFor="inquiry-image">
-        이미지 (선택, 2MB 이하)
-      </label>
-      <input
-        id="inquiry-image"
-        type="file"
-        accept={POPUP_IMAGE_ACCEPT}
-        onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-      />
-      {problem && (
-        <p className="inquiry-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <Button type="submit" disabled={create.isPending}>
-        문의 남기기
-      </Button>
     </form>
   );
 }

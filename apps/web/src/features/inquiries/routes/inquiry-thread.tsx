@@ -4,17 +4,15 @@ import {
   formatDateTime,
   INQUIRY_REOPEN_DAYS,
   INQUIRY_TYPE_LABELS,
-  POPUP_IMAGE_ACCEPT,
   SessionState,
   validateInquiryText,
 } from '@smm/domain';
-import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/page';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session/session-context';
 import { useInquiryThread, useWriteInquiry } from '../api/inquiries-api';
-import { InquiryImage, InquiryStateBadge } from '../components/inquiry-parts';
+import { InquiryImage, InquiryMessageFields, InquiryStateBadge } from '../components/inquiry-parts';
 import '../components/inquiries.css';
 
 const FALLBACK_ERROR = '메시지를 보내지 못했습니다. 잠시 후 다시 시도해 주세요.';
@@ -24,6 +22,8 @@ function WriteForm({ id, closed }: { id: number; closed: boolean }) {
   const [text, setText] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Counts the messages sent from this form: a new key empties the file field with the text.
+  const [sent, setSent] = useState(0);
   async function submit(event: FormEvent) {
     event.preventDefault();
     const refusal = validateInquiryText(text);
@@ -36,6 +36,7 @@ function WriteForm({ id, closed }: { id: number; closed: boolean }) {
       await write.mutateAsync(form);
       setText('');
       setImage(null);
+      setSent((n) => n + 1);
     } catch (error) {
       setProblem(errorMessage(error, FALLBACK_ERROR));
     }
@@ -43,33 +44,17 @@ function WriteForm({ id, closed }: { id: number; closed: boolean }) {
   return (
     <form className="inquiry-form" onSubmit={(event) => void submit(event)} noValidate>
       {closed && <p className="inquiry-meta">종료된 문의입니다. 메시지를 남기면 다시 답변을 기다립니다.</p>}
-      <label className="field-label" htmlFor="inquiry-reply">
-        메시지
-      </label>
-      <textarea
+      <InquiryMessageFields
         id="inquiry-reply"
-        className="input"
-        value={text}
-        maxLength={2000}
-        onChange={(e) => setText(e.target.value)}
+        label="메시지"
+        text={text}
+        onText={setText}
+        onImage={setImage}
+        imageKey={sent}
+        problem={problem}
+        pending={write.isPending}
+        submitLabel="보내기"
       />
-      <label className="field-label" htmlFor="inquiry-reply-image">
-        이미지 (선택, 2MB 이하)
-      </label>
-      <input
-        id="inquiry-reply-image"
-        type="file"
-        accept={POPUP_IMAGE_ACCEPT}
-        onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-      />
-      {problem && (
-        <p className="inquiry-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <Button type="submit" disabled={write.isPending}>
-        보내기
-      </Button>
     </form>
   );
 }
