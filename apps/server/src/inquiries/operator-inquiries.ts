@@ -5,8 +5,6 @@
  */
 import {
   INQUIRY_MESSAGES,
-  LEDGER_REASON_LABELS,
-  type LedgerReason,
   validateInquiryText,
   type InquiryState,
   type InquiryType,
@@ -16,6 +14,7 @@ import type { AdminInquiriesQuery, AdminInquiriesResponse, AdminInquiryThread } 
 import { auditLogRepository } from '../audit/audit-log.repository';
 import type { Db, Tx } from '../db/database';
 import { appError } from '../errors/app-error';
+import { presentLedgerItem } from '../ledger/ledger-item.presenter';
 import type { Mailer } from '../messaging/mailer';
 import { sendFailureOf } from '../messaging/mailer';
 import { inquiryReplyMail, siteNameOf } from '../messaging/messages';
@@ -193,18 +192,7 @@ export class OperatorInquiries {
           depositedAt: deposit.depositedAt?.toISOString() ?? null,
         })),
       },
-      ledger: ledger.map((row) => {
-        const reason = row.reason as LedgerReason;
-        return {
-          id: row.id,
-          delta: row.delta,
-          reason,
-          reasonLabel: LEDGER_REASON_LABELS[reason],
-          reference: row.reference,
-          balanceAfter: row.balanceAfter,
-          createdAt: row.createdAt.toISOString(),
-        };
-      }),
+      ledger: ledger.map(presentLedgerItem),
       operators,
     };
   }

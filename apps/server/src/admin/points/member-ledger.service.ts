@@ -1,7 +1,8 @@
-import { LEDGER_REASON_LABELS, POINT_ADJUSTMENT_MESSAGES, type LedgerReason } from '@smm/domain';
+import { POINT_ADJUSTMENT_MESSAGES } from '@smm/domain';
 import type { MemberLedgerQuery, MemberLedgerResponse } from '@smm/domain/contract';
 import type { Db } from '../../db/database';
 import { appError } from '../../errors/app-error';
+import { presentLedgerItem } from '../../ledger/ledger-item.presenter';
 import { memberLedgerRepository } from './member-ledger.repository';
 
 const PAGE_SIZE = 20;
@@ -18,18 +19,7 @@ export class MemberLedgerService {
     return {
       loginId: member.loginId,
       balance: member.point,
-      items: rows.map((row) => {
-        const reason = row.reason as LedgerReason;
-        return {
-          id: row.id,
-          delta: row.delta,
-          reason,
-          reasonLabel: LEDGER_REASON_LABELS[reason],
-          reference: row.reference,
-          balanceAfter: row.balanceAfter,
-          createdAt: row.createdAt.toISOString(),
-        };
-      }),
+      items: rows.map(presentLedgerItem),
       page: query.page,
       pageSize: PAGE_SIZE,
       total,

@@ -14,7 +14,13 @@ const LEGACY_HASH = 'legacy';
  * Idempotency keys are opaque client strings; anything else is a 400, not a database error. No space:
  * a mass order keeps its lines under `<key> <line>` (mass-order.repository.ts), keys no client can send.
  */
-export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
+
+/** The request's Idempotency-Key, if it sent one; BAD_REQUEST if it is no key (an order's or a mass order's). */
+export function clientKey(idempotencyKey: string | undefined): string | undefined {
+  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) throw appError('BAD_REQUEST');
+  return idempotencyKey;
+}
 
 /** A member's Idempotency-Key with the hash of the request it came with. */
 export interface RequestKey {
@@ -33,8 +39,8 @@ export function readIdempotencyKey(
   autoOrder: boolean,
   idempotencyKey: string | undefined,
 ): RequestKey | undefined {
-  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) throw appError('BAD_REQUEST');
-  return idempotencyKey ? { key: idempotencyKey, hash: orderRequestHash(body, autoOrder) } : undefined;
+  const key = clientKey(idempotencyKey);
+  return key ? { key, hash: orderRequestHash(body, autoOrder) } : undefined;
 }
 
 /** What an earlier request with this key placed, or IDEMPOTENCY_KEY_REUSED for another request. */

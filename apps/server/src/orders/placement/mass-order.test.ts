@@ -32,7 +32,7 @@ async function mass(member: TestMember, text: string, options: { preview?: boole
     url: '/service/mass-order',
     headers: {
       ...bearer(await tokenFor(t.app, member)),
-      ...(options.key ? { 'idempotency-key': options.key } : {}),
+      ...(options.key !== undefined ? { 'idempotency-key': options.key } : {}),
     },
     payload: { text, preview: options.preview ?? false },
   });
@@ -145,6 +145,9 @@ describe(`POST /service/mass-order on ${testDatabaseKind}`, () => {
     expect(await pointOf(t.app, member.accountId)).toBe(10_000 - 300);
     // Another paste with the key, or the key on a single order: refused, nothing placed.
     expect((await mass(member, `${service.id} | ${link()} | 100`, { key: 'twice' })).statusCode).toBe(422);
+    // A key naming one of its lines' outcomes (`<key> <line>`), or no key at all: 400, nothing placed.
+    for (const key of ['twice 1', '', 'x'.repeat(101)])
+      expect((await mass(member, `${service.id} | ${link()} | 100`, { key })).statusCode, key).toBe(400);
     await expect(
       placeOrder(t.app, member, { serviceId: service.id, link: link(), amount: 100 }, 'twice'),
     ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });

@@ -15,7 +15,7 @@ import type { MassOrderLine, MassOrderRequest, MassOrderResponse } from '@smm/do
 import type { Db, Tx } from '../../db/database';
 import { appError } from '../../errors/app-error';
 import { checkOrder, orderRulesOf, type CheckedOrder } from './checked-order';
-import { IDEMPOTENCY_KEY, type RequestKey } from './idempotency';
+import { clientKey, type RequestKey } from './idempotency';
 import { idempotencyKeysRepository } from './idempotency-keys.repository';
 import {
   balanceOf,
@@ -196,11 +196,11 @@ function massKey(
   idempotencyKey: string | undefined,
   lines: readonly ParsedMassLine[],
 ): RequestKey | undefined {
-  if (idempotencyKey === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw appError('BAD_REQUEST');
+  const key = clientKey(idempotencyKey);
+  if (key === undefined) return undefined;
   const canonical = JSON.stringify(lines.map((l) => [l.line, l.text]));
   return {
-    key: idempotencyKey,
+    key,
     hash: `mass:${createHash('sha256').update(canonical, 'utf8').digest('hex')}`,
   };
 }
