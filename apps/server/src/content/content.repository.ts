@@ -14,7 +14,7 @@ export interface NoticeValues {
 }
 
 /** Transaction-scoped advisory lock keys: one per ordered list whose whole set an edit depends on. */
-export const LIST_LOCKS = { qnas: 727_201, registerWheres: 727_202 } as const;
+export const LIST_LOCKS = { qnas: 727_201, registerWheres: 727_202, savedAnswers: 727_203 } as const;
 
 /**
  * Serialises the edits of one ordered list (append at the end, a full reorder, a duplicate check):

@@ -5,6 +5,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database';
 import { savedAnswers } from '../db/schema';
+import { LIST_LOCKS, lockList } from '../content/content.repository';
 
 export type SavedAnswerRow = typeof savedAnswers.$inferSelect;
 export interface SavedAnswerValues {
@@ -12,16 +13,14 @@ export interface SavedAnswerValues {
   text: string;
 }
 
-/** The advisory lock key serialising the list's edits (append at the end, a full reorder). */
-export const SAVED_ANSWERS_LOCK = 727_203;
-
 export const savedAnswersRepository = {
   list(ex: Executor) {
     return ex.select().from(savedAnswers).orderBy(asc(savedAnswers.sortOrder), asc(savedAnswers.id));
   },
 
-  async lockList(tx: Tx): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SAVED_ANSWERS_LOCK})`);
+  /** Serialises the list's edits (append at the end, a full reorder): content's one list of lock keys. */
+  lockList(tx: Tx): Promise<void> {
+    return lockList(tx, LIST_LOCKS.savedAnswers);
   },
 
   async lock(tx: Tx, id: number): Promise<SavedAnswerRow | undefined> {

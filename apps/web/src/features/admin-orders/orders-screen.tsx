@@ -1,22 +1,15 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import { formatWon, type AdminOrderSort, formatCount, withParticle } from '@smm/domain';
+import { type AdminOrderSort, formatCount } from '@smm/domain';
 import { lastPageOf, Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { AdminPage, AdminSection } from '@/features/admin/components/admin-page';
 import { DataTable } from '@/features/admin/components/data-table';
-import { useCancelAutoOrder } from './api/cancel-auto-order';
-import { useCancelOrder } from './api/cancel-order';
-import { useForceRefundOrder } from './api/force-refund-order';
-import { useRequestOrderRefill } from './api/request-order-refill';
 import { useAdminAutoOrders } from './api/get-admin-auto-orders';
 import { useAdminOrders } from './api/get-admin-orders';
 import { useOrderServices } from './api/get-order-services';
-import { useMarkOrderPartial } from './api/mark-order-partial';
-import { useResendOrder } from './api/resend-order';
 import { useProviders } from '@/features/admin/api/get-providers';
-import { cancelOutcome } from './cancel-outcome';
 import { OrderActionDialog, type OrderAction, type OrderActionInput } from './order-action-dialog';
 import { ORDER_COLUMNS_HIDE_FIRST, orderColumns, orderCsvColumns } from './order-columns';
 import { AUTO_ORDER_COLUMNS_HIDE_FIRST, autoOrderColumns, autoOrderCsvColumns } from './auto-order-columns';
@@ -29,6 +22,7 @@ import {
   type OrdersTab,
 } from './orders-search';
 import { RefillsView } from './refills-view';
+import { useOrderAction } from './use-order-action';
 import { draftOf, OrdersFilters, type Draft } from './orders-filters';
 import './orders.css';
 
@@ -57,19 +51,8 @@ export function OrdersScreen() {
   const autoOrders = useAdminAutoOrders(search, search.tab === 'auto');
   const services = useOrderServices();
   const providers = useProviders();
-  const resend = useResendOrder();
-  const cancel = useCancelOrder();
-  const partial = useMarkOrderPartial();
-  const cancelAuto = useCancelAutoOrder();
-  const forceRefund = useForceRefundOrder();
-  const refill = useRequestOrderRefill();
-  const pending =
-    resend.isPending ||
-    cancel.isPending ||
-    partial.isPending ||
-    cancelAuto.isPending ||
-    forceRefund.isPending ||
-    refill.isPending;
+  const orderAction = useOrderAction();
+  const pending = orderAction.pending;
 
   const go = (next: Partial<OrdersSearch>) =>
     // Any change of what is listed starts again from page 1.
@@ -140,44 +123,7 @@ export function OrdersScreen() {
     if (!action) return;
     setActionError(null);
     try {
-      if (action.kind === 'resend') {
-        const answer = await resend.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
-        toast.success(
-          answer.changed
-            ? `주문 #${withParticle(action.order.id, '을/를')} 다음 처리 주기에 다시 전송합니다.`
-            : '이미 전송을 기다리는 주문입니다.',
-        );
-      } else if (action.kind === 'cancel') {
-        const answer = await cancel.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
-        const outcome = cancelOutcome(action.order.id, answer);
-        if (outcome.tone === 'warning') toast.warning(outcome.text);
-        else toast.success(outcome.text);
-      } else if (action.kind === 'force-refund') {
-        const answer = await forceRefund.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
-        const outcome = cancelOutcome(action.order.id, answer, true);
-        if (outcome.tone === 'warning') toast.warning(outcome.text);
-        else toast.success(outcome.text);
-      } else if (action.kind === 'refill') {
-        await refill.mutateAsync({ id: action.order.id, body: { memo: input.memo } });
-        toast.success(`주문 #${action.order.id}의 리필을 요청했습니다. 다음 처리 주기에 공급사로 보냅니다.`);
-      } else if (action.kind === 'partial') {
-        const answer = await partial.mutateAsync({
-          id: action.order.id,
-          body: { remains: input.remains ?? 0, memo: input.memo },
-        });
-        toast.success(
-          answer.changed
-            ? `부분 완료로 처리하고 ${withParticle(formatWon(answer.refunded), '을/를')} 환불했습니다.`
-            : '이미 같은 수량으로 부분 완료된 주문입니다.',
-        );
-      } else {
-        const answer = await cancelAuto.mutateAsync({ id: action.autoOrder.id, body: { memo: input.memo } });
-        toast.success(
-          answer.changed
-            ? `자동주문 #${withParticle(action.autoOrder.id, '을/를')} 중지하고 ${withParticle(formatWon(answer.refunded), '을/를')} 환불했습니다.`
-            : '이미 중지된 자동주문입니다.',
-        );
-      }
+      await orderAction.run(action, input);
       setAction(null);
     } catch (error) {
       const message = errorMessage(error, '처리하지 못했습니다. 잠시 후 다시 시도해주세요.');
