@@ -4,7 +4,7 @@ import { DEPOSIT_SOURCE_LABELS, DEPOSIT_STATUS_LABELS, formatWon } from '@smm/do
 import type { AdminDepositListItem, AdminDepositWithMemo } from '@smm/domain/contract';
 import { errorMessage } from '@/lib/api-client';
 import { AdminStatus } from '@/features/admin/components/admin-page';
-import { useAttachDeposit } from '../api/attach-deposit';
+import { attachedText, useAttachDeposit } from '../api/attach-deposit';
 import { useDepositCandidates } from '../api/get-deposit-candidates';
 import { AdminDialog, AdminDialogActions } from '@/features/admin/components/admin-dialog';
 import { ChargeStateChip, DepositNote, when } from './points-format';
@@ -24,7 +24,7 @@ export function AttachDepositDialog({
   onClose: () => void;
 }) {
   const candidates = useDepositCandidates(deposit.id);
-  const attach = useAttachDeposit(deposit.id);
+  const attach = useAttachDeposit();
   const [picked, setPicked] = useState<number | null>(null);
   const [manual, setManual] = useState('');
   const [memo, setMemo] = useState('');
@@ -47,12 +47,11 @@ export function AttachDepositDialog({
     setError(null);
     sent.current = true;
     try {
-      const result = await attach.mutateAsync({ chargeId, memo: memo.trim() });
-      toast.success(
-        result.changed
-          ? `충전 신청 #${chargeId}에 연결했습니다. ${result.charge.memberLoginId}님에게 ${formatWon(result.charge.point)}이 충전되었습니다.`
-          : '이미 이 충전 신청에 연결된 입금입니다.',
-      );
+      const result = await attach.mutateAsync({
+        depositId: deposit.id,
+        body: { chargeId, memo: memo.trim() },
+      });
+      toast.success(attachedText(result, chargeId));
       onClose();
     } catch (caught) {
       toast.error(errorMessage(caught, '연결하지 못했습니다. 잠시 후 다시 시도해주세요.'));

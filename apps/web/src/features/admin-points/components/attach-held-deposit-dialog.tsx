@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { DEPOSIT_STATUS_LABELS, formatWon } from '@smm/domain';
 import type { AdminChargeItem, AdminDepositListItem, DepositStatus } from '@smm/domain/contract';
 import { toast } from '@/lib/toast';
@@ -7,9 +6,8 @@ import { errorMessage } from '@/lib/api-client';
 import { AdminStatus } from '@/features/admin/components/admin-page';
 import { AdminDialog, AdminDialogActions } from '@/features/admin/components/admin-dialog';
 import { AdminTextField } from '@/features/admin/components/admin-field';
-import { attachDeposit } from '../api/attach-deposit';
+import { attachedText, useAttachDeposit } from '../api/attach-deposit';
 import { useDeposits } from '../api/get-deposits';
-import { invalidatePoints } from '../api/points-keys';
 import { when } from './points-format';
 
 /** The deposits 입금 내역 offers to attach (충전에 연결): held, not credited to any charge. */
@@ -47,11 +45,10 @@ export function AttachHeldDepositDialog({
   onClose: () => void;
 }) {
   const held = useHeldDeposits(charge);
-  const queryClient = useQueryClient();
+  const attach = useAttachDeposit();
   const [picked, setPicked] = useState<number | null>(null);
   const [memo, setMemo] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const sent = useRef(false);
 
   const submit = async (event: FormEvent) => {
@@ -63,21 +60,17 @@ export function AttachHeldDepositDialog({
     }
     setError(null);
     sent.current = true;
-    setPending(true);
     try {
-      const result = await attachDeposit(picked, { chargeId: charge.id, memo: memo.trim() });
-      void invalidatePoints(queryClient);
-      toast.success(
-        result.changed
-          ? `입금 #${picked}을 충전 신청 #${charge.id}에 연결했습니다. ${result.charge.memberLoginId}님에게 ${formatWon(result.charge.point)}이 충전되었습니다.`
-          : '이미 이 충전 신청에 연결된 입금입니다.',
-      );
+      const result = await attach.mutateAsync({
+        depositId: picked,
+        body: { chargeId: charge.id, memo: memo.trim() },
+      });
+      toast.success(`입금 #${picked}: ${attachedText(result, charge.id)}`);
       onClose();
     } catch (caught) {
       toast.error(errorMessage(caught, '연결하지 못했습니다. 잠시 후 다시 시도해주세요.'));
     } finally {
       sent.current = false;
-      setPending(false);
     }
   };
 
@@ -140,8 +133,8 @@ export function AttachHeldDepositDialog({
         )}
         <AdminDialogActions
           onCancel={onClose}
-          pending={pending}
-          cancelDisabled={pending}
+          pending={attach.isPending}
+          cancelDisabled={attach.isPending}
           submitLabel="연결하고 충전하기"
           pendingLabel="연결 중…"
         />
