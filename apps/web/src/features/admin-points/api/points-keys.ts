@@ -15,10 +15,3 @@ export function invalidatePoints(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: MEMBER_QUERY_KEY }),
   ]);
 }
-
-/** A fresh Idempotency-Key: one per opened form (crypto.randomUUID needs a secure context; this does not). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}

@@ -4,7 +4,7 @@ import { validateOperatorDeposit } from '@smm/domain';
 import type { OperatorDepositResponse } from '@smm/domain/contract';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateDeposit } from '../api/create-deposit';
-import { newIdempotencyKey } from '../api/points-keys';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { AdminDialog, AdminDialogActions } from '@/features/admin/components/admin-dialog';
 import { parseWon } from './parse-won';
 import { AdminTextField, AdminTextArea } from '@/features/admin/components/admin-field';

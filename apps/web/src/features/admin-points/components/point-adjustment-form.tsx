@@ -4,7 +4,7 @@ import { formatWon, POINT_ADJUSTMENT_MAX, validatePointAdjustment, formatCount }
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useAdjustPoints } from '../api/adjust-points';
-import { newIdempotencyKey } from '../api/points-keys';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { parseWon } from './parse-won';
 import { AdminTextField } from '@/features/admin/components/admin-field';
 

@@ -16,6 +16,7 @@ import { LoginPrompt } from '@/components/ui/login-prompt';
 import { Card, PageHeader } from '@/components/ui/page';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { saveTextFile } from '@/lib/download';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useSession } from '@/lib/session/session-context';
 import { toast } from '@/lib/toast';
 import {
@@ -84,7 +85,7 @@ export function MassOrderRoute() {
     try {
       const result = await preview.mutateAsync(text);
       setPlaced(null);
-      setChecked({ text, result, idempotencyKey: crypto.randomUUID() });
+      setChecked({ text, result, idempotencyKey: newIdempotencyKey() });
     } catch (error) {
       toast.error(errorMessage(error, ORDER_MESSAGES.FAILED));
     }

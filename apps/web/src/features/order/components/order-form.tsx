@@ -32,6 +32,7 @@ import {
 } from './order-form-state';
 import { displayServiceText } from './service-text';
 import { useWideScreen } from '@/lib/screen-width';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { ServiceTerms } from './service-terms';
 import { CatalogSelect, CommentsField, LabelledInput, Step } from './order-form-fields';
 import './order.css';
@@ -64,8 +65,6 @@ function liveTotal(service: Service | null, form: OrderFormState): number | null
     return null;
   }
 }
-
-const newIdempotencyKey = () => crypto.randomUUID();
 
 interface OrderFormProps {
   catalog: Catalog;
