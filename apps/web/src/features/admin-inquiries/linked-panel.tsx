@@ -138,10 +138,10 @@ function ChargePanel({
         </ul>
       )}
       {actions?.(charge, onChanged)}
-      {/* A deposit is attached from its own row (its candidates are the charges it could be). */}
+      {/* 입금 연결 above offers the newest held deposits; 입금 내역 has all of them. */}
       <div className="inquiries-linked-actions">
         <Link className="inquiries-link" to={`${paths.admin.deposits}?status=UNMATCHED`}>
-          입금 내역에서 입금 연결
+          입금 내역 보기
         </Link>
         <Link className="inquiries-link" to={`${paths.admin.charges}?status=all`}>
           충전 신청 보기
