@@ -2,8 +2,9 @@
  * Mass orders (docs/product.md#mass-order): many orders pasted at once in the trade's line format,
  * `service_id | link | quantity`, or `service_id | link | quantity | runs | interval` for drip-feed.
  * Every line is one order, checked by validateOrder with the single order's messages; the overlap rule
- * (docs/product.md#refill-and-cancellation) also holds between the lines. The form and the server run
- * the same parse and checks, so a line the screen shows as fine is one the server takes.
+ * (docs/product.md#refill-and-cancellation) also holds between the lines. The screen shows the server's
+ * own preview of these checks (nothing parsed in the browser), so a line it shows as fine is one the
+ * server takes unless the catalogue or the open orders changed in between.
  */
 import { orderLinkKey } from './order-link-key';
 import {
