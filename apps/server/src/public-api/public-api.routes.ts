@@ -40,7 +40,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           response: { ...authErrors },
         },
       },
-      async (_request, reply) => sendCachedJson(reply, await api.restServicesJson()),
+      async (request, reply) => sendCachedJson(reply, await api.restServicesJson(apiAccountOf(request))),
     );
 
     route(
