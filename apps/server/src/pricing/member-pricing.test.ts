@@ -49,10 +49,10 @@ const order = async (member: TestMember, serviceId: number, amount: number) =>
 
 describe(`member grades and custom rates on ${testDatabaseKind}`, () => {
   it('shows a graded member their price on every list and debits it; a guest and others see the list price', async () => {
-    // ₩1.19 a unit; 실버 10 % off: 1190 × 0.9 = 1071 milli-won.
+    // ₩1.19 a unit; 우수회원 10 % off: 1190 × 0.9 = 1071 milli-won.
     const service = await catalogService(t.app, { unitPriceMilli: 1190 });
     const { call } = await operatorClient(t.app);
-    const silver = await grade(call, { name: '실버', discountBp: 1000, minSpendWon: null });
+    const silver = await grade(call, { name: '우수회원', discountBp: 1000, minSpendWon: null });
     const member = await createMember(t.app, { point: 10_000, apiKey: true });
     const other = await createMember(t.app, { point: 10_000 });
     const assigned = await call('POST', `/admin/api/members/${member.id}/grade`, {
@@ -108,10 +108,10 @@ describe(`member grades and custom rates on ${testDatabaseKind}`, () => {
     // The simulated upstream lists it at 1,000 won per 1,000: ₩1 a unit.
     t.app.services.simulatedProvider.setListing(listed, { rate: '1000' });
     const { call } = await operatorClient(t.app);
-    const gold = await grade(call, { name: '골드', discountBp: 500, minSpendWon: null });
+    const gold = await grade(call, { name: '리셀러', discountBp: 500, minSpendWon: null });
     const member = await createMember(t.app, { point: 10_000 });
     await call('POST', `/admin/api/members/${member.id}/grade`, { gradeId: gold.id, manual: true, memo: '' });
-    // 골드 alone: 1190 × 0.95 = 1130.5 → 1131.
+    // 리셀러 alone: 1190 × 0.95 = 1130.5 → 1131.
     expect((await listedPrice(member, service.id))?.unitPriceMilli).toBe(1131);
 
     const rateUrl = `/admin/api/members/${member.id}/rates/${service.id}`;
@@ -188,11 +188,12 @@ describe(`member grades and custom rates on ${testDatabaseKind}`, () => {
   });
 
   it('promotes and demotes only at the first tick of a Seoul day, never in the middle of one', async () => {
-    // ₩1 a unit; 실버: 1,000 won spent over the last day earns 20 % off (1000 → 800).
+    // ₩1 a unit; 단골: 1,000 won spent over the last day earns 20 % off (1000 → 800). The demo's
+    // three grades (실버 3 % from 300,000 won over 30 days …) are far out of reach.
     const service = await catalogService(t.app, { unitPriceMilli: 1000 });
     const { call } = await operatorClient(t.app);
     await call('POST', '/admin/api/grades', {
-      name: '실버',
+      name: '단골',
       discountBp: 2000,
       minSpendWon: 1000,
       windowDays: 1,
@@ -228,7 +229,7 @@ describe(`member grades and custom rates on ${testDatabaseKind}`, () => {
     await tick();
     expect(await gradeOf()).not.toBeNull();
     expect((await listedPrice(member, service.id))?.unitPriceMilli).toBe(800);
-    expect(await my(member)).toMatchObject({ grade: { name: '실버', discountBp: 2000 }, next: null });
+    expect(await my(member)).toMatchObject({ grade: { name: '단골', discountBp: 2000 }, next: null });
 
     // 2026-11-23 20:00 Seoul: the order is more than a day old, but the grade holds until the next run.
     t.clock.set(new Date('2026-11-23T11:00:00Z'));
@@ -236,14 +237,15 @@ describe(`member grades and custom rates on ${testDatabaseKind}`, () => {
     expect((await listedPrice(member, service.id))?.unitPriceMilli).toBe(800);
     await spend(500, 400);
 
-    // 2026-11-24 00:00:01 Seoul: 400 won over the last day is below 1,000: demoted by the rule.
+    // 2026-11-24 00:00:01 Seoul: 400 won over the last day is below 1,000: demoted by the rule. The
+    // next grade up is the demo's 실버: 1,400 won spent over its 30 days, 298,600 to go.
     t.clock.set(new Date('2026-11-23T15:00:01Z'));
     await tick();
     expect(await gradeOf()).toBeNull();
     expect((await listedPrice(member, service.id))?.unitPriceMilli).toBe(1000);
     expect(await my(member)).toMatchObject({
       grade: null,
-      next: { name: '실버', minSpendWon: 1000, spentWon: 400, missingWon: 600 },
+      next: { name: '실버', discountBp: 300, minSpendWon: 300_000, spentWon: 1400, missingWon: 298_600 },
     });
   });
 });
