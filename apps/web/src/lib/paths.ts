@@ -37,6 +37,7 @@ export const paths = {
     receipts: '/admin/receipts',
     orders: '/admin/orders',
     members: '/admin/members',
+    grades: '/admin/grades',
     member: (loginId: string) => `/admin/members/${encodeURIComponent(loginId)}`,
     catalog: '/admin/catalog',
     providers: '/admin/providers',
