@@ -11,7 +11,7 @@ import { operatorClient } from '../admin/catalog/catalog-test-helpers';
 import { bearer, createMember, pointOf, tokenFor, type TestMember } from '../test/factories';
 import { catalogService } from '../test/order-factories';
 import { GradeRun } from './grade-run';
-import { testDatabaseKind, useTestApp } from '../test/test-app';
+import { createTestApp, testDatabaseKind, useTestApp } from '../test/test-app';
 
 const t = useTestApp();
 let listed: number | null = null;
@@ -248,6 +248,48 @@ describe(`member grades and custom rates on ${testDatabaseKind}`, () => {
       next: { name: '실버', discountBp: 300, minSpendWon: 300_000, spentWon: 1400, missingWon: 298_600 },
     });
   });
+
+  // Two server processes on one PostgreSQL: each prices from memory; the operator's change in one
+  // reaches the other's book by NOTIFY, and the other charges the new price.
+  it.runIf(testDatabaseKind === 'postgres')(
+    "on PostgreSQL a grade set in one process prices the member's next order in another",
+    async () => {
+      const other = await createTestApp({ databaseUrl: t.databaseUrl, seedDemoData: false });
+      const soon = { timeout: 3000, interval: 20 };
+      try {
+        const service = await catalogService(t.app, { unitPriceMilli: 1190 });
+        const { call } = await operatorClient(t.app);
+        const member = await createMember(t.app, { point: 10_000 });
+        const headers = bearer(await tokenFor(t.app, member));
+        const priceIn = async () =>
+          (
+            (await other.app.inject({ method: 'GET', url: '/service/services', headers })).json() as {
+              id: number;
+              unitPriceMilli: number;
+            }[]
+          ).find((s) => s.id === service.id)?.unitPriceMilli;
+        expect(await priceIn()).toBe(1190);
+        const vip = await grade(call, { name: '우수회원', discountBp: 1000, minSpendWon: null });
+        await call('POST', `/admin/api/members/${member.id}/grade`, {
+          gradeId: vip.id,
+          manual: true,
+          memo: '',
+        });
+        // 1190 × 0.9 = 1071; 1,000 units in the other process: 1,071 won.
+        await expect.poll(priceIn, soon).toBe(1071);
+        const placed = await other.app.inject({
+          method: 'POST',
+          url: '/service/order',
+          headers,
+          payload: { serviceId: service.id, link: 'https://instagram.com/p/other', amount: 1000 },
+        });
+        expect(placed.json()).toMatchObject({ cost: 1071 });
+        expect(await pointOf(t.app, member.accountId)).toBe(8_929);
+      } finally {
+        await other.app.close();
+      }
+    },
+  );
 });
 
 async function my(member: TestMember) {
