@@ -36,7 +36,7 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           tags,
           security,
           operationId: 'listServices',
-          summary: 'Services that can be ordered',
+          summary: "Services that can be ordered, at the key's member's prices (grade, custom rates)",
           response: { ...authErrors },
         },
       },
