@@ -1,3 +1,4 @@
+import { LedgerReason } from '@smm/domain';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { accounts, memberGrades, memberRates, pointLedger } from '../db/schema';
@@ -6,7 +7,7 @@ export type GradeRow = typeof memberGrades.$inferSelect;
 export type RateRow = typeof memberRates.$inferSelect;
 
 /** What a member's spend is: orders paid less what went back for them (the ledger's ORDER and REFUND). */
-const SPEND_REASONS = ['ORDER', 'REFUND'];
+const SPEND_REASONS: string[] = [LedgerReason.ORDER, LedgerReason.REFUND];
 
 /** Grades, members' grades and custom rates (docs/product.md#member-grades-and-custom-rates). */
 export const pricingRepository = {
@@ -32,26 +33,6 @@ export const pricingRepository = {
 
   allRates(ex: Executor): Promise<RateRow[]> {
     return ex.select().from(memberRates);
-  },
-
-  ratesOf(ex: Executor, accountId: number): Promise<RateRow[]> {
-    return ex
-      .select()
-      .from(memberRates)
-      .where(eq(memberRates.accountId, accountId))
-      .orderBy(asc(memberRates.serviceId));
-  },
-
-  /** A member's grade facts, or undefined for an unknown, deleted or operator account. */
-  async memberGrade(
-    ex: Executor,
-    accountId: number,
-  ): Promise<{ gradeId: number | null; gradeManual: boolean } | undefined> {
-    const [row] = await ex
-      .select({ gradeId: accounts.gradeId, gradeManual: accounts.gradeManual })
-      .from(accounts)
-      .where(and(eq(accounts.id, accountId), eq(accounts.role, 'member'), isNull(accounts.deletedAt)));
-    return row;
   },
 
   countMembersOfGrade(ex: Executor, gradeId: number): Promise<number> {
