@@ -177,6 +177,9 @@ describe(`member grades and custom rates on ${testDatabaseKind}`, () => {
     await call('POST', `/admin/api/members/${member.id}/grade`, { gradeId: vip.id, manual: true, memo: '' });
     const held = await call('DELETE', `/admin/api/grades/${vip.id}`);
     expect(held.statusCode).toBe(409);
+    expect(held.json()).toMatchObject({
+      message: '이 등급의 회원이 있어 삭제할 수 없습니다. 회원의 등급을 먼저 바꿔주세요.',
+    });
     const service = await catalogService(t.app);
     const both = await call('PUT', `/admin/api/members/${member.id}/rates/${service.id}`, {
       unitPriceMilli: 900,
@@ -185,6 +188,12 @@ describe(`member grades and custom rates on ${testDatabaseKind}`, () => {
     });
     expect(both.json()).toMatchObject({ message: '회원 단가는 판매 단가나 할인율 중 하나만 입력해주세요.' });
     expect((await call('GET', '/admin/api/members/nobody/pricing')).statusCode).toBe(404);
+    // A deleted account holding it does not keep the grade alive.
+    await t.app.database.db
+      .update(accounts)
+      .set({ deletedAt: new Date() })
+      .where(eq(accounts.id, member.accountId));
+    expect((await call('DELETE', `/admin/api/grades/${vip.id}`)).statusCode).toBe(200);
   });
 
   it('promotes and demotes only at the first tick of a Seoul day, never in the middle of one', async () => {

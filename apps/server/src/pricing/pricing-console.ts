@@ -14,7 +14,7 @@ import {
   validateGradeInput,
 } from '@smm/domain';
 import type { Grade, MemberPricingResponse, gradeRequest, memberRateRequest } from '@smm/domain/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLogRepository } from '../audit/audit-log.repository';
 import type { ListingReader } from '../catalog/service-form';
@@ -85,6 +85,11 @@ export class PricingConsole {
       if (!before) throw appError('NOT_FOUND', M.GRADE_NOT_FOUND);
       if ((await pricingRepository.countMembersOfGrade(tx, id)) > 0)
         throw appError('CATALOG_CONFLICT', M.GRADE_IN_USE);
+      // Deleted accounts may still name it: nobody signs in to them, so their grade just goes.
+      await tx
+        .update(accounts)
+        .set({ gradeId: null })
+        .where(and(eq(accounts.gradeId, id), isNotNull(accounts.deletedAt)));
       await tx.delete(memberGrades).where(eq(memberGrades.id, id));
       await auditLogRepository.record(tx, {
         operatorId,

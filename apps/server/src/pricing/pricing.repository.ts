@@ -35,11 +35,12 @@ export const pricingRepository = {
     return ex.select().from(memberRates);
   },
 
+  /** Live accounts holding the grade (a deleted account's is let go when the grade is deleted). */
   countMembersOfGrade(ex: Executor, gradeId: number): Promise<number> {
     return ex
       .select({ n: sql<number>`count(*)::int` })
       .from(accounts)
-      .where(eq(accounts.gradeId, gradeId))
+      .where(and(eq(accounts.gradeId, gradeId), isNull(accounts.deletedAt)))
       .then((rows) => Number(rows[0]?.n ?? 0));
   },
 
