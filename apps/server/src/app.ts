@@ -20,7 +20,7 @@ import { ensureOperator } from './accounts/ensure-operator';
 import { accountSettingsRoutes } from './auth/account-settings.routes';
 import { socialAuthRoutes } from './auth/social/social-auth.routes';
 import { authRoutes } from './auth/auth.routes';
-import { registerGuards } from './auth/guards';
+import { optionalMember, registerGuards } from './auth/guards';
 import { registerSignupThrottle } from './auth/signup-throttle';
 import { recoveryRoutes } from './auth/recovery.routes';
 import { verificationRoutes } from './auth/verification.routes';
@@ -48,6 +48,8 @@ import { depositHooksRoutes } from './points/deposit-hooks.routes';
 import { pointsRoutes } from './points/points.routes';
 import { inquiriesRoutes } from './inquiries/inquiries.routes';
 import { Ticker } from './background/ticker';
+import { GradeRun } from './pricing/grade-run';
+import { pricingRoutes } from './pricing/pricing.routes';
 import { orderCancelRoutes, orderRefillRoutes, ordersRoutes } from './orders/orders.routes';
 import { registerLoadShedding } from './ops/load-shedding';
 import { AppMetrics, registerRequestMetrics } from './ops/metrics';
@@ -194,7 +196,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const routes = app.withTypeProvider<ZodTypeProvider>();
   await routes.register(settingsRoutes(settings));
   await routes.register(contentRoutes(content));
-  await routes.register(catalogRoutes(catalog));
+  await routes.register(catalogRoutes(catalog, (request) => optionalMember(auth, request)));
   await routes.register(authRoutes(auth));
   await routes.register(verificationRoutes(verificationCodes));
   await routes.register(recoveryRoutes(recovery));
@@ -205,6 +207,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(orderCancelRoutes(orderCancellation));
   await routes.register(pointsRoutes(charges));
   await routes.register(inquiriesRoutes(consoleServices.inquiries.member));
+  // The daily grade run (a background job below) and the member's grade block on /account.
+  const grades = new GradeRun(database.db, catalog.pricing, services.clock);
+  await routes.register(pricingRoutes(grades));
   await routes.register(depositHooksRoutes(deposits, config.charges.depositWebhookSecret));
   await routes.register(publicApiRoutes(publicApi));
   await routes.register(smmV2Routes(publicApi));
@@ -232,6 +237,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
           }),
       },
       { name: 'provider-health', tick: () => providerHealth.tick() },
+      { name: 'grades', tick: () => grades.tick() },
     ],
     routineLog,
   );

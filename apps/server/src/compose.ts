@@ -36,6 +36,7 @@ import { CatalogService } from './catalog/catalog.service';
 import { CatalogSync } from './catalog/catalog-sync';
 import { CatalogSyncConsole } from './catalog/catalog-sync-console';
 import { readProviderListing } from './catalog/failover-listing';
+import { PricingConsole } from './pricing/pricing-console';
 import { ProviderServicesImport } from './catalog/import-provider-services';
 import type { AppConfig } from './config';
 import { ContentEditor } from './content/content-editor';
@@ -165,8 +166,7 @@ export async function composeServices(
     );
     app.addHook('onClose', () => cacheBus.close());
   }
-  // A new order wakes its provider's lane, here and in the other processes (docs/ARCHITECTURE.md
-  // "Orders and the background loop").
+  // A new order wakes its lane, here and elsewhere (docs/ARCHITECTURE.md#orders-and-the-background-loop).
   const laneWake = new LaneWakeBus(database.notify, (error) =>
     app.log.warn({ err: error }, 'lane wake-up not delivered; the next tick sends the order'),
   );
@@ -340,6 +340,7 @@ export async function composeServices(
 
   // The console: its read models (admin/) and the owning domains' operations, over the same services.
   const providerAccounts = new ProviderAccounts(db, providers, catalog);
+  const readListing = (provider: number, id: string) => readProviderListing(db, providers, provider, id);
   const storage = new LocalDiskStorage(join(config.dataDir, 'uploads'));
   const consoleServices: ConsoleServices = {
     settings: { settings, view: new SettingsAdminService(settings, missingVariables) },
@@ -359,9 +360,7 @@ export async function composeServices(
     },
     catalog: {
       catalog: new CatalogAdminService(db),
-      editor: new CatalogEditor(db, catalog, (providerId, serviceId) =>
-        readProviderListing(db, providers, providerId, serviceId),
-      ),
+      editor: new CatalogEditor(db, catalog, readListing),
       providers: new ProvidersAdminService(db, providers),
       providerAccounts,
       providerImport: new ProviderServicesImport(db, providers, catalog),
@@ -399,6 +398,7 @@ export async function composeServices(
     audit: { audit: new AuditAdminService(db) },
     inquiries,
     notifications: { notifications, settings, clock },
+    pricing: { pricing: new PricingConsole(db, catalog.pricing, readListing) },
   };
 
   return {

@@ -32,6 +32,13 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'member.api-key-reset': 'API 키 초기화',
   'member.discount': '회원 할인 변경',
   'member.update': '회원 정보 변경',
+  // 회원 등급 and custom rates (docs/product.md#member-grades-and-custom-rates).
+  'member.grade': '회원 등급 변경',
+  'member.rate': '회원 단가 설정',
+  'member.rate-delete': '회원 단가 삭제',
+  'grade.create': '등급 추가',
+  'grade.update': '등급 수정',
+  'grade.delete': '등급 삭제',
   'provider.create': '공급사 추가',
   'provider.update': '공급사 수정',
   'provider.delete': '공급사 삭제',
@@ -103,6 +110,7 @@ export const AUDIT_TARGET_LABELS: Readonly<Record<string, string>> = {
   popup: '팝업',
   'register-route': '가입 경로',
   receipt: '증빙',
+  grade: '회원 등급',
 };
 
 export function auditTargetLabel(targetType: string): string {

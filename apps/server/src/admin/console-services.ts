@@ -12,6 +12,7 @@ import type { OperatorNotifications } from '../notifications/operator-notificati
 import type { OperatorOrderActions } from '../orders/cancellation/operator-actions';
 import type { OperatorRefillActions } from '../orders/refills/operator-refill-actions';
 import type { ChargeDecisions } from '../points/charge-decisions';
+import type { PricingConsole } from '../pricing/pricing-console';
 import type { DepositIntake } from '../points/deposit-intake';
 import type { PointAdjustmentsService } from '../points/point-adjustments';
 import type { ReceiptsService } from '../points/receipts';
@@ -85,4 +86,6 @@ export interface ConsoleServices {
   audit: { audit: AuditAdminService };
   inquiries: { operator: OperatorInquiries; member: InquiriesService; savedAnswers: SavedAnswers };
   notifications: { notifications: OperatorNotifications; settings: SettingsService; clock: Clock };
+  /** 회원 등급 and custom rates (docs/product.md#member-grades-and-custom-rates). */
+  pricing: { pricing: PricingConsole };
 }

@@ -9,6 +9,7 @@ import { contentAdminRoutes } from './content/content-admin.routes';
 import { dashboardAdminRoutes } from './dashboard/dashboard-admin.routes';
 import { inquiriesAdminRoutes } from './inquiries/inquiries-admin.routes';
 import { membersAdminRoutes } from './members/members-admin.routes';
+import { pricingAdminRoutes } from './pricing/pricing-admin.routes';
 import { notificationsAdminRoutes } from './notifications/notifications-admin.routes';
 import { ordersAdminRoutes } from './orders/orders-admin.routes';
 import { pointsAdminRoutes } from './points/points-admin.routes';
@@ -35,4 +36,5 @@ export async function registerAdminRoutes(app: FastifyInstance, services: Consol
   await routes.register(watchAdminRoutes(services.watch));
   await routes.register(notificationsAdminRoutes(services.notifications));
   await routes.register(inquiriesAdminRoutes(services.inquiries));
+  await routes.register(pricingAdminRoutes(services.pricing));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { appError } from '../errors/app-error';
+import { AppError, appError } from '../errors/app-error';
 import type { ApiRateLimiter } from '../public-api/api-rate-limiter';
 import type { AuthService, GuardAccount } from './auth.service';
 
@@ -104,4 +104,22 @@ export function apiAccountOf(request: FastifyRequest): GuardAccount {
 export function accountOf(request: FastifyRequest): GuardAccount {
   if (!request.account) throw new Error(`accountOf() used on ${request.url}, a route without an auth guard`);
   return request.account;
+}
+
+/**
+ * The caller of a public route that answers a signed-in member differently (the services list at the
+ * member's prices): the account id of a valid bearer token, else null, never a 401: a guest, an
+ * expired token or a suspended member see what a guest sees.
+ */
+export async function optionalMember(
+  auth: Pick<AuthService, 'authenticateToken'>,
+  request: FastifyRequest,
+): Promise<number | null> {
+  if (!request.headers.authorization) return null;
+  try {
+    return (await auth.authenticateToken(bearerToken(request))).id;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }

@@ -1,10 +1,14 @@
 import { siteApi } from '@smm/domain/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { sendCachedJson } from '../http/send-cached';
 import type { CatalogService } from './catalog.service';
 import { route } from '../http/route';
 
-export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
+/** The signed-in caller's account id from a valid bearer token; null for a guest or any bad token. */
+export type OptionalMember = (request: FastifyRequest) => Promise<number | null>;
+
+export function catalogRoutes(catalog: CatalogService, memberOf: OptionalMember): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, siteApi.platforms, {}, async (_, reply) =>
       sendCachedJson(reply, await catalog.platformsJson()),
@@ -13,6 +17,11 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
     route(app, siteApi.categories, {}, async (_, reply) =>
       sendCachedJson(reply, await catalog.categoriesJson()),
     );
-    route(app, siteApi.services, {}, async (_, reply) => sendCachedJson(reply, await catalog.servicesJson()));
+    // Public, but a signed-in member sees their own prices (docs/product.md#member-grades-and-custom-rates):
+    // the answer depends on the Authorization header, so caches must keep them apart.
+    route(app, siteApi.services, {}, async (request, reply) => {
+      reply.header('vary', 'Authorization');
+      return sendCachedJson(reply, await catalog.servicesJsonFor(await memberOf(request)));
+    });
   };
 }

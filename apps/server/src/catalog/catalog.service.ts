@@ -6,7 +6,9 @@ import {
   type Platform,
   type Service,
 } from '@smm/domain/contract';
+import { memberUnitPriceMilli, MILLI_PER_WON, type MemberPricing } from '@smm/domain';
 import type { Db } from '../db/database';
+import { PricingBook } from '../pricing/pricing-book';
 import type { CacheBus } from '../shared/cache-bus';
 import { HotCache, cachedList, type CachedBody } from '../shared/hot-cache';
 import { presentCategory, presentPlatform, presentService } from './catalog.presenter';
@@ -26,11 +28,14 @@ export class CatalogService {
   private readonly categories: HotCache<CachedBody<Category[]>>;
   private readonly services: HotCache<CachedBody<Service[]>>;
   private readonly orderable: HotCache<Map<number, OrderableService>>;
+  /** Members' grades and custom rates (docs/ARCHITECTURE.md#member-prices), in memory like the catalog. */
+  readonly pricing: PricingBook;
 
   constructor(
     private readonly db: Db,
     private readonly bus: CacheBus,
   ) {
+    this.pricing = new PricingBook(db, bus);
     this.platforms = cachedList(
       platformsResponse,
       () => catalogRepository.listVisiblePlatforms(db),
@@ -69,6 +74,23 @@ export class CatalogService {
     return (await this.services.get()).json;
   }
 
+  /**
+   * The services list as `accountId` sees it (null: a guest): the shared cached JSON for a member
+   * without a grade or rate, else the same list at the member's prices.
+   */
+  async servicesJsonFor(accountId: number | null): Promise<string> {
+    const pricing = accountId === null ? undefined : await this.pricing.pricingOf(accountId);
+    if (!pricing) return this.servicesJson();
+    return JSON.stringify(servicesResponse.parse(await this.listServicesFor(accountId)));
+  }
+
+  /** The visible services at `accountId`'s prices (the list's own objects for a member without any). */
+  async listServicesFor(accountId: number | null): Promise<Service[]> {
+    const listed = await this.listServices();
+    const pricing = accountId === null ? undefined : await this.pricing.pricingOf(accountId);
+    return pricing ? listed.map((service) => pricedService(service, pricing)) : listed;
+  }
+
   async listCategories(): Promise<Category[]> {
     return (await this.categories.get()).data;
   }
@@ -85,6 +107,21 @@ export class CatalogService {
     return (await this.orderable.get()).get(serviceId);
   }
 
+  /** An orderable service at the price `accountId` pays (docs/product.md#member-grades-and-custom-rates). */
+  async orderableServiceFor(accountId: number, serviceId: number): Promise<OrderableService | undefined> {
+    const found = await this.orderableService(serviceId);
+    const pricing = await this.pricing.pricingOf(accountId);
+    return found && pricing ? pricedOrderable(found, pricing) : found;
+  }
+
+  /** Every orderable service at the prices `accountId` pays: read before a transaction, as below. */
+  async orderableServicesFor(accountId: number): Promise<ReadonlyMap<number, OrderableService>> {
+    const all = await this.orderableServices();
+    const pricing = await this.pricing.pricingOf(accountId);
+    if (!pricing) return all;
+    return new Map([...all].map(([id, found]) => [id, pricedOrderable(found, pricing)]));
+  }
+
   /**
    * Every orderable service by id, as cached now. A caller about to open a transaction reads this
    * first: on PGlite (one connection) a cold cache loading inside a transaction would wait for the
@@ -98,4 +135,19 @@ export class CatalogService {
   changed(): Promise<void> {
     return this.bus.publish('catalog');
   }
+}
+
+/** A listed service at a member's price: both the unit price and the won figure (`point`) follow. */
+function pricedService(service: Service, pricing: MemberPricing): Service {
+  const unitPriceMilli = memberUnitPriceMilli(service.id, service.unitPriceMilli, pricing);
+  return unitPriceMilli === service.unitPriceMilli
+    ? service
+    : { ...service, unitPriceMilli, point: unitPriceMilli / MILLI_PER_WON };
+}
+
+function pricedOrderable(found: OrderableService, pricing: MemberPricing): OrderableService {
+  const unitPriceMilli = memberUnitPriceMilli(found.service.id, found.service.unitPriceMilli, pricing);
+  return unitPriceMilli === found.service.unitPriceMilli
+    ? found
+    : { ...found, service: { ...found.service, unitPriceMilli } };
 }

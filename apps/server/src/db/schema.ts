@@ -52,6 +52,10 @@ export const accounts = pgTable(
     // Set by an operator (console → 회원): a suspended member can neither log in nor use the API key;
     // restoring clears it. Why it was done is in the audit log.
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    // 회원 등급 (docs/product.md#member-grades-and-custom-rates): the member's grade (null: none) and
+    // whether the operator set it by hand, which the daily grade run then leaves as it is.
+    gradeId: integer('grade_id').references(() => memberGrades.id),
+    gradeManual: boolean('grade_manual').notNull().default(false),
   },
   (t) => [
     // Ids are unique regardless of case so 'Member1' cannot shadow 'member1'.
@@ -900,3 +904,66 @@ export const savedAnswers = pgTable(
     check('saved_answers_text_length', sql`char_length(${t.text}) BETWEEN 1 AND 2000`),
   ],
 );
+ * 회원 등급 (docs/product.md#member-grades-and-custom-rates): a discount in basis points (1 bp = 0.01 %)
+ * off every service's price, earned by spending `min_spend_won` over the last `window_days` days (the
+ * daily grade run), or given by the operator only (`min_spend_won` null).
+ */
+export const memberGrades = pgTable(
+  'member_grades',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    discountBp: integer('discount_bp').notNull(),
+    minSpendWon: integer('min_spend_won'),
+    windowDays: integer('window_days').notNull().default(30),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('member_grades_name_key').on(sql`lower(${t.name})`),
+    check('member_grades_discount_range', sql`${t.discountBp} >= 0 AND ${t.discountBp} <= 9000`),
+    check('member_grades_min_spend_range', sql`${t.minSpendWon} IS NULL OR ${t.minSpendWon} >= 0`),
+    check('member_grades_window_range', sql`${t.windowDays} >= 1 AND ${t.windowDays} <= 365`),
+  ],
+);
+
+/**
+ * A member's own rate for one service (docs/product.md#member-grades-and-custom-rates): a unit price in
+ * milli-won or a discount in basis points, exactly one; it wins over the grade. `loss_confirmed`: the
+ * operator saved it below the upstream cost on purpose.
+ */
+export const memberRates = pgTable(
+  'member_rates',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    // A service deleted in the console (only one never ordered can be) takes its rates with it.
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    unitPriceMilli: bigint('unit_price_milli', { mode: 'number' }),
+    discountBp: integer('discount_bp'),
+    lossConfirmed: boolean('loss_confirmed').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.serviceId] }),
+    check('member_rates_one_kind', sql`(${t.unitPriceMilli} IS NULL) <> (${t.discountBp} IS NULL)`),
+    check('member_rates_price_positive', sql`${t.unitPriceMilli} IS NULL OR ${t.unitPriceMilli} > 0`),
+    check(
+      'member_rates_discount_range',
+      sql`${t.discountBp} IS NULL OR (${t.discountBp} >= 0 AND ${t.discountBp} <= 9000)`,
+    ),
+  ],
+);
+
+/**
+ * One row per Seoul day the grade run has run: the process whose insert wins runs it, in the same
+ * transaction, so several processes never run it twice (docs/product.md#member-grades-and-custom-rates).
+ */
+export const gradeRuns = pgTable('grade_runs', {
+  day: text('day').primaryKey(),
+  promoted: integer('promoted').notNull().default(0),
+  demoted: integer('demoted').notNull().default(0),
+  ranAt: timestamp('ran_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -69,6 +69,41 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
       const orderable = catalog.filter((s) => s.visible && !s.isReadOnly && s.providerId !== null);
       const autoable = orderable.filter((s) => s.enableAuto);
       expect(orderable.length).toBeGreaterThan(0);
+      // docs/product.md#member-grades-and-custom-rates: a third of the members hold a 12.5 % grade, a
+      // third also have their own 30 % off the first auto-orderable service (a loss confirmed: the
+      // simulated upstream's rates are not what this test is about). Every order must charge that price.
+      const gradeBody = { name: '불변식 등급', discountBp: 1250, minSpendWon: null, windowDays: 30 };
+      const graded = await app.inject({
+        method: 'POST',
+        url: '/admin/api/grades',
+        headers: opHeaders,
+        payload: gradeBody,
+      });
+      const gradeId = (graded.json() as { id: number }).id;
+      const rated = autoable[0] ?? orderable[0]!;
+      for (const [i, member] of members.entries()) {
+        if (i % 3 === 0) continue;
+        await app.inject({
+          method: 'POST',
+          url: `/admin/api/members/${member.id}/grade`,
+          headers: opHeaders,
+          payload: { gradeId, manual: true, memo: '' },
+        });
+        if (i % 3 !== 2) continue;
+        const rate = await app.inject({
+          method: 'PUT',
+          url: `/admin/api/members/${member.id}/rates/${rated.id}`,
+          headers: opHeaders,
+          payload: { unitPriceMilli: null, discountBp: 3000, lossConfirmed: true, memo: '' },
+        });
+        expect(rate.statusCode).toBe(200);
+      }
+      /** What member `m` pays a unit of `service`, by hand: the rate's 30 %, else the grade's 12.5 %. */
+      const expectedPrice = (m: number, serviceId: number) => {
+        const list = catalog.find((s) => s.id === serviceId)!.unitPriceMilli;
+        const off = m % 3 === 2 && serviceId === rated.id ? 3000 : m % 3 === 0 ? 0 : 1250;
+        return Math.max(1, Math.floor((list * (10_000 - off) + 9_999) / 10_000));
+      };
       const [provider] = await db.select().from(providers);
       /** The order worker of a second process on the same database (its own claims and lanes). */
       const secondProcess = new OrderWorker(db, app.services.providers, app.services.catalog, t.clock, {
@@ -336,6 +371,18 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
           `after traffic ${JSON.stringify(afterTraffic.counts)}, drained in ${ticks} ticks: ${JSON.stringify(report.counts)}`,
       );
       expect(report.violations).toEqual([]);
+      const priced = await db
+        .select({
+          accountId: orders.accountId,
+          serviceId: orders.serviceId,
+          unitPriceMilli: orders.unitPriceMilli,
+        })
+        .from(orders);
+      const wrong = priced.filter((row) => {
+        const m = members.findIndex((member) => member.accountId === row.accountId);
+        return row.unitPriceMilli !== expectedPrice(m, row.serviceId);
+      });
+      expect(wrong).toEqual([]);
       expect(report.counts.openOrders).toBe(0);
       expect(report.counts.activeAutoOrders).toBe(0);
       expect(await checkProviderSubmissions(db)).toEqual([]);

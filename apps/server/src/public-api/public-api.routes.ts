@@ -36,11 +36,11 @@ export function publicApiRoutes(api: PublicApiService): FastifyPluginAsyncZod {
           tags,
           security,
           operationId: 'listServices',
-          summary: 'Services that can be ordered',
+          summary: "Services that can be ordered, at the key's member's prices (grade, custom rates)",
           response: { ...authErrors },
         },
       },
-      async (_request, reply) => sendCachedJson(reply, await api.restServicesJson()),
+      async (request, reply) => sendCachedJson(reply, await api.restServicesJson(apiAccountOf(request))),
     );
 
     route(

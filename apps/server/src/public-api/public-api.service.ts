@@ -1,4 +1,4 @@
-import type { RefillStatus } from '@smm/domain';
+import { memberUnitPriceMilli, MILLI_PER_WON, type RefillStatus } from '@smm/domain';
 import {
   refillStatusText,
   v2ErrorForRefillRefusal,
@@ -91,7 +91,11 @@ export type V2Answer = { json: string; body?: undefined } | { body: V2Response; 
  * cancelling through orders/cancellation/cancel-order.workflow.ts; this class only reads and words the answers.
  */
 export class PublicApiService {
-  private readonly listed: HotCache<{ rest: CachedBody<unknown>; v2: CachedBody<unknown> }>;
+  private readonly listed: HotCache<{
+    services: ListedService[];
+    rest: CachedBody<unknown>;
+    v2: CachedBody<unknown>;
+  }>;
 
   constructor(
     private readonly db: Db,
@@ -104,11 +108,35 @@ export class PublicApiService {
     this.listed = new HotCache(async () => {
       const services = await this.orderableServices();
       return {
+        services,
         rest: cachedBody(publicServicesResponse.parse(services.map(presentPublicService))),
         v2: cachedBody(v2ServicesResponse.parse(services.map(presentV2Service))),
       };
     });
     bus.on('catalog', () => this.listed.invalidate());
+  }
+
+  /**
+   * The list as the caller sees it: the shared serialised answer for a member at list prices, else
+   * the same services at the member's prices (docs/product.md#member-grades-and-custom-rates), from
+   * memory like the rest.
+   */
+  private async listedFor(accountId: number, kind: 'rest' | 'v2'): Promise<string> {
+    const listed = await this.listed.get();
+    const pricing = await this.catalog.pricing.pricingOf(accountId);
+    if (!pricing) return listed[kind].json;
+    const priced = listed.services.map((entry) => {
+      const unitPriceMilli = memberUnitPriceMilli(entry.service.id, entry.service.unitPriceMilli, pricing);
+      return {
+        ...entry,
+        service: { ...entry.service, unitPriceMilli, point: unitPriceMilli / MILLI_PER_WON },
+      };
+    });
+    return JSON.stringify(
+      kind === 'rest'
+        ? publicServicesResponse.parse(priced.map(presentPublicService))
+        : v2ServicesResponse.parse(priced.map(presentV2Service)),
+    );
   }
 
   /**
@@ -128,8 +156,8 @@ export class PublicApiService {
     return listed;
   }
 
-  async restServicesJson(): Promise<string> {
-    return (await this.listed.get()).rest.json;
+  restServicesJson(account: GuardAccount): Promise<string> {
+    return this.listedFor(account.id, 'rest');
   }
 
   async placeRestOrder(
@@ -204,7 +232,7 @@ export class PublicApiService {
    * meaning as on REST and the site (one key space per member).
    */
   async v2(account: GuardAccount, params: V2Params, idempotencyKey?: string): Promise<V2Answer> {
-    if (params.action === 'services') return { json: (await this.listed.get()).v2.json };
+    if (params.action === 'services') return { json: await this.listedFor(account.id, 'v2') };
     return { body: await this.v2Action(account, params, idempotencyKey) };
   }
 

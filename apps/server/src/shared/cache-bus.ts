@@ -1,8 +1,8 @@
 import type pg from 'pg';
 
-/** What a write can make stale. */
-export type CacheTopic = 'settings' | 'catalog' | 'content';
-export const CACHE_TOPICS: readonly CacheTopic[] = ['settings', 'catalog', 'content'];
+/** What a write can make stale ('pricing': grades, members' grades and custom rates). */
+export type CacheTopic = 'settings' | 'catalog' | 'content' | 'pricing';
+export const CACHE_TOPICS: readonly CacheTopic[] = ['settings', 'catalog', 'content', 'pricing'];
 
 const CHANNEL = 'smm_cache_invalidate';
 /** An account's guard facts changed: `account:<id>`, or `account:*` for every account. */

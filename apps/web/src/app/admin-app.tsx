@@ -21,14 +21,17 @@ const CatalogScreen = screen(() => import('@/features/admin-catalog/catalog-scre
 const ProvidersScreen = screen(() => import('@/features/admin-catalog/providers-screen'), 'ProvidersScreen');
 const OrdersScreen = screen(() => import('@/features/admin-orders/orders-screen'), 'OrdersScreen');
 const MembersScreen = screen(() => import('@/features/admin-members/members-screen'), 'MembersScreen');
-// A member's page with the points area's ledger in its 포인트 tab: both modules load together, as one screen.
+// A member's page with the points area's ledger in its 포인트 tab and the pricing area's 등급·단가 tab:
+// the modules load together, as one screen.
 const MemberDetailScreen = lazy(async () => {
-  const [{ MemberDetailScreen: Screen }, { MemberLedgerPanel }] = await Promise.all([
+  const [{ MemberDetailScreen: Screen }, { MemberLedgerPanel }, { MemberPricingPanel }] = await Promise.all([
     import('@/features/admin-members/member-detail-screen'),
     import('@/features/admin-points/member-ledger-panel'),
+    import('@/features/admin-pricing/member-pricing-panel'),
   ]);
   const pointsPanel = (loginId: string) => <MemberLedgerPanel loginId={loginId} />;
-  return { default: () => <Screen pointsPanel={pointsPanel} /> };
+  const pricingPanel = (loginId: string) => <MemberPricingPanel loginId={loginId} />;
+  return { default: () => <Screen pointsPanel={pointsPanel} pricingPanel={pricingPanel} /> };
 });
 const InquiriesScreen = screen(
   () => import('@/features/admin-inquiries/inquiries-screen'),
@@ -62,6 +65,7 @@ const InquiryThreadScreen = lazy(async () => {
     ),
   };
 });
+const GradesScreen = screen(() => import('@/features/admin-pricing/grades-screen'), 'GradesScreen');
 const NoticesScreen = screen(() => import('@/features/admin-content/notices-screen'), 'NoticesScreen');
 const FaqScreen = screen(() => import('@/features/admin-content/faq-screen'), 'FaqScreen');
 const PopupsScreen = screen(() => import('@/features/admin-content/popups-screen'), 'PopupsScreen');
@@ -100,6 +104,7 @@ export function AdminApp({ operatorId }: { operatorId: string }) {
           <Route path={`${adminRoutePath(paths.admin.members)}/:loginId`} element={<MemberDetailScreen />} />
           <Route path={adminRoutePath(paths.admin.inquiries)} element={<InquiriesScreen />} />
           <Route path={`${adminRoutePath(paths.admin.inquiries)}/:id`} element={<InquiryThreadScreen />} />
+          <Route path={adminRoutePath(paths.admin.grades)} element={<GradesScreen />} />
           <Route path={adminRoutePath(paths.admin.notices)} element={<NoticesScreen />} />
           <Route path={adminRoutePath(paths.admin.faq)} element={<FaqScreen />} />
           <Route path={adminRoutePath(paths.admin.popups)} element={<PopupsScreen />} />

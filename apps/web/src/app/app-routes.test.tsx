@@ -10,7 +10,15 @@ import { json, mockApi, on, emptyLists } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/render';
 import { AppProvider } from './provider';
 import { AppRoutes, routeTitle } from './app-routes';
-import { adminApi, authApi, ordersApi, pathOf, pointsApi, siteApi } from '@smm/domain/endpoints';
+import {
+  adminApi,
+  authApi,
+  memberPricingApi,
+  ordersApi,
+  pathOf,
+  pointsApi,
+  siteApi,
+} from '@smm/domain/endpoints';
 
 /** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
 const quiet = emptyLists(
@@ -253,6 +261,7 @@ describe('lazy route screens and document titles', () => {
       [on(ordersApi.history)]: emptyPage,
       [on(ordersApi.autoHistory)]: emptyPage,
       [on(pointsApi.history)]: emptyPage,
+      [on(memberPricingApi.myGrade)]: { grade: null, customRates: 0, next: null },
     });
     renderApp(path);
 

@@ -37,6 +37,7 @@ export const paths = {
     receipts: '/admin/receipts',
     orders: '/admin/orders',
     members: '/admin/members',
+    grades: '/admin/grades',
     member: (loginId: string) => `/admin/members/${encodeURIComponent(loginId)}`,
     /** 1:1 문의: the queue, and one inquiry's thread under it. */
     inquiries: '/admin/inquiries',

@@ -27,3 +27,4 @@ export * from './admin-provider-health';
 export * from './mass-order';
 export * from './inquiries';
 export * from './admin-saved-answers';
+export * from './pricing';

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../database';
 import {
   appMeta,
   categories,
+  memberGrades,
   providers,
   notices,
   platforms,
@@ -17,6 +18,16 @@ import { DEMO_CATALOG } from './demo-catalog';
 import { SIMULATED_PROVIDER_URL } from '../../providers/simulated-provider-url';
 import { DEMO_NOTICES, DEMO_POPUPS, DEMO_QNAS, DEMO_REGISTER_WHERES } from './demo-content';
 import { DEMO_SETTINGS } from './demo-settings';
+
+/**
+ * Three 회원 등급 earned by spending over the last 30 days (docs/product.md#member-grades-and-custom-rates),
+ * so the daily grade run and the /account block have something to show on a fresh install.
+ */
+const DEMO_GRADES = [
+  { name: '실버', discountBp: 300, minSpendWon: 300_000, windowDays: 30 },
+  { name: '골드', discountBp: 500, minSpendWon: 1_000_000, windowDays: 30 },
+  { name: '플래티넘', discountBp: 800, minSpendWon: 3_000_000, windowDays: 30 },
+];
 
 async function isEmpty(ex: Executor, table: PgTable) {
   const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(table);
@@ -82,5 +93,6 @@ export async function seedDemoData(db: Db): Promise<void> {
     if (await isEmpty(tx, qnas))
       await tx.insert(qnas).values(DEMO_QNAS.map((q, i) => ({ ...q, sortOrder: i })));
     if (await isEmpty(tx, popups)) await tx.insert(popups).values(DEMO_POPUPS);
+    if (await isEmpty(tx, memberGrades)) await tx.insert(memberGrades).values(DEMO_GRADES);
   });
 }

@@ -59,7 +59,8 @@ export async function checkOrder(
   body: PlaceOrderRequest,
 ): Promise<CheckedOrder> {
   const auto = isAutoOrder(body);
-  const found = await deps.catalog.orderableService(body.serviceId);
+  // At the member's own price (grade, custom rate), from memory: docs/ARCHITECTURE.md#member-prices.
+  const found = await deps.catalog.orderableServiceFor(accountId, body.serviceId);
   const site = await deps.settings.current();
   const message = validateOrder(
     {

@@ -55,7 +55,8 @@ export async function massOrder(
     if (earlier) return earlier;
   }
   // Read before any transaction: on PGlite a cold cache loading inside one would wait for it forever.
-  const services = await deps.catalog.orderableServices();
+  // At the member's prices: each line is priced as its single order would be (checkOrder).
+  const services = await deps.catalog.orderableServicesFor(accountId);
   const site = await deps.settings.current();
   const refuseOverlap = !site.flag('ALLOW_OVERLAPPING_ORDERS');
   const checked = checkMassOrder(parsed.lines, {

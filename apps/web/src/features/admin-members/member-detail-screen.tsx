@@ -18,22 +18,30 @@ import { chargeColumns, orderColumns, refillColumns, won } from './member-detail
 import './members.css';
 
 type DialogKind = 'suspend' | 'restore' | 'reset-key';
-type Tab = 'orders' | 'charges' | 'refills' | 'points';
+type Tab = 'orders' | 'charges' | 'refills' | 'points' | 'pricing';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'orders', label: '주문' },
   { id: 'charges', label: '충전' },
   { id: 'refills', label: '리필' },
   { id: 'points', label: '포인트' },
+  { id: 'pricing', label: '등급·단가' },
 ];
 
 const PROVIDER_LABELS = { naver: '네이버', kakao: '카카오' } as const;
 
 /**
  * 회원 상세 (/admin/members/:loginId): profile, actions, recent orders and charges, the ledger. The
- * 포인트 tab shows `pointsPanel`: the points area's ledger and adjustment, composed in by the console's
- * routes (app/admin-app.tsx), so the members area does not import the points area.
+ * 포인트 tab shows `pointsPanel`: the points area's ledger and adjustment, and 등급·단가 `pricingPanel`,
+ * composed in by the console's routes (app/admin-app.tsx), so the members area imports neither area.
  */
-export function MemberDetailScreen({ pointsPanel }: { pointsPanel?: (loginId: string) => ReactNode }) {
+export function MemberDetailScreen({
+  pointsPanel,
+  pricingPanel,
+}: {
+  pointsPanel?: (loginId: string) => ReactNode;
+  /** The member's grade and custom rates (docs/product.md#member-grades-and-custom-rates). */
+  pricingPanel?: (loginId: string) => ReactNode;
+}) {
   const { loginId = '' } = useParams();
   const member = useMember(loginId);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
@@ -128,8 +136,11 @@ export function MemberDetailScreen({ pointsPanel }: { pointsPanel?: (loginId: st
             />
           )}
           {tab === 'points' && pointsPanel?.(id)}
+          {tab === 'pricing' && pricingPanel?.(id)}
         </div>
-        {tab !== 'points' && <p className="members-summary">최근 20건까지 보여줍니다.</p>}
+        {tab !== 'points' && tab !== 'pricing' && (
+          <p className="members-summary">최근 20건까지 보여줍니다.</p>
+        )}
       </AdminSection>
 
       {dialog && <MemberDialog kind={dialog} loginId={id} onClose={() => setDialog(null)} />}

@@ -17,10 +17,13 @@ import { GuestButton } from '@/testing/guest-button';
 import { renderWithProviders } from '@/testing/render';
 import { toast } from 'sonner';
 import { AccountRoute } from './account';
-import { authApi, pathOf, siteApi } from '@smm/domain/endpoints';
+import { authApi, memberPricingApi, pathOf, siteApi } from '@smm/domain/endpoints';
 
 /** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
-const quiet = emptyLists(siteApi.settings);
+const quiet = {
+  ...emptyLists(siteApi.settings),
+  [on(memberPricingApi.myGrade)]: { grade: null, customRates: 0, next: null },
+};
 
 const NEW_KEY = 'smm_3f9a2c1b_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcdXy1Z';
 const NEW_MASK = 'smm_3f9a2c1b…Xy1Z';
@@ -409,5 +412,30 @@ describe('account (/account): guests', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
     expect(profileReads(calls)).toHaveLength(0);
     expect(screen.queryByLabelText('새 API 키')).not.toBeInTheDocument();
+  });
+});
+
+describe('account (/account): the grade block', () => {
+  it("shows the member's grade and what the next one needs, in won", async () => {
+    memberServer(null, {
+      [on(memberPricingApi.myGrade)]: {
+        grade: { name: '실버', discountBp: 300 },
+        customRates: 2,
+        next: {
+          name: '골드',
+          discountBp: 550,
+          minSpendWon: 1_000_000,
+          windowDays: 30,
+          spentWon: 420_000,
+          missingWon: 580_000,
+        },
+      },
+    });
+    renderAccount();
+    expect(await screen.findByTestId('my-grade')).toHaveTextContent('실버 (3% 할인)');
+    expect(screen.getByText('2개 서비스')).toBeInTheDocument();
+    expect(screen.getByTestId('next-grade')).toHaveTextContent(
+      '골드 (5.5% 할인): 최근 30일 이용 금액 ₩1,000,000 이상 · 지금 ₩420,000, ₩580,000 남음',
+    );
   });
 });

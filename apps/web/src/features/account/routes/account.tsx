@@ -5,16 +5,17 @@ import { useSiteSettings } from '@/lib/site-settings';
 import { ApiKeyBlock } from '../components/api-key-block';
 import { ChangePasswordBlock } from '../components/change-password-block';
 import { DeleteAccountBlock } from '../components/delete-account-block';
+import { GradeBlock } from '../components/grade-block';
 import { ReferralBlock } from '../components/referral-block';
 import '../components/account.css';
 
 /**
- * Account settings (docs/product.md#account-page): the member's id, the referral code (ENABLE_REFERRAL),
- * change password, the API key and account deletion. A guest sees the guest label as the id (the synthetic
+ * Account settings (docs/product.md#account-page): the member's id, their grade (members only), the
+ * referral code (ENABLE_REFERRAL), change password, the API key and account deletion. A guest sees the guest label as the id (the synthetic
  * guest profile) and is refused every action with the browse-only message.
  */
 export function AccountRoute() {
-  const { profile } = useSession();
+  const { profile, member } = useSession();
   const { settings } = useSiteSettings();
   return (
     <div className="page page-narrow account-page">
@@ -24,6 +25,7 @@ export function AccountRoute() {
           <h2 className="account-section-title">내 정보</h2>
           <TextField label="아이디" value={profile?.id ?? ''} readOnly />
         </Card>
+        {member && <GradeBlock />}
         {settings.flag('ENABLE_REFERRAL') && <ReferralBlock />}
         <ChangePasswordBlock />
         <ApiKeyBlock />
