@@ -42,3 +42,4 @@ export * from './operator-notifications';
 export * from './price-guard';
 export * from './site-url';
 export * from './mass-order';
+export * from './rewards';
