@@ -46,6 +46,7 @@ import { registerAdminRoutes } from './admin/register-admin';
 import { depositHooksRoutes } from './points/deposit-hooks.routes';
 import { pointsRoutes } from './points/points.routes';
 import { inquiriesRoutes } from './inquiries/inquiries.routes';
+import { rewardsRoutes } from './rewards/rewards.routes';
 import { Ticker } from './background/ticker';
 import { orderCancelRoutes, orderRefillRoutes, ordersRoutes } from './orders/orders.routes';
 import { registerLoadShedding } from './ops/load-shedding';
@@ -204,6 +205,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await routes.register(orderCancelRoutes(orderCancellation));
   await routes.register(pointsRoutes(charges));
   await routes.register(inquiriesRoutes(consoleServices.inquiries.member));
+  await routes.register(rewardsRoutes(consoleServices.rewards.rewards));
   await routes.register(depositHooksRoutes(deposits, config.charges.depositWebhookSecret));
   await routes.register(publicApiRoutes(publicApi));
   await routes.register(smmV2Routes(publicApi));
@@ -218,6 +220,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     [
       { name: 'orders', tick: () => worker.backgroundTick() },
       { name: 'charges', tick: () => chargeWorker.tick() },
+      { name: 'referral-rewards', tick: () => consoleServices.rewards.worker.tick() },
       { name: 'operator-notifications', tick: () => notifications.tick() },
       {
         name: 'catalog-sync',

@@ -77,6 +77,7 @@ import { missingServerVariables } from './settings/unbuilt-flags';
 import { LaneWakeBus } from './orders/fulfilment/wake-bus';
 import { CacheBus } from './shared/cache-bus';
 import { composeInquiries } from './inquiries/inquiries.compose';
+import { composeRewards } from './rewards/rewards.compose';
 import type { Clock } from './shared/clock';
 
 /**
@@ -165,8 +166,7 @@ export async function composeServices(
     );
     app.addHook('onClose', () => cacheBus.close());
   }
-  // A new order wakes its provider's lane, here and in the other processes (docs/ARCHITECTURE.md
-  // "Orders and the background loop").
+  // A new order wakes its provider's lane in every process (docs/ARCHITECTURE.md#orders-and-the-background-loop).
   const laneWake = new LaneWakeBus(database.notify, (error) =>
     app.log.warn({ err: error }, 'lane wake-up not delivered; the next tick sends the order'),
   );
@@ -180,8 +180,7 @@ export async function composeServices(
   const accountChanged: AccountChanged = (id) => cacheBus.publishAccount(id);
   // A start that demoted an earlier operator (ADMIN_ID changed) tells the processes already running.
   if (parts.operatorsDemoted) await accountChanged(null);
-  // Names of the server variables this process lacks: the flags they make unusable read as off, and the
-  // console says so beside each setting (SETTING_SERVER_NEEDS).
+  // Server variables this process lacks: the flags needing them read as off, as the console says (SETTING_SERVER_NEEDS).
   const missingVariables = missingServerVariables(config);
   const settings = new SettingsService(db, cacheBus, flagsReadAsOff(missingVariables));
   const content = new ContentService(db, cacheBus);
@@ -398,6 +397,7 @@ export async function composeServices(
     },
     audit: { audit: new AuditAdminService(db) },
     inquiries,
+    rewards: composeRewards(db, settings, clock),
     notifications: { notifications, settings, clock },
   };
 

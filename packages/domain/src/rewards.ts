@@ -155,7 +155,7 @@ export const ReferralRewardStatus = {
   PENDING: 'PENDING',
   /** Credited to the referrer through the ledger. */
   CREDITED: 'CREDITED',
-  /** The order was refunded in full within the period: nothing to credit. */
+  /** Refunds within the period left nothing to reward: nothing credited. */
   REVERSED: 'REVERSED',
   /** Looked like a self-made referral: waits for an operator. */
   HELD: 'HELD',

@@ -26,3 +26,4 @@ export * from './admin-catalog-sync';
 export * from './admin-provider-health';
 export * from './mass-order';
 export * from './inquiries';
+export * from './rewards';

@@ -16,3 +16,4 @@ export * from './admin-points';
 export * from './admin-members';
 export * from './admin-misc';
 export * from './inquiries';
+export * from './rewards';
