@@ -38,6 +38,7 @@ const RegisterRoutesScreen = screen(
 );
 const SettingsScreen = screen(() => import('@/features/admin-settings/settings-screen'), 'SettingsScreen');
 const AuditScreen = screen(() => import('@/features/admin-audit/audit-screen'), 'AuditScreen');
+const RewardsScreen = screen(() => import('@/features/admin-rewards/rewards-screen'), 'RewardsScreen');
 const WatchScreen = screen(() => import('@/features/admin-dashboard/watch/watch-screen'), 'WatchScreen');
 const NotificationsScreen = screen(
   () => import('@/features/admin-notifications/notifications-screen'),
@@ -66,6 +67,7 @@ export function AdminApp({ operatorId }: { operatorId: string }) {
           <Route path={adminRoutePath(paths.admin.registerRoutes)} element={<RegisterRoutesScreen />} />
           <Route path={adminRoutePath(paths.admin.settings)} element={<SettingsScreen />} />
           <Route path={adminRoutePath(paths.admin.audit)} element={<AuditScreen />} />
+          <Route path={adminRoutePath(paths.admin.referralRewards)} element={<RewardsScreen />} />
           <Route path={adminRoutePath(paths.admin.notifications)} element={<NotificationsScreen />} />
           <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
         </Routes>

@@ -38,6 +38,7 @@ export const paths = {
     orders: '/admin/orders',
     members: '/admin/members',
     member: (loginId: string) => `/admin/members/${encodeURIComponent(loginId)}`,
+    referralRewards: '/admin/referral-rewards',
     catalog: '/admin/catalog',
     providers: '/admin/providers',
     notices: '/admin/notices',

@@ -30,6 +30,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { path: paths.admin.orders, label: '주문' },
       { path: paths.admin.members, label: '회원' },
+      { path: paths.admin.referralRewards, label: '추천인 적립' },
     ],
   },
   {
