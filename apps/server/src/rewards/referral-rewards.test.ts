@@ -291,6 +291,34 @@ describe(`referral rewards on ${testDatabaseKind}`, () => {
     expect(await pointOf(t.app, referrer.accountId)).toBe(300);
   });
 
+  it('records the reward when an operator marks an open order partial, for the delivered part', async () => {
+    await enableRewards();
+    const { referrer, referred } = await referralPair();
+    const operator = await createMember(t.app, { role: 'admin' });
+    const p = provider();
+    const s = await catalogService(t.app, { unitPriceMilli: 10_000 });
+    const placed = await placeOrder(t.app, referred, {
+      serviceId: s.id,
+      link: 'https://a.com/open',
+      amount: 1_000,
+    });
+    await orderWorker(p).tick(); // at its provider, still open
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/admin/api/orders/${placed.orderId}/partial`,
+      headers: bearer(await tokenFor(t.app, operator)),
+      payload: { remains: 400, memo: '일부만 작업됨' },
+    });
+    expect(made.statusCode).toBe(200);
+    expect(await rewardRows(referrer.accountId)).toEqual([
+      expect.objectContaining({ orderId: placed.orderId, status: 'PENDING' }),
+    ]);
+    t.clock.advance(7 * DAY);
+    // 10,000 − 4,000 refunded = 6,000 kept → 3 % = 180.
+    expect(await rewardsTick()).toEqual({ credited: 1, reversed: 0, held: 0 });
+    expect(await pointOf(t.app, referrer.accountId)).toBe(180);
+  });
+
   it('records nothing for a member nobody referred', async () => {
     await enableRewards();
     const member = await createMember(t.app, { point: 100_000 });
