@@ -11,6 +11,7 @@ import {
   validateRewardSetting,
 } from './rewards';
 import { validateSettingValue } from './settings-rules';
+import { LEDGER_REASON_LABELS, ledgerReferenceLabel } from './ledger';
 
 describe('charge bonus tiers', () => {
   it('reads pairs separated by commas or lines, lowest first, and refuses anything else', () => {
@@ -96,5 +97,14 @@ describe('referral rewards', () => {
     const blank = { email: 'a@b.c', phoneNumber: null, signupAddress: null, signupDevice: null };
     expect(selfReferralSign(blank, { ...blank, email: 'x@y.z' })).toBeNull();
     expect(emailShapeOf(' Kim.Min+2@Naver.com ')).toBe('kimmin@naver.com');
+  });
+});
+
+describe('ledger words', () => {
+  it('name a bonus and a reward on the ledger screens', () => {
+    expect(LEDGER_REASON_LABELS.CHARGE_BONUS).toBe('충전 보너스');
+    expect(LEDGER_REASON_LABELS.REFERRAL_REWARD).toBe('추천인 적립');
+    expect(ledgerReferenceLabel('CHARGE_BONUS', 'charge:3')).toBe('보너스 · 충전 #3');
+    expect(ledgerReferenceLabel('REFERRAL_REWARD', 'referral:5')).toBe('추천 적립 #5');
   });
 });
