@@ -32,6 +32,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'member.api-key-reset': 'API 키 초기화',
   'member.discount': '회원 할인 변경',
   'member.update': '회원 정보 변경',
+  // Referral rewards (docs/product.md#referral-rewards-and-charge-bonuses): 보류 and 승인.
+  'referral-reward.withhold': '추천인 적립 보류',
+  'referral-reward.release': '추천인 적립 승인',
   'provider.create': '공급사 추가',
   'provider.update': '공급사 수정',
   'provider.delete': '공급사 삭제',
@@ -99,6 +102,7 @@ export const AUDIT_TARGET_LABELS: Readonly<Record<string, string>> = {
   popup: '팝업',
   'register-route': '가입 경로',
   receipt: '증빙',
+  'referral-reward': '추천인 적립',
 };
 
 export function auditTargetLabel(targetType: string): string {

@@ -12,6 +12,7 @@ import {
 } from './rewards';
 import { validateSettingValue } from './settings-rules';
 import { LEDGER_REASON_LABELS, ledgerReferenceLabel } from './ledger';
+import { auditActionLabel, auditTargetLabel } from './admin-audit';
 
 describe('charge bonus tiers', () => {
   it('reads pairs separated by commas or lines, lowest first, and refuses anything else', () => {
@@ -106,5 +107,11 @@ describe('ledger words', () => {
     expect(LEDGER_REASON_LABELS.REFERRAL_REWARD).toBe('추천인 적립');
     expect(ledgerReferenceLabel('CHARGE_BONUS', 'charge:3')).toBe('보너스 · 충전 #3');
     expect(ledgerReferenceLabel('REFERRAL_REWARD', 'referral:5')).toBe('추천 적립 #5');
+  });
+
+  it("name the operator's actions in the audit log", () => {
+    expect(auditActionLabel('referral-reward.withhold')).toBe('추천인 적립 보류');
+    expect(auditActionLabel('referral-reward.release')).toBe('추천인 적립 승인');
+    expect(auditTargetLabel('referral-reward')).toBe('추천인 적립');
   });
 });
