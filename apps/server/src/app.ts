@@ -47,6 +47,7 @@ import { registerAdminRoutes } from './admin/register-admin';
 import { depositHooksRoutes } from './points/deposit-hooks.routes';
 import { pointsRoutes } from './points/points.routes';
 import { inquiriesRoutes } from './inquiries/inquiries.routes';
+import { rewardsRoutes } from './rewards/rewards.routes';
 import { Ticker } from './background/ticker';
 import { GradeRun } from './pricing/grade-run';
 import { pricingRoutes } from './pricing/pricing.routes';
@@ -210,6 +211,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // The daily grade run (a background job below) and the member's grade block on /account.
   const grades = new GradeRun(database.db, catalog.pricing, services.clock);
   await routes.register(pricingRoutes(grades));
+  await routes.register(rewardsRoutes(consoleServices.rewards.rewards));
   await routes.register(depositHooksRoutes(deposits, config.charges.depositWebhookSecret));
   await routes.register(publicApiRoutes(publicApi));
   await routes.register(smmV2Routes(publicApi));
@@ -224,6 +226,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     [
       { name: 'orders', tick: () => worker.backgroundTick() },
       { name: 'charges', tick: () => chargeWorker.tick() },
+      { name: 'referral-rewards', tick: () => consoleServices.rewards.worker.tick() },
       { name: 'operator-notifications', tick: () => notifications.tick() },
       {
         name: 'catalog-sync',

@@ -78,6 +78,7 @@ import { missingServerVariables } from './settings/unbuilt-flags';
 import { LaneWakeBus } from './orders/fulfilment/wake-bus';
 import { CacheBus } from './shared/cache-bus';
 import { composeInquiries } from './inquiries/inquiries.compose';
+import { composeRewards } from './rewards/rewards.compose';
 import type { Clock } from './shared/clock';
 
 /**
@@ -365,11 +366,7 @@ export async function composeServices(
       providerAccounts,
       providerImport: new ProviderServicesImport(db, providers, catalog),
     },
-    catalogSync: {
-      syncConsole: new CatalogSyncConsole(db, clock),
-      catalogSync,
-      simulatedProvider,
-    },
+    catalogSync: { syncConsole: new CatalogSyncConsole(db, clock), catalogSync, simulatedProvider },
     providerHealth: {
       health: new ProviderHealthAdminService(
         db,
@@ -397,6 +394,7 @@ export async function composeServices(
     },
     audit: { audit: new AuditAdminService(db) },
     inquiries,
+    rewards: composeRewards(db, settings, clock),
     notifications: { notifications, settings, clock },
     pricing: { pricing: new PricingConsole(db, catalog.pricing, readListing) },
   };

@@ -39,6 +39,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'grade.create': '등급 추가',
   'grade.update': '등급 수정',
   'grade.delete': '등급 삭제',
+  // Referral rewards (docs/product.md#referral-rewards-and-charge-bonuses): 보류 and 승인.
+  'referral-reward.withhold': '추천인 적립 보류',
+  'referral-reward.release': '추천인 적립 승인',
   'provider.create': '공급사 추가',
   'provider.update': '공급사 수정',
   'provider.delete': '공급사 삭제',
@@ -111,6 +114,7 @@ export const AUDIT_TARGET_LABELS: Readonly<Record<string, string>> = {
   'register-route': '가입 경로',
   receipt: '증빙',
   grade: '회원 등급',
+  'referral-reward': '추천인 적립',
 };
 
 export function auditTargetLabel(targetType: string): string {

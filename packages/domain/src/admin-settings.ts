@@ -104,7 +104,22 @@ export const SETTING_LABELS: Record<ConsoleSettingKey, SettingLabel> = {
   ENABLE_REFERRAL: {
     group: 'signup',
     label: '추천인 코드',
-    description: '켜면 회원가입 때 추천인 코드(선택)를 입력할 수 있습니다.',
+    description:
+      '켜면 회원가입 때 추천인 코드(선택)를 입력할 수 있고, 추천한 회원이 추천받은 회원의 완료된 주문 금액의 일정 비율을 포인트로 적립받습니다.',
+  },
+  REFERRAL_REWARD_PERCENT: {
+    group: 'signup',
+    label: '추천인 적립률 (%)',
+    description:
+      '추천받은 회원이 완료된 주문에 쓴 금액의 몇 %를 추천한 회원에게 적립할지입니다. 0~50, 비워두면 적립하지 않습니다.',
+    placeholder: '3',
+  },
+  REFERRAL_HOLD_DAYS: {
+    group: 'signup',
+    label: '추천인 적립 대기 (일)',
+    description:
+      '주문이 끝난 뒤 적립까지 기다리는 날 수입니다. 이 사이에 환불된 만큼은 적립하지 않습니다. 비워두면 7일.',
+    placeholder: '7',
   },
   ENABLE_SNS_NAVER: {
     group: 'signup',
@@ -145,6 +160,13 @@ export const SETTING_LABELS: Record<ConsoleSettingKey, SettingLabel> = {
     group: 'charge',
     label: '충전 금액 버튼',
     description: '충전 화면에서 눌러서 금액을 더하는 버튼들입니다. 원 단위, 최대 12개.',
+  },
+  CHARGE_BONUS_TIERS: {
+    group: 'charge',
+    label: '충전 보너스',
+    description:
+      "이 금액 이상 충전하면 충전 포인트의 몇 %를 보너스로 더 줍니다. '금액:퍼센트'를 쉼표로 구분합니다. 비워두면 보너스가 없습니다. 보너스는 현금으로 환불되지 않습니다.",
+    placeholder: '100000:3, 500000:5',
   },
   ENABLE_PAYMENT_FEE: {
     group: 'charge',

@@ -34,6 +34,8 @@ export const ERROR_CATALOG = {
   INQUIRY_INVALID: { status: 400, message: INQUIRY_MESSAGES.TEXT_EMPTY },
   /** An operator's catalog or provider input a rule refuses (admin-catalog.ts says why). */
   CATALOG_INVALID: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
+  /** An operator's referral-reward action without its memo. */
+  REWARD_INVALID: { status: 400, message: '사유를 입력해주세요.' },
   /** A service's price below its provider's or failover's unit cost, not confirmed (price-guard.ts). */
   CATALOG_BELOW_COST: { status: 400, message: LOGIN_MESSAGES.BAD_FORM },
   /** A verification code that is wrong, expired, used, or for another address. */
@@ -83,6 +85,8 @@ export const ERROR_CATALOG = {
   CHARGE_WITHDRAW_REFUSED: { status: 409, message: CHARGE_WITHDRAW_MESSAGES.NOT_PENDING },
   /** A second open order of one service for one link (docs/product.md#refill-and-cancellation). */
   ORDER_OVERLAP: { status: 409, message: ORDER_OVERLAP_MESSAGE },
+  /** An operator's action on a referral reward its state does not allow (a credited one cannot be withheld). */
+  REWARD_STATE: { status: 409, message: '이미 처리된 추천인 적립입니다.' },
   /** A member action the account does not allow (an operator cannot be suspended). */
   MEMBER_STATE: { status: 409, message: '처리할 수 없는 회원 상태입니다.' },
   /** A catalog item (platform, category, service) that others still depend on: it cannot be deleted. */

@@ -44,3 +44,4 @@ export * from './price-guard';
 export * from './site-url';
 export * from './mass-order';
 export * from './member-pricing';
+export * from './rewards';

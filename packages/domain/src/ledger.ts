@@ -12,6 +12,10 @@ export const LedgerReason = {
   REFUND: 'REFUND',
   /** An operator's manual correction (reference: the adjustment id). */
   ADJUSTMENT: 'ADJUSTMENT',
+  /** A referrer's reward for a referred member's order, after its holding period (reference: the reward id). */
+  REFERRAL_REWARD: 'REFERRAL_REWARD',
+  /** A charge's bonus (충전 보너스), beside its CHARGE entry (reference: the charge id). Not refundable as cash. */
+  CHARGE_BONUS: 'CHARGE_BONUS',
 } as const;
 export type LedgerReason = (typeof LedgerReason)[keyof typeof LedgerReason];
 
@@ -21,6 +25,8 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   ORDER: '주문 결제',
   REFUND: '주문 환불',
   ADJUSTMENT: '운영자 조정',
+  REFERRAL_REWARD: '추천인 적립',
+  CHARGE_BONUS: '충전 보너스',
 };
 
 /** What a ledger reference's prefix names ('auto:18' is auto-order 18). */
@@ -29,6 +35,7 @@ const LEDGER_REFERENCE_KINDS: Readonly<Record<string, string>> = {
   order: '주문',
   auto: '자동주문',
   adjustment: '조정',
+  referral: '추천 적립',
 };
 
 /**
@@ -41,5 +48,6 @@ export function ledgerReferenceLabel(reason: LedgerReason | string, reference: s
   const kind = match ? LEDGER_REFERENCE_KINDS[match[1]!] : undefined;
   if (!match || !kind) return reference;
   const named = `${kind} #${match[2]}`;
-  return reason === LedgerReason.REFUND ? `환불 · ${named}` : named;
+  if (reason === LedgerReason.REFUND) return `환불 · ${named}`;
+  return reason === LedgerReason.CHARGE_BONUS ? `보너스 · ${named}` : named;
 }

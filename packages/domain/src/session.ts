@@ -32,6 +32,8 @@ export const STORAGE_KEYS = {
   REMEMBERED_ID: 'remembered-id',
   /** The phone's "use landscape" hint was closed: it stays closed on later loads. */
   MOBILE_BANNER_CLOSED: 'mobile-banner-closed',
+  /** A random token of this browser, sent with a sign-up (a referral from one device is held for an operator). */
+  DEVICE: 'device',
 } as const;
 
 /** Roles on an account. Guests have no server identity at all. */

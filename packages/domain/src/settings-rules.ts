@@ -1,6 +1,7 @@
 import { validateNotifySetting } from './operator-notifications';
 import { validateWatchSetting } from './ops-watch';
 import { CONSOLE_SETTING_KEYS, PAYMENT_TYPE_AVAILABILITY, type ConsoleSettingKey } from './settings';
+import { validateRewardSetting } from './rewards';
 import { isKoreanBankCode } from './toss-transfer';
 
 /**
@@ -76,6 +77,8 @@ export function validateSettingValue(key: string, value: string): string | null 
     case 'text':
       if (key.startsWith('WATCH_')) return validateWatchSetting(key, value);
       if (key.startsWith('NOTIFY_')) return validateNotifySetting(key, value);
+      if (key === 'CHARGE_BONUS_TIERS' || key.startsWith('REFERRAL_'))
+        return validateRewardSetting(key, value);
       // The Toss transfer link names the bank by this code: a wrong one would open the app on another
       // bank. Empty is allowed (no link is offered then).
       if (key === 'BANKING_BANKING_CODE') return value === '' || isKoreanBankCode(value) ? null : m.BANK_CODE;

@@ -7,7 +7,14 @@ import { accounts } from '../db/schema';
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewMember = Pick<
   typeof accounts.$inferInsert,
-  'loginId' | 'passwordHash' | 'email' | 'phoneNumber' | 'registerWhere' | 'referredBy'
+  | 'loginId'
+  | 'passwordHash'
+  | 'email'
+  | 'phoneNumber'
+  | 'registerWhere'
+  | 'referredBy'
+  | 'signupAddress'
+  | 'signupDevice'
 >;
 
 /** What a guard needs to know about the caller, read in one indexed query per request. */

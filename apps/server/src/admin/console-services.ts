@@ -1,5 +1,7 @@
 import type { MemberAdministration } from '../accounts/member-administration';
 import type { InquiriesService } from '../inquiries/inquiries.service';
+import type { ReferralRewardsService } from '../rewards/referral-rewards.service';
+import type { ReferralWorker } from '../rewards/referral-worker';
 import type { OperatorInquiries } from '../inquiries/operator-inquiries';
 import type { SavedAnswers } from '../inquiries/saved-answers';
 import type { CatalogEditor } from '../catalog/catalog-editor';
@@ -85,6 +87,8 @@ export interface ConsoleServices {
   };
   audit: { audit: AuditAdminService };
   inquiries: { operator: OperatorInquiries; member: InquiriesService; savedAnswers: SavedAnswers };
+  /** Referral rewards: the member's block and the console's list and actions; the loop's share (`worker`). */
+  rewards: { rewards: ReferralRewardsService; worker: ReferralWorker };
   notifications: { notifications: OperatorNotifications; settings: SettingsService; clock: Clock };
   /** 회원 등급 and custom rates (docs/product.md#member-grades-and-custom-rates). */
   pricing: { pricing: PricingConsole };

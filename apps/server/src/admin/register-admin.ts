@@ -13,6 +13,7 @@ import { pricingAdminRoutes } from './pricing/pricing-admin.routes';
 import { notificationsAdminRoutes } from './notifications/notifications-admin.routes';
 import { ordersAdminRoutes } from './orders/orders-admin.routes';
 import { pointsAdminRoutes } from './points/points-admin.routes';
+import { rewardsAdminRoutes } from './rewards/rewards-admin.routes';
 import { settingsAdminRoutes } from './settings/settings-admin.routes';
 import { watchAdminRoutes } from './watch/watch-admin.routes';
 
@@ -37,4 +38,5 @@ export async function registerAdminRoutes(app: FastifyInstance, services: Consol
   await routes.register(notificationsAdminRoutes(services.notifications));
   await routes.register(inquiriesAdminRoutes(services.inquiries));
   await routes.register(pricingAdminRoutes(services.pricing));
+  await routes.register(rewardsAdminRoutes(services.rewards));
 }

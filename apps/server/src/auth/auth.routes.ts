@@ -8,7 +8,7 @@ import { route } from '../http/route';
 export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, authApi.register, {}, async (request, reply) => {
-      await auth.register(request.body);
+      await auth.register(request.body, request.ip);
       return reply.status(201).send({ message: REGISTER_MESSAGES.SUCCESS });
     });
 

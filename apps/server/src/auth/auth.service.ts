@@ -31,7 +31,7 @@ import type { InvalidApiKeyThrottle } from './invalid-api-key-throttle';
 import { presentProfile } from './auth.presenter';
 import type { LoginThrottle } from './login-throttle';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
-import { assertKnownRegisterWhere, referrerOf } from './sign-up-checks';
+import { assertKnownRegisterWhere, referrerOf, signUpOrigin } from './sign-up-checks';
 import type { TokenService } from './token-service';
 import type { VerificationCodes } from './verification-codes';
 
@@ -57,7 +57,7 @@ export class AuthService {
   /**
    * Plain sign-up: the form's rules in order (docs/product.md#login-and-sign-up-rules), then the server's.
    */
-  async register(body: RegisterRequest): Promise<void> {
+  async register(body: RegisterRequest, address: string): Promise<void> {
     const site = await this.settings.current();
     const emailVerify = site.flag('ENABLE_EMAIL_VERIFY');
     const phoneEnabled = site.flag('ENABLE_PHONE_NUMBER');
@@ -102,6 +102,7 @@ export class AuthService {
           phoneNumber,
           registerWhere: body.registerWhere,
           referredBy,
+          ...signUpOrigin(address, body.device),
         });
       });
     } catch (error) {

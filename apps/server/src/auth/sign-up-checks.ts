@@ -9,6 +9,18 @@ import { normalizeReferralCode } from './referral-codes';
 
 export const REFERRAL_UNKNOWN_MESSAGE = '존재하지 않는 추천인 코드입니다.';
 
+/**
+ * Where and on what a member signs up: the request's address and the web app's device token (16–64 of
+ * A–Z a–z 0–9 _ -, else none). Kept so a referral whose two accounts share one is held for an operator
+ * (docs/product.md#referral-rewards-and-charge-bonuses).
+ */
+export function signUpOrigin(address: string, device: string) {
+  return {
+    signupAddress: address.trim() === '' ? null : address.slice(0, 64),
+    signupDevice: /^[A-Za-z0-9_-]{16,64}$/.test(device) ? device : null,
+  };
+}
+
 /** The sign-up route must be one of the operator's list (GET /service/register-where). */
 export async function assertKnownRegisterWhere(
   content: ContentService,

@@ -56,6 +56,11 @@ export const accounts = pgTable(
     // whether the operator set it by hand, which the daily grade run then leaves as it is.
     gradeId: integer('grade_id').references(() => memberGrades.id),
     gradeManual: boolean('grade_manual').notNull().default(false),
+    // Where and on what the member signed up (the request's address, the web app's device token): a
+    // referral whose two accounts share one is held for an operator, not rewarded
+    // (docs/product.md#referral-rewards-and-charge-bonuses).
+    signupAddress: text('signup_address'),
+    signupDevice: text('signup_device'),
   },
   (t) => [
     // Ids are unique regardless of case so 'Member1' cannot shadow 'member1'.
@@ -87,7 +92,10 @@ export const pointLedger = pgTable(
     // A member's ledger, newest first (the console's page): by account and id, no sort (docs/performance.md#indexes).
     index('point_ledger_account_id_idx').on(t.accountId, t.id),
     // packages/domain LedgerReason; a typo in a new code path fails here instead of going unnoticed.
-    check('point_ledger_reason_known', sql`${t.reason} IN ('CHARGE', 'ORDER', 'REFUND', 'ADJUSTMENT')`),
+    check(
+      'point_ledger_reason_known',
+      sql`${t.reason} IN ('CHARGE', 'ORDER', 'REFUND', 'ADJUSTMENT', 'REFERRAL_REWARD', 'CHARGE_BONUS')`,
+    ),
     check('point_ledger_delta_not_zero', sql`${t.delta} <> 0`),
   ],
 );
@@ -904,6 +912,8 @@ export const savedAnswers = pgTable(
     check('saved_answers_text_length', sql`char_length(${t.text}) BETWEEN 1 AND 2000`),
   ],
 );
+
+/**
  * 회원 등급 (docs/product.md#member-grades-and-custom-rates): a discount in basis points (1 bp = 0.01 %)
  * off every service's price, earned by spending `min_spend_won` over the last `window_days` days (the
  * daily grade run), or given by the operator only (`min_spend_won` null).
@@ -967,3 +977,54 @@ export const gradeRuns = pgTable('grade_runs', {
   demoted: integer('demoted').notNull().default(0),
   ranAt: timestamp('ran_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * A referrer's reward for one finished order of the member they referred
+ * (docs/product.md#referral-rewards-and-charge-bonuses): recorded when the order reaches COMPLETED or
+ * PARTIAL, credited by the background loop once `earned_at` is past the holding period (ledger
+ * `REFERRAL_REWARD referral:<id>`), its amount read then from what the order kept (cost − refunded).
+ * Status: packages/domain ReferralRewardStatus.
+ */
+export const referralRewards = pgTable(
+  'referral_rewards',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => accounts.id),
+    referredId: integer('referred_id')
+      .notNull()
+      .references(() => accounts.id),
+    status: text('status').notNull().default('PENDING'),
+    // When the order finished: the holding period counts from here.
+    earnedAt: timestamp('earned_at', { withTimezone: true, mode: 'date' }).notNull(),
+    // Set when settled (credited, reversed, withheld): what the order kept, the percent and the points.
+    spent: integer('spent'),
+    percent: integer('percent'),
+    amount: integer('amount'),
+    // Why it waits for an operator (packages/domain SelfReferralSign), and an operator's memo.
+    heldReason: text('held_reason'),
+    memo: text('memo'),
+    decidedBy: integer('decided_by').references(() => accounts.id),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One reward per order, whichever path finished it first.
+    uniqueIndex('referral_rewards_order_id_key').on(t.orderId),
+    // The background loop's due work, oldest first.
+    index('referral_rewards_pending_idx')
+      .on(t.earnedAt)
+      .where(sql`${t.status} = 'PENDING'`),
+    // A referrer's rewards (the account page, the console), newest first.
+    index('referral_rewards_referrer_idx').on(t.referrerId, t.id),
+    check(
+      'referral_rewards_status_known',
+      sql`${t.status} IN ('PENDING', 'CREDITED', 'REVERSED', 'HELD', 'WITHHELD')`,
+    ),
+    check('referral_rewards_not_self', sql`${t.referrerId} <> ${t.referredId}`),
+  ],
+);

@@ -2,12 +2,15 @@ import { OrderStatus } from '@smm/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { OrderWorker } from '../orders/fulfilment/order-worker';
-import { orders, providers, services } from '../db/schema';
+import { accounts, orders, pointLedger, providers, referralRewards, services } from '../db/schema';
 import { bearer, createMember, postSigned, tokenFor, type TestMember } from '../test/factories';
 import { catalogService, placeAutoOrder, placeOrder } from '../test/order-factories';
 import { testDatabaseKind, useTestApp } from '../test/test-app';
 import { seededRandom } from '../test/seeded-random';
 import { checkInvariants, checkProviderSubmissions } from './invariant-checks';
+import { checkRewardInvariants } from './reward-checks';
+import { applyLedgerEntry } from '../ledger/apply-ledger-entry';
+import { ReferralWorker } from '../rewards/referral-worker';
 
 /**
  * Mixed traffic, shortened and bounded: many members' mixed traffic through the real routes and services,
@@ -65,6 +68,24 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
         const name = `${NAMES[i % NAMES.length]}${'가나다'[Math.floor(i / NAMES.length)]}`;
         members.push({ ...member, headers: bearer(await tokenFor(app, member)), name });
       }
+      // Charge bonuses and referral rewards ride along: charges of 20,000+ earn a bonus; every odd member
+      // was referred by the one before (every fourth of those from a look-alike e-mail, held for the
+      // operator); rewards are due at once (0 days), so the loop credits them while orders finish.
+      await app.services.settings.set('CHARGE_BONUS_TIERS', '20000:3, 40000:5');
+      await app.services.settings.set('ENABLE_REFERRAL', 'true');
+      await app.services.settings.set('REFERRAL_REWARD_PERCENT', '5');
+      await app.services.settings.set('REFERRAL_HOLD_DAYS', '0');
+      for (let i = 1; i < MEMBERS; i += 2) {
+        const lookAlike = i % 4 === 3;
+        await db
+          .update(accounts)
+          .set({
+            referredBy: members[i - 1]!.accountId,
+            ...(lookAlike ? {} : { email: `friend${i}@daum.net` }),
+          })
+          .where(eq(accounts.id, members[i]!.accountId));
+      }
+      const rewards = new ReferralWorker(db, app.services.settings, t.clock);
       const catalog = await db.select().from(services).orderBy(asc(services.id));
       const orderable = catalog.filter((s) => s.visible && !s.isReadOnly && s.providerId !== null);
       const autoable = orderable.filter((s) => s.enableAuto);
@@ -314,7 +335,7 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
           }
           case 'tick': {
             t.clock.advance(31_000);
-            await app.services.worker.tick();
+            await Promise.all([app.services.worker.tick(), rewards.tick()]);
             return undefined;
           }
           case 'takeover-tick': {
@@ -345,6 +366,7 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
         }
         const mid = await checkInvariants(db);
         expect(mid.violations).toEqual([]);
+        expect(await checkRewardInvariants(db)).toEqual([]);
         // An outage lasts one wave at most: left off, a seed that disables it early would refuse nearly
         // every order of the run, and the run would test little (and fail its "orders placed" check).
         // Always, not only when the flag says off: two toggles of one wave race as HTTP requests, so the
@@ -365,7 +387,23 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
         ticks += 1;
         if (ticks % 5 === 0) report = await checkInvariants(db);
       }
+      // Two processes' reward ticks settle what the last finishes earned, once.
+      await Promise.all([rewards.tick(), rewards.tick()]);
       report = await checkInvariants(db);
+      expect(await checkRewardInvariants(db)).toEqual([]);
+      const bonusEntries = await db.select().from(pointLedger).where(eq(pointLedger.reason, 'CHARGE_BONUS'));
+      const rewardStates = await db.select({ status: referralRewards.status }).from(referralRewards);
+      console.info(
+        `rewards seed ${SEED}: ${bonusEntries.length} bonuses, rewards ${JSON.stringify(
+          rewardStates.reduce<Record<string, number>>(
+            (n, r) => ({ ...n, [r.status]: (n[r.status] ?? 0) + 1 }),
+            {},
+          ),
+        )}`,
+      );
+      expect(rewardStates.filter((r) => r.status === 'PENDING')).toEqual([]);
+      expect(bonusEntries.length).toBeGreaterThan(0);
+      expect(rewardStates.filter((r) => r.status === 'CREDITED').length).toBeGreaterThan(0);
       console.info(
         `invariants seed ${SEED} on ${testDatabaseKind}: operations ${JSON.stringify(kinds)}, HTTP ${JSON.stringify(statuses)}, ` +
           `after traffic ${JSON.stringify(afterTraffic.counts)}, drained in ${ticks} ticks: ${JSON.stringify(report.counts)}`,
@@ -440,6 +478,44 @@ describe(`invariants under concurrent mixed traffic on ${testDatabaseKind}`, () 
     );
     expect(await checkProviderSubmissions(db)).toEqual([
       'link https://instagram.com/p/broken-1: 2 provider orders for 1 panel orders',
+    ]);
+  });
+
+  it('the reward checks see a bonus without its charge, a reward credited twice over and one credited while pending', async () => {
+    const { app } = t;
+    const db = app.database.db;
+    const referrer = await createMember(app);
+    const member = await createMember(app, { point: 500_000 });
+    await db
+      .update(accounts)
+      .set({ referredBy: referrer.accountId })
+      .where(eq(accounts.id, member.accountId));
+    const service = await catalogService(app);
+    const order = await placeOrder(app, member, {
+      serviceId: service.id,
+      link: 'https://a.com/r',
+      amount: service.min,
+    });
+    await db.execute(sql`UPDATE orders SET status = ${OrderStatus.COMPLETED} WHERE id = ${order.orderId}`);
+    const [pending] = await db
+      .insert(referralRewards)
+      .values({
+        orderId: order.orderId,
+        referrerId: referrer.accountId,
+        referredId: member.accountId,
+        earnedAt: new Date(),
+      })
+      .returning();
+    expect(await checkRewardInvariants(db)).toEqual([]);
+    const entry = (reason: 'CHARGE_BONUS' | 'REFERRAL_REWARD', reference: string, accountId: number) =>
+      db.transaction((tx) => applyLedgerEntry(tx, { accountId, delta: 100, reason, reference }));
+    await entry('CHARGE_BONUS', 'charge:424242', member.accountId);
+    await entry('REFERRAL_REWARD', `referral:${pending!.id}`, referrer.accountId);
+    await entry('REFERRAL_REWARD', 'referral:999999', referrer.accountId);
+    expect(await checkRewardInvariants(db)).toEqual([
+      'CHARGE_BONUS charge:424242: names no charge',
+      `reward ${pending!.id}: PENDING (amount 0) but credited`,
+      'REFERRAL_REWARD referral:999999 names no reward',
     ]);
   });
 });

@@ -79,6 +79,7 @@ const SavedAnswersScreen = screen(
 );
 const SettingsScreen = screen(() => import('@/features/admin-settings/settings-screen'), 'SettingsScreen');
 const AuditScreen = screen(() => import('@/features/admin-audit/audit-screen'), 'AuditScreen');
+const RewardsScreen = screen(() => import('@/features/admin-rewards/rewards-screen'), 'RewardsScreen');
 const WatchScreen = screen(() => import('@/features/admin-dashboard/watch/watch-screen'), 'WatchScreen');
 const NotificationsScreen = screen(
   () => import('@/features/admin-notifications/notifications-screen'),
@@ -112,6 +113,7 @@ export function AdminApp({ operatorId }: { operatorId: string }) {
           <Route path={adminRoutePath(paths.admin.savedAnswers)} element={<SavedAnswersScreen />} />
           <Route path={adminRoutePath(paths.admin.settings)} element={<SettingsScreen />} />
           <Route path={adminRoutePath(paths.admin.audit)} element={<AuditScreen />} />
+          <Route path={adminRoutePath(paths.admin.referralRewards)} element={<RewardsScreen />} />
           <Route path={adminRoutePath(paths.admin.notifications)} element={<NotificationsScreen />} />
           <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
         </Routes>

@@ -42,6 +42,7 @@ export const paths = {
     /** 1:1 문의: the queue, and one inquiry's thread under it. */
     inquiries: '/admin/inquiries',
     inquiry: (id: number) => `/admin/inquiries/${id}` as const,
+    referralRewards: '/admin/referral-rewards',
     catalog: '/admin/catalog',
     providers: '/admin/providers',
     notices: '/admin/notices',

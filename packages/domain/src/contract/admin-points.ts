@@ -45,7 +45,7 @@ export type MemberLedgerQuery = z.infer<typeof memberLedgerQuery>;
 export const memberLedgerItem = z.object({
   id: z.number().int(),
   delta: z.number().int(),
-  reason: z.enum(['CHARGE', 'ORDER', 'REFUND', 'ADJUSTMENT']),
+  reason: z.enum(['CHARGE', 'ORDER', 'REFUND', 'ADJUSTMENT', 'REFERRAL_REWARD', 'CHARGE_BONUS']),
   /** LEDGER_REASON_LABELS of the reason. */
   reasonLabel: z.string(),
   reference: z.string(),

@@ -17,6 +17,8 @@ export const registerRequest = z.object({
   sendCode: requestText(),
   referral: requestText(),
   emailCode: requestText(),
+  /** The web app's device token (a random text it keeps on the device): a referral from the same device is held. */
+  device: requestText(64),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
@@ -105,5 +107,6 @@ export const socialRegisterRequest = z.object({
   sendCode: requestText(20),
   referral: requestText(50),
   accessToken: requestText(2000),
+  device: requestText(64),
 });
 export type SocialRegisterRequest = z.infer<typeof socialRegisterRequest>;

@@ -28,3 +28,4 @@ export * from './mass-order';
 export * from './inquiries';
 export * from './admin-saved-answers';
 export * from './pricing';
+export * from './rewards';

@@ -31,7 +31,7 @@ export function socialAuthRoutes(social: SocialAuthService): FastifyPluginAsyncZ
     const registration = { naver: authApi.registerNaver, kakao: authApi.registerKakao };
     for (const provider of ['naver', 'kakao'] as const) {
       route(app, registration[provider], {}, async (request, reply) => {
-        await social.register(provider, request.body);
+        await social.register(provider, request.body, request.ip);
         return reply.status(201).send({ message: REGISTER_MESSAGES.SUCCESS });
       });
     }

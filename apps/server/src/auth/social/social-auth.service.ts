@@ -17,7 +17,7 @@ import type { Clock } from '../../shared/clock';
 import { rateLimitRepository, secondsUntil } from '../../shared/rate-limit.repository';
 import type { LoginLimits } from '../login-throttle';
 import { hashPassword } from '../password-hasher';
-import { assertKnownRegisterWhere, referrerOf } from '../sign-up-checks';
+import { assertKnownRegisterWhere, referrerOf, signUpOrigin } from '../sign-up-checks';
 import type { TokenService } from '../token-service';
 import { KakaoClient } from './kakao-client';
 import { NaverClient } from './naver-client';
@@ -160,7 +160,7 @@ export class SocialAuthService {
    * a random password nobody knows (they sign in through the provider; find password can set one), the
    * provider account linked. The provider's e-mail is kept when it gave one no other member holds.
    */
-  async register(provider: SocialProvider, body: SocialRegisterRequest): Promise<void> {
+  async register(provider: SocialProvider, body: SocialRegisterRequest, address: string): Promise<void> {
     const client = provider === 'naver' ? (await this.naverSetup()).client : await this.kakaoSetup();
     const site = await this.deps.settings.current();
     const { db } = this.deps;
@@ -208,6 +208,7 @@ export class SocialAuthService {
             phoneNumber: phoneEnabled ? phone : null,
             registerWhere: body.registerWhere,
             referredBy,
+            ...signUpOrigin(address, body.device),
           });
           await socialIdentityRepository.link(tx, {
             provider,

@@ -33,6 +33,7 @@ import { cancelAtProvider } from './cancel-at-provider';
 import { presentAdminAutoOrder, presentAdminOrder } from '../history/operator-orders.presenter';
 import { ordersRepository, type OrderRow } from '../orders.repository';
 import { refundOrder, stopAutoOrder } from './refund.workflow';
+import { referralRewardsRepository } from '../../rewards/referral-rewards.repository';
 import type { ProviderClients } from '../fulfilment/worker-context';
 import { historyRepository } from '../history/history.repository';
 import { cancellationRepository } from './cancellation.repository';
@@ -212,6 +213,8 @@ export class OperatorOrderActions {
       const amount = partialRefundWon(order, remains);
       await cancellationRepository.settle(tx, order.id, { status: OrderStatus.PARTIAL, remains, now });
       await this.refund(tx, order, amount);
+      // The delivered part earns a referrer's reward like a provider's partial (a completed order has its row).
+      await referralRewardsRepository.record(tx, order, now);
       const after = await this.present(tx, orderId);
       await this.audit(tx, operatorId, 'order.partial', orderId, before, after, memo);
       return { order: after, changed: true, refunded: amount };

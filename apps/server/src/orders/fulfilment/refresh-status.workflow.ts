@@ -4,6 +4,7 @@ import type { OrderRow } from '../orders.repository';
 import { asProviderError, recordProviderFailure } from './provider-failure';
 import { billFlag, billText, recordProviderBill, wonPerBillUnit } from './provider-bill';
 import { refundOrder } from '../cancellation/refund.workflow';
+import { referralRewardsRepository } from '../../rewards/referral-rewards.repository';
 import { secondsSinceProgress, statusCheckSeconds } from './status-check-interval';
 import { seconds, type TickReport, type WorkerContext } from './worker-context';
 import { fulfilmentRepository } from './fulfilment.repository';
@@ -144,6 +145,11 @@ export async function applyProviderStatus(
     }
     if (status === OrderStatus.CANCELED) {
       refunded = await refundOrder(tx, updated, updated.cost - updated.refunded);
+    }
+    // A referred member's finished order earns their referrer a reward after the holding period
+    // (docs/product.md#referral-rewards-and-charge-bonuses); a member nobody referred inserts nothing.
+    if (status === OrderStatus.COMPLETED || status === OrderStatus.PARTIAL) {
+      await referralRewardsRepository.record(tx, updated, now);
     }
     if (answer.charge) await recordProviderBill(tx, updated.id, answer.charge);
     return refunded;

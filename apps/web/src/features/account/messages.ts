@@ -8,4 +8,5 @@ export const API_KEY_MESSAGES = {
 export const REFERRAL_MESSAGES = {
   NONE: '아직 발급된 추천인 코드가 없습니다',
   COPIED: '추천인 코드가 복사되었습니다.',
+  LINK_COPIED: '추천 링크가 복사되었습니다.',
 } as const;

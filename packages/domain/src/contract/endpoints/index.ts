@@ -17,3 +17,4 @@ export * from './admin-members';
 export * from './admin-misc';
 export * from './inquiries';
 export * from './pricing';
+export * from './rewards';

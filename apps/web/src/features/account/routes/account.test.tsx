@@ -17,7 +17,7 @@ import { GuestButton } from '@/testing/guest-button';
 import { renderWithProviders } from '@/testing/render';
 import { toast } from 'sonner';
 import { AccountRoute } from './account';
-import { authApi, memberPricingApi, pathOf, siteApi } from '@smm/domain/endpoints';
+import { authApi, memberPricingApi, pathOf, rewardsApi, siteApi } from '@smm/domain/endpoints';
 
 /** Reads of the screen's other widgets, which this file's tests do not look at: empty lists. */
 const quiet = {
@@ -168,6 +168,16 @@ describe('account (/account): id and API key', () => {
   });
 });
 
+/** The referral block's figures: nothing referred yet, 3 % after 7 days. */
+const summaryOf = (referralCode: string | null) => ({
+  referralCode,
+  percent: 3,
+  holdDays: 7,
+  referredCount: 0,
+  pending: { count: 0, won: 0 },
+  credited: { count: 0, won: 0 },
+});
+
 describe('account (/account): referral code', () => {
   it('is absent without ENABLE_REFERRAL', async () => {
     memberServer(null);
@@ -187,6 +197,7 @@ describe('account (/account): referral code', () => {
         referralCode = 'REF7K2QX';
         return json({ referralCode });
       },
+      [on(rewardsApi.referral)]: () => json(summaryOf(referralCode ?? null)),
     });
     const user = userEvent.setup();
     renderAccount();
@@ -213,10 +224,37 @@ describe('account (/account): referral code', () => {
       ...quiet,
       [on(siteApi.settings)]: settingsOf({ ENABLE_REFERRAL: 'true' }),
       [on(authApi.profile)]: { id: 'member1', point: 0, apiKey: null, referralCode: 'HAVE1234' },
+      [on(rewardsApi.referral)]: summaryOf('HAVE1234'),
     });
     renderAccount();
     expect(await screen.findByLabelText('내 추천인 코드')).toHaveValue('HAVE1234');
     expect(screen.queryByRole('button', { name: '추천인 코드 발급' })).not.toBeInTheDocument();
+  });
+
+  it('shows the link to share, the members referred and the rewards pending and credited', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_REFERRAL: 'true' }),
+      [on(authApi.profile)]: { id: 'member1', point: 0, apiKey: null, referralCode: 'HAVE1234' },
+      [on(rewardsApi.referral)]: {
+        ...summaryOf('HAVE1234'),
+        referredCount: 3,
+        pending: { count: 2, won: 1_530 },
+        credited: { count: 5, won: 12_345 },
+      },
+    });
+    const user = userEvent.setup();
+    renderAccount();
+    const list = await screen.findByLabelText('추천 현황');
+    expect(within(list).getByText('3명')).toBeInTheDocument();
+    expect(within(list).getByText('2건 · 약 ₩1,530')).toBeInTheDocument();
+    expect(within(list).getByText('5건 · ₩12,345')).toBeInTheDocument();
+    expect(screen.getByText(/주문 금액의 3%가 7일 뒤 포인트로 적립됩니다/)).toBeInTheDocument();
+    const link = `${window.location.origin}/register?ref=HAVE1234`;
+    expect(screen.getByText(`공유 링크: ${link}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '추천 링크 복사' }));
+    expect(await navigator.clipboard.readText()).toBe(link);
   });
 });
 

@@ -32,6 +32,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { path: paths.admin.inquiries, label: '1:1 문의' },
       { path: paths.admin.members, label: '회원' },
       { path: paths.admin.grades, label: '회원 등급' },
+      { path: paths.admin.referralRewards, label: '추천인 적립' },
     ],
   },
   {

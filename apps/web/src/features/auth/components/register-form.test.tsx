@@ -83,6 +83,7 @@ describe('register form', () => {
       sendCode: '',
       referral: '',
       emailCode: '',
+      device: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
     });
     expect(sent[0]?.body).not.toHaveProperty('passwordRe');
   });
@@ -335,6 +336,23 @@ describe('register form', () => {
       sendCode: '98765',
       referral: 'FRIEND1',
       emailCode: '12345',
+      device: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
     });
+  });
+
+  it('fills the referral code from a shared link (/register?ref=CODE), upper-cased; a malformed ref fills nothing', async () => {
+    mockApi({
+      ...quiet,
+      [on(siteApi.settings)]: settingsOf({ ENABLE_REFERRAL: 'true' }),
+      [on(siteApi.registerWheres)]: WHERE,
+    });
+    const shared = renderWithProviders(<RegisterForm />, {
+      route: '/register?ref=ab2cd3ef',
+      path: '/register',
+    });
+    expect(await screen.findByLabelText('추천인 코드')).toHaveValue('AB2CD3EF');
+    shared.unmount();
+    renderWithProviders(<RegisterForm />, { route: '/register?ref=%3Cb%3E', path: '/register' });
+    expect(await screen.findByLabelText('추천인 코드')).toHaveValue('');
   });
 });

@@ -1,11 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { REGISTER_HINTS, REGISTER_MESSAGES, validateRegister } from '@smm/domain';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { errorMessage } from '@/lib/api-client';
+import { deviceToken } from '@/lib/device-token';
 import { paths } from '@/lib/paths';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useRegister, type RegisterPayload } from '../api/register';
@@ -14,7 +15,7 @@ import { SignUpExtraFields } from './sign-up-extra-fields';
 import { useEmailCodeSender, usePhoneCodeSender } from './use-code-sender';
 import './auth.css';
 
-interface RegisterFormState extends RegisterPayload {
+interface RegisterFormState extends Omit<RegisterPayload, 'device'> {
   passwordRe: string;
 }
 
@@ -30,6 +31,12 @@ const EMPTY_FORM: RegisterFormState = {
   emailCode: '',
 };
 
+/** The `ref` of a shared link as a code (letters and digits, at most 20), else nothing. */
+function referralFromLink(ref: string | null): string {
+  const code = (ref ?? '').trim().toUpperCase();
+  return /^[A-Z0-9]{1,20}$/.test(code) ? code : '';
+}
+
 /** Plain sign-up (docs/product.md#login-and-sign-up), checked by the domain's validateRegister in order. */
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -37,7 +44,12 @@ export function RegisterForm() {
   const registerMutation = useRegister();
   const emailCode = useEmailCodeSender();
   const phoneCode = usePhoneCodeSender();
-  const [form, setForm] = useState<RegisterFormState>(EMPTY_FORM);
+  // A shared link (`/register?ref=CODE`, the account page's) fills the referral code in.
+  const [searchParams] = useSearchParams();
+  const [form, setForm] = useState<RegisterFormState>(() => ({
+    ...EMPTY_FORM,
+    referral: referralFromLink(searchParams.get('ref')),
+  }));
   // A ref, not state: two clicks in the same tick must not both reach the server.
   const submittingRef = useRef(false);
 
@@ -65,16 +77,19 @@ export function RegisterForm() {
     }
     const { passwordRe: _formOnly, ...payload } = form;
     submittingRef.current = true;
-    registerMutation.mutate(payload, {
-      onSuccess: () => {
-        toast.success(REGISTER_MESSAGES.SUCCESS);
-        navigate(paths.login);
+    registerMutation.mutate(
+      { ...payload, device: deviceToken() },
+      {
+        onSuccess: () => {
+          toast.success(REGISTER_MESSAGES.SUCCESS);
+          navigate(paths.login);
+        },
+        onError: (error) => toast.error(errorMessage(error, REGISTER_MESSAGES.FAILED)),
+        onSettled: () => {
+          submittingRef.current = false;
+        },
       },
-      onError: (error) => toast.error(errorMessage(error, REGISTER_MESSAGES.FAILED)),
-      onSettled: () => {
-        submittingRef.current = false;
-      },
-    });
+    );
   };
 
   return (

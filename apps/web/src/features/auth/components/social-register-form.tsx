@@ -5,6 +5,7 @@ import { REGISTER_MESSAGES, validateSocialRegister } from '@smm/domain';
 import type { SocialRegisterRequest } from '@smm/domain/contract';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { deviceToken } from '@/lib/device-token';
 import { paths } from '@/lib/paths';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useRegisterSocial, type SocialProvider } from '../api/register-social';
@@ -12,7 +13,7 @@ import { SignUpExtraFields } from './sign-up-extra-fields';
 import { usePhoneCodeSender } from './use-code-sender';
 import './auth.css';
 
-type SocialRegisterFields = Omit<SocialRegisterRequest, 'accessToken'>;
+type SocialRegisterFields = Omit<SocialRegisterRequest, 'accessToken' | 'device'>;
 
 const EMPTY_FORM: SocialRegisterFields = { registerWhere: '', phoneNumber: '', sendCode: '', referral: '' };
 
@@ -53,8 +54,8 @@ export function SocialRegisterForm({
     registerMutation.mutate(
       // Without the phone step nothing about a phone is sent.
       phoneEnabled
-        ? { ...form, provider, accessToken }
-        : { ...form, phoneNumber: '', sendCode: '', provider, accessToken },
+        ? { ...form, provider, accessToken, device: deviceToken() }
+        : { ...form, phoneNumber: '', sendCode: '', provider, accessToken, device: deviceToken() },
       {
         onSuccess: (answer) => {
           toast.success(answer?.message || REGISTER_MESSAGES.SUCCESS);

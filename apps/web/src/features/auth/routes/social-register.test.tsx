@@ -87,6 +87,7 @@ describe('social register (/register/naver, /register/kakao)', () => {
       sendCode: '',
       referral: '',
       accessToken: 'provider-token',
+      device: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
     });
   });
 
@@ -132,6 +133,7 @@ describe('social register (/register/naver, /register/kakao)', () => {
       sendCode: '12345',
       referral: 'REF123',
       accessToken: 'provider-token',
+      device: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
     });
   });
 

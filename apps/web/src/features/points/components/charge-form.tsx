@@ -21,6 +21,7 @@ import { useSession } from '@/lib/session/session-context';
 import { useSiteSettings } from '@/lib/site-settings';
 import type { ChargeConflictBody } from '@smm/domain/contract';
 import { useRequestCharge, type ChargeRequestResponse } from '../api/request-charge';
+import { ChargeBonusLine } from './charge-bonus-line';
 
 const EMPTY_INVOICE: InvoiceDetails = {
   company: '',
@@ -239,6 +240,7 @@ export function ChargeForm({
         <strong>{formatWon(payable)}</strong>
         {kind === ReceiptKind.TAX_INVOICE && payable > 0 && <small>충전 {formatWon(point)} + 부가세</small>}
       </div>
+      <ChargeBonusLine point={payable > 0 ? point : 0} />
 
       <ul className="charge-notes">
         <li>입금자명과 입금액이 신청 내용과 정확히 일치해야 합니다.</li>

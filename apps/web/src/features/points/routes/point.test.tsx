@@ -221,3 +221,35 @@ describe('/point 충전 신청 취소 (docs/product.md#refill-and-cancellation)'
     expect(screen.getByRole('button', { name: '충전 신청하기' })).toBeInTheDocument();
   });
 });
+
+describe('/point charge bonus', () => {
+  it('shows the bonus the typed amount earns before the member transfers, and the next tier below it', async () => {
+    localStorage.setItem(STORAGE_KEYS.JWT, 'good');
+    mockApi({
+      ...quiet,
+      [on(authApi.profile)]: json({ id: 'member1', point: 0, apiKey: null } satisfies Profile),
+      [on(siteApi.settings)]: json(
+        settingsOf({ ENABLE_PAYMENT_FEE: 'false', CHARGE_BONUS_TIERS: '100000:3, 500000:5' }),
+      ),
+      [on(pointsApi.history)]: json(EMPTY),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PointRoute />, { route: '/point' });
+    const amount = await screen.findByLabelText('충전금액');
+    expect(await screen.findByText('₩100,000 이상 충전하면 3% 보너스를 드립니다.')).toBeInTheDocument();
+    await user.type(amount, '123456');
+    // 123,456 × 3 % = 3,703.68 → 3,703; the points come to 127,159.
+    expect(await screen.findByText(/충전 보너스/)).toHaveTextContent(
+      '충전 보너스 +₩3,703 (3%) · 충전되는 포인트 ₩127,159',
+    );
+    expect(screen.getByText('₩500,000 이상이면 5%')).toBeInTheDocument();
+    expect(screen.getByText('보너스 포인트는 현금으로 환불되지 않습니다.')).toBeInTheDocument();
+  });
+
+  it('shows nothing while no tiers are set', async () => {
+    memberServer(answer(0));
+    renderWithProviders(<PointRoute />, { route: '/point' });
+    await screen.findByLabelText('충전금액');
+    expect(screen.queryByText(/보너스/)).not.toBeInTheDocument();
+  });
+});
