@@ -58,8 +58,9 @@ export async function buildQuietly(steps, { cwd, out = process.stdout } = {}) {
  * password kept in DATA_DIR/demo-operator-password (readable by its owner only), so a newcomer can open
  * the console at once and no installation ever has a well-known operator password. The password is
  * shown on the start that made it; later starts name the file. ADMIN_ID / ADMIN_PASSWORD (never shown)
- * or SEED_DEMO_DATA=false choose otherwise. The demo also asks the server for its demo member, two orders
- * and three 1:1 문의 (SEED_DEMO_INQUIRIES; once per database), so the console's inquiry queue has something in it.
+ * or SEED_DEMO_DATA=false choose otherwise. The demo also asks the server for its demo members
+ * (SEED_DEMO_MEMBERS; once per database): one with two orders and three 1:1 문의, a reseller with a grade
+ * and own rates, and a referral pair with a pending reward, so the console's screens have something in them.
  */
 export function demoOperator(env = process.env) {
   if (env.ADMIN_ID) return { env: {}, operator: { id: env.ADMIN_ID, chosen: true } };
@@ -76,7 +77,7 @@ export function demoOperator(env = process.env) {
     env: {
       ADMIN_ID: 'admin',
       ADMIN_PASSWORD: password,
-      SEED_DEMO_INQUIRIES: env.SEED_DEMO_INQUIRIES ?? 'true',
+      SEED_DEMO_MEMBERS: env.SEED_DEMO_MEMBERS ?? 'true',
     },
     operator: { id: 'admin', file, ...(generated ? { password } : {}) },
   };

@@ -30,7 +30,7 @@ import type { AppConfig } from './config';
 import { contentRoutes } from './content/content.routes';
 import { openDatabase, type Database } from './db/database';
 import { seedDemoData } from './db/seed/seed-demo-data';
-import { seedDemoInquiries } from './db/seed/demo-inquiries';
+import { seedDemoMembers } from './db/seed/demo-members';
 import { appError } from './errors/app-error';
 import { registerErrorHandler } from './errors/error-handler';
 import { logSerializers, redactUrl } from './http/log-redaction';
@@ -256,16 +256,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     void background.close();
     done();
   });
-  // The demo's inquiries are a nicety: one that cannot be made (a catalog changed by hand) is logged,
-  // never a reason not to start.
-  if (config.seedDemoInquiries && config.seedDemoData && config.admin)
-    await seedDemoInquiries({
-      db: database.db,
-      operatorLoginId: config.admin.id,
-      adjustments: consoleServices.points.adjustments,
-      orders,
-      inquiries: consoleServices.inquiries.member,
-    }).catch((error: unknown) => app.log.error({ err: error }, 'demo inquiries not seeded'));
+  if (config.seedDemoMembers && config.seedDemoData && config.admin)
+    await seedDemoMembers(
+      {
+        db: database.db,
+        operatorLoginId: config.admin.id,
+        adjustments: consoleServices.points.adjustments,
+        orders,
+        inquiries: consoleServices.inquiries.member,
+        pricing: consoleServices.pricing.pricing,
+        settings: consoleServices.settings.settings,
+      },
+      app.log,
+    );
   // Provider lanes outlive the tick that started them: an order being sent is recorded before close.
   app.addHook('onClose', async () => {
     await background.close();

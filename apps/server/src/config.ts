@@ -45,7 +45,7 @@ export const envSchema = z
       .optional(),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
     SEED_DEMO_DATA: flag.default(true),
-    SEED_DEMO_INQUIRIES: flag.default(false),
+    SEED_DEMO_MEMBERS: flag.default(false),
     LOGIN_MAX_FAILURES_PER_ID_IP: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_ID: z.coerce.number().int().min(1).default(20),
     LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
@@ -154,8 +154,8 @@ export interface AppConfig {
   jwtTtlSeconds: number;
   admin?: { id: string; password: string };
   seedDemoData: boolean;
-  /** `npm start`'s demo member with two orders and three inquiries (db/seed/demo-inquiries.ts). */
-  seedDemoInquiries?: boolean;
+  /** `npm start`'s demo members: inquiries, a reseller, a referral pair (db/seed/demo-members.ts). */
+  seedDemoMembers?: boolean;
   loginLimits: {
     maxFailuresPerIdAndAddress: number;
     maxFailuresPerId: number;
@@ -281,7 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtTtlSeconds: e.JWT_TTL_HOURS * 3600,
     admin: e.ADMIN_ID && e.ADMIN_PASSWORD ? { id: e.ADMIN_ID, password: e.ADMIN_PASSWORD } : undefined,
     seedDemoData: e.SEED_DEMO_DATA,
-    seedDemoInquiries: e.SEED_DEMO_INQUIRIES,
+    seedDemoMembers: e.SEED_DEMO_MEMBERS,
     loginLimits: {
       maxFailuresPerIdAndAddress: e.LOGIN_MAX_FAILURES_PER_ID_IP,
       maxFailuresPerId: e.LOGIN_MAX_FAILURES_PER_ID,

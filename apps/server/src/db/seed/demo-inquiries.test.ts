@@ -28,7 +28,7 @@ async function demoFacts() {
   return { member, memberOrders, asked, adjustments };
 }
 
-/** What app.ts hands the seed on `npm start` (SEED_DEMO_INQUIRIES), built over the test app's services. */
+/** What app.ts hands the seed on `npm start` (SEED_DEMO_MEMBERS), built over the test app's services. */
 function seed(operatorLoginId: string) {
   const { db } = t.app.database;
   return seedDemoInquiries({

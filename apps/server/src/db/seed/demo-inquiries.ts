@@ -1,6 +1,6 @@
 /**
  * Why this file: `npm start`'s demo shows the console's 1:1 문의 queue with something in it
- * (docs/product.md#inquiries). Only the demo start asks for it (SEED_DEMO_INQUIRIES, set by
+ * (docs/product.md#inquiries). Only the demo start asks for it (SEED_DEMO_MEMBERS, set by
  * scripts/start.mjs beside its demo operator); test resets and production never run it.
  */
 import { randomBytes } from 'node:crypto';
