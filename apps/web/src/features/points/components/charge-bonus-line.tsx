@@ -16,15 +16,15 @@ export function ChargeBonusLine({ point }: { point: number }) {
   return (
     <p className="charge-bonus" aria-live="polite">
       {tier && bonus > 0 ? (
-        <>
+        <span>
           충전 보너스 <strong>+{formatWon(bonus)}</strong> ({tier.percent}%) · 충전되는 포인트{' '}
-          {formatWon(point + bonus)}
-        </>
+          <strong>{formatWon(point + bonus)}</strong>
+        </span>
       ) : (
         next && (
-          <>
+          <span>
             {formatWon(next.fromWon)} 이상 충전하면 {next.percent}% 보너스를 드립니다.
-          </>
+          </span>
         )
       )}
       {next && tier && bonus > 0 && (
