@@ -11,7 +11,8 @@ import type { InquiriesService } from '../../inquiries/inquiries.service';
 import type { OrdersService } from '../../orders/orders.service';
 import type { PointAdjustmentsService } from '../../points/point-adjustments';
 import type { Db } from '../database';
-import { appMeta, services } from '../schema';
+import { claimSeedMarker } from './seed-marker';
+import { services } from '../schema';
 
 /** The demo member who asks; its password is random and never shown, so nobody signs in as it. */
 export const DEMO_MEMBER_ID = 'demo_member';
@@ -34,12 +35,7 @@ export interface DemoInquiriesDeps {
  */
 export async function seedDemoInquiries(deps: DemoInquiriesDeps): Promise<boolean> {
   const { db } = deps;
-  const [marked] = await db
-    .insert(appMeta)
-    .values({ key: SEEDED_MARKER, value: new Date().toISOString() })
-    .onConflictDoNothing({ target: appMeta.key })
-    .returning({ key: appMeta.key });
-  if (!marked) return false;
+  if (!(await claimSeedMarker(db, SEEDED_MARKER))) return false;
   if (await accountRepository.findActiveByLoginId(db, DEMO_MEMBER_ID)) return false;
   const operator = await accountRepository.findActiveByLoginId(db, deps.operatorLoginId);
   // A default-type service of the catalog a demo order fits (the demo catalog's first with a refill).

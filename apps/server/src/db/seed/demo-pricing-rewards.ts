@@ -14,7 +14,8 @@ import type { PointAdjustmentsService } from '../../points/point-adjustments';
 import type { PricingConsole } from '../../pricing/pricing-console';
 import type { SettingsService } from '../../settings/settings.service';
 import type { Db } from '../database';
-import { appMeta, memberGrades, services } from '../schema';
+import { claimSeedMarker } from './seed-marker';
+import { memberGrades, services } from '../schema';
 
 export const DEMO_RESELLER_ID = 'demo_reseller';
 export const DEMO_REFERRER_ID = 'demo_referrer';
@@ -49,12 +50,7 @@ async function demoMember(db: Db, loginId: string, extra: { referredBy?: number;
  */
 export async function seedDemoPricingAndRewards(deps: DemoPricingRewardsDeps): Promise<boolean> {
   const { db } = deps;
-  const [marked] = await db
-    .insert(appMeta)
-    .values({ key: SEEDED_MARKER, value: new Date().toISOString() })
-    .onConflictDoNothing({ target: appMeta.key })
-    .returning({ key: appMeta.key });
-  if (!marked) return false;
+  if (!(await claimSeedMarker(db, SEEDED_MARKER))) return false;
   for (const id of [DEMO_RESELLER_ID, DEMO_REFERRER_ID, DEMO_REFERRED_ID])
     if (await accountRepository.findActiveByLoginId(db, id)) return false;
   const operator = await accountRepository.findActiveByLoginId(db, deps.operatorLoginId);
