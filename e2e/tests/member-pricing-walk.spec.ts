@@ -73,6 +73,7 @@ for (const viewport of [
     await form.getByLabel('플랫폼').selectOption({ label: '인스타그램' });
     await expect(form.getByLabel('주문 수량')).toHaveValue('10');
     await expect(form.locator('.service-price strong')).toHaveText('₩57');
+    await expect(form.locator('.service-list-price')).toHaveText('정가 ₩60');
     await expect(form.getByText('₩570', { exact: true })).toBeVisible();
     await shot(page, 'order-form-graded', viewport.width);
     await form.getByLabel('주문 링크').fill(`https://instagram.com/graded${member.id}`);

@@ -142,7 +142,12 @@ function pricedService(service: Service, pricing: MemberPricing): Service {
   const unitPriceMilli = memberUnitPriceMilli(service.id, service.unitPriceMilli, pricing);
   return unitPriceMilli === service.unitPriceMilli
     ? service
-    : { ...service, unitPriceMilli, point: unitPriceMilli / MILLI_PER_WON };
+    : {
+        ...service,
+        unitPriceMilli,
+        point: unitPriceMilli / MILLI_PER_WON,
+        listUnitPriceMilli: service.unitPriceMilli,
+      };
 }
 
 function pricedOrderable(found: OrderableService, pricing: MemberPricing): OrderableService {

@@ -35,6 +35,7 @@ const listedPrice = async (member: TestMember | null, serviceId: number) => {
     id: number;
     unitPriceMilli: number;
     point: number;
+    listUnitPriceMilli?: number;
   }[];
   return list.find((s) => s.id === serviceId);
 };
@@ -62,7 +63,14 @@ describe(`member grades and custom rates on ${testDatabaseKind}`, () => {
     });
     expect(assigned.statusCode).toBe(200);
 
-    expect(await listedPrice(member, service.id)).toMatchObject({ unitPriceMilli: 1071, point: 1.071 });
+    // The list price rides along for the form (정가) only where the member's differs.
+    expect(await listedPrice(member, service.id)).toMatchObject({
+      unitPriceMilli: 1071,
+      point: 1.071,
+      listUnitPriceMilli: 1190,
+    });
+    expect(await listedPrice(other, service.id)).not.toHaveProperty('listUnitPriceMilli');
+    expect(await listedPrice(null, service.id)).not.toHaveProperty('listUnitPriceMilli');
     expect((await listedPrice(other, service.id))?.unitPriceMilli).toBe(1190);
     expect((await listedPrice(null, service.id))?.unitPriceMilli).toBe(1190);
     const rest = (

@@ -40,6 +40,11 @@ export const service = z.object({
    * their count), `package` a fixed quantity (min = max); `default` a quantity between min and max.
    */
   type: z.enum(SERVICE_TYPES),
+  /**
+   * The list price in thousandths of a won, present only when the signed-in member pays another
+   * (their grade or own rate: docs/product.md#member-grades-and-custom-rates), so the form can show both.
+   */
+  listUnitPriceMilli: z.number().int().optional(),
 });
 export type Service = z.infer<typeof service>;
 export const servicesResponse = z.array(service);

@@ -210,8 +210,13 @@ export function OrderForm({
                   {service && (
                     <div className="service-info">
                       <p className="service-price">
-                        <span>단가</span>
+                        <span>{service.listUnitPriceMilli === undefined ? '단가' : '회원 단가'}</span>
                         <strong>{formatUnitPrice(service.unitPriceMilli)}</strong>
+                        {service.listUnitPriceMilli !== undefined && (
+                          <span className="service-list-price">
+                            정가 <s>{formatUnitPrice(service.listUnitPriceMilli)}</s>
+                          </span>
+                        )}
                         <span className="service-range">
                           {service.type === 'package'
                             ? `패키지 ${formatCount(service.min)}개`

@@ -212,6 +212,26 @@ describe('order form: the selection cascade (docs/product.md#order-page)', () =>
     expect(screen.getByTestId('order-total')).toHaveTextContent('-');
   });
 
+  it("a member's own price (grade or rate) is shown as 회원 단가 beside the list price, and the total follows it", async () => {
+    signedIn(profile.point, {
+      // 5 % off ₩60 (docs/product.md#member-grades-and-custom-rates): ₩57, the list price kept beside it.
+      [on(siteApi.services)]: services.map((s) =>
+        s.id === 100 ? { ...s, point: 57, unitPriceMilli: 57_000, listUnitPriceMilli: 60_000 } : s,
+      ),
+    });
+    await renderForm();
+    await pickInstagram();
+    expect(screen.getByText('회원 단가')).toBeInTheDocument();
+    expect(screen.getByText('₩57')).toBeInTheDocument();
+    expect(screen.getByText('₩60').closest('.service-list-price')).toHaveTextContent('정가 ₩60');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('₩570');
+    // A product at the list price says 단가 only.
+    await userEvent.selectOptions(field('상품'), '101');
+    expect(screen.getByText('단가')).toBeInTheDocument();
+    expect(screen.queryByText('회원 단가')).not.toBeInTheDocument();
+    expect(screen.queryByText(/정가/)).not.toBeInTheDocument();
+  });
+
   it("shows the chosen product's refill and cancel terms beside its notice (docs/product.md#refill-and-cancellation)", async () => {
     signedIn();
     await renderForm();
