@@ -80,7 +80,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.screenshot({ path: join(shots, `admin-dashboard-390-${colorScheme}.png`), fullPage: true });
       await page.getByRole('button', { name: '메뉴 열기' }).click();
       await expect(page.getByRole('navigation', { name: '콘솔 메뉴' })).toBeInViewport();
-      await page.getByRole('link', { name: '회원' }).click();
+      await page.getByRole('link', { name: '회원', exact: true }).click();
       await consoleSettled(page, '회원');
       await expect(page.getByRole('navigation', { name: '콘솔 메뉴' })).not.toBeInViewport();
     });
