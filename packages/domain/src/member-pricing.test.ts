@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  customRateLabel,
   discountedPriceMilli,
   earnedGrade,
   formatDiscountBp,
@@ -97,5 +98,10 @@ describe('grades earned by spending', () => {
   it("runs by the Seoul day, whatever the machine's zone", () => {
     expect(seoulDay(new Date('2026-11-28T14:59:59Z'))).toBe('2026-11-28');
     expect(seoulDay(new Date('2026-11-28T15:00:00Z'))).toBe('2026-11-29');
+  });
+
+  it("labels a member's rate by its kind: a discount by its percent, a fixed price as such", () => {
+    expect(customRateLabel({ unitPriceMilli: null, discountBp: 1250 })).toBe('12.5% 할인');
+    expect(customRateLabel({ unitPriceMilli: 7200, discountBp: null })).toBe('고정 단가');
   });
 });

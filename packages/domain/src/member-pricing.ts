@@ -10,7 +10,6 @@
  */
 import { seoulClock } from './datetime';
 import { formatWon } from './format';
-import { formatUnitPrice } from './order-rules';
 
 export const BP_PER_WHOLE = 10_000;
 /** At most 90 % off: a grade or rate that gives a service away is a typo. */
@@ -103,7 +102,8 @@ export function memberUnitPriceMilli(
 
 /** A custom rate's unit price against a list price, as the console shows it ('₩0.8'). */
 export function customRateLabel(rate: CustomRate): string {
-  if (rate.unitPriceMilli !== null) return formatUnitPrice(rate.unitPriceMilli);
+  // A fixed price is the member's price itself (shown beside this label): saying it twice tells nothing.
+  if (rate.unitPriceMilli !== null) return '고정 단가';
   return `${formatDiscountBp(rate.discountBp ?? 0)} 할인`;
 }
 

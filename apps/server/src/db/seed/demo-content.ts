@@ -2,7 +2,7 @@ export const DEMO_REGISTER_WHERES = ['네이버 검색', '구글 검색', '인�
 
 export const DEMO_NOTICES = [
   {
-    content: '🎉 신규 가입 회원 대상 첫 충전 시 보너스 포인트 이벤트를 진행 중입니다.',
+    content: '🎉 충전 보너스: 10만원 이상 충전하면 3%, 50만원 이상은 5%를 포인트로 더 드립니다.',
     isTop: true,
     bgColor: '#fef3c7',
   },
