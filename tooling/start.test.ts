@@ -134,7 +134,7 @@ function npmStart(root: string, extraEnv: Record<string, string>): Run {
   return {
     stdout: () => stdout,
     stderr: () => stderr,
-    waitFor: async (text, timeoutMs = 90_000) => {
+    waitFor: async (text, timeoutMs = 150_000) => {
       const deadline = Date.now() + timeoutMs;
       while (!stdout.includes(text)) {
         if (child.exitCode !== null || Date.now() > deadline) {
@@ -144,7 +144,13 @@ function npmStart(root: string, extraEnv: Record<string, string>): Run {
       }
     },
     stop: async (signal, group) => {
-      process.kill(group ? -child.pid! : child.pid!, signal);
+      try {
+        process.kill(group ? -child.pid! : child.pid!, signal);
+      } catch {
+        // It had already exited (a failed start): its exit code says so, and the test's own failure is
+        // the one reported, not this kill's.
+        return exited;
+      }
       if (group) {
         // The same Ctrl+C again a moment later, as when npm passes the terminal's copy on too.
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -224,7 +230,7 @@ describe('npm start', () => {
     } finally {
       // Ctrl+C at a terminal reaches start.mjs and the server alike (and start.mjs passes it on, and
       // npm may too): one graceful stop all the same.
-      expect(await first.stop('SIGINT', true)).toBe(0);
+      expect.soft(await first.stop('SIGINT', true)).toBe(0);
     }
     const stopped = linesOf(first.stdout()).slice(-2);
     expect(stopped[0]).toMatch(
@@ -250,7 +256,7 @@ describe('npm start', () => {
       );
     } finally {
       // A process manager signals start.mjs alone: it passes the signal on.
-      expect(await second.stop('SIGTERM', false)).toBe(0);
+      expect.soft(await second.stop('SIGTERM', false)).toBe(0);
     }
-  }, 240_000);
+  }, 400_000);
 });
