@@ -24,6 +24,7 @@
 //   BENCH_CASES (orders,api,deposits): which groups of cases run;
 //   BENCH_SERVER_MAIN=<path to a built main.js>: measure that build instead (a before/after).
 //   BENCH_KEYED=1: every order sends an Idempotency-Key, as the site's form does (a key per order).
+//   BENCH_GRADED=1: every member has a grade and every other one an own rate on the ordered service.
 //   --profile: one more PostgreSQL orders case (1 process, first client count) under `node --cpu-prof`,
 //     summarised by kind of code and busiest functions; the .cpuprofile is kept in .tmp/profile/.
 // Prints a table, writes the whole summary to .tmp/bench.json.
@@ -38,7 +39,14 @@ import { measureCpu } from './cpu.mjs';
 import { call, closedLoop, inBatches, root, startServer } from './lib.mjs';
 import { summariseProfile } from './profile.mjs';
 import { yardstickOf } from './yardstick.mjs';
-import { cheapestService, OPERATOR, prepareApiKeys, prepareCharges, prepareMembers } from './setup.mjs';
+import {
+  cheapestService,
+  gradeMembers,
+  OPERATOR,
+  prepareApiKeys,
+  prepareCharges,
+  prepareMembers,
+} from './setup.mjs';
 
 const args = new Set(process.argv.slice(2));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -275,6 +283,7 @@ async function benchDatabase(kind, database) {
     const started = Date.now();
     const members = await prepareMembers(first, CASES.has('orders') ? maxClients : API_CLIENTS);
     const service = await cheapestService(first);
+    if (process.env.BENCH_GRADED) await gradeMembers(first, members, service);
     const apiMembers = members.slice(0, API_CLIENTS);
     if (CASES.has('api')) {
       await prepareApiKeys(first, apiMembers, service);

@@ -34,6 +34,30 @@ export async function prepareMembers(base, count) {
   );
 }
 
+/**
+ * BENCH_GRADED: every member given a 5 % grade, and every other one also a 10 % own rate on `service`,
+ * through the console's calls (docs/product.md#member-grades-and-custom-rates), so the orders case
+ * measures members whose prices come from the pricing book in memory, not the list price.
+ */
+export async function gradeMembers(base, members, service) {
+  const headers = { authorization: `Bearer ${await operatorToken(base)}` };
+  const grade = await call(base, 'POST', '/admin/api/grades', {
+    body: { name: '벤치 등급', discountBp: 500, minSpendWon: null, windowDays: 30 },
+    headers,
+  });
+  await inBatches(members, 4, async (member, i) => {
+    await call(base, 'POST', `/admin/api/members/${member.id}/grade`, {
+      body: { gradeId: grade.id, manual: true, memo: 'bench' },
+      headers,
+    });
+    if (i % 2 === 1)
+      await call(base, 'PUT', `/admin/api/members/${member.id}/rates/${service.id}`, {
+        body: { unitPriceMilli: null, discountBp: 1000, lossConfirmed: true, memo: 'bench' },
+        headers,
+      });
+  });
+}
+
 /** The cheapest orderable service at its minimum, so the credit lasts; any orderable one would do. */
 export async function cheapestService(base) {
   const services = await call(base, 'GET', '/service/services');
