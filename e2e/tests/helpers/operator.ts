@@ -19,8 +19,9 @@ export async function signInOperator(page: Page, request: APIRequestContext): Pr
 
 /** A console screen has rendered its data: its heading, no loading line, the network quiet. */
 export async function consoleSettled(page: Page, heading: string | RegExp) {
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // A console screen's data can take a while on a busy machine (the dashboard shows only 불러오는 중… until
+  // its figures, provider balances among them, arrive): settled, not fast, is what is asserted.
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
   await page.waitForLoadState('networkidle');
-  // A console screen's data can take a while on a busy machine: settled, not fast, is what is asserted.
   await expect(page.getByText('불러오는 중…')).toHaveCount(0, { timeout: 20_000 });
 }
