@@ -97,7 +97,7 @@ describe("a member's 등급·단가 tab", () => {
     renderWithProviders(<MemberPricingPanel loginId="reseller1" />);
     const rates = within(await screen.findByRole('list', { name: '회원 전용 단가' }));
     expect(rates.getByText('정가 ₩1.19')).toBeInTheDocument();
-    expect(rates.getByText('회원 단가 ₩1.05 (₩1.05)')).toBeInTheDocument();
+    expect(rates.getByText('회원 단가 ₩1.05 (고정 단가)')).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: '리셀러 (10.5% 할인)' })).toBeInTheDocument();
 
     const form = within(screen.getByRole('form', { name: '회원 단가 설정' }));
