@@ -41,3 +41,12 @@ export function formatSeoulDateTime(value: Date | string | number): string {
   const { year, month, day, hour, minute, second } = seoulClock(value);
   return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
 }
+
+/**
+ * The Seoul date of an instant ('2026-11-29'), whatever the machine's zone: the day a daily job (the
+ * grade run) has run, or is due.
+ */
+export function seoulDay(value: Date): string {
+  const { year, month, day } = seoulClock(value);
+  return `${year}-${month}-${day}`;
+}

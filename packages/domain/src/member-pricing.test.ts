@@ -8,11 +8,11 @@ import {
   nextGrade,
   parseDiscountBp,
   PRICING_MESSAGES as M,
-  seoulDay,
   validateCustomRate,
   validateGradeInput,
   type GradeRule,
 } from './member-pricing';
+import { seoulDay } from './datetime';
 import { orderCostWon } from './order-rules';
 
 describe('member prices', () => {
@@ -59,6 +59,8 @@ describe('member prices', () => {
     expect(validateGradeInput(grade)).toBeNull();
     expect(validateGradeInput({ ...grade, name: ' ' })).toBe(M.GRADE_NAME_REQUIRED);
     expect(validateGradeInput({ ...grade, name: 'a\u0000' })).toBe(M.GRADE_NAME_CONTROL);
+    // A zero-width space makes two names look alike in the console's list.
+    expect(validateGradeInput({ ...grade, name: '골\u200B드' })).toBe(M.GRADE_NAME_CONTROL);
     expect(validateGradeInput({ ...grade, discountBp: 9001 })).toBe(M.DISCOUNT_INVALID);
     expect(validateGradeInput({ ...grade, minSpendWon: -1 })).toBe(M.MIN_SPEND_INVALID);
     expect(validateGradeInput({ ...grade, minSpendWon: null })).toBeNull();

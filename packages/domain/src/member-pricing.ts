@@ -8,8 +8,8 @@
  * unit price is rounded up to the next milli-won, as a total is rounded up to the next won
  * (orderCostWon), so a fraction is never given away.
  */
-import { seoulClock } from './datetime';
 import { formatWon } from './format';
+import { hasInvisibleCharacter } from './invisible-characters';
 
 export const BP_PER_WHOLE = 10_000;
 /** At most 90 % off: a grade or rate that gives a service away is a typo. */
@@ -24,7 +24,7 @@ export const CUSTOM_RATE_MAX_PRICE_MILLI = 100_000_000;
 export const PRICING_MESSAGES = {
   GRADE_NAME_REQUIRED: '등급 이름을 입력해주세요.',
   GRADE_NAME_TOO_LONG: `등급 이름은 ${GRADE_NAME_MAX_LENGTH}자까지 입력할 수 있습니다.`,
-  GRADE_NAME_CONTROL: '등급 이름에 제어 문자는 넣을 수 없습니다.',
+  GRADE_NAME_CONTROL: '등급 이름에 제어 문자나 보이지 않는 문자는 넣을 수 없습니다.',
   GRADE_NAME_TAKEN: '같은 이름의 등급이 이미 있습니다.',
   DISCOUNT_INVALID: `할인율은 0%에서 ${DISCOUNT_MAX_BP / 100}% 사이로, 소수점 둘째 자리까지 입력해주세요.`,
   MIN_SPEND_INVALID: `승급 기준 이용 금액은 0원에서 ${formatWon(GRADE_MIN_SPEND_MAX_WON)} 사이의 정수로 입력해주세요.`,
@@ -100,9 +100,8 @@ export function memberUnitPriceMilli(
   return listPriceMilli;
 }
 
-/** A custom rate's unit price against a list price, as the console shows it ('₩0.8'). */
+/** What kind of own rate it is, as the console shows it beside the member's price: '10% 할인', '고정 단가'. */
 export function customRateLabel(rate: CustomRate): string {
-  // A fixed price is the member's price itself (shown beside this label): saying it twice tells nothing.
   if (rate.unitPriceMilli !== null) return '고정 단가';
   return `${formatDiscountBp(rate.discountBp ?? 0)} 할인`;
 }
@@ -120,7 +119,7 @@ export function validateGradeInput(input: GradeInput): string | null {
   const name = input.name.trim();
   if (!name) return PRICING_MESSAGES.GRADE_NAME_REQUIRED;
   if (name.length > GRADE_NAME_MAX_LENGTH) return PRICING_MESSAGES.GRADE_NAME_TOO_LONG;
-  if (/[\u0000-\u001f\u007f]/.test(input.name)) return PRICING_MESSAGES.GRADE_NAME_CONTROL;
+  if (hasInvisibleCharacter(input.name)) return PRICING_MESSAGES.GRADE_NAME_CONTROL;
   if (!isDiscount(input.discountBp)) return PRICING_MESSAGES.DISCOUNT_INVALID;
   if (
     input.minSpendWon !== null &&
@@ -198,13 +197,4 @@ export function nextGrade<G extends GradeRule>(
   if (!next) return null;
   const spentWon = spendOver(next.windowDays);
   return { grade: next, spentWon, missingWon: Math.max(0, next.minSpendWon! - spentWon) };
-}
-
-/**
- * The Seoul date of an instant ('2026-11-29'): the daily grade run runs once per Seoul day, at the
- * first tick after midnight, whatever the machine's zone.
- */
-export function seoulDay(value: Date): string {
-  const { year, month, day } = seoulClock(value);
-  return `${year}-${month}-${day}`;
 }

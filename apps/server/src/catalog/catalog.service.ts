@@ -81,14 +81,8 @@ export class CatalogService {
   async servicesJsonFor(accountId: number | null): Promise<string> {
     const pricing = accountId === null ? undefined : await this.pricing.pricingOf(accountId);
     if (!pricing) return this.servicesJson();
-    return JSON.stringify(servicesResponse.parse(await this.listServicesFor(accountId)));
-  }
-
-  /** The visible services at `accountId`'s prices (the list's own objects for a member without any). */
-  async listServicesFor(accountId: number | null): Promise<Service[]> {
     const listed = await this.listServices();
-    const pricing = accountId === null ? undefined : await this.pricing.pricingOf(accountId);
-    return pricing ? listed.map((service) => pricedService(service, pricing)) : listed;
+    return JSON.stringify(servicesResponse.parse(listed.map((service) => pricedService(service, pricing))));
   }
 
   async listCategories(): Promise<Category[]> {
@@ -137,8 +131,11 @@ export class CatalogService {
   }
 }
 
-/** A listed service at a member's price: both the unit price and the won figure (`point`) follow. */
-function pricedService(service: Service, pricing: MemberPricing): Service {
+/**
+ * A listed service at a member's price (the site's list and the public API's): the unit price and the
+ * won figure (`point`) follow it, and the list price rides along for the form's 정가.
+ */
+export function pricedService(service: Service, pricing: MemberPricing): Service {
   const unitPriceMilli = memberUnitPriceMilli(service.id, service.unitPriceMilli, pricing);
   return unitPriceMilli === service.unitPriceMilli
     ? service

@@ -7,9 +7,9 @@
  */
 import { earnableGrades, earnedGrade, nextGrade, seoulDay } from '@smm/domain';
 import type { MyGradeResponse } from '@smm/domain/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
-import { accounts, gradeRuns, memberRates } from '../db/schema';
+import { accounts, gradeRuns } from '../db/schema';
 import type { Clock } from '../shared/clock';
 import type { PricingBook } from './pricing-book';
 import { pricingRepository, type GradeRow } from './pricing.repository';
@@ -67,7 +67,9 @@ export class GradeRun {
       const before = member.gradeId === null ? 0 : (byId.get(member.gradeId)?.discountBp ?? 0);
       if ((earned?.discountBp ?? 0) > before) promoted += 1;
       else demoted += 1;
-      moves.set(target, [...(moves.get(target) ?? []), member.id]);
+      const ids = moves.get(target) ?? [];
+      ids.push(member.id);
+      moves.set(target, ids);
     }
     for (const [gradeId, ids] of moves) {
       await tx.update(accounts).set({ gradeId }).where(inArray(accounts.id, ids));
@@ -84,13 +86,9 @@ export class GradeRun {
     const grades = [...snapshot.grades.values()];
     const spend = await spendByWindow(this.db, grades, this.clock.now(), [accountId]);
     const next = nextGrade(grades, grade?.discountBp ?? 0, (days) => spend.get(days)?.get(accountId) ?? 0);
-    const [rates] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(memberRates)
-      .where(eq(memberRates.accountId, accountId));
     return {
       grade: grade ? { name: grade.name, discountBp: grade.discountBp } : null,
-      customRates: Number(rates?.n ?? 0),
+      customRates: held?.rates.size ?? 0,
       next: next
         ? {
             name: next.grade.name,

@@ -110,6 +110,35 @@ describe(`member grades and custom rates on ${testDatabaseKind}`, () => {
     expect(entry).toMatchObject({ targetId: member.id, memo: '우수 회원' });
   });
 
+  it('answers the services list as to a guest, never 401, for a bad or ended token', async () => {
+    // ₩1.19 a unit; 10 % off for the graded member: 1071 milli-won while their token is good.
+    const service = await catalogService(t.app, { unitPriceMilli: 1190 });
+    const { call } = await operatorClient(t.app);
+    const silver = await grade(call, { name: '우수회원', discountBp: 1000, minSpendWon: null });
+    const member = await createMember(t.app, { point: 10_000 });
+    await call('POST', `/admin/api/members/${member.id}/grade`, {
+      gradeId: silver.id,
+      manual: true,
+      memo: '',
+    });
+    const token = await tokenFor(t.app, member);
+    const list = async (authorization: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/service/services', headers: { authorization } });
+      expect(res.statusCode, authorization).toBe(200);
+      return (res.json() as { id: number; unitPriceMilli: number }[]).find((s) => s.id === service.id);
+    };
+    expect((await list(`Bearer ${token}`))?.unitPriceMilli).toBe(1071);
+    for (const authorization of ['Bearer not-a-token', 'Basic YTpi', 'Bearer', `Bearer ${'x'.repeat(5000)}`])
+      expect((await list(authorization))?.unitPriceMilli).toBe(1190);
+    // Suspended: the token no longer names a member who may order, so the list price.
+    await t.app.database.db
+      .update(accounts)
+      .set({ suspendedAt: new Date() })
+      .where(eq(accounts.id, member.accountId));
+    await t.app.services.cacheBus.publishAccount(member.accountId);
+    expect((await list(`Bearer ${token}`))?.unitPriceMilli).toBe(1190);
+  });
+
   it('lets a custom rate win over the grade, and refuses one below the upstream cost unless confirmed', async () => {
     const service = await catalogService(t.app, { unitPriceMilli: 1190 });
     listed = Number(service.providerServiceId);

@@ -7,15 +7,15 @@ import {
   lossesAtPrice,
   lossMessage,
   memberUnitPriceMilli,
-  normalizeLoginId,
   PRICING_MESSAGES as M,
   GRADES_MAX,
   validateCustomRate,
   validateGradeInput,
 } from '@smm/domain';
 import type { Grade, MemberPricingResponse, gradeRequest, memberRateRequest } from '@smm/domain/contract';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { accountRepository } from '../accounts/account.repository';
 import { auditLogRepository } from '../audit/audit-log.repository';
 import type { ListingReader } from '../catalog/service-form';
 import { isUniqueViolation, type Db, type Executor, type Tx } from '../db/database';
@@ -286,22 +286,7 @@ const gradeFacts = (row: GradeRow) => ({
 
 /** A member (not an operator, not deleted) by login id, compared as every login id is; else 404. */
 async function memberByLoginId(ex: Executor, loginId: string) {
-  const [row] = await ex
-    .select({
-      id: accounts.id,
-      loginId: accounts.loginId,
-      gradeId: accounts.gradeId,
-      gradeManual: accounts.gradeManual,
-    })
-    .from(accounts)
-    .where(
-      and(
-        sql`lower(${accounts.loginId}) = ${normalizeLoginId(loginId)}`,
-        eq(accounts.role, 'member'),
-        isNull(accounts.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (!row) throw appError('NOT_FOUND', M.MEMBER_NOT_FOUND);
+  const row = await accountRepository.findActiveByLoginId(ex, loginId);
+  if (!row || row.role !== 'member') throw appError('NOT_FOUND', M.MEMBER_NOT_FOUND);
   return row;
 }

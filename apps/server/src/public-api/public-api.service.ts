@@ -1,4 +1,4 @@
-import { memberUnitPriceMilli, MILLI_PER_WON, type RefillStatus } from '@smm/domain';
+import type { RefillStatus } from '@smm/domain';
 import {
   refillStatusText,
   v2ErrorForRefillRefusal,
@@ -25,7 +25,7 @@ import {
 } from '@smm/domain/contract';
 import { accountRepository, type GuardAccount } from '../accounts/account.repository';
 import type { MemberCancellation } from '../orders/cancellation/cancel-order.workflow';
-import type { CatalogService } from '../catalog/catalog.service';
+import { pricedService, type CatalogService } from '../catalog/catalog.service';
 import type { Db } from '../db/database';
 import { AppError, appError } from '../errors/app-error';
 import type { OrdersService } from '../orders/orders.service';
@@ -125,13 +125,10 @@ export class PublicApiService {
     const listed = await this.listed.get();
     const pricing = await this.catalog.pricing.pricingOf(accountId);
     if (!pricing) return listed[kind].json;
-    const priced = listed.services.map((entry) => {
-      const unitPriceMilli = memberUnitPriceMilli(entry.service.id, entry.service.unitPriceMilli, pricing);
-      return {
-        ...entry,
-        service: { ...entry.service, unitPriceMilli, point: unitPriceMilli / MILLI_PER_WON },
-      };
-    });
+    const priced = listed.services.map((entry) => ({
+      ...entry,
+      service: pricedService(entry.service, pricing),
+    }));
     return JSON.stringify(
       kind === 'rest'
         ? publicServicesResponse.parse(priced.map(presentPublicService))

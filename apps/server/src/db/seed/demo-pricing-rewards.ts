@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { accountRepository } from '../../accounts/account.repository';
+import { AppError } from '../../errors/app-error';
 import { hashPassword } from '../../auth/password-hasher';
 import { generateReferralCode } from '../../auth/referral-codes';
 import type { OrdersService } from '../../orders/orders.service';
@@ -55,7 +56,7 @@ export async function seedDemoPricingAndRewards(deps: DemoPricingRewardsDeps): P
     if (await accountRepository.findActiveByLoginId(db, id)) return false;
   const operator = await accountRepository.findActiveByLoginId(db, deps.operatorLoginId);
   const orderable = await db
-    .select({ id: services.id, min: services.min })
+    .select({ id: services.id, min: services.min, unitPriceMilli: services.unitPriceMilli })
     .from(services)
     .where(
       and(eq(services.serviceType, 'default'), eq(services.visible, true), eq(services.isReadOnly, false)),
@@ -80,7 +81,12 @@ export async function seedDemoPricingAndRewards(deps: DemoPricingRewardsDeps): P
   const [first, second] = orderable as [(typeof orderable)[0], (typeof orderable)[0]];
   const rates = [
     { serviceId: first.id, unitPriceMilli: null, discountBp: 1500 },
-    { serviceId: second.id, unitPriceMilli: await fixedPriceOf(db, second.id), discountBp: null },
+    // 90 % of its list price, rounded down to the thousandth of a won.
+    {
+      serviceId: second.id,
+      unitPriceMilli: Math.max(1, Math.floor((second.unitPriceMilli * 9) / 10)),
+      discountBp: null,
+    },
   ];
   for (const rate of rates) {
     const { serviceId, ...body } = rate;
@@ -91,7 +97,9 @@ export async function seedDemoPricingAndRewards(deps: DemoPricingRewardsDeps): P
         memo: '데모: 리셀러 단가',
       })
       // The margin guard refusing it (a demo catalog changed by hand): the reseller keeps the grade's price.
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'CATALOG_BELOW_COST')) throw error;
+      });
   }
 
   // The referral pair: rewards need the feature on.
@@ -115,13 +123,4 @@ export async function seedDemoPricingAndRewards(deps: DemoPricingRewardsDeps): P
     undefined,
   );
   return true;
-}
-
-/** 90 % of the service's list price, rounded down to the won's thousandth: a reseller's own price. */
-async function fixedPriceOf(db: Db, serviceId: number): Promise<number> {
-  const [row] = await db
-    .select({ unitPriceMilli: services.unitPriceMilli })
-    .from(services)
-    .where(eq(services.id, serviceId));
-  return Math.max(1, Math.floor(((row?.unitPriceMilli ?? 1000) * 9) / 10));
 }

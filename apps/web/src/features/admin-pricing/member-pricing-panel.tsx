@@ -142,6 +142,11 @@ function RateForm({ loginId }: { loginId: string }) {
   const [value, setValue] = useState('');
   const [memo, setMemo] = useState('');
   const [loss, setLoss] = useState<string | null>(null);
+  // A loss is confirmed for the rate that was judged: editing the rate asks the margin guard again.
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setLoss(null);
+  };
 
   function send(lossConfirmed: boolean) {
     const id = /^\d{1,9}$/.test(serviceId.trim()) ? Number(serviceId) : null;
@@ -191,7 +196,7 @@ function RateForm({ loginId }: { loginId: string }) {
           className="admin-input"
           inputMode="numeric"
           value={serviceId}
-          onChange={(e) => setServiceId(e.target.value)}
+          onChange={(e) => edit(setServiceId)(e.target.value)}
         />
       </label>
       <label className="pricing-field">
@@ -199,7 +204,7 @@ function RateForm({ loginId }: { loginId: string }) {
         <select
           className="admin-input"
           value={kind}
-          onChange={(e) => setKind(e.target.value === 'discount' ? 'discount' : 'price')}
+          onChange={(e) => edit((v) => setKind(v === 'discount' ? 'discount' : 'price'))(e.target.value)}
         >
           <option value="price">단가 (원/개)</option>
           <option value="discount">할인율 (%)</option>
@@ -211,7 +216,7 @@ function RateForm({ loginId }: { loginId: string }) {
           className="admin-input"
           inputMode="decimal"
           value={value}
-          onChange={(e) => setValue(e.target.value)}
+          onChange={(e) => edit(setValue)(e.target.value)}
         />
       </label>
       <label className="pricing-field">

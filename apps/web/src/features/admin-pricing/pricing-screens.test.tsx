@@ -113,4 +113,23 @@ describe("a member's 등급·단가 tab", () => {
       lossConfirmed: true,
     });
   });
+
+  it('asks the margin guard again once the refused rate is edited: no confirming a price nobody judged', async () => {
+    mockApi({
+      [on(adminPricingApi.grades)]: { items: [silver, reseller] },
+      [on(adminPricingApi.memberPricing, { loginId: 'reseller1' })]: pricing,
+      [on(adminPricingApi.setMemberRate, { loginId: 'reseller1', serviceId: 8 })]: json(
+        { code: 'CATALOG_BELOW_COST', message: refusal },
+        400,
+      ),
+    });
+    renderWithProviders(<MemberPricingPanel loginId="reseller1" />);
+    const form = within(await screen.findByRole('form', { name: '회원 단가 설정' }));
+    await userEvent.type(form.getByLabelText('서비스 번호'), '8');
+    await userEvent.type(form.getByLabelText('회원 단가 (원/개)'), '0.9');
+    await userEvent.click(form.getByRole('button', { name: '단가 저장' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(refusal);
+    await userEvent.type(form.getByLabelText('회원 단가 (원/개)'), '5');
+    expect(form.queryByRole('button', { name: '손실 감수하고 저장' })).not.toBeInTheDocument();
+  });
 });
